@@ -1,0 +1,83 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { ERROR_CODES, type ApiErrorBody } from '@shared/api-error';
+import { AppError } from './errors';
+import { clientDistDir } from './paths';
+import { authPlugin, createSessions } from './plugins/auth';
+import { securityPlugin } from './plugins/security';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import type { Runtime } from './runtime';
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built client from dist/client (off in API tests). */
+  serveClient?: boolean;
+}
+
+const BODY_LIMIT = 1024 * 1024;
+
+function errorBody(error: FastifyError | AppError): { status: number; body: ApiErrorBody } {
+  if (error instanceof AppError) {
+    return { status: error.statusCode, body: { message: error.message, code: error.code, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) } };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const messages: Record<number, string> = {
+      413: 'The request is too large.',
+      415: error.message || 'Unsupported content type.',
+    };
+    const message =
+      messages[status] ?? (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'The request body is not valid JSON.' : error.message);
+    return { status, body: { message, ...(status === 400 ? { code: ERROR_CODES.validation } : {}) } };
+  }
+  return { status: 500, body: { message: 'Something went wrong on our side. Please try again.', code: ERROR_CODES.internal } };
+}
+
+export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { config } = runtime;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+  });
+  const sessions = createSessions(config, runtime.sessionSecret);
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const { status, body } = errorBody(error);
+    // Internals go to the log, never to the client.
+    if (status >= 500) request.log.error({ err: error }, 'Request failed');
+    return reply.status(status).send(body);
+  });
+
+  await app.register(securityPlugin, { config });
+  await app.register(authPlugin, { db: runtime.db, sessions });
+
+  const deps = { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss, sessions };
+  await app.register(healthRoutes, { pool: runtime.pool });
+  await app.register(authRoutes, deps);
+
+  const indexHtml = path.join(clientDistDir, 'index.html');
+  const serveClient = (options.serveClient ?? true) && existsSync(indexHtml);
+  if (serveClient) {
+    await app.register(fastifyStatic, {
+      root: clientDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Hashed asset names never change content; index.html must always be revalidated.
+        res.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && serveClient;
+    if (wantsPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.status(404).send({ message: 'Not found', code: ERROR_CODES.notFound } satisfies ApiErrorBody);
+  });
+
+  return app;
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every setting the server reads from the environment, each with a safe default. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  APP_URL: z.url({ error: 'must be a URL such as https://firemark.example.com' }).default('http://localhost:3000'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Firemark <no-reply@firemark.example>'),
+  SUPPORT_EMAIL: z.email({ error: 'must be an e-mail address' }).default('support@firemark.example'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  /** Attempts per minute per client on login, register and forgot-password. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Run the background workers (e-mail delivery, schedules) in this process. */
+  RUN_WORKERS: booleanFromEnv.default(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appUrl: string;
+  appOrigin: string;
+  secureCookies: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  sessionSecret: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  authRateLimit: number;
+  runWorkers: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start; a bad value stops the process with a clear message. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "unset", as in most shells' `FOO= cmd`.
+  const env = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee README.md, "Configuration".`);
+  }
+  const e = parsed.data;
+  const appUrl = new URL(e.APP_URL);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    appUrl: appUrl.toString().replace(/\/$/, ''),
+    appOrigin: appUrl.origin,
+    secureCookies: appUrl.protocol === 'https:',
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    sessionSecret: e.SESSION_SECRET,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    runWorkers: e.RUN_WORKERS,
+  };
+}

@@ -1,0 +1,10 @@
+// The schema as one object for Drizzle and drizzle-kit; each aggregate keeps its own file.
+export * from './enums';
+export * from './users';
+export * from './properties';
+export * from './inspections';
+export * from './reports';
+export * from './reminders';
+export * from './support';
+export * from './imports';
+export * from './email';

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { complianceResult, inspectionStatus, inspectionType } from './enums';
+import { properties } from './properties';
+import { users } from './users';
+
+export const inspections = pgTable(
+  'inspections',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Denormalised owner so that every list is one indexed scan per account. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    inspectionType: inspectionType('inspection_type').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    completedDate: timestamp('completed_date', { withTimezone: true }),
+    status: inspectionStatus('status').notNull().default('scheduled'),
+    complianceResult: complianceResult('compliance_result'),
+    notes: text('notes'),
+    assignedTo: text('assigned_to').notNull(),
+    rescheduleReason: text('reschedule_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('inspections_user_due_idx').on(t.userId, t.dueDate),
+    index('inspections_property_due_idx').on(t.propertyId, t.dueDate),
+    // Open inspections drive the dashboard, the upcoming list, limits and reminders.
+    index('inspections_open_due_idx')
+      .on(t.userId, t.dueDate)
+      .where(sql`${t.status} in ('scheduled', 'in_progress')`),
+  ],
+);

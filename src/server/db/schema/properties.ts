@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { complianceItemStatus, country, inspectionType, propertyStatus, propertyType } from './enums';
+import { users } from './users';
+
+export const properties = pgTable(
+  'properties',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    propertyType: propertyType('property_type').notNull().default('commercial'),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    country: country('country').notNull().default('us'),
+    managerEmail: text('manager_email').notNull(),
+    /** Derived from the compliance items and stored so lists filter and sort in SQL. */
+    status: propertyStatus('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('properties_user_created_idx').on(t.userId, t.createdAt),
+    index('properties_user_name_idx').on(t.userId, sql`lower(${t.name})`),
+    index('properties_user_status_idx').on(t.userId, t.status),
+  ],
+);
+
+export const complianceItems = pgTable(
+  'compliance_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    itemType: inspectionType('item_type').notNull(),
+    /** The last result (or never_inspected); overdue and due soon are derived at read time. */
+    status: complianceItemStatus('status').notNull().default('never_inspected'),
+    nextDueDate: date('next_due_date', { mode: 'string' }),
+    lastInspectionDate: date('last_inspection_date', { mode: 'string' }),
+    notes: text('notes'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('compliance_items_property_type_key').on(t.propertyId, t.itemType),
+    index('compliance_items_next_due_idx').on(t.nextDueDate),
+  ],
+);

@@ -1,0 +1,45 @@
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { reminderFrequency } from './enums';
+import { inspections } from './inspections';
+import { users } from './users';
+
+export const reminderSettings = pgTable('reminder_settings', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  frequency: reminderFrequency('frequency').notNull().default('weekly'),
+  leadTimeDays: integer('lead_time_days').notNull().default(7),
+  maxRemindersPerItem: integer('max_reminders_per_item').notNull().default(3),
+  thirtyDayReminder: boolean('thirty_day_reminder').notNull().default(true),
+  sevenDayReminder: boolean('seven_day_reminder').notNull().default(true),
+  dueDateReminder: boolean('due_date_reminder').notNull().default(true),
+  overdueReminder: boolean('overdue_reminder').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const reminderLogs = pgTable(
+  'reminder_logs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    inspectionId: integer('inspection_id')
+      .notNull()
+      .references(() => inspections.id, { onDelete: 'cascade' }),
+    reminderType: text('reminder_type').notNull(),
+    emailSent: boolean('email_sent').notNull().default(false),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    reminderCount: integer('reminder_count').notNull().default(1),
+    nextScheduledAt: timestamp('next_scheduled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Each (inspection, reminder type) is sent at most once.
+    uniqueIndex('reminder_logs_inspection_type_key').on(t.inspectionId, t.reminderType),
+    index('reminder_logs_user_idx').on(t.userId),
+  ],
+);

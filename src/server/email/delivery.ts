@@ -1,0 +1,71 @@
+import { eq, sql } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import { emailOutbox } from '../db/schema/index';
+import { withTransaction } from '../db/transaction';
+import { QUEUES } from '../jobs/boss';
+import { createSmtpTransport, type MailTransport } from './transport';
+
+interface DeliveryJob {
+  outboxId: number;
+}
+
+/**
+ * Delivers one outbox row. The row is locked while it is sent and marked sent in the same
+ * transaction, so a retried or duplicated job finds it sent and does nothing.
+ */
+export async function deliverEmail(
+  pool: pg.Pool,
+  transport: MailTransport | null,
+  config: Config,
+  log: FastifyBaseLogger,
+  outboxId: number,
+): Promise<void> {
+  try {
+    await withTransaction(pool, async ({ db }) => {
+      const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, outboxId)).for('update');
+      if (!mail || mail.status !== 'pending') return;
+      if (!transport) {
+        // No SMTP_URL: the outbox and the log are the end of the road (README: reading reset links).
+        log.info({ email: { id: mail.id, to: mail.toAddress, cc: mail.ccAddresses, subject: mail.subject } }, `E-mail not sent (SMTP_URL is unset):\n${mail.textBody}`);
+        await db.update(emailOutbox).set({ status: 'logged', attempts: sql`${emailOutbox.attempts} + 1` }).where(eq(emailOutbox.id, mail.id));
+        return;
+      }
+      await transport.send({
+        messageId: `<firemark-outbox-${mail.id}@${new URL(config.appUrl).hostname}>`,
+        from: config.mailFrom,
+        to: mail.toAddress,
+        cc: mail.ccAddresses,
+        subject: mail.subject,
+        text: mail.textBody,
+        html: mail.htmlBody ?? undefined,
+      });
+      await db
+        .update(emailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), attempts: sql`${emailOutbox.attempts} + 1`, lastError: null })
+        .where(eq(emailOutbox.id, mail.id));
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await pool.query('update email_outbox set attempts = attempts + 1, last_error = $2 where id = $1', [outboxId, message.slice(0, 1000)]);
+    log.warn({ outboxId, err: message }, 'E-mail delivery failed; it will be retried');
+    throw error;
+  }
+}
+
+/** Starts the delivery worker and the dead-letter handler that marks undeliverable mail. */
+export async function startEmailWorkers(boss: PgBoss, pool: pg.Pool, config: Config, log: FastifyBaseLogger): Promise<() => void> {
+  const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null;
+  await boss.work<DeliveryJob>(QUEUES.emailDelivery, { pollingIntervalSeconds: 1 }, async (jobs) => {
+    for (const job of jobs) await deliverEmail(pool, transport, config, log, job.data.outboxId);
+  });
+  await boss.work<DeliveryJob>(QUEUES.emailDeliveryFailed, async (jobs) => {
+    for (const job of jobs) {
+      log.error({ outboxId: job.data.outboxId }, 'E-mail could not be delivered after all retries');
+      await pool.query("update email_outbox set status = 'failed' where id = $1 and status = 'pending'", [job.data.outboxId]);
+    }
+  });
+  return () => transport?.close();
+}

@@ -1,0 +1,33 @@
+import { ERROR_CODES, type ErrorCode } from '@shared/api-error';
+
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  PLAN_LIMIT_REACHED: 403,
+  PREMIUM_FEATURE_REQUIRED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+};
+
+/** An error whose message is safe to show the user; its code decides the HTTP status. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fieldErrors?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.statusCode = STATUS_BY_CODE[code];
+  }
+}
+
+export const notFound = (what = 'Not found') => new AppError(ERROR_CODES.notFound, what);
+export const unauthenticated = () => new AppError(ERROR_CODES.unauthenticated, 'You are not signed in.');
+export const validationFailed = (fieldErrors: Record<string, string[]>, message = 'Please correct the highlighted fields.') =>
+  new AppError(ERROR_CODES.validation, message, fieldErrors);
+export const conflict = (message: string, fieldErrors?: Record<string, string[]>) =>
+  new AppError(ERROR_CODES.conflict, message, fieldErrors);

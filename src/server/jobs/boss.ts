@@ -1,0 +1,42 @@
+import PgBoss from 'pg-boss';
+import type pg from 'pg';
+
+export const QUEUES = {
+  emailDelivery: 'email-delivery',
+  emailDeliveryFailed: 'email-delivery-failed',
+} as const;
+
+export interface BossOptions {
+  /** Run maintenance and cron schedules in this process (off in most tests). */
+  background: boolean;
+}
+
+/**
+ * pg-boss on the app's own pool: jobs live in the same PostgreSQL, so a job can be written in
+ * the transaction of the change that causes it, and any number of app instances share them.
+ */
+export async function startBoss(pool: pg.Pool, options: BossOptions): Promise<PgBoss> {
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values as unknown[]) },
+    schema: 'pgboss',
+    supervise: options.background,
+    schedule: options.background,
+    migrate: true,
+  });
+  boss.on('error', () => undefined); // surfaced through the job's own failure handling
+  await boss.start();
+  await ensureQueue(boss, QUEUES.emailDeliveryFailed, { retentionDays: 30 });
+  await ensureQueue(boss, QUEUES.emailDelivery, {
+    // About a day of retries: 15 s doubling, capped by pg-boss at retryDelayMax.
+    retryLimit: 12,
+    retryDelay: 15,
+    retryBackoff: true,
+    deadLetter: QUEUES.emailDeliveryFailed,
+    retentionDays: 7,
+  });
+  return boss;
+}
+
+async function ensureQueue(boss: PgBoss, name: string, options: Omit<PgBoss.Queue, 'name'>): Promise<void> {
+  if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...options });
+}

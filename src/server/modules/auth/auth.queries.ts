@@ -1,0 +1,132 @@
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { passwordResetTokens, sessions, users } from '../../db/schema/index';
+
+export type UserRow = typeof users.$inferSelect;
+
+const sameText = (column: typeof users.username | typeof users.email, value: string) =>
+  sql`lower(${column}) = lower(${value})`;
+
+export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+/** Sign-in accepts the username or the e-mail address. */
+export async function findUserByLogin(db: DbOrTx, login: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(sameText(users.username, login), sameText(users.email, login)))
+    .limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(sameText(users.email, email));
+  return row;
+}
+
+export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(
+  db: DbOrTx,
+  id: number,
+  values: Partial<Omit<typeof users.$inferInsert, 'id'>>,
+): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row!;
+}
+
+export async function insertSession(
+  db: DbOrTx,
+  values: { tokenHash: string; userId: number; userAgent: string | null; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db.insert(sessions).values({
+    tokenHash: values.tokenHash,
+    userId: values.userId,
+    userAgent: values.userAgent?.slice(0, 300) ?? null,
+    createdAt: values.now,
+    lastSeenAt: values.now,
+    expiresAt: values.expiresAt,
+  });
+}
+
+export async function findSessionUser(
+  db: DbOrTx,
+  tokenHash: string,
+  now: Date,
+): Promise<{ user: UserRow; lastSeenAt: Date } | undefined> {
+  const [row] = await db
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)));
+  return row;
+}
+
+export async function touchSession(db: DbOrTx, tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteSession(db: DbOrTx, tokenHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Signs the account out everywhere, except the session given (the one making the change). */
+export async function deleteUserSessions(db: DbOrTx, userId: number, keepTokenHash?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined));
+}
+
+export async function insertResetToken(
+  db: DbOrTx,
+  values: { userId: number; tokenHash: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db.insert(passwordResetTokens).values({
+    userId: values.userId,
+    tokenHash: values.tokenHash,
+    createdAt: values.now,
+    expiresAt: values.expiresAt,
+  });
+}
+
+export async function findUsableResetToken(db: DbOrTx, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, tokenHash),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    );
+  return row;
+}
+
+/** Marks the token used; false when another request used it first. */
+export async function consumeResetToken(db: DbOrTx, id: number, now: Date): Promise<boolean> {
+  const used = await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.id, id), isNull(passwordResetTokens.usedAt)))
+    .returning({ id: passwordResetTokens.id });
+  return used.length === 1;
+}
+
+/** A new reset link makes the older unused ones of the account worthless. */
+export async function retireResetTokens(db: DbOrTx, userId: number, now: Date): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}

@@ -1,0 +1,80 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { unauthenticated } from '../errors';
+import { findSessionUser, touchSession, type UserRow } from '../modules/auth/auth.queries';
+
+export const SESSION_COOKIE = 'firemark_session';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Sliding expiry is written at most this often, so most requests only read. */
+const TOUCH_AFTER_MS = 24 * 60 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserRow | null;
+    sessionTokenHash: string | null;
+  }
+}
+
+export interface Sessions {
+  /** A fresh random token (for the cookie) and its keyed hash (for the database). */
+  newToken(): { token: string; hash: string };
+  hash(token: string): string;
+  setCookie(reply: FastifyReply, token: string): void;
+  clearCookie(reply: FastifyReply): void;
+}
+
+export function createSessions(config: Config, secret: string): Sessions {
+  const hash = (token: string) => createHmac('sha256', secret).update(token).digest('hex');
+  return {
+    hash,
+    newToken() {
+      const token = randomBytes(32).toString('base64url');
+      return { token, hash: hash(token) };
+    },
+    setCookie(reply, token) {
+      reply.setCookie(SESSION_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: config.secureCookies,
+        maxAge: SESSION_TTL_MS / 1000,
+      });
+    },
+    clearCookie(reply) {
+      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.secureCookies });
+    },
+  };
+}
+
+/** The signed-in user, or a 401 for routes that need one. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthenticated();
+  return request.user;
+}
+
+async function auth(app: FastifyInstance, opts: { db: Db; sessions: Sessions }): Promise<void> {
+  await app.register(cookie);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionTokenHash', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return;
+    const now = new Date();
+    const tokenHash = opts.sessions.hash(token);
+    const found = await findSessionUser(opts.db, tokenHash, now);
+    if (!found) return;
+    request.user = found.user;
+    request.sessionTokenHash = tokenHash;
+    if (now.getTime() - found.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+      await touchSession(opts.db, tokenHash, now, new Date(now.getTime() + SESSION_TTL_MS));
+    }
+  });
+}
+
+export const authPlugin = fp(auth, { name: 'auth' });

@@ -1,0 +1,67 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { ERROR_CODES } from '@shared/api-error';
+import type { Config } from '../config';
+import { AppError } from '../errors';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The origins a state-changing request may come from: APP_URL's, and the host it reached. */
+function allowedOrigins(config: Config, request: FastifyRequest): Set<string> {
+  return new Set([config.appOrigin, `${request.protocol}://${request.host}`]);
+}
+
+/**
+ * Headers, CSRF defence and rate limiting for every route, present and future.
+ * CSRF: a cross-site page can neither send JSON without a CORS preflight (which we never
+ * grant) nor forge the Origin header, so requiring both stops forged requests.
+ */
+async function security(app: FastifyInstance, opts: { config: Config }): Promise<void> {
+  const { config } = opts;
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(config.secureCookies ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    // After body parsing, so the login limit can key on the account name.
+    hook: 'preHandler',
+    errorResponseBuilder: (_request, context) =>
+      new AppError(ERROR_CODES.rateLimited, `Too many attempts. Please try again in ${context.after}.`),
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    const origin = request.headers.origin;
+    if (!origin || !allowedOrigins(config, request).has(origin)) {
+      throw new AppError(ERROR_CODES.forbidden, 'This request did not come from the Firemark app and was refused.');
+    }
+    const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+    const type = request.headers['content-type'] ?? '';
+    if (hasBody && !/^application\/json\b/i.test(type)) {
+      throw Object.assign(new Error('Send the request body as JSON with Content-Type: application/json.'), { statusCode: 415 });
+    }
+  });
+}
+
+export const securityPlugin = fp(security, { name: 'security' });

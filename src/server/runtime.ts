@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type { Config } from './config';
+import { createDb, createPool, type Db } from './db/client';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
+import { runMigrations } from './db/migrate';
+import { startBoss } from './jobs/boss';
+
+/** What the HTTP app and the workers share: one pool, one job queue, one secret. */
+export interface Runtime {
+  config: Config;
+  pool: pg.Pool;
+  db: Db;
+  boss: PgBoss;
+  sessionSecret: string;
+  close(): Promise<void>;
+}
+
+type Log = (message: string) => void;
+
+/** SESSION_SECRET, or one generated on first start and kept in DATA_DIR. */
+function sessionSecretFor(config: Config): string {
+  if (config.sessionSecret) return config.sessionSecret;
+  const file = path.resolve(config.dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(path.dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
+  let embedded: EmbeddedPostgres | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log });
+    url = embedded.url;
+  }
+  const pool = createPool(url);
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    await embedded?.stop();
+    throw new Error(`Cannot connect to PostgreSQL${config.databaseUrl ? ' at DATABASE_URL' : ''}: ${(error as Error).message}`);
+  }
+  const db = createDb(pool);
+  await runMigrations(db);
+  const boss = await startBoss(pool, { background: config.runWorkers });
+
+  return {
+    config,
+    pool,
+    db,
+    boss,
+    sessionSecret: sessionSecretFor(config),
+    async close() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => undefined);
+      await pool.end().catch(() => undefined);
+      if (embedded?.startedHere) {
+        log('Stopping the embedded PostgreSQL');
+        await embedded.stop();
+      }
+    },
+  };
+}

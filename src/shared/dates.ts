@@ -1,0 +1,39 @@
+import { format } from 'date-fns';
+
+/** SPEC: every displayed date reads like "Mar 05, 2024". */
+export const DISPLAY_DATE_FORMAT = 'MMM dd, yyyy';
+
+/**
+ * Formats a calendar date ("2024-03-05") or a timestamp for display. Calendar dates are
+ * read as written, never shifted by the viewer's time zone.
+ */
+export function formatDisplayDate(value: string | Date | null | undefined): string {
+  if (value == null || value === '') return '';
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+    return format(new Date(y, m - 1, d), DISPLAY_DATE_FORMAT);
+  }
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  return format(date, DISPLAY_DATE_FORMAT);
+}
+
+/** Today's calendar date ("YYYY-MM-DD") in an IANA time zone. */
+export function todayInTimeZone(timeZone: string, now: Date = new Date()): string {
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}

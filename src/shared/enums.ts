@@ -1,0 +1,77 @@
+/** Enumerations of SPEC section 3 with their display labels. */
+
+export const PROPERTY_TYPES = [
+  'commercial',
+  'retail',
+  'healthcare',
+  'education',
+  'residential',
+  'industrial',
+  'other',
+] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+
+export const INSPECTION_TYPES = [
+  'fire_extinguisher',
+  'sprinkler_system',
+  'emergency_lighting',
+  'emergency_exits',
+  'smoke_detectors',
+  'fire_alarm',
+  'other',
+] as const;
+export type InspectionType = (typeof INSPECTION_TYPES)[number];
+
+export const INSPECTION_TYPE_LABELS: Record<InspectionType, string> = {
+  fire_extinguisher: 'Fire Extinguishers',
+  sprinkler_system: 'Sprinkler System',
+  emergency_lighting: 'Emergency Lighting',
+  emergency_exits: 'Emergency Exits',
+  smoke_detectors: 'Smoke Detectors',
+  fire_alarm: 'Fire Alarm',
+  other: 'Other',
+};
+
+/** Stored inspection statuses (DECISIONS: overdue and due_soon are derived, never stored). */
+export const INSPECTION_STATUSES = ['scheduled', 'in_progress', 'completed', 'cancelled'] as const;
+export type InspectionStatus = (typeof INSPECTION_STATUSES)[number];
+
+export const COMPLIANCE_RESULTS = ['compliant', 'non_compliant'] as const;
+export type ComplianceResult = (typeof COMPLIANCE_RESULTS)[number];
+
+export const COMPLIANCE_ITEM_STATUSES = [
+  'compliant',
+  'non_compliant',
+  'due_soon',
+  'overdue',
+  'never_inspected',
+] as const;
+export type ComplianceItemStatus = (typeof COMPLIANCE_ITEM_STATUSES)[number];
+
+export const PROPERTY_STATUSES = ['pending', 'compliant', 'due_soon', 'non_compliant'] as const;
+export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
+
+export const REMINDER_FREQUENCIES = ['daily', 'weekly', 'custom'] as const;
+export const SUPPORT_REQUEST_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
+export const SUPPORT_REQUEST_TYPES = [
+  'general',
+  'technical',
+  'billing',
+  'feature_request',
+  'bug_report',
+] as const;
+export const SUPPORT_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export const CSV_IMPORT_STATUSES = ['pending', 'processing', 'completed', 'partial', 'failed'] as const;
+
+export const COUNTRIES = ['us', 'ca'] as const;
+export type Country = (typeof COUNTRIES)[number];
+export const COUNTRY_LABELS: Record<Country, string> = { us: 'United States', ca: 'Canada' };
+
+/** 'fire_safety' -> 'Fire Safety': SPEC's rule for status and type names without a label of their own. */
+export function humanize(value: string): string {
+  return value
+    .split('_')
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}

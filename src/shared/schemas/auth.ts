@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { isValidTimeZone } from '../dates';
+
+/** SPEC section 5, "Account forms": one schema per form, shared by the form and its endpoint. */
+
+const timeZone = z
+  .string()
+  .trim()
+  .min(1, 'Time zone is required')
+  .max(64, 'Time zone is too long')
+  .refine(isValidTimeZone, 'Unknown time zone');
+
+const username = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(3, 'Username must be at least 3 characters')
+  .max(50, 'Username must be at most 50 characters')
+  .regex(/^[A-Za-z0-9._-]+$/, 'Username may only contain letters, digits, dots, dashes and underscores');
+
+const email = z
+  .string({ error: 'Invalid email address' })
+  .trim()
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email('Invalid email address'));
+
+const fullName = z
+  .string({ error: 'Full name must be at least 2 characters' })
+  .trim()
+  .min(2, 'Full name must be at least 2 characters')
+  .max(100, 'Full name must be at most 100 characters');
+
+// Argon2 hashes any length, but a cap keeps a huge body from costing a hash.
+const newPassword = z
+  .string({ error: 'Password must be at least 8 characters' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters');
+
+export const loginSchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(254),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.object({
+  fullName,
+  email,
+  username,
+  password: newPassword,
+  timeZone: timeZone.optional(),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const profileSchema = z.object({
+  fullName,
+  email,
+  username,
+  timeZone: timeZone.optional(),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(128),
+    newPassword,
+    confirmPassword: z
+      .string({ error: 'Confirm password is required' })
+      .min(8, 'Confirm password is required')
+      .max(128),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+export const forgotPasswordSchema = z.object({
+  email: z
+    .string({ error: 'Please enter a valid email address' })
+    .trim()
+    .max(254, 'Please enter a valid email address')
+    .pipe(z.email('Please enter a valid email address')),
+});
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+const resetPassword = z
+  .string({ error: 'Password must be at least 6 characters long' })
+  .min(6, 'Password must be at least 6 characters long')
+  .max(128, 'Password must be at most 128 characters');
+
+/** The reset form; the endpoint takes only token and newPassword. */
+export const resetPasswordFormSchema = z
+  .object({ newPassword: resetPassword, confirmPassword: resetPassword })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
+
+export const resetPasswordSchema = z.object({
+  token: z.string({ error: 'Reset token is required' }).min(1, 'Reset token is required').max(200),
+  newPassword: resetPassword,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export const notificationSettingsSchema = z.object({
+  emailInspectionReminders: z.boolean({ error: 'Must be true or false' }),
+  emailComplianceAlerts: z.boolean({ error: 'Must be true or false' }),
+  emailReportGeneration: z.boolean({ error: 'Must be true or false' }),
+  emailNewFeatures: z.boolean({ error: 'Must be true or false' }),
+});
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
+  emailInspectionReminders: true,
+  emailComplianceAlerts: true,
+  emailReportGeneration: true,
+  emailNewFeatures: false,
+};
+
+/** The session user as every auth endpoint returns it. */
+export interface SessionUser {
+  id: number;
+  username: string;
+  email: string;
+  fullName: string | null;
+  timeZone: string;
+  createdAt: string;
+}

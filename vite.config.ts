@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'vite';
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// The client lives in src/client and is built to dist/client, which the server serves.
+export default defineConfig({
+  root: r('./src/client'),
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: { '@': r('./src/client'), '@shared': r('./src/shared') },
+  },
+  build: {
+    outDir: r('./dist/client'),
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000', '/readyz': 'http://localhost:3000' },
+  },
+});

@@ -1,0 +1,19 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  resolve: {
+    alias: { '@': r('./src/client'), '@shared': r('./src/shared') },
+  },
+  test: {
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    // One PostgreSQL per run (embedded, or TEST_DATABASE_URL); each test file clones the template.
+    globalSetup: ['./src/server/testing/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
