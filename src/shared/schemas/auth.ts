@@ -35,6 +35,12 @@ const newPassword = z
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password must be at most 128 characters');
 
+/** A "do not match" message is noise while either field still fails its own rule. */
+const bothValid =
+  (...fields: string[]) =>
+  (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) =>
+    !payload.issues.some((issue) => fields.includes(String(issue.path?.[0])));
+
 export const loginSchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(254),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
@@ -73,6 +79,7 @@ export const changePasswordSchema = z
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: 'Passwords do not match',
     path: ['confirmPassword'],
+    when: bothValid('newPassword', 'confirmPassword'),
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
@@ -96,6 +103,7 @@ export const resetPasswordFormSchema = z
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: "Passwords don't match",
     path: ['confirmPassword'],
+    when: bothValid('newPassword', 'confirmPassword'),
   });
 export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 

@@ -43,7 +43,8 @@ export function toSessionUser(user: q.UserRow): SessionUser {
 
 /** Turns a unique-index violation on users into the field message the form shows. */
 function duplicateAccount(error: unknown): AppError | undefined {
-  const e = error as { code?: string; constraint?: string };
+  // Drizzle wraps the driver's error; the PostgreSQL fields are on its cause.
+  const e = ((error as { cause?: unknown }).cause ?? error) as { code?: string; constraint?: string };
   if (e.code !== '23505') return undefined;
   if (e.constraint === 'users_username_lower_key') {
     return conflict('That username is already taken.', { username: ['Username is already taken'] });

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('has a safe default for everything', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: './data',
+      databaseUrl: undefined,
+      appUrl: 'http://localhost:3000',
+      secureCookies: false,
+      smtpUrl: undefined,
+      supportEmail: 'support@firemark.example',
+      logLevel: 'info',
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', SMTP_URL: '' })).toMatchObject({ port: 3000, smtpUrl: undefined });
+  });
+
+  it('names every bad variable and what it must be', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', SMTP_URL: 'mail.example.com', APP_URL: 'localhost', SESSION_SECRET: 'short' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain('PORT:');
+    expect(message).toContain('SMTP_URL: must be an smtp:// or smtps:// URL');
+    expect(message).toContain('APP_URL: must be a URL');
+    expect(message).toContain('SESSION_SECRET: must be at least 32 characters');
+  });
+
+  it('uses secure cookies when APP_URL is https', () => {
+    expect(loadConfig({ APP_URL: 'https://fire.example.com/' })).toMatchObject({
+      secureCookies: true,
+      appUrl: 'https://fire.example.com',
+      appOrigin: 'https://fire.example.com',
+    });
+  });
+});
