@@ -1,0 +1,17 @@
+import { lazy, useEffect } from 'react';
+import { Navigate } from 'react-router';
+import { useAuth } from '@/features/auth/components/auth-context';
+
+const LandingPage = lazy(() => import('@/features/landing/pages/landing-page'));
+
+/** "/" is the landing page for visitors and the dashboard for a signed-in user (DECISIONS). */
+export function HomeRoute() {
+  const { isAuthenticated, justLoggedOut, acknowledgeLogout } = useAuth();
+
+  useEffect(() => {
+    if (justLoggedOut) acknowledgeLogout();
+  }, [justLoggedOut, acknowledgeLogout]);
+
+  if (isAuthenticated) return <Navigate to="/dashboard" replace />;
+  return <LandingPage />;
+}

@@ -1,0 +1,37 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { LoadingState } from '@/components/ui/spinner';
+import { TooltipProvider } from '@/components/ui/tooltip';
+import { BottomTabBar } from './bottom-tab-bar';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+export default function AppShell() {
+  return (
+    <TooltipProvider>
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-background px-4 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:ring-2 focus:ring-ring"
+      >
+        Skip to main content
+      </a>
+      <div className="min-h-dvh bg-slate-50">
+        <Sidebar />
+        <div className="flex min-h-dvh flex-col md:pl-64">
+          <TopBar />
+          {/* Bottom padding keeps the last of the content clear of the phone tab bar. */}
+          <main
+            id="main-content"
+            tabIndex={-1}
+            className="flex-1 px-4 pb-[calc(5.5rem+env(safe-area-inset-bottom))] pt-6 focus:outline-none sm:px-6 md:px-8 md:pb-10 md:pt-8"
+          >
+            <Suspense fallback={<LoadingState />}>
+              <Outlet />
+            </Suspense>
+          </main>
+        </div>
+        <BottomTabBar />
+      </div>
+    </TooltipProvider>
+  );
+}

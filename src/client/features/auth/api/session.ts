@@ -1,0 +1,12 @@
+import type { SessionUser } from '@shared/schemas/auth';
+import { api, isApiError } from '@/lib/api';
+
+/** The signed-in user, or null when signed out. A 401 here is an answer, not an error. */
+export async function fetchSessionUser(): Promise<SessionUser | null> {
+  try {
+    return await api.get<SessionUser>('/api/auth/me');
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,33 @@
+import { useMutation } from '@tanstack/react-query';
+import type { RegisterInput, SessionUser } from '@shared/schemas/auth';
+import { api, serverMessage } from '@/lib/api';
+import { toast } from '@/components/ui/use-toast';
+import { useAuth } from '../components/auth-context';
+
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function useRegister() {
+  const { signIn } = useAuth();
+  return useMutation({
+    // The account's time zone decides what "today" means for due dates (DECISIONS).
+    mutationFn: (input: Omit<RegisterInput, 'timeZone'>) =>
+      api.post<SessionUser>('/api/auth/register', { ...input, timeZone: browserTimeZone() }),
+    onSuccess: (user) => {
+      signIn(user);
+      toast({ title: 'Registration Successful', description: 'Your account has been created.' });
+    },
+    onError: (error) => {
+      toast({
+        variant: 'destructive',
+        title: 'Registration Failed',
+        description: serverMessage(error, 'Please check your information'),
+      });
+    },
+  });
+}

@@ -1,0 +1,90 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { SessionUser } from '@shared/schemas/auth';
+import { isApiError } from '@/lib/api';
+import { fetchSessionUser } from '../api/session';
+import { AuthContext, type AuthContextValue, type SignOutReason } from './auth-context';
+
+type State =
+  | { status: 'loading'; user: null }
+  | { status: 'authenticated'; user: SessionUser }
+  | { status: 'unauthenticated'; user: null; justLoggedOut: boolean };
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<State>({ status: 'loading', user: null });
+  const checked = useRef(false);
+
+  // SPEC 4: the session is checked once per page load (the ref survives StrictMode's re-run).
+  useEffect(() => {
+    if (checked.current) return;
+    checked.current = true;
+    fetchSessionUser()
+      .then((user) =>
+        setState(user ? { status: 'authenticated', user } : { status: 'unauthenticated', user: null, justLoggedOut: false }),
+      )
+      .catch(() => setState({ status: 'unauthenticated', user: null, justLoggedOut: false }));
+  }, []);
+
+  const signIn = useCallback(
+    (user: SessionUser) => {
+      setState({ status: 'authenticated', user });
+      void queryClient.invalidateQueries();
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(
+    (reason: SignOutReason) => {
+      // The first sign-out wins: a logout answered with 401 must still count as a logout.
+      setState((prev) =>
+        prev.status === 'unauthenticated' ? prev : { status: 'unauthenticated', user: null, justLoggedOut: reason === 'logout' },
+      );
+      queryClient.clear();
+    },
+    [queryClient],
+  );
+
+  const updateUser = useCallback((user: SessionUser) => {
+    setState((prev) => (prev.status === 'authenticated' ? { status: 'authenticated', user } : prev));
+  }, []);
+
+  const acknowledgeLogout = useCallback(() => {
+    setState((prev) => (prev.status === 'unauthenticated' && prev.justLoggedOut ? { ...prev, justLoggedOut: false } : prev));
+  }, []);
+
+  // A 401 from any request means the session ended elsewhere (expiry, another tab's logout).
+  const isAuthenticated = state.status === 'authenticated';
+  useEffect(() => {
+    if (!isAuthenticated) return;
+    const onError = (error: unknown) => {
+      if (isApiError(error) && error.status === 401) signOut('expired');
+    };
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    return () => {
+      unsubscribeQueries();
+      unsubscribeMutations();
+    };
+  }, [isAuthenticated, queryClient, signOut]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user: state.user,
+      isLoading: state.status === 'loading',
+      isAuthenticated,
+      justLoggedOut: state.status === 'unauthenticated' && state.justLoggedOut,
+      signIn,
+      signOut,
+      updateUser,
+      acknowledgeLogout,
+    }),
+    [state, isAuthenticated, signIn, signOut, updateUser, acknowledgeLogout],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

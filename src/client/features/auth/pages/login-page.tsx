@@ -1,0 +1,81 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, Navigate, useLocation } from 'react-router';
+import { loginSchema } from '@shared/schemas/auth';
+import { isApiError, serverMessage } from '@/lib/api';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { useLogin } from '../api/use-login';
+import { useAuth } from '../components/auth-context';
+import { AuthLayout } from '../components/auth-layout';
+import { redirectTarget } from '../components/redirect-target';
+
+function loginErrorText(error: unknown): string {
+  // Rate limiting and outages are not a wrong password; saying so would mislead.
+  if (isApiError(error) && (error.status === 429 || error.status >= 500)) {
+    return serverMessage(error, 'Sign-in is unavailable right now. Please try again shortly.');
+  }
+  if (!isApiError(error)) return 'Could not reach Firemark. Check your connection and try again.';
+  return 'Invalid username or password. Please try again.';
+}
+
+export default function LoginPage() {
+  useDocumentTitle('Sign In');
+  const { isAuthenticated } = useAuth();
+  const location = useLocation();
+  const login = useLogin();
+  const form = useForm({
+    resolver: zodResolver(loginSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { username: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  if (isAuthenticated) return <Navigate to={redirectTarget(location.state)} replace />;
+
+  const onSubmit = form.handleSubmit((values) => login.mutate(values));
+
+  return (
+    <AuthLayout title="Sign in to Firemark" description="Welcome back. Enter your details to continue.">
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        {login.isError ? <FormAlert>{loginErrorText(login.error)}</FormAlert> : null}
+        <FormField label="Username" error={errors.username?.message}>
+          {(control) => <Input {...control} autoComplete="username" autoCapitalize="none" {...form.register('username')} />}
+        </FormField>
+        <FormField
+          label="Password"
+          error={errors.password?.message}
+          labelAside={
+            <Link to="/forgot-password" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+              Forgot password?
+            </Link>
+          }
+        >
+          {(control) => (
+            <Input {...control} type="password" autoComplete="current-password" {...form.register('password')} />
+          )}
+        </FormField>
+        <Button type="submit" className="w-full" disabled={login.isPending}>
+          {login.isPending ? (
+            <>
+              <Spinner /> Signing in...
+            </>
+          ) : (
+            'Sign In'
+          )}
+        </Button>
+      </form>
+      <p className="mt-6 text-center text-sm text-muted-foreground">
+        Don&apos;t have an account?{' '}
+        <Link to="/auth/signup" className="font-medium text-primary underline-offset-4 hover:underline">
+          Sign up
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,89 @@
+import { useId } from 'react';
+import type { NotificationSettings } from '@shared/schemas/auth';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Label } from '@/components/ui/label';
+import { LoadingState } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
+import { useNotificationSettings, useUpdateNotificationSettings } from '../api/use-notification-settings';
+
+const OPTIONS: { key: keyof NotificationSettings; label: string; description: string }[] = [
+  {
+    key: 'emailInspectionReminders',
+    label: 'Inspection reminders',
+    description: 'E-mails before an inspection is due and while it is overdue (Firemark Pro).',
+  },
+  {
+    key: 'emailComplianceAlerts',
+    label: 'Compliance alerts',
+    description: 'E-mails when a property needs action to stay compliant.',
+  },
+  {
+    key: 'emailReportGeneration',
+    label: 'Report generation',
+    description: 'E-mails when a compliance report is ready to download.',
+  },
+  {
+    key: 'emailNewFeatures',
+    label: 'New features and updates',
+    description: 'Occasional news about improvements to Firemark.',
+  },
+];
+
+function SettingRow({
+  label,
+  description,
+  checked,
+  onCheckedChange,
+}: {
+  label: string;
+  description: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <li className="flex items-center justify-between gap-4 py-4 first:pt-0 last:pb-0">
+      <div className="space-y-1">
+        <Label htmlFor={id}>{label}</Label>
+        <p id={`${id}-description`} className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      </div>
+      <Switch id={id} aria-describedby={`${id}-description`} checked={checked} onCheckedChange={onCheckedChange} />
+    </li>
+  );
+}
+
+export function NotificationsCard() {
+  const settings = useNotificationSettings();
+  const update = useUpdateNotificationSettings();
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Notification Preferences</CardTitle>
+        <CardDescription>Choose which e-mails Firemark sends you. Changes are saved at once.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {settings.isPending ? (
+          <LoadingState message="Loading notification settings..." className="py-6" />
+        ) : settings.isError ? (
+          <FormAlert>Could not load your notification settings. Please refresh the page.</FormAlert>
+        ) : (
+          <ul className="divide-y">
+            {OPTIONS.map((option) => (
+              <SettingRow
+                key={option.key}
+                label={option.label}
+                description={option.description}
+                checked={settings.data[option.key]}
+                onCheckedChange={(checked) => update.mutate({ ...settings.data, [option.key]: checked })}
+              />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

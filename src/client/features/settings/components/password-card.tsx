@@ -1,0 +1,72 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { changePasswordSchema } from '@shared/schemas/auth';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { useChangePassword } from '../api/use-change-password';
+
+const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+export function PasswordCard() {
+  const change = useChangePassword();
+  const form = useForm({
+    resolver: zodResolver(changePasswordSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) =>
+    change.mutate(values, {
+      onSuccess: () => form.reset(EMPTY),
+      onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS),
+    }),
+  );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Change Password</CardTitle>
+        <CardDescription>Choose a new password of at least 8 characters.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={onSubmit} className="space-y-5">
+          <FormField label="Current password" error={errors.currentPassword?.message} className="sm:max-w-sm">
+            {(control) => (
+              <Input {...control} type="password" autoComplete="current-password" {...form.register('currentPassword')} />
+            )}
+          </FormField>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField label="New password" error={errors.newPassword?.message}>
+              {(control) => (
+                <Input {...control} type="password" autoComplete="new-password" {...form.register('newPassword')} />
+              )}
+            </FormField>
+            <FormField label="Confirm password" error={errors.confirmPassword?.message}>
+              {(control) => (
+                <Input {...control} type="password" autoComplete="new-password" {...form.register('confirmPassword')} />
+              )}
+            </FormField>
+          </div>
+          <div className="flex justify-end">
+            <Button type="submit" disabled={change.isPending}>
+              {change.isPending ? (
+                <>
+                  <Spinner /> Updating...
+                </>
+              ) : (
+                'Update Password'
+              )}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

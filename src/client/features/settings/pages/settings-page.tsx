@@ -1,0 +1,38 @@
+import { CalendarDays } from 'lucide-react';
+import { formatDisplayDate } from '@shared/dates';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { PageHeader } from '@/components/page-header';
+import { useAuth } from '@/features/auth/components/auth-context';
+import { NotificationsCard } from '../components/notifications-card';
+import { PasswordCard } from '../components/password-card';
+import { ProfileCard } from '../components/profile-card';
+
+export default function SettingsPage() {
+  useDocumentTitle('Account Settings');
+  const { user } = useAuth();
+  if (!user) return null;
+
+  const memberSince = formatDisplayDate(user.createdAt);
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        title="Account Settings"
+        description={
+          memberSince ? (
+            <span className="inline-flex items-center gap-1.5">
+              <CalendarDays aria-hidden="true" className="size-4" />
+              Member since {memberSince}
+            </span>
+          ) : (
+            'Manage your profile, password and notifications.'
+          )
+        }
+      />
+      <div className="space-y-6">
+        <ProfileCard user={user} />
+        <PasswordCard />
+        <NotificationsCard />
+      </div>
+    </div>
+  );
+}

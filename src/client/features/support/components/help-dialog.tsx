@@ -1,0 +1,50 @@
+import { HelpCircle, History, Mail } from 'lucide-react';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ContactTab } from './contact-tab';
+import { FaqList } from './faq-list';
+import { MyRequestsTab } from './my-requests-tab';
+
+interface HelpDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function HelpDialog({ open, onOpenChange }: HelpDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-xl">
+        <DialogHeader>
+          <DialogTitle>Help &amp; Support</DialogTitle>
+          <DialogDescription>Contact our team, follow your requests, or find a quick answer.</DialogDescription>
+        </DialogHeader>
+        <Tabs defaultValue="contact">
+          <TabsList className="w-full">
+            <TabsTrigger value="contact">
+              <Mail aria-hidden="true" className="size-4" />
+              Contact
+            </TabsTrigger>
+            <TabsTrigger value="requests">
+              <History aria-hidden="true" className="size-4" />
+              My Requests
+            </TabsTrigger>
+            <TabsTrigger value="faq">
+              <HelpCircle aria-hidden="true" className="size-4" />
+              FAQ
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="contact">
+            <ContactTab />
+          </TabsContent>
+          {/* Radix mounts only the active panel, so the history is fetched only while its tab is open (SPEC 2). */}
+          <TabsContent value="requests">
+            <MyRequestsTab />
+          </TabsContent>
+          <TabsContent value="faq">
+            <FaqList />
+          </TabsContent>
+        </Tabs>
+      </DialogContent>
+    </Dialog>
+  );
+}
