@@ -16,6 +16,8 @@ export default defineConfig({
     outDir: r('./dist/client'),
     emptyOutDir: true,
     sourcemap: true,
+    // bench/ reads it to measure what each page downloads.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -15,5 +15,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // CI collects a JSON report per suite to sum them in its closing line.
+    reporters: process.env.CI_REPORT_DIR
+      ? ['default', ['json', { outputFile: `${process.env.CI_REPORT_DIR}/${process.env.CI_REPORT_PREFIX ?? 'run'}-vitest.json` }]]
+      : ['default'],
   },
 });

@@ -11,7 +11,7 @@ export interface TestMailbox {
 }
 
 /** A real SMTP server on loopback that keeps every message it accepts. */
-export async function startMailbox(port = 0): Promise<TestMailbox> {
+export async function startMailbox(options: { port?: number; onMessage?: (mail: ParsedMail) => void } = {}): Promise<TestMailbox> {
   const messages: ParsedMail[] = [];
   const waiters: { match: (m: ParsedMail) => boolean; resolve: (m: ParsedMail) => void }[] = [];
   const server = new SMTPServer({
@@ -22,6 +22,7 @@ export async function startMailbox(port = 0): Promise<TestMailbox> {
       simpleParser(stream)
         .then((mail) => {
           messages.push(mail);
+          options.onMessage?.(mail);
           for (const w of [...waiters]) {
             if (w.match(mail)) {
               waiters.splice(waiters.indexOf(w), 1);
@@ -33,7 +34,7 @@ export async function startMailbox(port = 0): Promise<TestMailbox> {
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', () => resolve()));
   const actualPort = (server.server.address() as { port: number }).port;
   return {
     url: `smtp://127.0.0.1:${actualPort}`,

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+}
+
+/**
+ * Gzipped bytes of the JavaScript a page needs: the entry, its static imports, and the
+ * lazily loaded page chunk whose source path contains `pageMatch`, with its static imports.
+ */
+export function pageJsGzipBytes(distDir: string, pageMatch: string): { bytes: number; files: string[] } {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const wanted = new Set<string>();
+  const add = (key: string) => {
+    if (wanted.has(key)) return;
+    wanted.add(key);
+    for (const dep of manifest[key]?.imports ?? []) add(dep);
+  };
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entry) throw new Error('No entry in the Vite manifest');
+  add(entry);
+  const page = Object.keys(manifest).find((k) => k.includes(pageMatch));
+  if (!page) throw new Error(`No chunk for ${pageMatch} in the Vite manifest`);
+  add(page);
+  const files = [...wanted].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js'));
+  const bytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(distDir, f))).length, 0);
+  return { bytes, files };
+}

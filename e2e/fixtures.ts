@@ -1,0 +1,95 @@
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { test as base, expect, type Page } from '@playwright/test';
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface Account {
+  fullName: string;
+  email: string;
+  username: string;
+  password: string;
+}
+
+export interface Mail {
+  to: string[];
+  subject: string;
+  text: string;
+}
+
+export const newAccountData = (): Account => {
+  const id = randomBytes(4).toString('hex');
+  return { fullName: 'Robin Fischer', email: `robin.${id}@example.com`, username: `robin_${id}`, password: 'smoke-alarm-42' };
+};
+
+/** Every message the suite's SMTP server has received for an address. */
+export function mailsTo(address: string): Mail[] {
+  const dir = process.env.E2E_MAIL_DIR!;
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Mail)
+    .filter((m) => m.to.includes(address));
+}
+
+/** Fails the calling test on any serious or critical accessibility violation. */
+export async function expectAccessible(page: Page): Promise<void> {
+  // Evaluated through the DevTools protocol, which the page's CSP does not govern.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(violations, 'axe-core: serious or critical violations').toEqual([]);
+}
+
+interface Fixtures {
+  /** A registered account (through the API, as the signup form does) that is not signed in. */
+  account: Account;
+  /** The page, signed in as `account`. */
+  signedInPage: Page;
+}
+
+export const test = base.extend<Fixtures>({
+  page: async ({ page }, use, testInfo) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = message.text();
+      // Chromium logs every 4xx answer on its own (a signed-out /api/auth/me, a wrong
+      // password); tests that expect one assert what the screen says instead.
+      if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+      problems.push(text);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    await use(page);
+    if (testInfo.status === testInfo.expectedStatus) {
+      expect(problems, 'console errors during the test').toEqual([]);
+    }
+  },
+  account: async ({ request }, use) => {
+    const account = newAccountData();
+    const response = await request.post('/api/auth/register', {
+      data: account,
+      headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+    });
+    expect(response.status()).toBe(201);
+    await use(account);
+  },
+  signedInPage: async ({ page, account }, use) => {
+    const response = await page.request.post('/api/auth/login', {
+      data: { username: account.username, password: account.password },
+      headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+    });
+    expect(response.status()).toBe(200);
+    await use(page);
+  },
+});
+
+export { expect };
