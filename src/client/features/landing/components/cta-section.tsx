@@ -14,7 +14,7 @@ export function CtaSection() {
         </p>
         <Button asChild size="lg" variant="outline" className="mt-8 border-white bg-white text-red-800 hover:bg-red-50">
           <Link to="/auth/login">
-            Get Started Now <ArrowRight aria-hidden="true" />
+            Try Firemark Free <ArrowRight aria-hidden="true" />
           </Link>
         </Button>
       </div>

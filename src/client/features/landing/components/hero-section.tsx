@@ -7,7 +7,7 @@ export function HeroSection() {
   return (
     <section aria-labelledby="hero-title" className="relative overflow-hidden bg-gradient-to-b from-red-50 via-orange-50/50 to-background">
       <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pb-16 pt-12 sm:px-6 md:pb-24 md:pt-20 lg:grid-cols-2">
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <p className="inline-flex items-center gap-2 rounded-full border border-red-200 bg-background px-3 py-1 text-sm font-medium text-red-800">
             <ShieldCheck aria-hidden="true" className="size-4" />
             Free 30-day trial · No credit card required
@@ -26,7 +26,7 @@ export function HeroSection() {
               </Link>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <Link to="/auth/login">Sign In</Link>
+              <Link to="/auth/login">I Already Have an Account</Link>
             </Button>
           </div>
           <ul className="flex flex-col gap-3 pt-2 text-sm text-slate-700 sm:flex-row sm:gap-6">

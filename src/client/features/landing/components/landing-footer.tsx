@@ -13,12 +13,12 @@ export function LandingFooter() {
           <ul className="flex flex-wrap gap-x-6 gap-y-3 text-sm">
             <li>
               <Link to="/auth/login" className="hover:text-white hover:underline">
-                Sign In
+                Log in to your account
               </Link>
             </li>
             <li>
               <Link to="/auth/login" className="hover:text-white hover:underline">
-                Start Free Trial
+                30-day free trial
               </Link>
             </li>
             <li>

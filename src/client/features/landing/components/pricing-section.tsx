@@ -9,7 +9,7 @@ const PLANS = [
     price: '$0',
     summary: 'For a single building getting started.',
     features: ['1 property', '1 inspection', 'Basic features'],
-    cta: 'Get Started Free',
+    cta: 'Start for Free',
     popular: false,
   },
   {

@@ -9,7 +9,7 @@ const ROWS = [
 /** An illustration of the dashboard, drawn in HTML so it stays sharp and needs no image download. */
 export function ProductPreview() {
   return (
-    <div aria-hidden="true" className="relative mx-auto w-full max-w-lg select-none">
+    <div aria-hidden="true" className="relative mx-auto w-full min-w-0 max-w-lg select-none">
       <div className="absolute -inset-4 -z-10 rounded-3xl bg-gradient-to-br from-orange-200/60 via-red-200/50 to-transparent blur-2xl" />
       <div className="rounded-2xl border bg-background p-4 shadow-xl sm:p-5">
         <div className="mb-4 grid grid-cols-3 gap-3">

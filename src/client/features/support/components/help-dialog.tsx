@@ -20,16 +20,16 @@ export function HelpDialog({ open, onOpenChange }: HelpDialogProps) {
         </DialogHeader>
         <Tabs defaultValue="contact">
           <TabsList className="w-full">
-            <TabsTrigger value="contact">
-              <Mail aria-hidden="true" className="size-4" />
+            <TabsTrigger className="px-2 sm:px-3" value="contact">
+              <Mail aria-hidden="true" className="hidden size-4 sm:block" />
               Contact
             </TabsTrigger>
-            <TabsTrigger value="requests">
-              <History aria-hidden="true" className="size-4" />
+            <TabsTrigger className="px-2 sm:px-3" value="requests">
+              <History aria-hidden="true" className="hidden size-4 sm:block" />
               My Requests
             </TabsTrigger>
-            <TabsTrigger value="faq">
-              <HelpCircle aria-hidden="true" className="size-4" />
+            <TabsTrigger className="px-2 sm:px-3" value="faq">
+              <HelpCircle aria-hidden="true" className="hidden size-4 sm:block" />
               FAQ
             </TabsTrigger>
           </TabsList>
