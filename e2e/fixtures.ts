@@ -49,6 +49,14 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(violations, 'axe-core: serious or critical violations').toEqual([]);
 }
 
+/** The toast with this title (and description) in the notifications region. */
+export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  const region = page.getByRole('region', { name: /Notifications/ });
+  const toast = region.getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) });
+  await expect(toast).toBeVisible();
+  if (description) await expect(toast.getByText(description, { exact: true })).toBeVisible();
+}
+
 interface Fixtures {
   /** A registered account (through the API, as the signup form does) that is not signed in. */
   account: Account;
