@@ -22,7 +22,7 @@ export function OfflineBadge() {
 
   // The live region stays mounted so that the change itself is announced.
   return (
-    <div role="status" className="pointer-events-none fixed right-4 top-4 z-[110]">
+    <div role="status" className="pointer-events-none fixed right-4 top-[4.5rem] z-[110]">
       {online ? null : (
         <span className="inline-flex items-center gap-2 rounded-full bg-slate-900 px-3 py-1.5 text-sm font-medium text-white shadow-lg">
           <WifiOff aria-hidden="true" className="size-4" />

@@ -12,7 +12,7 @@ import { useChangePassword } from '../api/use-change-password';
 const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-export function PasswordCard() {
+export function PasswordCard({ username }: { username: string }) {
   const change = useChangePassword();
   const form = useForm({
     resolver: zodResolver(changePasswordSchema),
@@ -37,6 +37,8 @@ export function PasswordCard() {
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="space-y-5">
+          {/* Lets password managers file the new password under the right account. */}
+          <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
           <FormField label="Current password" error={errors.currentPassword?.message} className="sm:max-w-sm">
             {(control) => (
               <Input {...control} type="password" autoComplete="current-password" {...form.register('currentPassword')} />

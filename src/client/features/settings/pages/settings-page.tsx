@@ -30,7 +30,7 @@ export default function SettingsPage() {
       />
       <div className="space-y-6">
         <ProfileCard user={user} />
-        <PasswordCard />
+        <PasswordCard username={user.username} />
         <NotificationsCard />
       </div>
     </div>
