@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { COUNTRIES, PROPERTY_TYPES, type PropertyType } from './enums';
+import { propertySchema, type PropertyValues } from './schemas/property';
+
+/** SPEC 5, "CSV import": the columns, matched loosely and case-insensitively. */
+export const CSV_REQUIRED_COLUMNS = ['name', 'addressLine1', 'city', 'state', 'zip', 'propertyType', 'managerEmail'] as const;
+export const CSV_OPTIONAL_COLUMNS = ['addressLine2', 'country'] as const;
+export const CSV_TEMPLATE_FILE_NAME = 'property-import-template.csv';
+export const CSV_PREVIEW_ROWS = 5;
+export const CSV_MAX_ROWS = 10_000;
+
+export const CSV_TEMPLATE = [
+  [...CSV_REQUIRED_COLUMNS.slice(0, 2), 'addressLine2', ...CSV_REQUIRED_COLUMNS.slice(2), 'country'].join(','),
+  'Harbor View Offices,100 Harbor Way,Suite 200,Boston,MA,02110,commercial,facilities@example.com,us',
+  'Maple Street Apartments,42 Maple Street,,Toronto,ON,M5V 2T6,residential,manager@example.com,ca',
+].join('\r\n');
+
+type Column = (typeof CSV_REQUIRED_COLUMNS)[number] | (typeof CSV_OPTIONAL_COLUMNS)[number];
+
+/** "Address Line 1", "address_line1" and "ADDRESSLINE1" all name addressLine1. */
+const squash = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+export function matchColumns(headers: string[]): { index: Partial<Record<Column, number>>; missing: string[] } {
+  const index: Partial<Record<Column, number>> = {};
+  const squashed = headers.map(squash);
+  for (const column of [...CSV_REQUIRED_COLUMNS, ...CSV_OPTIONAL_COLUMNS]) {
+    const at = squashed.indexOf(squash(column));
+    if (at >= 0) index[column] = at;
+  }
+  return { index, missing: CSV_REQUIRED_COLUMNS.filter((c) => index[c] === undefined) };
+}
+
+/** Unknown property types become other (SPEC); "Health Care" reads as healthcare. */
+export function normalizePropertyType(value: string): PropertyType {
+  const v = value.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const compact = v.replace(/_/g, '');
+  return (PROPERTY_TYPES as readonly string[]).includes(v) ? (v as PropertyType) : (PROPERTY_TYPES.find((t) => t.replace(/_/g, '') === compact) ?? 'other');
+}
+
+const COUNTRY_NAMES: Record<string, (typeof COUNTRIES)[number]> = {
+  us: 'us', usa: 'us', unitedstates: 'us', unitedstatesofamerica: 'us',
+  ca: 'ca', can: 'ca', canada: 'ca',
+};
+
+/** One CSV row as the client sends it and the server re-validates it. */
+export const csvPropertyRowSchema = propertySchema.extend({
+  propertyType: z.string().trim().max(50).default('other').transform(normalizePropertyType),
+  country: z
+    .string()
+    .trim()
+    .max(50)
+    .default('us')
+    .transform((v) => (v ? COUNTRY_NAMES[squash(v)] : 'us'))
+    .refine((v) => v !== undefined, 'Country must be United States (us) or Canada (ca)'),
+});
+
+export const bulkImportSchema = z.object({
+  filename: z.string().trim().max(255).default('import.csv'),
+  properties: z
+    .array(z.unknown())
+    .min(1, 'CSV must have at least a header row and one data row')
+    .max(CSV_MAX_ROWS, `A file can hold at most ${CSV_MAX_ROWS} properties`),
+});
+
+/** The spreadsheet's own numbering: the header is row 1, so the first property is row 2. */
+export const csvRowNumber = (dataIndex: number) => dataIndex + 2;
+
+/**
+ * Validates rows (objects keyed by column) and names every problem the way SPEC does:
+ * "Row N: Missing city, zip". Used by the import dialog's preview and again by the server.
+ */
+export function validateCsvRows(rows: Record<string, unknown>[]): { properties: PropertyValues[]; errors: string[] } {
+  const properties: PropertyValues[] = [];
+  const errors: string[] = [];
+  rows.forEach((row, i) => {
+    const missing = CSV_REQUIRED_COLUMNS.filter((c) => c !== 'propertyType' && String(row[c] ?? '').trim() === '');
+    if (missing.length) {
+      errors.push(`Row ${csvRowNumber(i)}: Missing ${missing.join(', ')}`);
+      return;
+    }
+    const parsed = csvPropertyRowSchema.safeParse(row);
+    if (parsed.success) {
+      properties.push(parsed.data as PropertyValues);
+    } else {
+      const messages = [...new Set(parsed.error.issues.map((issue) => issue.message))];
+      errors.push(`Row ${csvRowNumber(i)}: ${messages.join('; ')}`);
+    }
+  });
+  return { properties, errors };
+}
+
+/** Turns parsed CSV cells (header row first) into row objects keyed by column name. */
+export function rowsFromCells(cells: string[][]): { rows: Record<string, string>[]; error?: string } {
+  const nonEmpty = cells.filter((r) => r.some((c) => c.trim() !== ''));
+  if (nonEmpty.length < 2) return { rows: [], error: 'CSV must have at least a header row and one data row' };
+  const [header, ...data] = nonEmpty as [string[], ...string[][]];
+  const { index, missing } = matchColumns(header.map((h) => h.replace(/^\uFEFF/, '')));
+  if (missing.length) return { rows: [], error: `Missing required columns: ${missing.join(', ')}` };
+  const rows = data.map((cellsOfRow) => {
+    const row: Record<string, string> = {};
+    for (const [column, at] of Object.entries(index)) row[column] = (cellsOfRow[at as number] ?? '').trim();
+    return row;
+  });
+  return { rows };
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { COMPLIANCE_RESULTS, INSPECTION_TYPES, type ComplianceResult, type InspectionStatus, type InspectionType } from '../enums';
+import type { InspectionDisplayStatus } from '../compliance';
+import { pagingSchema, searchTerm } from './list';
+
+/** A calendar date; an ISO datetime is taken as its first ten characters, never shifted (DECISIONS). */
+export const calendarDate = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .transform((v) => v.slice(0, 10))
+    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), message);
+
+const notes = z
+  .string()
+  .trim()
+  .max(5000, 'Notes must be at most 5000 characters')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** SPEC 5, "Inspection form". */
+export const inspectionSchema = z.object({
+  propertyId: z.coerce.number({ error: 'Property is required' }).int('Property is required').min(1, 'Property is required'),
+  inspectionType: z.enum(INSPECTION_TYPES, { error: 'Inspection type is required' }),
+  dueDate: calendarDate('Due date is required'),
+  assignedTo: z.string({ error: 'Assignee is required' }).trim().min(1, 'Assignee is required').max(200, 'Assignee must be at most 200 characters'),
+  notes,
+});
+export type InspectionInput = z.input<typeof inspectionSchema>;
+export type InspectionValues = z.output<typeof inspectionSchema>;
+
+/** Complete: the result travels with the completion (DECISIONS); none for Quick Complete. */
+export const completeInspectionSchema = z
+  .object({
+    status: z.literal('completed'),
+    completedDate: z.string().trim().max(40).optional(),
+    notes,
+    complianceStatus: z.enum(COMPLIANCE_RESULTS, { error: 'Choose compliant or non-compliant' }).optional(),
+  })
+  .refine((v) => v.complianceStatus !== 'non_compliant' || Boolean(v.notes), {
+    message: 'Required for non-compliance',
+    path: ['notes'],
+  });
+export type CompleteInspectionInput = z.input<typeof completeInspectionSchema>;
+
+/** The Complete Inspection dialog's own form. */
+export const completeDialogSchema = z
+  .object({
+    complianceStatus: z.enum(COMPLIANCE_RESULTS, { error: 'Choose a compliance status' }),
+    notes: z.string().max(5000, 'Notes must be at most 5000 characters'),
+  })
+  .refine((v) => v.complianceStatus !== 'non_compliant' || v.notes.trim().length > 0, {
+    message: 'Required for non-compliance',
+    path: ['notes'],
+  });
+
+export const rescheduleSchema = z.object({
+  dueDate: calendarDate('New date is required'),
+  rescheduleReason: z
+    .string()
+    .trim()
+    .max(1000, 'Reason must be at most 1000 characters')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+export type RescheduleInput = z.input<typeof rescheduleSchema>;
+
+/** Edit: any subset of the form's fields, plus moving an open inspection between open states. */
+export const inspectionEditSchema = inspectionSchema
+  .omit({ propertyId: true })
+  .partial()
+  .extend({ status: z.enum(['scheduled', 'in_progress', 'cancelled'], { error: 'Unknown status' }).optional() });
+export type InspectionEdit = z.input<typeof inspectionEditSchema>;
+
+export const INSPECTION_FILTER_STATUSES = ['scheduled', 'in_progress', 'completed', 'cancelled', 'overdue', 'due_soon'] as const;
+export const INSPECTION_SORTS = ['due_asc', 'due_desc', 'created_desc', 'property'] as const;
+
+export const inspectionListQuerySchema = pagingSchema.extend({
+  q: searchTerm,
+  type: z.enum(INSPECTION_TYPES, { error: 'Unknown inspection type' }).optional(),
+  status: z.enum(INSPECTION_FILTER_STATUSES, { error: 'Unknown status' }).optional(),
+  propertyId: z.coerce.number().int().min(1).optional(),
+  from: calendarDate('Invalid date').optional(),
+  to: calendarDate('Invalid date').optional(),
+  sort: z.enum(INSPECTION_SORTS, { error: 'Unknown sort' }).default('due_asc'),
+});
+export type InspectionListQuery = z.input<typeof inspectionListQuerySchema>;
+
+export interface Inspection {
+  id: number;
+  propertyId: number;
+  property: { id: number; name: string };
+  inspectionType: InspectionType;
+  dueDate: string;
+  completedDate: string | null;
+  status: InspectionStatus;
+  displayStatus: InspectionDisplayStatus;
+  complianceResult: ComplianceResult | null;
+  notes: string | null;
+  assignedTo: string;
+  rescheduleReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
