@@ -8,7 +8,11 @@ import { clientDistDir } from './paths';
 import { authPlugin, createSessions } from './plugins/auth';
 import { securityPlugin } from './plugins/security';
 import { authRoutes } from './modules/auth/auth.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { propertiesRoutes } from './modules/properties/properties.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
+import { subscriptionRoutes } from './modules/subscription/subscription.routes';
 import type { Runtime } from './runtime';
 
 export interface BuildOptions {
@@ -58,13 +62,18 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   const deps = { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss, sessions };
   await app.register(healthRoutes, { pool: runtime.pool });
   await app.register(authRoutes, deps);
+  await app.register(subscriptionRoutes, deps);
+  await app.register(propertiesRoutes, deps);
+  await app.register(reportsRoutes, deps);
+  await app.register(dashboardRoutes, deps);
 
   const indexHtml = path.join(clientDistDir, 'index.html');
   const serveClient = (options.serveClient ?? true) && existsSync(indexHtml);
   if (serveClient) {
     await app.register(fastifyStatic, {
       root: clientDistDir,
-      wildcard: false,
+      // Files are looked up per request, so a rebuilt client is served without a restart.
+      wildcard: true,
       index: false,
       setHeaders(res, filePath) {
         // Hashed asset names never change content; index.html must always be revalidated.
@@ -74,7 +83,8 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && serveClient;
+    // A missing asset is a 404, not the app's HTML under a script's name.
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/assets/') && serveClient;
     if (wantsPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     return reply.status(404).send({ message: 'Not found', code: ERROR_CODES.notFound } satisfies ApiErrorBody);
   });

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { startEmailWorkers } from './email/delivery';
+import { startComplianceRefresh } from './jobs/compliance-refresh';
 import { startRuntime } from './runtime';
 
 /** Starts Firemark: configuration, database (embedded unless DATABASE_URL), workers, HTTP. */
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   const runtime = await startRuntime(config, bootLog);
   const app = await buildApp(runtime, { logger });
   const stopWorkers = config.runWorkers ? await startEmailWorkers(runtime.boss, runtime.pool, config, app.log) : () => undefined;
+  if (config.runWorkers) await startComplianceRefresh(runtime.boss, runtime.db, app.log);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -13,6 +13,7 @@ import {
   SUPPORT_REQUEST_STATUSES,
   SUPPORT_REQUEST_TYPES,
 } from '@shared/enums';
+import { PLANS } from '@shared/plans';
 
 export const propertyType = pgEnum('property_type', PROPERTY_TYPES);
 export const inspectionType = pgEnum('inspection_type', INSPECTION_TYPES);
@@ -26,4 +27,5 @@ export const supportRequestStatus = pgEnum('support_request_status', SUPPORT_REQ
 export const supportRequestType = pgEnum('support_request_type', SUPPORT_REQUEST_TYPES);
 export const supportPriority = pgEnum('support_priority', SUPPORT_PRIORITIES);
 export const csvImportStatus = pgEnum('csv_import_status', CSV_IMPORT_STATUSES);
+export const plan = pgEnum('plan', PLANS);
 export const emailStatus = pgEnum('email_status', ['pending', 'sent', 'logged', 'failed']);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { plan } from './enums';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@shared/schemas/auth';
 
 export const users = pgTable(
@@ -12,6 +13,11 @@ export const users = pgTable(
     fullName: text('full_name'),
     /** IANA zone captured at signup; "today" for due dates is computed in it. */
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** Free or Pro; Pro lasts until proUntil when set (a trial, or a cancellation at period end). */
+    plan: plan('plan').notNull().default('free'),
+    proUntil: timestamp('pro_until', { withTimezone: true }),
+    /** Who granted Pro: 'complimentary' (operator CLI), 'trial', or the billing provider. */
+    planSource: text('plan_source'),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
     notificationSettings: jsonb('notification_settings')

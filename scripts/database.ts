@@ -1,0 +1,21 @@
+// The database a command-line script works on: DATABASE_URL, or the embedded one in DATA_DIR.
+import { loadConfig } from '../src/server/config';
+import { createDb, createPool } from '../src/server/db/client';
+import { startEmbeddedPostgres } from '../src/server/db/embedded';
+import { runMigrations } from '../src/server/db/migrate';
+
+export async function openDatabase() {
+  const config = loadConfig();
+  const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres({ dataDir: config.dataDir });
+  const pool = createPool(config.databaseUrl ?? embedded!.url, 2);
+  const db = createDb(pool);
+  await runMigrations(db);
+  return {
+    db,
+    pool,
+    async close() {
+      await pool.end();
+      if (embedded?.startedHere) await embedded.stop();
+    },
+  };
+}

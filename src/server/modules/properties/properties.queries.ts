@@ -1,0 +1,156 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { PropertyStatus } from '@shared/enums';
+import type { ComplianceItem, Property, PropertySort, PropertyValues } from '@shared/schemas/property';
+import type { DbOrTx } from '../../db/client';
+import { properties } from '../../db/schema/index';
+import { effectiveItemStatusSql } from '../compliance/compliance.sql';
+
+export interface PropertyFilter {
+  q?: string;
+  propertyType?: string;
+  status?: PropertyStatus;
+  sort: PropertySort;
+  limit: number;
+  offset: number;
+}
+
+const ORDER: Record<PropertySort, SQL> = {
+  name_asc: sql`lower(p.name) asc, p.id asc`,
+  name_desc: sql`lower(p.name) desc, p.id desc`,
+  created_asc: sql`p.created_at asc, p.id asc`,
+  created_desc: sql`p.created_at desc, p.id desc`,
+  // SPEC: non-compliant first, then due soon, then compliant, then by name; pending last.
+  compliance: sql`array_position(array['non_compliant','due_soon','compliant','pending']::property_status[], p.status), lower(p.name), p.id`,
+};
+
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+type Row = {
+  id: number;
+  user_id: number;
+  name: string;
+  property_type: Property['propertyType'];
+  address_line1: string;
+  address_line2: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  country: Property['country'];
+  manager_email: string;
+  status: PropertyStatus;
+  created_at: Date;
+  last_updated: Date;
+  compliance_items: ComplianceItem[];
+  total: number;
+};
+
+function toProperty(row: Row): Property {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    name: row.name,
+    propertyType: row.property_type,
+    addressLine1: row.address_line1,
+    addressLine2: row.address_line2,
+    city: row.city,
+    state: row.state,
+    zip: row.zip,
+    country: row.country,
+    managerEmail: row.manager_email,
+    status: row.status,
+    createdAt: new Date(row.created_at).toISOString(),
+    lastUpdated: new Date(row.last_updated).toISOString(),
+    complianceItems: row.compliance_items,
+  };
+}
+
+/**
+ * One statement for a page of properties with their compliance items (effective statuses
+ * for `today`) and the total count: filtering, sorting and paging all happen in SQL.
+ */
+async function selectProperties(db: DbOrTx, where: SQL, today: string, order: SQL, limit: number, offset: number) {
+  const todaySql = sql`${today}::date`;
+  const result = await db.execute<Row>(sql`
+    select p.id, p.user_id, p.name, p.property_type, p.address_line1, p.address_line2, p.city, p.state,
+      p.zip, p.country, p.manager_email, p.status, p.created_at,
+      greatest(p.updated_at, items.updated_at) as last_updated,
+      coalesce(items.list, '[]'::json) as compliance_items,
+      count(*) over () as total
+    from properties p
+    left join lateral (
+      select max(ci.updated_at) as updated_at,
+        json_agg(json_build_object(
+          'id', ci.id, 'propertyId', ci.property_id, 'itemType', ci.item_type,
+          'status', ${effectiveItemStatusSql('ci', todaySql)},
+          'nextDueDate', ci.next_due_date, 'lastInspectionDate', ci.last_inspection_date,
+          'createdAt', ci.created_at, 'updatedAt', ci.updated_at
+        ) order by ci.item_type) as list
+      from compliance_items ci where ci.property_id = p.id
+    ) items on true
+    where ${where}
+    order by ${order}
+    limit ${limit} offset ${offset}`);
+  return { rows: result.rows.map(toProperty), total: result.rows[0]?.total ?? 0 };
+}
+
+export async function listProperties(db: DbOrTx, userId: number, filter: PropertyFilter, today: string) {
+  const conditions: SQL[] = [sql`p.user_id = ${userId}`];
+  if (filter.q) {
+    const pattern = likePattern(filter.q);
+    conditions.push(
+      sql`(p.name ilike ${pattern} or p.address_line1 ilike ${pattern} or p.city ilike ${pattern} or p.state ilike ${pattern} or p.zip ilike ${pattern})`,
+    );
+  }
+  if (filter.propertyType) conditions.push(sql`p.property_type = ${filter.propertyType}`);
+  if (filter.status) conditions.push(sql`p.status = ${filter.status}`);
+  const { rows, total } = await selectProperties(db, sql.join(conditions, sql` and `), today, ORDER[filter.sort], filter.limit, filter.offset);
+  // A page past the end still needs the total; count(*) over () has no row to ride on.
+  if (rows.length === 0 && filter.offset > 0) {
+    const [count] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from properties p where ${sql.join(conditions, sql` and `)}`)).rows;
+    return { rows, total: count?.n ?? 0 };
+  }
+  return { rows, total };
+}
+
+export async function findProperty(db: DbOrTx, userId: number, id: number, today: string): Promise<Property | undefined> {
+  const { rows } = await selectProperties(db, sql`p.user_id = ${userId} and p.id = ${id}`, today, sql`p.id`, 1, 0);
+  return rows[0];
+}
+
+export async function insertProperties(db: DbOrTx, userId: number, values: PropertyValues[]): Promise<number[]> {
+  const ids: number[] = [];
+  // Chunks keep each statement well under PostgreSQL's 65,535 parameters.
+  for (let i = 0; i < values.length; i += 1000) {
+    const rows = await db
+      .insert(properties)
+      .values(values.slice(i, i + 1000).map((v) => ({ ...v, userId })))
+      .returning({ id: properties.id });
+    ids.push(...rows.map((r) => r.id));
+  }
+  return ids;
+}
+
+export async function updateProperty(db: DbOrTx, userId: number, id: number, values: Partial<PropertyValues>): Promise<boolean> {
+  const rows = await db
+    .update(properties)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(properties.id, id), eq(properties.userId, userId)))
+    .returning({ id: properties.id });
+  return rows.length === 1;
+}
+
+export async function deleteProperty(db: DbOrTx, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(properties)
+    .where(and(eq(properties.id, id), eq(properties.userId, userId)))
+    .returning({ id: properties.id });
+  return rows.length === 1;
+}
+
+export async function propertyExists(db: DbOrTx, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(and(eq(properties.id, id), eq(properties.userId, userId)));
+  return rows.length === 1;
+}

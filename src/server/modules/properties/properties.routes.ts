@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { bulkImportSchema } from '@shared/csv-import';
+import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
+import { propertyListQuerySchema, propertySchema, propertyUpdateSchema } from '@shared/schemas/property';
+import { requireUser } from '../../plugins/auth';
+import { parse, parseId } from '../../validation';
+import { importProperties } from './property-import.service';
+import * as properties from './properties.service';
+
+/** A 5,000-row CSV as JSON is a few megabytes; only this route accepts that much. */
+const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
+
+export async function propertiesRoutes(app: FastifyInstance, deps: properties.PropertiesDeps): Promise<void> {
+  app.get('/api/properties', async (request, reply) => {
+    const user = requireUser(request);
+    const filter = parse(propertyListQuerySchema, request.query);
+    const { rows, total } = await properties.listProperties(deps, user, filter);
+    reply.header(TOTAL_COUNT_HEADER, String(total));
+    return rows;
+  });
+
+  app.post('/api/properties', async (request, reply) => {
+    const user = requireUser(request);
+    const values = parse(propertySchema, request.body);
+    return reply.status(201).send(await properties.createProperty(deps, user, values));
+  });
+
+  app.get('/api/properties/:id', async (request) => {
+    const user = requireUser(request);
+    const id = parseId(request.params, 'Property not found');
+    return properties.getProperty(deps, user, id);
+  });
+
+  app.put('/api/properties/:id', async (request) => {
+    const user = requireUser(request);
+    const id = parseId(request.params, 'Property not found');
+    const values = parse(propertyUpdateSchema, request.body);
+    return properties.updateProperty(deps, user, id, values);
+  });
+
+  app.delete('/api/properties/:id', async (request) => {
+    const user = requireUser(request);
+    const id = parseId(request.params, 'Property not found');
+    await properties.deleteProperty(deps, user, id);
+    return { success: true };
+  });
+
+  app.post('/api/properties/bulk-import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request, reply) => {
+    const user = requireUser(request);
+    const input = parse(bulkImportSchema, request.body);
+    const result = await importProperties(deps, user, { filename: input.filename, rows: input.properties });
+    return reply.status(201).send(result);
+  });
+}

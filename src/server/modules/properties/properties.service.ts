@@ -1,0 +1,69 @@
+import type pg from 'pg';
+import { todayInTimeZone } from '@shared/dates';
+import type { Property, PropertyUpdate, PropertyValues } from '@shared/schemas/property';
+import { propertyUpdateSchema } from '@shared/schemas/property';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { withTransaction } from '../../db/transaction';
+import { notFound } from '../../errors';
+import { refreshPropertyStatuses } from '../compliance/compliance.queries';
+import { assertCanAddProperties } from '../subscription/subscription.service';
+import * as q from './properties.queries';
+
+export interface PropertiesDeps {
+  db: Db;
+  pool: pg.Pool;
+}
+
+export interface Account {
+  id: number;
+  timeZone: string;
+}
+
+const today = (account: Account) => todayInTimeZone(account.timeZone, new Date());
+const propertyNotFound = () => notFound('Property not found');
+
+export function listProperties(deps: PropertiesDeps, account: Account, filter: q.PropertyFilter) {
+  return q.listProperties(deps.db, account.id, filter, today(account));
+}
+
+export async function getProperty(deps: PropertiesDeps, account: Account, id: number): Promise<Property> {
+  const property = await q.findProperty(deps.db, account.id, id, today(account));
+  if (!property) throw propertyNotFound();
+  return property;
+}
+
+export async function createProperty(deps: PropertiesDeps, account: Account, values: PropertyValues): Promise<Property> {
+  const [id] = await withTransaction(deps.pool, async ({ db }) => {
+    await assertCanAddProperties(db, account.id, 1);
+    return q.insertProperties(db, account.id, [values]);
+  });
+  return getProperty(deps, account, id!);
+}
+
+export async function updateProperty(
+  deps: PropertiesDeps,
+  account: Account,
+  id: number,
+  values: z.output<typeof propertyUpdateSchema>,
+): Promise<Property> {
+  // `status` is accepted for compatibility but derived from the items (DECISIONS): the
+  // recomputation right after the update has the last word.
+  const { status: _ignored, ...fields } = values;
+  await withTransaction(deps.pool, async ({ db }) => {
+    if (!(await q.updateProperty(db, account.id, id, fields))) throw propertyNotFound();
+    await refreshPropertyStatuses(db, { propertyIds: [id] }, new Date());
+  });
+  return getProperty(deps, account, id);
+}
+
+export async function deleteProperty(deps: PropertiesDeps, account: Account, id: number): Promise<void> {
+  // Inspections, compliance items and reports go with it (ON DELETE CASCADE).
+  if (!(await q.deleteProperty(deps.db, account.id, id))) throw propertyNotFound();
+}
+
+export async function assertPropertyExists(deps: PropertiesDeps, account: Account, id: number): Promise<void> {
+  if (!(await q.propertyExists(deps.db, account.id, id))) throw propertyNotFound();
+}
+
+export type { PropertyUpdate };

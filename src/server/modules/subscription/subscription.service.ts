@@ -1,0 +1,56 @@
+import { ERROR_CODES } from '@shared/api-error';
+import { isAtLimit, PLAN_LIMITS, PRO_PLAN_NAME, type SubscriptionStatus } from '@shared/plans';
+import type { DbOrTx } from '../../db/client';
+import { AppError } from '../../errors';
+import * as q from './subscription.queries';
+
+export async function subscriptionStatus(db: DbOrTx, userId: number, now = new Date()): Promise<SubscriptionStatus> {
+  const [plan, propertyCount, scheduledInspectionCount] = await Promise.all([
+    q.findPlan(db, userId, now),
+    q.countProperties(db, userId),
+    q.countOpenInspections(db, userId),
+  ]);
+  const limits = PLAN_LIMITS[plan];
+  return {
+    hasActiveSubscription: plan === 'pro',
+    plan,
+    propertyCount,
+    propertyLimit: limits.properties,
+    canCreateProperty: !isAtLimit(propertyCount, limits.properties),
+    scheduledInspectionCount,
+    inspectionLimit: limits.openInspections,
+    canScheduleInspection: !isAtLimit(scheduledInspectionCount, limits.openInspections),
+  };
+}
+
+const limitReached = (what: string) =>
+  new AppError(
+    ERROR_CODES.planLimit,
+    `Free accounts are limited to ${what}. Upgrade to ${PRO_PLAN_NAME} for unlimited properties and inspections.`,
+  );
+
+/**
+ * Call inside the creating transaction: locks the account, then checks that `adding` more
+ * properties fit the plan. Concurrent creates queue on the lock, so exactly as many succeed
+ * as the plan allows.
+ */
+export async function assertCanAddProperties(tx: DbOrTx, userId: number, adding: number, now = new Date()): Promise<void> {
+  await q.lockAccount(tx, userId);
+  const limit = PLAN_LIMITS[await q.findPlan(tx, userId, now)].properties;
+  if (limit === -1) return;
+  if ((await q.countProperties(tx, userId)) + adding > limit) throw limitReached(`${limit} property`);
+}
+
+/** The same for open (scheduled or in progress) inspections. */
+export async function assertCanAddOpenInspection(tx: DbOrTx, userId: number, now = new Date()): Promise<void> {
+  await q.lockAccount(tx, userId);
+  const limit = PLAN_LIMITS[await q.findPlan(tx, userId, now)].openInspections;
+  if (limit === -1) return;
+  if ((await q.countOpenInspections(tx, userId)) + 1 > limit) throw limitReached(`${limit} scheduled inspection at a time`);
+}
+
+export const grantPro = (db: DbOrTx, username: string) =>
+  q.setPlanByUsername(db, username, { plan: 'pro', planSource: 'complimentary', proUntil: null });
+
+export const revokePro = (db: DbOrTx, username: string) =>
+  q.setPlanByUsername(db, username, { plan: 'free', planSource: null, proUntil: null });
