@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+import type { PropertyValues } from '@shared/schemas/property';
+import type { InspectionStatus, InspectionType } from '@shared/enums';
+import type { DbOrTx } from '../client';
+import { inspections, properties } from '../schema/index';
+
+/** A property row with plausible defaults (tests, demo data, benchmarks). */
+export function propertyValues(overrides: Partial<PropertyValues> = {}): PropertyValues {
+  const n = randomBytes(3).toString('hex');
+  return {
+    name: `Building ${n}`,
+    propertyType: 'commercial',
+    addressLine1: `${parseInt(n, 16) % 900 + 100} Main Street`,
+    addressLine2: null,
+    city: 'Springfield',
+    state: 'IL',
+    zip: '62701',
+    country: 'us',
+    managerEmail: `manager.${n}@example.com`,
+    ...overrides,
+  };
+}
+
+export async function createProperty(db: DbOrTx, userId: number, overrides: Partial<PropertyValues> & { createdAt?: Date } = {}) {
+  const [row] = await db
+    .insert(properties)
+    .values({ ...propertyValues(overrides), userId, ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}) })
+    .returning();
+  return row!;
+}
+
+export async function createInspectionRow(
+  db: DbOrTx,
+  input: { userId: number; propertyId: number; dueDate: string; inspectionType?: InspectionType; status?: InspectionStatus; assignedTo?: string },
+) {
+  const [row] = await db
+    .insert(inspections)
+    .values({
+      userId: input.userId,
+      propertyId: input.propertyId,
+      dueDate: input.dueDate,
+      inspectionType: input.inspectionType ?? 'fire_extinguisher',
+      status: input.status ?? 'scheduled',
+      assignedTo: input.assignedTo ?? 'Alex Inspector',
+    })
+    .returning();
+  return row!;
+}

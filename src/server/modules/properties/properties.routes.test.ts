@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProperty, propertyValues } from '../../db/seed/properties';
+import { createTestContext, type TestContext } from '../../testing/test-app';
+import { grantPro } from '../subscription/subscription.service';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const validBody = {
+  name: 'Harbor View Offices',
+  propertyType: 'commercial',
+  addressLine1: '100 Harbor Way',
+  addressLine2: 'Suite 200',
+  city: 'Boston',
+  state: 'MA',
+  zip: '02110',
+  country: 'us',
+  managerEmail: 'facilities@example.com',
+};
+
+async function proAccount() {
+  const session = await ctx.signedIn();
+  await grantPro(ctx.runtime.db, session.user.username);
+  return session;
+}
+
+describe('POST /api/properties', () => {
+  it('creates a pending property with no compliance items yet', async () => {
+    const { agent } = await ctx.signedIn();
+    const res = await agent.post('/api/properties', validBody);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ ...validBody, status: 'pending', complianceItems: [] });
+    expect(Date.parse(res.json().lastUpdated)).not.toBeNaN();
+    expect((await agent.get(`/api/properties/${res.json().id}`)).json().name).toBe('Harbor View Offices');
+  });
+
+  it("answers SPEC's message for each missing field, and defaults type and country", async () => {
+    const { agent } = await ctx.signedIn();
+    const res = await agent.post('/api/properties', { name: ' ', managerEmail: 'nope' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({
+      name: ['Property name is required'],
+      addressLine1: ['Address is required'],
+      city: ['City is required'],
+      state: ['State is required'],
+      zip: ['ZIP code is required'],
+      managerEmail: ['Invalid email address'],
+    });
+    const defaults = await agent.post('/api/properties', { ...validBody, propertyType: undefined, country: undefined });
+    expect(defaults.json()).toMatchObject({ propertyType: 'commercial', country: 'us' });
+  });
+
+  it('rejects an unknown type or country', async () => {
+    const { agent } = await proAccount();
+    const res = await agent.post('/api/properties', { ...validBody, propertyType: 'castle', country: 'fr' });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json().fieldErrors).sort()).toEqual(['country', 'propertyType']);
+  });
+
+  it('stops a free account at one property', async () => {
+    const { agent } = await ctx.signedIn();
+    expect((await agent.post('/api/properties', validBody)).statusCode).toBe(201);
+    const second = await agent.post('/api/properties', validBody);
+    expect(second.statusCode).toBe(403);
+    expect(second.json()).toMatchObject({ code: 'PLAN_LIMIT_REACHED' });
+    expect(second.json().message).toContain('Free accounts are limited to 1 property');
+  });
+
+  it('lets exactly one of 20 simultaneous creates through on the free plan', async () => {
+    const { agent } = await ctx.signedIn();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => agent.post('/api/properties', validBody)));
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 403)).toHaveLength(19);
+    expect((await agent.get('/api/properties')).json()).toHaveLength(1);
+  });
+
+  it('lets a Pro account add as many as it likes', async () => {
+    const { agent } = await proAccount();
+    for (let i = 0; i < 3; i++) expect((await agent.post('/api/properties', validBody)).statusCode).toBe(201);
+  });
+
+  it('is 401 when signed out', async () => {
+    expect((await ctx.agent().post('/api/properties', validBody)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/properties', () => {
+  it('searches name, address, city, state and zip; filters by type and status; pages with a total', async () => {
+    const { agent, user } = await proAccount();
+    const db = ctx.runtime.db;
+    await createProperty(db, user.id, { name: 'Alpha Tower', city: 'Denver', state: 'CO', zip: '80202', propertyType: 'commercial' });
+    await createProperty(db, user.id, { name: 'Beta Clinic', addressLine1: '9 Elm Road', propertyType: 'healthcare' });
+    await createProperty(db, user.id, { name: 'Gamma School', zip: '99501', propertyType: 'education' });
+    await createProperty(db, user.id, { name: '100% Safe_Storage', propertyType: 'industrial' });
+
+    const names = async (query: string) => (await agent.get(`/api/properties?${query}`)).json().map((p: { name: string }) => p.name);
+    expect(await names('q=alpha')).toEqual(['Alpha Tower']);
+    expect(await names('q=elm%20road')).toEqual(['Beta Clinic']);
+    expect(await names('q=denver')).toEqual(['Alpha Tower']);
+    expect(await names('q=CO')).toContain('Alpha Tower');
+    expect(await names('q=99501')).toEqual(['Gamma School']);
+    // LIKE wildcards in a search are taken literally.
+    expect(await names('q=100%25')).toEqual(['100% Safe_Storage']);
+    expect(await names('q=_')).toEqual(['100% Safe_Storage']);
+    expect(await names('propertyType=healthcare')).toEqual(['Beta Clinic']);
+    expect(await names('status=compliant')).toEqual([]);
+
+    const page = await agent.get('/api/properties?sort=name_asc&limit=2&offset=1');
+    expect(page.headers['x-total-count']).toBe('4');
+    expect(page.json().map((p: { name: string }) => p.name)).toEqual(['Alpha Tower', 'Beta Clinic']);
+    const beyond = await agent.get('/api/properties?limit=2&offset=10');
+    expect(beyond.json()).toEqual([]);
+    expect(beyond.headers['x-total-count']).toBe('4');
+  });
+
+  it('sorts five ways', async () => {
+    const { agent, user } = await proAccount();
+    const db = ctx.runtime.db;
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n));
+    const c = await createProperty(db, user.id, { name: 'Cedar', createdAt: day(1) });
+    const a = await createProperty(db, user.id, { name: 'aspen', createdAt: day(3) });
+    const b = await createProperty(db, user.id, { name: 'Birch', createdAt: day(2) });
+    const d = await createProperty(db, user.id, { name: 'Dogwood', createdAt: day(4) });
+    await ctx.runtime.pool.query(`update properties set status = 'non_compliant' where id = $1`, [d.id]);
+    await ctx.runtime.pool.query(`update properties set status = 'due_soon' where id = $1`, [c.id]);
+    await ctx.runtime.pool.query(`update properties set status = 'compliant' where id = $1`, [b.id]);
+
+    const order = async (sort: string) => (await agent.get(`/api/properties?sort=${sort}`)).json().map((p: { name: string }) => p.name);
+    expect(await order('name_asc')).toEqual(['aspen', 'Birch', 'Cedar', 'Dogwood']);
+    expect(await order('name_desc')).toEqual(['Dogwood', 'Cedar', 'Birch', 'aspen']);
+    expect(await order('created_asc')).toEqual(['Cedar', 'Birch', 'aspen', 'Dogwood']);
+    expect(await order('created_desc')).toEqual(['Dogwood', 'aspen', 'Birch', 'Cedar']);
+    expect(await order('compliance')).toEqual(['Dogwood', 'Cedar', 'Birch', 'aspen']);
+    void a;
+  });
+
+  it('rejects bad list parameters with field messages', async () => {
+    const { agent } = await ctx.signedIn();
+    const res = await agent.get('/api/properties?limit=0&sort=sideways&status=burning');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({ limit: ['Limit must be at least 1'], sort: ['Unknown sort'], status: ['Unknown status'] });
+    expect((await agent.get('/api/properties?limit=501')).json().fieldErrors).toEqual({ limit: ['Limit must be at most 500'] });
+  });
+
+  it('never lists another account\'s property, and is 401 when signed out', async () => {
+    const mine = await ctx.signedIn();
+    const theirs = await ctx.signedIn();
+    await createProperty(ctx.runtime.db, theirs.user.id, { name: 'Not Yours' });
+    expect((await mine.agent.get('/api/properties?q=Not%20Yours')).json()).toEqual([]);
+    expect((await ctx.agent().get('/api/properties')).statusCode).toBe(401);
+  });
+});
+
+describe('one property', () => {
+  it("is a 404 on every route for another account's property", async () => {
+    const mine = await ctx.signedIn();
+    const theirs = await ctx.signedIn();
+    const property = await createProperty(ctx.runtime.db, theirs.user.id);
+    for (const res of [
+      await mine.agent.get(`/api/properties/${property.id}`),
+      await mine.agent.put(`/api/properties/${property.id}`, { name: 'Mine now' }),
+      await mine.agent.delete(`/api/properties/${property.id}`),
+      await mine.agent.get(`/api/properties/${property.id}/reports`),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Property not found');
+    }
+    expect((await theirs.agent.get(`/api/properties/${property.id}`)).json().name).toBe(property.name);
+    expect((await mine.agent.get('/api/properties/not-a-number')).statusCode).toBe(404);
+    expect((await mine.agent.get('/api/properties/99999999999')).statusCode).toBe(404);
+  });
+
+  it('updates some fields, validates them, and keeps the status derived', async () => {
+    const { agent, user } = await ctx.signedIn();
+    const property = await createProperty(ctx.runtime.db, user.id);
+    const res = await agent.put(`/api/properties/${property.id}`, { city: 'Toronto', state: 'ON', country: 'ca', status: 'compliant' });
+    expect(res.statusCode).toBe(200);
+    // No inspected item: the status the client sent does not stick (DECISIONS).
+    expect(res.json()).toMatchObject({ city: 'Toronto', country: 'ca', status: 'pending', name: property.name });
+    const bad = await agent.put(`/api/properties/${property.id}`, { city: '', managerEmail: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toEqual({ city: ['City is required'], managerEmail: ['Invalid email address'] });
+  });
+
+  it('deletes a property with its inspections, compliance items and reports', async () => {
+    const { agent, user } = await ctx.signedIn();
+    const property = await createProperty(ctx.runtime.db, user.id);
+    const pool = ctx.runtime.pool;
+    await pool.query(`insert into inspections (user_id, property_id, inspection_type, due_date, assigned_to) values ($1, $2, 'fire_alarm', '2026-05-01', 'Sam')`, [user.id, property.id]);
+    await pool.query(`insert into compliance_items (property_id, item_type, next_due_date) values ($1, 'fire_alarm', '2026-05-01')`, [property.id]);
+    await pool.query(`insert into reports (user_id, property_id, file_name) values ($1, $2, 'r.pdf')`, [user.id, property.id]);
+    expect((await agent.delete(`/api/properties/${property.id}`)).json()).toEqual({ success: true });
+    expect((await agent.get(`/api/properties/${property.id}`)).statusCode).toBe(404);
+    for (const table of ['inspections', 'compliance_items', 'reports']) {
+      expect((await pool.query(`select 1 from ${table} where property_id = $1`, [property.id])).rowCount).toBe(0);
+    }
+  });
+
+  it('lists its reports (none yet) and is 401 signed out', async () => {
+    const { agent, user } = await ctx.signedIn();
+    const property = await createProperty(ctx.runtime.db, user.id);
+    expect((await agent.get(`/api/properties/${property.id}/reports`)).json()).toEqual([]);
+    for (const res of [
+      await ctx.agent().get(`/api/properties/${property.id}`),
+      await ctx.agent().put(`/api/properties/${property.id}`, {}),
+      await ctx.agent().delete(`/api/properties/${property.id}`),
+    ]) {
+      expect(res.statusCode).toBe(401);
+    }
+  });
+});
+
+describe('GET /api/subscription/status', () => {
+  it('reports the free limits and the counts behind them', async () => {
+    const { agent, user } = await ctx.signedIn();
+    expect((await agent.get('/api/subscription/status')).json()).toEqual({
+      hasActiveSubscription: false,
+      plan: 'free',
+      propertyCount: 0,
+      propertyLimit: 1,
+      canCreateProperty: true,
+      scheduledInspectionCount: 0,
+      inspectionLimit: 1,
+      canScheduleInspection: true,
+    });
+    await createProperty(ctx.runtime.db, user.id, propertyValues());
+    expect((await agent.get('/api/subscription/status')).json()).toMatchObject({ propertyCount: 1, canCreateProperty: false });
+    await grantPro(ctx.runtime.db, user.username);
+    expect((await agent.get('/api/subscription/status')).json()).toMatchObject({
+      hasActiveSubscription: true,
+      plan: 'pro',
+      propertyLimit: -1,
+      canCreateProperty: true,
+      inspectionLimit: -1,
+    });
+    expect((await ctx.agent().get('/api/subscription/status')).statusCode).toBe(401);
+  });
+});

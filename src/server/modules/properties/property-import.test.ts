@@ -1,0 +1,118 @@
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSV_TEMPLATE, rowsFromCells, validateCsvRows } from '@shared/csv-import';
+import { createTestContext, type TestContext } from '../../testing/test-app';
+import { grantPro } from '../subscription/subscription.service';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** What the import dialog does with a file's text before it calls the API. */
+function readCsv(text: string) {
+  const parsed = Papa.parse<string[]>(text, { skipEmptyLines: 'greedy' });
+  const { rows, error } = rowsFromCells(parsed.data);
+  if (error) return { error, properties: [], errors: [] as string[], rows };
+  return { ...validateCsvRows(rows), rows };
+}
+
+async function proAgent() {
+  const session = await ctx.signedIn();
+  await grantPro(ctx.runtime.db, session.user.username);
+  return session;
+}
+
+describe('reading real CSV files', () => {
+  it('reads the template, with a BOM, CRLF line endings and blank trailing lines', () => {
+    const result = readCsv(`\uFEFF${CSV_TEMPLATE}\r\n\r\n\r\n`);
+    expect(result.errors).toEqual([]);
+    expect(result.properties).toHaveLength(2);
+    expect(result.properties[1]).toMatchObject({ name: 'Maple Street Apartments', addressLine2: null, country: 'ca', propertyType: 'residential' });
+  });
+
+  it('reads quoted fields with commas, quotes and line breaks, and loose headers', () => {
+    const text = [
+      'Name,Address Line 1,ADDRESS_LINE2,city,State,ZIP,Property Type,Manager Email',
+      '"Smith, Jones & Co","1 Main St","Floor 2\nRear entrance",Austin,TX,73301,Health Care,a@example.com',
+      '"The ""Old"" Mill",2 Mill Rd,,Austin,TX,73301,castle,b@example.com',
+    ].join('\r\n');
+    const result = readCsv(text);
+    expect(result.errors).toEqual([]);
+    expect(result.properties[0]).toMatchObject({ name: 'Smith, Jones & Co', addressLine2: 'Floor 2\nRear entrance', propertyType: 'healthcare', country: 'us' });
+    // Unknown types become other (SPEC).
+    expect(result.properties[1]).toMatchObject({ name: 'The "Old" Mill', propertyType: 'other' });
+  });
+
+  it("reads Excel's semicolon-free export with trailing empty columns", () => {
+    const text = 'name,addressLine1,city,state,zip,propertyType,managerEmail,,\r\nDepot,5 Rail Way,Reno,NV,89501,industrial,d@example.com,,\r\n,,,,,,,,\r\n';
+    expect(readCsv(text).properties).toHaveLength(1);
+  });
+
+  it("names missing columns and each row's missing values (SPEC)", () => {
+    expect(readCsv('name,city\nA,B').error).toBe('Missing required columns: addressLine1, state, zip, propertyType, managerEmail');
+    expect(readCsv('name,addressLine1,city,state,zip,propertyType,managerEmail').error).toBe('CSV must have at least a header row and one data row');
+    const result = readCsv('name,addressLine1,city,state,zip,propertyType,managerEmail\nA,1 St,,IL,,retail,a@example.com\nB,2 St,C,IL,1,retail,not-mail');
+    expect(result.errors).toEqual(['Row 2: Missing city, zip', 'Row 3: Invalid email address']);
+  });
+});
+
+describe('POST /api/properties/bulk-import', () => {
+  it('imports every row in one go and records the import', async () => {
+    const { agent, user } = await proAgent();
+    const { rows } = readCsv(CSV_TEMPLATE);
+    const res = await agent.post('/api/properties/bulk-import', { filename: 'portfolio.csv', properties: rows });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ importedCount: 2, message: 'Imported 2 properties.' });
+    expect((await agent.get('/api/properties')).json()).toHaveLength(2);
+    const record = await ctx.runtime.pool.query('select filename, total_rows, imported_count, status from csv_imports where user_id = $1', [user.id]);
+    expect(record.rows).toEqual([{ filename: 'portfolio.csv', total_rows: 2, imported_count: 2, status: 'completed' }]);
+  });
+
+  it('imports 5,000 rows', async () => {
+    const { agent } = await proAgent();
+    const rows = Array.from({ length: 5000 }, (_, i) => ({
+      name: `Unit ${i}`, addressLine1: `${i} Long Road`, city: 'Dallas', state: 'TX', zip: '75201', propertyType: 'residential', managerEmail: `m${i}@example.com`,
+    }));
+    const res = await agent.post('/api/properties/bulk-import', { filename: 'big.csv', properties: rows });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().importedCount).toBe(5000);
+    expect((await agent.get('/api/properties?limit=1')).headers['x-total-count']).toBe('5000');
+  });
+
+  it('re-validates on the server: one bad row in the middle leaves nothing imported', async () => {
+    const { agent, user } = await proAgent();
+    const rows = Array.from({ length: 9 }, (_, i) => ({
+      name: `Row ${i}`, addressLine1: '1 St', city: i === 4 ? '' : 'Reno', state: 'NV', zip: '89501', propertyType: 'retail', managerEmail: 'x@example.com',
+    }));
+    const res = await agent.post('/api/properties/bulk-import', { filename: 'bad.csv', properties: rows });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain('Row 6: Missing city');
+    expect(res.json().fieldErrors.properties).toEqual(['Row 6: Missing city']);
+    expect((await agent.get('/api/properties')).json()).toEqual([]);
+    const record = await ctx.runtime.pool.query('select status, error_count, error_details from csv_imports where user_id = $1', [user.id]);
+    expect(record.rows).toEqual([{ status: 'failed', error_count: 1, error_details: ['Row 6: Missing city'] }]);
+  });
+
+  it('counts every row against the free limit', async () => {
+    const { agent } = await ctx.signedIn();
+    const { rows } = readCsv(CSV_TEMPLATE);
+    const res = await agent.post('/api/properties/bulk-import', { filename: 'two.csv', properties: rows });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('PLAN_LIMIT_REACHED');
+    expect((await agent.get('/api/properties')).json()).toEqual([]);
+    const one = await agent.post('/api/properties/bulk-import', { filename: 'one.csv', properties: rows.slice(0, 1) });
+    expect(one.statusCode).toBe(201);
+  });
+
+  it('refuses an empty list and signed-out callers', async () => {
+    const { agent } = await ctx.signedIn();
+    const empty = await agent.post('/api/properties/bulk-import', { filename: 'x.csv', properties: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().fieldErrors).toEqual({ properties: ['CSV must have at least a header row and one data row'] });
+    expect((await ctx.agent().post('/api/properties/bulk-import', { properties: [{}] })).statusCode).toBe(401);
+  });
+});
