@@ -10,6 +10,7 @@ import { securityPlugin } from './plugins/security';
 import { authRoutes } from './modules/auth/auth.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { inspectionsRoutes } from './modules/inspections/inspections.routes';
 import { propertiesRoutes } from './modules/properties/properties.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
@@ -65,6 +66,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(subscriptionRoutes, deps);
   await app.register(propertiesRoutes, deps);
   await app.register(reportsRoutes, deps);
+  await app.register(inspectionsRoutes, deps);
   await app.register(dashboardRoutes, deps);
 
   const indexHtml = path.join(clientDistDir, 'index.html');

@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { inspectionListQuerySchema, inspectionSchema } from '@shared/schemas/inspection';
+import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
+import { requireUser } from '../../plugins/auth';
+import { parse, parseId } from '../../validation';
+import { assertPropertyExists } from '../properties/properties.service';
+import type { InspectionFilter } from './inspections.queries';
+import * as inspections from './inspections.service';
+
+export async function inspectionsRoutes(app: FastifyInstance, deps: inspections.InspectionsDeps): Promise<void> {
+  const respondWithList = async (request: FastifyRequest, reply: FastifyReply, scope: Partial<InspectionFilter>) => {
+    const user = requireUser(request);
+    const filter = parse(inspectionListQuerySchema, request.query);
+    const { rows, total } = await inspections.listInspections(deps, user, { ...filter, ...scope });
+    reply.header(TOTAL_COUNT_HEADER, String(total));
+    return rows;
+  };
+
+  app.get('/api/inspections', (request, reply) => respondWithList(request, reply, {}));
+  app.get('/api/inspections/upcoming', (request, reply) => respondWithList(request, reply, { upcoming: true }));
+  app.get('/api/properties/:id/inspections', async (request, reply) => {
+    const propertyId = parseId(request.params, 'Property not found');
+    await assertPropertyExists(deps, requireUser(request), propertyId);
+    return respondWithList(request, reply, { propertyId });
+  });
+
+  app.post('/api/inspections', async (request, reply) => {
+    const user = requireUser(request);
+    const values = parse(inspectionSchema, request.body);
+    return reply.status(201).send(await inspections.scheduleInspection(deps, user, values));
+  });
+
+  app.get('/api/inspections/:id', async (request) => {
+    const user = requireUser(request);
+    return inspections.getInspection(deps, user, parseId(request.params, 'Inspection not found'));
+  });
+
+  app.put('/api/inspections/:id', async (request) => {
+    const user = requireUser(request);
+    return inspections.updateInspection(deps, user, parseId(request.params, 'Inspection not found'), request.body);
+  });
+
+  app.delete('/api/inspections/:id', async (request) => {
+    const user = requireUser(request);
+    await inspections.deleteInspection(deps, user, parseId(request.params, 'Inspection not found'));
+    return { success: true };
+  });
+
+  app.get('/api/inspections/:id/reminder-logs', async (request) => {
+    const user = requireUser(request);
+    return inspections.reminderLogs(deps, user, parseId(request.params, 'Inspection not found'));
+  });
+}
