@@ -2,17 +2,22 @@ import type { ReactNode } from 'react';
 
 interface PageHeaderProps {
   title: string;
+  /** Beside the title, such as a status or plan badge. */
+  titleAside?: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;
 }
 
 /** The page's one h1, its summary line and its main actions. */
-export function PageHeader({ title, description, actions }: PageHeaderProps) {
+export function PageHeader({ title, titleAside, description, actions }: PageHeaderProps) {
   return (
     <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
-        {description ? <p className="text-muted-foreground">{description}</p> : null}
+      <div className="min-w-0 space-y-1">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <h1 className="break-words text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+          {titleAside}
+        </div>
+        {description ? <div className="text-muted-foreground">{description}</div> : null}
       </div>
       {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
     </div>

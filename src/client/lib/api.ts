@@ -61,6 +61,35 @@ export async function apiRequest<T>(
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** A page of a list endpoint with the total before paging (DECISIONS "Lists"). */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+// The same name as TOTAL_COUNT_HEADER in @shared/schemas/list, spelled out so that this
+// module, part of every page's first download, does not pull zod in with that file.
+const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+/** GETs a list endpoint and reads its X-Total-Count header alongside the rows. */
+export async function apiGetList<T>(url: string, signal?: AbortSignal): Promise<ListPage<T>> {
+  const res = await fetch(url, { method: 'GET', credentials: 'same-origin', headers: { Accept: 'application/json' }, signal });
+  if (!res.ok) throw await toApiError(res);
+  const items = (await res.json()) as T[];
+  const header = Number(res.headers.get(TOTAL_COUNT_HEADER));
+  return { items, total: Number.isFinite(header) && res.headers.has(TOTAL_COUNT_HEADER) ? header : items.length };
+}
+
+/** "?a=1&b=x" from the defined, non-empty values; an empty string when there are none. */
+export function queryString(params: Record<string, string | number | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
 export const api = {
   get: <T>(url: string, signal?: AbortSignal) => apiRequest<T>('GET', url, undefined, signal),
   post: <T>(url: string, data?: unknown) => apiRequest<T>('POST', url, data),

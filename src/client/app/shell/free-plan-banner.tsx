@@ -1,0 +1,53 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Sparkles } from 'lucide-react';
+import { Link } from 'react-router';
+import { useSubscription } from '@/lib/use-subscription';
+import { Button } from '@/components/ui/button';
+import { LoadingState } from '@/components/ui/spinner';
+
+// SPEC 9: the content appears 100 ms after the plan is known on desktop, 200 ms on phones.
+const PHONE_QUERY = '(max-width: 767px)';
+const REVEAL_DELAY_MS = { desktop: 100, phone: 200 };
+
+/**
+ * Wraps the signed-in pages (SPEC 2, "Authenticated shell"): the free-plan notice on top,
+ * the page below once the plan has loaded, so no page flashes limits it does not have. The
+ * page mounts hidden meanwhile, so its code and data load in parallel with the plan.
+ */
+export function FreePlanBanner({ children }: { children: ReactNode }) {
+  const subscription = useSubscription();
+  const settled = !subscription.isLoading;
+  const [revealed, setRevealed] = useState(false);
+
+  useEffect(() => {
+    if (!settled || revealed) return;
+    const phone = window.matchMedia(PHONE_QUERY).matches;
+    const timer = setTimeout(() => setRevealed(true), phone ? REVEAL_DELAY_MS.phone : REVEAL_DELAY_MS.desktop);
+    return () => clearTimeout(timer);
+  }, [settled, revealed]);
+
+  // Only a known free plan shows the notice; a failed status check shows none rather than a guess.
+  const showNotice = revealed && subscription.isLoaded && !subscription.isPremium;
+
+  return (
+    <>
+      {revealed ? null : <LoadingState message="Loading your plan details..." />}
+      {showNotice ? (
+        <div
+          role="region"
+          aria-label="Free plan"
+          className="mb-6 flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <p className="flex items-start gap-2 text-sm text-amber-950">
+            <Sparkles aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
+            Free Plan - 1 property, 1 inspection. Upgrade for unlimited access.
+          </p>
+          <Button asChild size="sm" className="self-start sm:self-auto">
+            <Link to="/billing">Upgrade</Link>
+          </Button>
+        </div>
+      ) : null}
+      <div hidden={!revealed}>{children}</div>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { keepPreviousData, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { PropertyStatus, PropertyType } from '@shared/enums';
+import type { Property, PropertySort } from '@shared/schemas/property';
+import { api, apiGetList, queryString, type ListPage } from './api';
+import { SUBSCRIPTION_STATUS_KEY } from './use-subscription';
+
+/**
+ * Every property query lives under this prefix (lists, one property, its inspections and
+ * reports), so that invalidating it refreshes whatever screen shows properties.
+ */
+export const PROPERTIES_KEY = ['/api/properties'] as const;
+export const DASHBOARD_STATS_KEY = ['/api/dashboard/stats'] as const;
+
+export interface PropertyListFilters {
+  q?: string;
+  propertyType?: PropertyType;
+  status?: PropertyStatus;
+  sort?: PropertySort;
+}
+
+export const propertyListKey = (filters: PropertyListFilters, pageSize: number) =>
+  [...PROPERTIES_KEY, 'list', { ...filters, pageSize }] as const;
+export const propertyKey = (id: number) => [...PROPERTIES_KEY, id] as const;
+export const propertyInspectionsKey = (id: number) => [...PROPERTIES_KEY, id, 'inspections'] as const;
+export const propertyReportsKey = (id: number) => [...PROPERTIES_KEY, id, 'reports'] as const;
+
+export type PropertyListData = InfiniteData<ListPage<Property>, number>;
+
+export function isPropertyListKey(key: readonly unknown[]): boolean {
+  return key[0] === PROPERTIES_KEY[0] && key[1] === 'list';
+}
+
+export function fetchProperty(id: number, signal?: AbortSignal): Promise<Property> {
+  return api.get<Property>(`/api/properties/${id}`, signal);
+}
+
+/**
+ * A paged, server-filtered list of properties (DECISIONS "Lists"): the first page at once,
+ * more with fetchNextPage; nothing downloads the whole portfolio.
+ */
+export function usePropertyList(filters: PropertyListFilters, pageSize = 24) {
+  return useInfiniteQuery({
+    queryKey: propertyListKey(filters, pageSize),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      apiGetList<Property>(
+        `/api/properties${queryString({ ...filters, limit: pageSize, offset: pageParam })}`,
+        signal,
+      ),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, page) => n + page.items.length, 0);
+      return last.items.length > 0 && loaded < last.total ? loaded : undefined;
+    },
+    // A new filter keeps the last results on screen until its own arrive, so nothing blinks.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** SPEC 7: property changes refresh properties, dashboard stats, the property and the plan usage. */
+export function refreshAfterPropertyChange(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: PROPERTIES_KEY }),
+    queryClient.invalidateQueries({ queryKey: DASHBOARD_STATS_KEY }),
+    queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_STATUS_KEY }),
+  ]);
+}
+
+/** Ids below this come from the database; an optimistic stand-in uses Date.now() (SPEC 9). */
+const MAX_DATABASE_ID = 2_147_483_647;
+export const isTemporaryId = (id: number) => id > MAX_DATABASE_ID;

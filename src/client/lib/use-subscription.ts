@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { isAtLimit, UNKNOWN_SUBSCRIPTION_STATUS, type SubscriptionStatus } from '@shared/plans';
+
+export const SUBSCRIPTION_STATUS_KEY = ['/api/subscription/status'] as const;
+
+export interface Subscription {
+  /** The status, or SPEC's most restrictive defaults until it has arrived. */
+  status: SubscriptionStatus;
+  /** True until the first answer (or failure): screens wait rather than guess. */
+  isLoading: boolean;
+  isLoaded: boolean;
+  isError: boolean;
+  isPremium: boolean;
+  /** At the property limit: count >= limit and the limit is not -1 (SPEC 6). */
+  isAtLimit: boolean;
+  isAtInspectionLimit: boolean;
+  canCreateProperty: boolean;
+  canScheduleInspection: boolean;
+}
+
+/**
+ * The account's plan and usage, the source of every free-plan limit on screen. SPEC 9: stale
+ * after 30 s, kept 5 minutes, never retried, not refetched on focus or mount; changes that
+ * move the counts invalidate it instead.
+ */
+export function useSubscription(): Subscription {
+  const query = useQuery<SubscriptionStatus>({
+    queryKey: SUBSCRIPTION_STATUS_KEY,
+    staleTime: 30_000,
+    gcTime: 5 * 60_000,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnMount: false,
+  });
+  const status = query.data ?? UNKNOWN_SUBSCRIPTION_STATUS;
+  return {
+    status,
+    isLoading: query.isPending,
+    isLoaded: query.data !== undefined,
+    isError: query.isError && query.data === undefined,
+    isPremium: status.hasActiveSubscription,
+    isAtLimit: isAtLimit(status.propertyCount, status.propertyLimit),
+    isAtInspectionLimit: isAtLimit(status.scheduledInspectionCount, status.inspectionLimit),
+    canCreateProperty: status.canCreateProperty,
+    canScheduleInspection: status.canScheduleInspection,
+  };
+}
