@@ -1,14 +1,76 @@
-import { LayoutDashboard } from 'lucide-react';
+import { CalendarDays, Crown, Plus } from 'lucide-react';
+import { Link } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { ComingSoon } from '@/components/coming-soon';
+import { useSubscription } from '@/lib/use-subscription';
 import { PageHeader } from '@/components/page-header';
+import { UpgradePrompt } from '@/components/upgrade-prompt';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '@/features/auth/components/auth-context';
+import { useDashboardStats } from '../api/use-dashboard-stats';
+import { DashboardProperties } from '../components/dashboard-properties';
+import { StatCards } from '../components/stat-cards';
+import { UpcomingInspectionsCard } from '../components/upcoming-inspections-card';
 
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
+  const { user } = useAuth();
+  const subscription = useSubscription();
+  const stats = useDashboardStats();
+  const firstName = user?.fullName?.trim().split(/\s+/)[0];
+  const atFreeLimit =
+    subscription.isLoaded && !subscription.isPremium && (subscription.isAtLimit || subscription.isAtInspectionLimit);
+
   return (
-    <>
-      <PageHeader title="Dashboard" />
-      <ComingSoon icon={LayoutDashboard}>Your compliance overview, property stats and upcoming inspections will appear here.</ComingSoon>
-    </>
+    <div className="space-y-8">
+      <PageHeader
+        title="Dashboard"
+        titleAside={
+          subscription.isPremium ? (
+            <Badge>
+              <Crown aria-hidden="true" className="size-3.5" />
+              Pro
+            </Badge>
+          ) : null
+        }
+        description={firstName ? `Welcome back, ${firstName}. Here is where your properties stand.` : 'Here is where your properties stand.'}
+        actions={
+          <>
+            <Button asChild variant="outline">
+              <Link to="/inspections">
+                <CalendarDays aria-hidden="true" />
+                View Schedule
+              </Link>
+            </Button>
+            <Button asChild>
+              <Link to="/properties/new">
+                <Plus aria-hidden="true" />
+                Add Property
+              </Link>
+            </Button>
+          </>
+        }
+      />
+      <div className="-mt-2 space-y-6">
+        {stats.isError && !stats.data ? (
+          <p role="alert" className="text-sm text-red-800">
+            Your numbers could not be loaded.{' '}
+            <button type="button" className="font-medium underline" onClick={() => void stats.refetch()}>
+              Try again
+            </button>
+          </p>
+        ) : (
+          <StatCards stats={stats.data} subscription={subscription} />
+        )}
+        {atFreeLimit ? (
+          <UpgradePrompt
+            variant="inline"
+            description="You have reached the free plan's limit of 1 property and 1 scheduled inspection."
+          />
+        ) : null}
+      </div>
+      <DashboardProperties />
+      <UpcomingInspectionsCard />
+    </div>
   );
 }

@@ -1,17 +1,290 @@
-import { Building2 } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Building2, FilterX, Plus, Search, Upload } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { humanize, PROPERTY_TYPES, type PropertyStatus, type PropertyType } from '@shared/enums';
+import { PROPERTY_SORT_LABELS, PROPERTY_SORTS, type PropertySort } from '@shared/schemas/property';
+import { usePropertyList } from '@/lib/property-queries';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { ComingSoon } from '@/components/coming-soon';
+import { useSubscription } from '@/lib/use-subscription';
+import { EmptyState } from '@/components/empty-state';
+import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
+import { PropertyCard, PropertyGridSkeleton } from '@/components/property-card';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { CsvImportDialog } from '../components/csv-import-dialog';
+
+const PAGE_SIZE = 24;
+const SEARCH_DELAY_MS = 300;
+const DEFAULT_SORT: PropertySort = 'created_desc';
+
+/** SPEC 2: the compliance filter offers these three. */
+const STATUS_FILTERS: { value: PropertyStatus; label: string }[] = [
+  { value: 'compliant', label: 'Compliant' },
+  { value: 'due_soon', label: 'Due Soon' },
+  { value: 'non_compliant', label: 'Non-compliant' },
+];
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  values.includes(value as T) ? (value as T) : undefined;
 
 export default function PropertiesPage() {
   useDocumentTitle('Properties');
-  const [params] = useSearchParams();
-  const q = params.get('q')?.trim();
+  const [params, setParams] = useSearchParams();
+  const [importOpen, setImportOpen] = useState(false);
+  const limitNoteId = useId();
+  const resultsId = useId();
+  const subscription = useSubscription();
+
+  // The URL holds the filters, so the top bar's search (/properties?q=...) and links land here.
+  const q = params.get('q')?.trim() ?? '';
+  const propertyType = oneOf<PropertyType>(PROPERTY_TYPES, params.get('type'));
+  const status = oneOf<PropertyStatus>(
+    STATUS_FILTERS.map((s) => s.value),
+    params.get('status'),
+  );
+  const sort = oneOf<PropertySort>(PROPERTY_SORTS, params.get('sort')) ?? DEFAULT_SORT;
+  const filtered = Boolean(q || propertyType || status);
+
+  const setParam = (name: string, value: string | undefined) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(name, value);
+        else next.delete(name);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  const list = usePropertyList({ q: q || undefined, propertyType, status, sort }, PAGE_SIZE);
+  const { data } = list;
+  const properties = data?.pages.flatMap((page) => page.items) ?? [];
+  const total = data?.pages[0]?.total ?? 0;
+
+  const actions = subscription.isLoaded ? (
+    subscription.canCreateProperty ? (
+      <>
+        <Button variant="outline" onClick={() => setImportOpen(true)}>
+          <Upload aria-hidden="true" />
+          Import CSV
+        </Button>
+        <Button asChild>
+          <Link to="/properties/new">
+            <Plus aria-hidden="true" />
+            Add Property
+          </Link>
+        </Button>
+      </>
+    ) : (
+      <>
+        <Button disabled aria-describedby={limitNoteId}>
+          <Plus aria-hidden="true" />
+          Upgrade to Add Properties
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/billing">Upgrade</Link>
+        </Button>
+      </>
+    )
+  ) : null;
+
   return (
     <>
-      <PageHeader title="Properties" description={q ? `Search: “${q}”` : undefined} />
-      <ComingSoon icon={Building2}>Your properties and their compliance status will appear here.</ComingSoon>
+      <PageHeader
+        title="Properties"
+        description={
+          subscription.isLoaded && !subscription.canCreateProperty ? (
+            <span id={limitNoteId}>
+              Free accounts hold {subscription.status.propertyLimit} property. Upgrade to Firemark Pro to add more.
+            </span>
+          ) : (
+            'Every building you look after, with its fire-safety compliance at a glance.'
+          )
+        }
+        actions={actions}
+      />
+
+      <Filters
+        q={q}
+        propertyType={propertyType}
+        status={status}
+        sort={sort}
+        onSearch={(term) => setParam('q', term || undefined)}
+        onType={(value) => setParam('type', value || undefined)}
+        onStatus={(value) => setParam('status', value || undefined)}
+        onSort={(value) => setParam('sort', value === DEFAULT_SORT ? undefined : value)}
+      />
+
+      {list.isPending ? (
+        <PropertyGridSkeleton />
+      ) : list.isError && !data ? (
+        <LoadError
+          message="Failed to load properties. Please refresh and try again."
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
+      ) : properties.length === 0 ? (
+        filtered ? (
+          <EmptyState
+            icon={FilterX}
+            title="No properties match your search"
+            action={
+              <Button variant="outline" onClick={() => setParams(sort === DEFAULT_SORT ? {} : { sort }, { replace: true })}>
+                Clear filters
+              </Button>
+            }
+          >
+            Try other words, or clear the filters to see every property.
+          </EmptyState>
+        ) : (
+          <EmptyState
+            icon={Building2}
+            title="No properties yet"
+            action={
+              <Button asChild>
+                <Link to="/properties/new">
+                  <Plus aria-hidden="true" />
+                  Add Your First Property
+                </Link>
+              </Button>
+            }
+          >
+            Add a building to start tracking its inspections and compliance
+            {subscription.canCreateProperty ? ', or import many at once from a CSV file' : ''}.
+          </EmptyState>
+        )
+      ) : (
+        <section aria-labelledby={resultsId} className="space-y-4">
+          <div className="flex items-center gap-2 text-sm text-muted-foreground">
+            <h2 id={resultsId} className="font-medium text-foreground">
+              {properties.length < total
+                ? `Showing ${properties.length} of ${total} properties`
+                : `${total} ${total === 1 ? 'property' : 'properties'}`}
+            </h2>
+            {list.isFetching && !list.isFetchingNextPage ? <Spinner className="text-primary" /> : null}
+          </div>
+          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {properties.map((property) => (
+              <li key={property.id}>
+                <PropertyCard property={property} />
+              </li>
+            ))}
+          </ul>
+          {list.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                {list.isFetchingNextPage ? (
+                  <>
+                    <Spinner /> Loading...
+                  </>
+                ) : (
+                  'Load more properties'
+                )}
+              </Button>
+            </div>
+          ) : null}
+        </section>
+      )}
+
+      <CsvImportDialog open={importOpen} onOpenChange={setImportOpen} />
     </>
+  );
+}
+
+interface FiltersProps {
+  q: string;
+  propertyType: PropertyType | undefined;
+  status: PropertyStatus | undefined;
+  sort: PropertySort;
+  onSearch: (term: string) => void;
+  onType: (value: string) => void;
+  onStatus: (value: string) => void;
+  onSort: (value: string) => void;
+}
+
+function Filters({ q, propertyType, status, sort, onSearch, onType, onStatus, onSort }: FiltersProps) {
+  const id = useId();
+  const [term, setTerm] = useState(q);
+  // The last term this box sent to the URL: a different q in the URL came from elsewhere
+  // (the top bar's search, Clear filters), and then the box follows it.
+  const sent = useRef(q);
+
+  useEffect(() => {
+    if (q !== sent.current) {
+      sent.current = q;
+      setTerm(q);
+    }
+  }, [q]);
+
+  useEffect(() => {
+    const next = term.trim();
+    if (next === sent.current) return;
+    const timer = setTimeout(() => {
+      sent.current = next;
+      onSearch(next);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+    // onSearch is a fresh closure each render; the term alone decides when to search.
+  }, [term]);
+
+  return (
+    <div className="mb-6 grid gap-3 rounded-xl border bg-background p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+      <div className="space-y-1.5 sm:col-span-2 lg:col-span-1">
+        <Label htmlFor={`${id}-q`}>Search properties</Label>
+        <div className="relative">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            id={`${id}-q`}
+            type="search"
+            value={term}
+            maxLength={200}
+            onChange={(event) => setTerm(event.target.value)}
+            placeholder="Name, address, city, state or ZIP"
+            className="pl-9"
+            autoComplete="off"
+          />
+        </div>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-type`}>Property type</Label>
+        <Select id={`${id}-type`} value={propertyType ?? ''} onChange={(event) => onType(event.target.value)}>
+          <option value="">All types</option>
+          {PROPERTY_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {humanize(type)}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-status`}>Compliance status</Label>
+        <Select id={`${id}-status`} value={status ?? ''} onChange={(event) => onStatus(event.target.value)}>
+          <option value="">All statuses</option>
+          {STATUS_FILTERS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-sort`}>Sort by</Label>
+        <Select id={`${id}-sort`} value={sort} onChange={(event) => onSort(event.target.value)}>
+          {PROPERTY_SORTS.map((value) => (
+            <option key={value} value={value}>
+              {PROPERTY_SORT_LABELS[value]}
+            </option>
+          ))}
+        </Select>
+      </div>
+    </div>
   );
 }

@@ -1,16 +1,159 @@
-import { Building2 } from 'lucide-react';
+import { useState } from 'react';
+import { ArrowLeft, Building2, CalendarPlus, MapPin, Pencil } from 'lucide-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { Property } from '@shared/schemas/property';
+import { isApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { ComingSoon } from '@/components/coming-soon';
+import { GenerateReportAction } from '@/components/generate-report-action';
+import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
+import { StatusBadge } from '@/components/status-badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useDeleteProperty } from '../api/use-delete-property';
+import { useProperty } from '../api/use-property';
+import { DeletePropertyDialog } from '../components/delete-property-dialog';
+import { EditPropertyDialog } from '../components/edit-property-dialog';
+import { PropertyInspectionsTab } from '../components/property-inspections-tab';
+import { PropertyOverview } from '../components/property-overview';
+import { PropertyReportsTab } from '../components/property-reports-tab';
+
+function parseId(value: string | undefined): number | undefined {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
+}
 
 export default function PropertyDetailsPage() {
-  useDocumentTitle('Property Details');
+  const params = useParams();
+  const id = parseId(params.id);
+  const property = useProperty(id);
+  const notFound = id === undefined || (isApiError(property.error) && property.error.status === 404);
+  useDocumentTitle(notFound ? 'Property Not Found' : (property.data?.name ?? 'Property Details'));
+
+  if (notFound) return <PropertyNotFound />;
+  if (property.isPending) return <DetailsSkeleton />;
+  if (property.isError) {
+    return (
+      <LoadError
+        message="Failed to load this property. Please refresh and try again."
+        onRetry={() => void property.refetch()}
+        retrying={property.isFetching}
+      />
+    );
+  }
+  return <PropertyDetails property={property.data} />;
+}
+
+function PropertyDetails({ property }: { property: Property }) {
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const remove = useDeleteProperty();
+
+  const onDelete = () => {
+    // Lists drop it at once; a failure puts it back there with an error toast.
+    remove.mutate(property.id);
+    navigate('/properties');
+  };
+
   return (
     <>
-      <PageHeader title="Property Details" />
-      <ComingSoon icon={Building2}>
-        This property&apos;s address, compliance items, inspections and reports will appear here.
-      </ComingSoon>
+      <Button asChild variant="link" className="mb-2 h-auto px-0">
+        <Link to="/properties">
+          <ArrowLeft aria-hidden="true" /> All Properties
+        </Link>
+      </Button>
+      <PageHeader
+        title={property.name}
+        titleAside={<StatusBadge status={property.status} />}
+        description={
+          <span className="flex items-start gap-1.5 text-sm">
+            <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span className="break-words">
+              {[property.addressLine1, property.addressLine2, property.city, `${property.state} ${property.zip}`]
+                .filter(Boolean)
+                .join(', ')}
+            </span>
+          </span>
+        }
+      />
+      <div className="mb-6 flex flex-wrap items-start gap-2">
+        <Button asChild>
+          <Link to={`/inspections/new?propertyId=${property.id}`}>
+            <CalendarPlus aria-hidden="true" />
+            Schedule Inspection
+          </Link>
+        </Button>
+        <GenerateReportAction />
+        <Button variant="outline" onClick={() => setEditing(true)}>
+          <Pencil aria-hidden="true" />
+          Edit Property
+        </Button>
+        <DeletePropertyDialog propertyName={property.name} onConfirm={onDelete} />
+      </div>
+
+      <Tabs defaultValue="overview">
+        <TabsList className="w-full sm:w-auto">
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="inspections">Inspections</TabsTrigger>
+          <TabsTrigger value="reports">Reports</TabsTrigger>
+        </TabsList>
+        <TabsContent value="overview">
+          <PropertyOverview property={property} />
+        </TabsContent>
+        {/* Radix mounts only the open panel, so each list is fetched when its tab is opened. */}
+        <TabsContent value="inspections">
+          <PropertyInspectionsTab propertyId={property.id} />
+        </TabsContent>
+        <TabsContent value="reports">
+          <PropertyReportsTab propertyId={property.id} />
+        </TabsContent>
+      </Tabs>
+
+      <EditPropertyDialog property={property} open={editing} onOpenChange={setEditing} />
     </>
+  );
+}
+
+function PropertyNotFound() {
+  return (
+    <div className="flex flex-col items-center gap-4 py-16 text-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-red-100 text-red-800">
+        <Building2 aria-hidden="true" className="size-7" />
+      </span>
+      <h1 className="text-2xl font-bold tracking-tight">Property not found</h1>
+      <p className="max-w-md text-muted-foreground">
+        This property does not exist or is no longer available. It may have been deleted.
+      </p>
+      <Button asChild>
+        <Link to="/properties">
+          <ArrowLeft aria-hidden="true" />
+          Back to Properties
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+function DetailsSkeleton() {
+  return (
+    <div role="status" className="space-y-6">
+      <span className="sr-only">Loading property...</span>
+      <div className="space-y-3">
+        <Skeleton className="h-4 w-28" />
+        <Skeleton className="h-8 w-2/3 max-w-md" />
+        <Skeleton className="h-4 w-1/2 max-w-sm" />
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Skeleton className="h-10 w-44" />
+        <Skeleton className="h-10 w-40" />
+        <Skeleton className="h-10 w-32" />
+      </div>
+      <Skeleton className="h-10 w-72" />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Skeleton className="h-64" />
+        <Skeleton className="h-64" />
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DashboardStats } from '@shared/schemas/property';
+import { DASHBOARD_STATS_KEY } from '@/lib/property-queries';
+
+export function useDashboardStats() {
+  return useQuery<DashboardStats>({ queryKey: DASHBOARD_STATS_KEY });
+}

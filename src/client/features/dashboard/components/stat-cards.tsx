@@ -1,0 +1,87 @@
+import { useId, type ReactNode } from 'react';
+import { Building2, CalendarClock, CircleCheck, TriangleAlert, type LucideIcon } from 'lucide-react';
+import type { DashboardStats } from '@shared/schemas/property';
+import type { Subscription } from '@/lib/use-subscription';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
+
+interface StatCardProps {
+  title: string;
+  icon: LucideIcon;
+  value: ReactNode;
+  note: ReactNode;
+  tone?: 'default' | 'alert';
+}
+
+function StatCard({ title, icon: Icon, value, note, tone = 'default' }: StatCardProps) {
+  const titleId = useId();
+  const alert = tone === 'alert';
+  return (
+    <Card role="region" aria-labelledby={titleId} className={cn('p-5', alert && 'border-red-200 bg-red-50')}>
+      <div className="flex items-center justify-between gap-2">
+        <h2 id={titleId} className="text-sm font-medium text-muted-foreground">
+          {title}
+        </h2>
+        <Icon aria-hidden="true" className={cn('size-5', alert ? 'text-red-700' : 'text-muted-foreground')} />
+      </div>
+      <p className={cn('mt-2 text-3xl font-bold tracking-tight', alert && 'text-red-700')}>{value}</p>
+      <p className={cn('mt-1 text-sm text-muted-foreground', alert && 'text-red-800')}>{note}</p>
+    </Card>
+  );
+}
+
+const withLimit = (count: number, limit: number, premium: boolean) =>
+  premium || limit === -1 ? String(count) : `${count}/${limit}`;
+
+/** SPEC 2, "Dashboard": four stat cards, with the free plan's limits beside the counts. */
+export function StatCards({ stats, subscription }: { stats: DashboardStats | undefined; subscription: Subscription }) {
+  if (!stats) {
+    return (
+      <div role="status" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <span className="sr-only">Loading your numbers...</span>
+        {Array.from({ length: 4 }, (_, i) => (
+          <Card key={i} className="space-y-3 p-5">
+            <Skeleton className="h-4 w-24" />
+            <Skeleton className="h-8 w-16" />
+            <Skeleton className="h-4 w-32" />
+          </Card>
+        ))}
+      </div>
+    );
+  }
+
+  const premium = subscription.isPremium;
+  const { propertyLimit, inspectionLimit } = subscription.status;
+  const pastDue = stats.overdueInspectionCount;
+
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <StatCard
+        title="Properties"
+        icon={Building2}
+        value={withLimit(stats.propertyCount, propertyLimit, premium)}
+        note={premium ? 'Unlimited on Firemark Pro' : 'Free plan limit'}
+      />
+      <StatCard
+        title="Compliant"
+        icon={CircleCheck}
+        value={stats.compliantCount}
+        note={`of ${stats.propertyCount} ${stats.propertyCount === 1 ? 'property' : 'properties'}`}
+      />
+      <StatCard
+        title="Upcoming Inspections"
+        icon={CalendarClock}
+        value={withLimit(stats.upcomingInspectionCount, inspectionLimit, premium)}
+        note={premium ? 'next 30 days' : 'next 30 days, 1 scheduled at a time on Free'}
+      />
+      <StatCard
+        title="Past Due"
+        icon={TriangleAlert}
+        value={pastDue}
+        note={pastDue > 0 ? 'Need attention now' : 'Nothing overdue'}
+        tone={pastDue > 0 ? 'alert' : 'default'}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { propertyKey, refreshAfterPropertyChange } from '@/lib/property-queries';
+import { toast } from '@/components/ui/use-toast';
+import { removeFromLists, restoreProperties, snapshotProperties } from './property-cache';
+
+/** Deletes a property with its inspections, items and reports; lists drop it at once. */
+export function useDeleteProperty() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ success: boolean }>(`/api/properties/${id}`),
+    onMutate: async (id) => {
+      const snapshot = await snapshotProperties(queryClient);
+      removeFromLists(queryClient, id);
+      return { snapshot };
+    },
+    onError: (_error, _id, context) => {
+      restoreProperties(queryClient, context?.snapshot);
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete property.' });
+    },
+    onSuccess: (_result, id) => {
+      // Its page and tabs would only answer 404 now; drop them rather than refetch.
+      queryClient.removeQueries({ queryKey: propertyKey(id) });
+      toast({ title: 'Property Deleted', description: 'Property deleted successfully.' });
+    },
+    onSettled: () => {
+      void refreshAfterPropertyChange(queryClient);
+      // Its inspections went with it: every inspection list and count may have changed.
+      void queryClient.invalidateQueries({
+        predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/inspections'),
+      });
+    },
+  });
+}

@@ -1,0 +1,254 @@
+import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { Download, FileSpreadsheet, Upload } from 'lucide-react';
+import { CSV_PREVIEW_ROWS, CSV_TEMPLATE, CSV_TEMPLATE_FILE_NAME, normalizePropertyType } from '@shared/csv-import';
+import { humanize } from '@shared/enums';
+import { serverMessage } from '@/lib/api';
+import { useSubscription } from '@/lib/use-subscription';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormAlert } from '@/components/ui/form-alert';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { useImportProperties } from '../api/use-import-properties';
+import { readCsvFile, type CsvReadResult } from './read-csv-file';
+
+interface CsvImportDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+type FileState =
+  | { status: 'empty' }
+  | { status: 'reading'; fileName: string }
+  | { status: 'read'; fileName: string; result: CsvReadResult }
+  | { status: 'invalid'; message: string };
+
+function downloadTemplate() {
+  const url = URL.createObjectURL(new Blob([CSV_TEMPLATE], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = CSV_TEMPLATE_FILE_NAME;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next turn: the download has started by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** SPEC 2 and 5, "CSV import": template, file check, preview of 5 rows, all-or-nothing import. */
+export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
+  const inputId = useId();
+  const hintId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<FileState>({ status: 'empty' });
+  const importer = useImportProperties();
+  const subscription = useSubscription();
+
+  const reset = () => {
+    setFile({ status: 'empty' });
+    importer.reset();
+    if (inputRef.current) inputRef.current.value = '';
+  };
+
+  const onOpenChangeGuarded = (next: boolean) => {
+    if (!next && importer.isPending) return;
+    if (!next) reset();
+    onOpenChange(next);
+  };
+
+  const onFileChange = async (event: ChangeEvent<HTMLInputElement>) => {
+    importer.reset();
+    const chosen = event.target.files?.[0];
+    if (!chosen) {
+      setFile({ status: 'empty' });
+      return;
+    }
+    if (!chosen.name.toLowerCase().endsWith('.csv')) {
+      setFile({ status: 'invalid', message: 'Please select a CSV file' });
+      return;
+    }
+    setFile({ status: 'reading', fileName: chosen.name });
+    try {
+      const result = await readCsvFile(chosen);
+      setFile({ status: 'read', fileName: chosen.name, result });
+    } catch {
+      setFile({ status: 'invalid', message: 'The file could not be read. Please check it and try again.' });
+    }
+  };
+
+  const result = file.status === 'read' ? file.result : null;
+  const count = result?.validCount ?? 0;
+  const hasErrors = Boolean(result?.errors.length);
+  const canImport = result !== null && count > 0 && !hasErrors && !importer.isPending;
+  const limit = subscription.status.propertyLimit;
+  const room = limit === -1 ? Infinity : Math.max(0, limit - subscription.status.propertyCount);
+  const overPlan = subscription.isLoaded && !hasErrors && count > room;
+
+  const onImport = () => {
+    if (!result || file.status !== 'read') return;
+    importer.mutate({ filename: file.fileName, properties: result.rows }, { onSuccess: () => onOpenChangeGuarded(false) });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChangeGuarded}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Import Properties from CSV</DialogTitle>
+          <DialogDescription>
+            Add many properties at once from a spreadsheet saved as CSV. Every row must be valid: nothing is imported
+            until all of them are.
+          </DialogDescription>
+        </DialogHeader>
+
+        <div className="flex flex-col gap-3 rounded-lg border bg-muted/60 p-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-slate-700">
+            Columns: name, addressLine1, addressLine2 (optional), city, state, zip, propertyType, managerEmail, country
+            (us or ca, optional).
+          </p>
+          <Button variant="outline" size="sm" onClick={downloadTemplate} className="self-start sm:self-auto">
+            <Download aria-hidden="true" />
+            Download Template
+          </Button>
+        </div>
+
+        <div className="space-y-2">
+          <Label htmlFor={inputId}>CSV file</Label>
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            accept=".csv,text/csv"
+            aria-describedby={hintId}
+            onChange={(event) => void onFileChange(event)}
+            disabled={importer.isPending}
+            className="block w-full min-w-0 rounded-md border border-input bg-background text-sm shadow-sm file:mr-3 file:h-10 file:cursor-pointer file:border-0 file:border-r file:border-input file:bg-secondary file:px-3 file:text-sm file:font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40"
+          />
+          <p id={hintId} className="text-sm text-muted-foreground">
+            Headers are matched loosely (“Address Line 1” works). Unknown property types are imported as Other.
+          </p>
+        </div>
+
+        {file.status === 'invalid' ? <FormAlert>{file.message}</FormAlert> : null}
+        {file.status === 'reading' ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Spinner /> Reading {file.fileName}...
+          </p>
+        ) : null}
+
+        {result && hasErrors ? (
+          <FormAlert>
+            <p className="font-medium">Fix these problems in the file and choose it again:</p>
+            <ul className="mt-1 max-h-40 list-disc space-y-0.5 overflow-y-auto pl-5">
+              {result.errors.map((error) => (
+                <li key={error}>{error}</li>
+              ))}
+            </ul>
+          </FormAlert>
+        ) : null}
+
+        {result && result.rows.length > 0 ? <CsvPreview result={result} /> : null}
+
+        {overPlan ? (
+          <p className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+            Your free plan has room for {plural(room, 'more property', 'more properties')}; this file holds {count}.
+            Upgrade to Firemark Pro to import them all.
+          </p>
+        ) : null}
+
+        {importer.isError ? (
+          <FormAlert>
+            <span className="whitespace-pre-line">{serverMessage(importer.error, 'Import failed')}</span>
+          </FormAlert>
+        ) : null}
+
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChangeGuarded(false)} disabled={importer.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={onImport} disabled={!canImport}>
+            {importer.isPending ? (
+              <>
+                <Spinner /> Importing...
+              </>
+            ) : (
+              <>
+                <Upload aria-hidden="true" />
+                Import {count} {count === 1 ? 'Property' : 'Properties'}
+              </>
+            )}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CsvPreview({ result }: { result: CsvReadResult }) {
+  const titleId = useId();
+  const shown = result.rows.slice(0, CSV_PREVIEW_ROWS);
+  const typeLabel = (value: string | undefined) => humanize(normalizePropertyType(value ?? ''));
+  const address = (row: Record<string, string>) => [row.addressLine1, row.addressLine2].filter(Boolean).join(', ');
+
+  return (
+    <section aria-labelledby={titleId} className="space-y-2">
+      <div className="flex items-center gap-2">
+        <FileSpreadsheet aria-hidden="true" className="size-4 text-muted-foreground" />
+        <h3 id={titleId} className="text-sm font-semibold">
+          Preview
+        </h3>
+      </div>
+      <p className="text-sm text-muted-foreground">
+        {result.rows.length > shown.length
+          ? `Showing the first ${shown.length} of ${plural(result.rows.length, 'row', 'rows')}.`
+          : `${plural(result.rows.length, 'row', 'rows')} in the file.`}
+      </p>
+
+      {/* Phones: one card per row. */}
+      <ul className="space-y-2 sm:hidden">
+        {shown.map((row, i) => (
+          <li key={i} className="rounded-md border p-3 text-sm">
+            <p className="break-words font-medium">{row.name || '—'}</p>
+            <p className="break-words text-slate-700">
+              {address(row)}
+              {address(row) ? ', ' : ''}
+              {row.city} {row.state}
+            </p>
+            <p className="break-words text-muted-foreground">
+              {typeLabel(row.propertyType)} · {row.managerEmail}
+            </p>
+          </li>
+        ))}
+      </ul>
+
+      <div className="hidden overflow-x-auto rounded-md border sm:block">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">The first rows of the file</caption>
+          <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-semibold">Name</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Address</th>
+              <th scope="col" className="px-3 py-2 font-semibold">City</th>
+              <th scope="col" className="px-3 py-2 font-semibold">State</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Type</th>
+              <th scope="col" className="px-3 py-2 font-semibold">Manager Email</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y">
+            {shown.map((row, i) => (
+              <tr key={i}>
+                <td className="px-3 py-2 font-medium">{row.name}</td>
+                <td className="px-3 py-2">{address(row)}</td>
+                <td className="px-3 py-2">{row.city}</td>
+                <td className="px-3 py-2">{row.state}</td>
+                <td className="px-3 py-2">{typeLabel(row.propertyType)}</td>
+                <td className="break-all px-3 py-2">{row.managerEmail}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

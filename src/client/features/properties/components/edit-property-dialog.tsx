@@ -1,0 +1,54 @@
+import type { Property } from '@shared/schemas/property';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useUpdateProperty } from '../api/use-update-property';
+import { PROPERTY_FORM_FIELDS, PropertyForm } from './property-form';
+
+interface EditPropertyDialogProps {
+  property: Property;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function EditPropertyDialog({ property, open, onOpenChange }: EditPropertyDialogProps) {
+  const update = useUpdateProperty();
+  return (
+    <Dialog open={open} onOpenChange={(next) => (update.isPending ? undefined : onOpenChange(next))}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Edit Property</DialogTitle>
+          <DialogDescription>Change the details of {property.name}.</DialogDescription>
+        </DialogHeader>
+        {/* Mounted only while open, so each opening starts from the saved values. */}
+        {open ? (
+          <PropertyForm
+            defaultValues={{
+              name: property.name,
+              propertyType: property.propertyType,
+              addressLine1: property.addressLine1,
+              addressLine2: property.addressLine2 ?? '',
+              city: property.city,
+              state: property.state,
+              zip: property.zip,
+              country: property.country,
+              managerEmail: property.managerEmail,
+            }}
+            submitLabel="Save Changes"
+            pendingLabel="Saving..."
+            isPending={update.isPending}
+            onCancel={() => onOpenChange(false)}
+            onSubmit={(values, setError) =>
+              update.mutate(
+                { id: property.id, values },
+                {
+                  onSuccess: () => onOpenChange(false),
+                  onError: (error) => applyServerFieldErrors(error, setError, PROPERTY_FORM_FIELDS),
+                },
+              )
+            }
+          />
+        ) : null}
+      </DialogContent>
+    </Dialog>
+  );
+}

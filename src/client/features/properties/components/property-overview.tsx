@@ -1,0 +1,92 @@
+import type { ReactNode } from 'react';
+import { ClipboardList } from 'lucide-react';
+import { formatDisplayDate } from '@shared/dates';
+import { COUNTRY_LABELS, humanize, INSPECTION_TYPE_LABELS } from '@shared/enums';
+import type { Property } from '@shared/schemas/property';
+import { StatusBadge } from '@/components/status-badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+
+function Detail({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="space-y-1">
+      <dt className="text-sm font-medium text-muted-foreground">{term}</dt>
+      <dd className="break-words text-sm">{children}</dd>
+    </div>
+  );
+}
+
+/** SPEC 2, "Property details", Overview tab: where it is, what it is, and its compliance items. */
+export function PropertyOverview({ property }: { property: Property }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <Card>
+        <CardHeader>
+          <CardTitle>Property Information</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="space-y-4">
+            <Detail term="Address">
+              {property.addressLine1}
+              {property.addressLine2 ? (
+                <>
+                  <br />
+                  {property.addressLine2}
+                </>
+              ) : null}
+              <br />
+              {property.city}, {property.state} {property.zip}
+              <br />
+              {COUNTRY_LABELS[property.country] ?? property.country}
+            </Detail>
+            <Detail term="Property type">{humanize(property.propertyType)}</Detail>
+            <Detail term="Manager email">
+              <a
+                href={`mailto:${property.managerEmail}`}
+                className="break-all font-medium text-primary underline-offset-4 hover:underline"
+              >
+                {property.managerEmail}
+              </a>
+            </Detail>
+            <Detail term="Added on">{formatDisplayDate(property.createdAt)}</Detail>
+          </dl>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Compliance Items</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {property.complianceItems.length ? (
+            <ul className="divide-y">
+              {property.complianceItems.map((item) => (
+                <li
+                  key={item.id}
+                  className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between"
+                >
+                  <div className="space-y-1">
+                    <p className="font-medium">{INSPECTION_TYPE_LABELS[item.itemType] ?? humanize(item.itemType)}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {item.lastInspectionDate
+                        ? `Last inspected ${formatDisplayDate(item.lastInspectionDate)}`
+                        : 'Never inspected'}
+                      {item.nextDueDate ? ` · Next due ${formatDisplayDate(item.nextDueDate)}` : ''}
+                    </p>
+                  </div>
+                  <StatusBadge status={item.status} className="self-start sm:self-auto" />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <div className="flex flex-col items-center gap-2 py-6 text-center">
+              <ClipboardList aria-hidden="true" className="size-8 text-muted-foreground" />
+              <p className="text-sm text-muted-foreground">
+                No compliance items yet. Schedule an inspection to start tracking.
+              </p>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
