@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { inspectionKey, refreshAfterInspectionChange, reminderLogsKey } from '@/lib/inspection-queries';
+import { toast } from '@/components/ui/use-toast';
+import { applyInspectionChange, restoreInspections, snapshotInspections } from './inspection-cache';
+import { useToday } from './use-today';
+
+/** Deletes an inspection; it leaves every cached list at once, and comes back on failure. */
+export function useDeleteInspection() {
+  const queryClient = useQueryClient();
+  const today = useToday();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<{ success: boolean }>(`/api/inspections/${id}`),
+    onMutate: async (id) => {
+      const snapshot = await snapshotInspections(queryClient);
+      applyInspectionChange(queryClient, { kind: 'remove', id }, today);
+      return { snapshot };
+    },
+    onError: (_error, _id, context) => {
+      restoreInspections(queryClient, context?.snapshot);
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete inspection.' });
+    },
+    onSuccess: (_answer, id) => {
+      // Gone for good: refetching it would only answer 404.
+      queryClient.removeQueries({ queryKey: inspectionKey(id), exact: true });
+      queryClient.removeQueries({ queryKey: reminderLogsKey(id), exact: true });
+      toast({ title: 'Inspection Deleted', description: 'Inspection deleted successfully.' });
+    },
+    onSettled: () => {
+      void refreshAfterInspectionChange(queryClient);
+    },
+  });
+}

@@ -1,0 +1,32 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { Inspection } from '@shared/schemas/inspection';
+import { apiGetList } from '@/lib/api';
+import {
+  inspectionListKey,
+  inspectionListUrl,
+  type InspectionListParams,
+  type InspectionScope,
+} from '@/lib/inspection-queries';
+
+/**
+ * A paged, server-filtered list of inspections (DECISIONS "Lists"): the first page at once,
+ * more with fetchNextPage ("Load more"); nothing downloads a whole portfolio.
+ */
+export function useInspectionList(scope: InspectionScope, params: InspectionListParams, pageSize = 25, enabled = true) {
+  const query = useInfiniteQuery({
+    queryKey: inspectionListKey(scope, { ...params, limit: pageSize }),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      apiGetList<Inspection>(inspectionListUrl(scope, { ...params, limit: pageSize, offset: pageParam }), signal),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, page) => n + page.items.length, 0);
+      return last.items.length > 0 && loaded < last.total ? loaded : undefined;
+    },
+    // New filters keep the old rows on screen (dimmed) until their answer arrives.
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = query.data?.pages.at(-1)?.total ?? 0;
+  return { ...query, items, total };
+}

@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Inspection } from '@shared/schemas/inspection';
+import { api } from '@/lib/api';
+import { inspectionKey, reminderLogsKey } from '@/lib/inspection-queries';
+
+export function useInspection(id: number, enabled = true) {
+  return useQuery({
+    queryKey: inspectionKey(id),
+    queryFn: ({ signal }) => api.get<Inspection>(`/api/inspections/${id}`, signal),
+    enabled,
+  });
+}
+
+/** A reminder sent for an inspection; the fields beyond these are not shown. */
+export interface ReminderLog {
+  id: number;
+  reminderType: string;
+  emailSent: boolean;
+  sentAt: string | null;
+  reminderCount: number;
+}
+
+export function useReminderLogs(id: number, enabled = true) {
+  return useQuery({
+    queryKey: reminderLogsKey(id),
+    queryFn: ({ signal }) => api.get<ReminderLog[]>(`/api/inspections/${id}/reminder-logs`, signal),
+    enabled,
+  });
+}

@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Inspection, InspectionEdit } from '@shared/schemas/inspection';
+import { api, isApiError, serverMessage } from '@/lib/api';
+import { inspectionKey, refreshAfterInspectionChange } from '@/lib/inspection-queries';
+import { toast } from '@/components/ui/use-toast';
+import { applyInspectionChange, restoreInspections, snapshotInspections } from './inspection-cache';
+import { useToday } from './use-today';
+
+export interface UpdateInspectionInput {
+  id: number;
+  values: InspectionEdit;
+}
+
+/** Saves the Edit Inspection dialog; lists and the details page show it at once, undone on failure. */
+export function useUpdateInspection() {
+  const queryClient = useQueryClient();
+  const today = useToday();
+  return useMutation({
+    mutationFn: ({ id, values }: UpdateInspectionInput) => api.put<Inspection>(`/api/inspections/${id}`, values),
+    onMutate: async ({ id, values }) => {
+      const snapshot = await snapshotInspections(queryClient);
+      const fields = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<Inspection>;
+      applyInspectionChange(queryClient, { kind: 'update', id, change: () => fields }, today);
+      return { snapshot };
+    },
+    onError: (error, _input, context) => {
+      restoreInspections(queryClient, context?.snapshot);
+      // A plan limit (reopening a cancelled one) or a conflict explains itself better than the generic text.
+      const explained = isApiError(error) && (error.status === 403 || error.status === 409);
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: explained ? serverMessage(error, 'Failed to update inspection.') : 'Failed to update inspection.',
+      });
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData<Inspection>(inspectionKey(saved.id), saved);
+      toast({ title: 'Inspection Updated', description: 'Inspection updated successfully.' });
+    },
+    onSettled: () => {
+      void refreshAfterInspectionChange(queryClient);
+    },
+  });
+}
