@@ -7,8 +7,10 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { readFileSync } from 'node:fs';
 import { pageJsGzipBytes } from './bundle-size';
-import { rssMiB, startServer } from './server-process';
+import { makePro, seedPortfolio } from './portfolio';
+import { peakRssMiB, rssMiB, startServer } from './server-process';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 
@@ -39,6 +41,43 @@ try {
   results['GET /api/auth/me (req/s)'] = Math.round(me.requests.average);
   results['GET /api/auth/me p99 (ms)'] = me.latency.p99;
   results['server RSS after load (MiB)'] = Math.round(rssMiB(warm.process.pid!));
+
+  // A 5,000-row CSV import (as the dialog sends it) on a Pro account.
+  const credentials = JSON.parse(readFileSync(path.join(dataDir, 'postgres-credentials.json'), 'utf8'));
+  const dbUrl = `postgres://postgres:${encodeURIComponent(credentials.password)}@127.0.0.1:${credentials.port}/postgres`;
+  const benchUser = (await (await fetch(`${warm.url}/api/auth/me`, { headers: { cookie } })).json()) as { id: number };
+  await makePro(dbUrl, benchUser.id);
+  const rows = Array.from({ length: 5000 }, (_, i) => ({
+    name: `Imported ${i}`, addressLine1: `${i} Import Road`, city: 'Reno', state: 'NV', zip: '89501', propertyType: 'retail', managerEmail: `i${i}@example.com`,
+  }));
+  const importStarted = performance.now();
+  const imported = await fetch(`${warm.url}/api/properties/bulk-import`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin, cookie },
+    body: JSON.stringify({ filename: 'bench.csv', properties: rows }),
+  });
+  if (imported.status !== 201) throw new Error(`Import failed: ${await imported.text()}`);
+  results['import 5,000-row CSV (ms)'] = Math.round(performance.now() - importStarted);
+  results['server peak RSS so far (MiB)'] = Math.round(peakRssMiB(warm.process.pid!));
+
+  // A large portfolio: a second account with 10,000 properties and 100,000 inspections.
+  const big = await fetch(`${warm.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ fullName: 'Big Portfolio', email: 'big@example.com', username: 'bigportfolio', password: 'bench-password' }),
+  });
+  const bigCookie = big.headers.get('set-cookie')!.split(';')[0]!;
+  const bigUser = (await big.json()) as { id: number };
+  const seedStarted = performance.now();
+  await seedPortfolio(dbUrl, bigUser.id, { properties: 10_000, inspections: 100_000 });
+  results['seed 10,000 properties + 100,000 inspections (ms)'] = Math.round(performance.now() - seedStarted);
+  for (const endpoint of ['/api/dashboard/stats', '/api/properties', '/api/properties?sort=compliance&status=non_compliant', '/api/inspections', '/api/inspections/upcoming']) {
+    const run = await autocannon({ url: `${warm.url}${endpoint}`, headers: { cookie: bigCookie }, connections: 10, duration: DURATION_S });
+    if (run.non2xx > 0) throw new Error(`${run.non2xx} answers of ${endpoint} were not 2xx`);
+    results[`GET ${endpoint} (req/s)`] = Math.round(run.requests.average);
+    results[`GET ${endpoint} p99 (ms)`] = run.latency.p99;
+  }
+  results['server peak RSS (MiB)'] = Math.round(peakRssMiB(warm.process.pid!));
   await warm.stop();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });

@@ -56,3 +56,9 @@ export function rssMiB(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
   return Number(line.replace(/\D+/g, '')) / 1024;
 }
+
+/** The process's peak resident memory so far (VmHWM). */
+export function peakRssMiB(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'))!;
+  return Number(line.replace(/\D+/g, '')) / 1024;
+}

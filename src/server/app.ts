@@ -18,8 +18,10 @@ import type { Runtime } from './runtime';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
-  /** Serve the built client from dist/client (off in API tests). */
+  /** Serve the built client (off in API tests). */
   serveClient?: boolean;
+  /** Where the built client is; dist/client by default. */
+  clientDir?: string;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -69,14 +71,16 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(inspectionsRoutes, deps);
   await app.register(dashboardRoutes, deps);
 
-  const indexHtml = path.join(clientDistDir, 'index.html');
+  const clientDir = options.clientDir ?? clientDistDir;
+  const indexHtml = path.join(clientDir, 'index.html');
   const serveClient = (options.serveClient ?? true) && existsSync(indexHtml);
   if (serveClient) {
     await app.register(fastifyStatic, {
-      root: clientDistDir,
-      // Files are looked up per request, so a rebuilt client is served without a restart.
-      wildcard: true,
+      root: clientDir,
+      // One route per built file, listed at start: `npm start` builds before it serves.
+      wildcard: false,
       index: false,
+      cacheControl: false, // set below, per file
       setHeaders(res, filePath) {
         // Hashed asset names never change content; index.html must always be revalidated.
         res.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -87,7 +91,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   app.setNotFoundHandler((request, reply) => {
     // A missing asset is a 404, not the app's HTML under a script's name.
     const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/assets/') && serveClient;
-    if (wantsPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    if (wantsPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
     return reply.status(404).send({ message: 'Not found', code: ERROR_CODES.notFound } satisfies ApiErrorBody);
   });
 
