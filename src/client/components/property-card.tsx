@@ -78,13 +78,13 @@ export function PropertyCard({ property, headingLevel: Heading = 'h3' }: Propert
                 Schedule Inspection<span className="sr-only"> for {property.name}</span>
               </Link>
             </Button>
-            <GenerateReportAction size="sm" />
-            <Button asChild size="sm" variant="ghost">
+            <Button asChild size="sm" variant="outline">
               <Link to={`/properties/${property.id}`}>
                 <Eye aria-hidden="true" />
                 View Details<span className="sr-only"> of {property.name}</span>
               </Link>
             </Button>
+            <GenerateReportAction size="sm" />
           </div>
         )}
       </div>

@@ -73,7 +73,7 @@ export function StatCards({ stats, subscription }: { stats: DashboardStats | und
         title="Upcoming Inspections"
         icon={CalendarClock}
         value={withLimit(stats.upcomingInspectionCount, inspectionLimit, premium)}
-        note={premium ? 'next 30 days' : 'next 30 days, 1 scheduled at a time on Free'}
+        note={premium ? 'next 30 days' : 'next 30 days · 1 at a time on Free'}
       />
       <StatCard
         title="Past Due"

@@ -12,6 +12,11 @@ import { DashboardProperties } from '../components/dashboard-properties';
 import { StatCards } from '../components/stat-cards';
 import { UpcomingInspectionsCard } from '../components/upcoming-inspections-card';
 
+function limitMessage(properties: boolean, inspections: boolean): string {
+  const reached = [properties ? '1 property' : null, inspections ? '1 scheduled inspection' : null].filter(Boolean);
+  return `You have reached the free plan's limit of ${reached.join(' and ')}.`;
+}
+
 export default function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { user } = useAuth();
@@ -65,7 +70,7 @@ export default function DashboardPage() {
         {atFreeLimit ? (
           <UpgradePrompt
             variant="inline"
-            description="You have reached the free plan's limit of 1 property and 1 scheduled inspection."
+            description={limitMessage(subscription.isAtLimit, subscription.isAtInspectionLimit)}
           />
         ) : null}
       </div>

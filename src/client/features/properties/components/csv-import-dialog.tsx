@@ -130,6 +130,17 @@ export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
           </p>
         </div>
 
+        {importer.isError ? (
+          <FormAlert>
+            <span className="whitespace-pre-line">{serverMessage(importer.error, 'Import failed')}</span>
+          </FormAlert>
+        ) : null}
+        {overPlan ? (
+          <p className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+            Your free plan has room for {plural(room, 'more property', 'more properties')}; this file holds {count}.
+            Upgrade to Firemark Pro to import them all.
+          </p>
+        ) : null}
         {file.status === 'invalid' ? <FormAlert>{file.message}</FormAlert> : null}
         {file.status === 'reading' ? (
           <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -149,19 +160,6 @@ export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
         ) : null}
 
         {result && result.rows.length > 0 ? <CsvPreview result={result} /> : null}
-
-        {overPlan ? (
-          <p className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
-            Your free plan has room for {plural(room, 'more property', 'more properties')}; this file holds {count}.
-            Upgrade to Firemark Pro to import them all.
-          </p>
-        ) : null}
-
-        {importer.isError ? (
-          <FormAlert>
-            <span className="whitespace-pre-line">{serverMessage(importer.error, 'Import failed')}</span>
-          </FormAlert>
-        ) : null}
 
         <DialogFooter>
           <Button variant="outline" onClick={() => onOpenChangeGuarded(false)} disabled={importer.isPending}>
@@ -243,7 +241,7 @@ function CsvPreview({ result }: { result: CsvReadResult }) {
                 <td className="px-3 py-2">{row.city}</td>
                 <td className="px-3 py-2">{row.state}</td>
                 <td className="px-3 py-2">{typeLabel(row.propertyType)}</td>
-                <td className="break-all px-3 py-2">{row.managerEmail}</td>
+                <td className="px-3 py-2">{row.managerEmail}</td>
               </tr>
             ))}
           </tbody>

@@ -18,7 +18,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 /** SPEC 2, "Property details", Overview tab: where it is, what it is, and its compliance items. */
 export function PropertyOverview({ property }: { property: Property }) {
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+    <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <Card>
         <CardHeader>
           <CardTitle>Property Information</CardTitle>
