@@ -233,8 +233,8 @@ function Filters({ q, propertyType, status, sort, onSearch, onType, onStatus, on
   }, [term]);
 
   return (
-    <div className="mb-6 grid gap-3 rounded-xl border bg-background p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
-      <div className="space-y-1.5 sm:col-span-2 lg:col-span-1">
+    <div className="mb-6 grid grid-cols-2 gap-3 rounded-xl border bg-background p-4 shadow-sm lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+      <div className="col-span-2 space-y-1.5 lg:col-span-1">
         <Label htmlFor={`${id}-q`}>Search properties</Label>
         <div className="relative">
           <Search
@@ -247,13 +247,13 @@ function Filters({ q, propertyType, status, sort, onSearch, onType, onStatus, on
             value={term}
             maxLength={200}
             onChange={(event) => setTerm(event.target.value)}
-            placeholder="Name, address, city, state or ZIP"
+            placeholder="Name, address, city or ZIP"
             className="pl-9"
             autoComplete="off"
           />
         </div>
       </div>
-      <div className="space-y-1.5">
+      <div className="min-w-0 space-y-1.5">
         <Label htmlFor={`${id}-type`}>Property type</Label>
         <Select id={`${id}-type`} value={propertyType ?? ''} onChange={(event) => onType(event.target.value)}>
           <option value="">All types</option>
@@ -264,7 +264,7 @@ function Filters({ q, propertyType, status, sort, onSearch, onType, onStatus, on
           ))}
         </Select>
       </div>
-      <div className="space-y-1.5">
+      <div className="min-w-0 space-y-1.5">
         <Label htmlFor={`${id}-status`}>Compliance status</Label>
         <Select id={`${id}-status`} value={status ?? ''} onChange={(event) => onStatus(event.target.value)}>
           <option value="">All statuses</option>
@@ -275,7 +275,7 @@ function Filters({ q, propertyType, status, sort, onSearch, onType, onStatus, on
           ))}
         </Select>
       </div>
-      <div className="space-y-1.5">
+      <div className="col-span-2 space-y-1.5 lg:col-span-1">
         <Label htmlFor={`${id}-sort`}>Sort by</Label>
         <Select id={`${id}-sort`} value={sort} onChange={(event) => onSort(event.target.value)}>
           {PROPERTY_SORTS.map((value) => (
