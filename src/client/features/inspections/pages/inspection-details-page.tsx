@@ -1,14 +1,255 @@
-import { ClipboardCheck } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { ArrowLeft, BellOff, CalendarClock, CircleCheck, ClipboardCheck, Pencil, SearchX, Trash2 } from 'lucide-react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { formatDisplayDate } from '@shared/dates';
+import { humanize } from '@shared/enums';
+import type { Inspection } from '@shared/schemas/inspection';
+import { isApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { ComingSoon } from '@/components/coming-soon';
+import { InspectionStatusBadge } from '@/components/inspection-status-badge';
+import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { useCompleteInspection } from '../api/use-complete-inspection';
+import { useInspection, useReminderLogs } from '../api/use-inspection';
+import { CompleteInspectionDialog } from '../components/complete-inspection-dialog';
+import { DeleteInspectionDialog } from '../components/delete-inspection-dialog';
+import { EditInspectionDialog } from '../components/edit-inspection-dialog';
+import { inspectionTypeLabel, isOpenInspection, propertyNameOf } from '../components/inspection-text';
+import { RescheduleDialog } from '../components/reschedule-dialog';
 
+function parseId(value: string | undefined): number | undefined {
+  if (!value || !/^\d+$/.test(value)) return undefined;
+  const id = Number(value);
+  return id >= 1 && id <= 2_147_483_647 ? id : undefined;
+}
+
+function BackLink() {
+  return (
+    <Button asChild variant="link" className="mb-2 h-auto px-0">
+      <Link to="/inspections">
+        <ArrowLeft aria-hidden="true" /> Back to Inspections
+      </Link>
+    </Button>
+  );
+}
+
+/** SPEC 2, "Inspection details". A missing inspection, or another account's, is 'Inspection not found'. */
 export default function InspectionDetailsPage() {
   useDocumentTitle('Inspection Details');
+  const id = parseId(useParams().id);
+  const inspection = useInspection(id ?? 0, id !== undefined);
+  const notFound = id === undefined || (inspection.isError && isApiError(inspection.error) && inspection.error.status === 404);
+
+  if (notFound) {
+    return (
+      <div className="mx-auto max-w-3xl">
+        <BackLink />
+        <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+          <span className="flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
+            <SearchX aria-hidden="true" className="size-6" />
+          </span>
+          <h1 className="text-xl font-semibold">Inspection not found</h1>
+          <p className="max-w-md text-sm text-muted-foreground">It may have been deleted, or the link may be wrong.</p>
+          <Button asChild variant="outline">
+            <Link to="/inspections">See all inspections</Link>
+          </Button>
+        </Card>
+      </div>
+    );
+  }
+
+  if (inspection.isPending) {
+    return (
+      <div className="mx-auto max-w-4xl" role="status">
+        <span className="sr-only">Loading inspection...</span>
+        <Skeleton className="mb-4 h-5 w-40" />
+        <Skeleton className="mb-6 h-9 w-64" />
+        <Skeleton className="h-72 w-full" />
+      </div>
+    );
+  }
+
+  if (inspection.isError) {
+    return (
+      <div className="mx-auto max-w-4xl">
+        <BackLink />
+        <PageHeader title="Inspection Details" />
+        <LoadError
+          message="Failed to load this inspection. Please try again."
+          onRetry={() => void inspection.refetch()}
+          retrying={inspection.isFetching}
+        />
+      </div>
+    );
+  }
+
+  return <InspectionDetails inspection={inspection.data} />;
+}
+
+type DialogName = 'complete' | 'reschedule' | 'edit' | 'delete';
+
+function InspectionDetails({ inspection }: { inspection: Inspection }) {
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<DialogName | null>(null);
+  const quickComplete = useCompleteInspection();
+  const open = isOpenInspection(inspection);
+  const typeLabel = inspectionTypeLabel(inspection.inspectionType);
+  const dialogProps = (name: DialogName) => ({
+    open: dialog === name,
+    onOpenChange: (next: boolean) => setDialog(next ? name : null),
+  });
+
   return (
-    <>
-      <PageHeader title="Inspection Details" />
-      <ComingSoon icon={ClipboardCheck}>This inspection&apos;s details and history will appear here.</ComingSoon>
-    </>
+    <div className="mx-auto max-w-4xl">
+      <BackLink />
+      <PageHeader
+        title="Inspection Details"
+        titleAside={<InspectionStatusBadge status={inspection.displayStatus} />}
+        description={
+          <>
+            {typeLabel} at{' '}
+            <Link
+              to={`/properties/${inspection.property?.id ?? inspection.propertyId}`}
+              className="font-medium text-primary underline-offset-4 hover:underline"
+            >
+              {propertyNameOf(inspection)}
+            </Link>
+          </>
+        }
+      />
+
+      <div className="mb-6 flex flex-wrap gap-2" role="group" aria-label="Inspection actions">
+        {open ? (
+          <>
+            <Button onClick={() => quickComplete.mutate({ id: inspection.id })} disabled={quickComplete.isPending}>
+              {quickComplete.isPending ? <Spinner /> : <CircleCheck aria-hidden="true" />}
+              Mark as Completed
+            </Button>
+            <Button variant="outline" onClick={() => setDialog('complete')}>
+              <ClipboardCheck aria-hidden="true" />
+              Complete with result
+            </Button>
+            <Button variant="outline" onClick={() => setDialog('reschedule')}>
+              <CalendarClock aria-hidden="true" />
+              Reschedule
+            </Button>
+          </>
+        ) : null}
+        <Button variant="outline" onClick={() => setDialog('edit')}>
+          <Pencil aria-hidden="true" />
+          Edit Inspection
+        </Button>
+        <Button variant="outline" className="text-destructive hover:text-destructive" onClick={() => setDialog('delete')}>
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <Card>
+          <CardHeader>
+            <CardTitle>Details</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+              <Detail term="Property">
+                <Link
+                  to={`/properties/${inspection.property?.id ?? inspection.propertyId}`}
+                  className="font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  {propertyNameOf(inspection)}
+                </Link>
+              </Detail>
+              <Detail term="Inspection type">{typeLabel}</Detail>
+              <Detail term="Assigned to">{inspection.assignedTo}</Detail>
+              <Detail term="Status">
+                <InspectionStatusBadge status={inspection.displayStatus} />
+              </Detail>
+              <Detail term="Due date">{formatDisplayDate(inspection.dueDate)}</Detail>
+              {inspection.status === 'completed' && inspection.completedDate ? (
+                <Detail term="Completed date">{formatDisplayDate(inspection.completedDate)}</Detail>
+              ) : null}
+              {inspection.complianceResult ? (
+                <Detail term="Compliance result">
+                  <Badge variant={inspection.complianceResult === 'compliant' ? 'success' : 'destructive'}>
+                    {inspection.complianceResult === 'compliant' ? 'Compliant' : 'Non-compliant'}
+                  </Badge>
+                </Detail>
+              ) : null}
+              <Detail term="Created">{formatDisplayDate(inspection.createdAt)}</Detail>
+              {inspection.rescheduleReason ? (
+                <Detail term="Reschedule reason" wide>
+                  {inspection.rescheduleReason}
+                </Detail>
+              ) : null}
+              <Detail term="Notes" wide>
+                {inspection.notes ? (
+                  <span className="whitespace-pre-wrap">{inspection.notes}</span>
+                ) : (
+                  <span className="text-muted-foreground">No notes.</span>
+                )}
+              </Detail>
+            </dl>
+          </CardContent>
+        </Card>
+        <ReminderCard inspectionId={inspection.id} />
+      </div>
+
+      {open ? (
+        <>
+          <CompleteInspectionDialog inspection={inspection} {...dialogProps('complete')} />
+          <RescheduleDialog inspection={inspection} {...dialogProps('reschedule')} />
+        </>
+      ) : null}
+      <EditInspectionDialog inspection={inspection} {...dialogProps('edit')} />
+      <DeleteInspectionDialog inspection={inspection} {...dialogProps('delete')} onDeleted={() => navigate('/inspections')} />
+    </div>
+  );
+}
+
+function Detail({ term, wide, children }: { term: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div className={wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
+      <dt className="text-sm text-muted-foreground">{term}</dt>
+      <dd className="mt-1 break-words">{children}</dd>
+    </div>
+  );
+}
+
+function ReminderCard({ inspectionId }: { inspectionId: number }) {
+  const logs = useReminderLogs(inspectionId);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Reminders</CardTitle>
+        <CardDescription>E-mail reminders sent for this inspection.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {logs.isPending ? (
+          <Skeleton className="h-10 w-full" />
+        ) : logs.isError ? (
+          <LoadError message="Failed to load reminders. Please try again." onRetry={() => void logs.refetch()} retrying={logs.isFetching} />
+        ) : logs.data.length === 0 ? (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <BellOff aria-hidden="true" className="size-4" />
+            No reminders have been sent for this inspection.
+          </p>
+        ) : (
+          <ul className="divide-y text-sm">
+            {logs.data.map((log) => (
+              <li key={log.id} className="flex items-center justify-between gap-2 py-2">
+                <span>{humanize(log.reminderType)}</span>
+                <span className="text-muted-foreground">{log.sentAt ? formatDisplayDate(log.sentAt) : 'Not sent yet'}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
   );
 }

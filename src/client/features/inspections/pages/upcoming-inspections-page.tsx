@@ -1,14 +1,157 @@
-import { CalendarClock } from 'lucide-react';
+import { CalendarCheck, CalendarClock, CircleCheck, FilterX, List } from 'lucide-react';
+import { Link } from 'react-router';
+import { addDays } from '@shared/compliance';
+import { formatDisplayDate } from '@shared/dates';
+import type { Inspection } from '@shared/schemas/inspection';
+import type { InspectionFilterStatus } from '@/lib/inspection-queries';
+import { isTemporaryId } from '@/lib/property-queries';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { ComingSoon } from '@/components/coming-soon';
+import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useCompleteInspection } from '../api/use-complete-inspection';
+import { useInspectionList } from '../api/use-inspection-list';
+import { useRescheduleInspection } from '../api/use-reschedule-inspection';
+import { useToday } from '../api/use-today';
+import { InspectionFilters } from '../components/inspection-filters';
+import { InspectionResults } from '../components/inspection-results';
+import { describeInspection, isOpenInspection } from '../components/inspection-text';
+import { InspectionsCalendar } from '../components/inspections-calendar';
+import { useInspectionUrlState } from '../components/use-inspection-url-state';
 
+const PAGE_SIZE = 25;
+/** SPEC 9: Quick Reschedule moves the due date to 14 days from today. */
+const QUICK_RESCHEDULE_DAYS = 14;
+
+/** SPEC 2: the status filter of /inspections/upcoming. */
+const STATUS_OPTIONS: { value: InspectionFilterStatus; label: string }[] = [
+  { value: 'scheduled', label: 'Scheduled' },
+  { value: 'in_progress', label: 'In Progress' },
+  { value: 'overdue', label: 'Overdue' },
+  { value: 'due_soon', label: 'Due soon' },
+];
+const STATUS_VALUES = STATUS_OPTIONS.map((option) => option.value);
+
+/**
+ * /inspections/upcoming: open inspections due within 30 days, overdue ones included, with
+ * one-click Quick Complete (no result) and Quick Reschedule (+14 days) on each (SPEC 4).
+ */
 export default function UpcomingInspectionsPage() {
   useDocumentTitle('Upcoming Inspections');
+  const today = useToday();
+  const state = useInspectionUrlState(STATUS_VALUES, today);
+  const params = { q: state.q || undefined, type: state.type, status: state.status };
+  const list = useInspectionList({ kind: 'upcoming' }, params, PAGE_SIZE, state.view === 'list');
+  const complete = useCompleteInspection();
+  const reschedule = useRescheduleInspection();
+  const newDate = addDays(today, QUICK_RESCHEDULE_DAYS);
+
+  const busy = (inspection: Inspection) =>
+    (complete.isPending && complete.variables?.id === inspection.id) ||
+    (reschedule.isPending && reschedule.variables?.id === inspection.id);
+
+  const renderActions = (inspection: Inspection) => {
+    if (!isOpenInspection(inspection)) return null;
+    const what = describeInspection(inspection);
+    const disabled = busy(inspection) || isTemporaryId(inspection.id);
+    return (
+      <>
+        <Button variant="outline" size="sm" aria-label={`Complete ${what}`} disabled={disabled} onClick={() => complete.mutate({ id: inspection.id })}>
+          <CircleCheck aria-hidden="true" />
+          Complete
+        </Button>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Reschedule ${what} to ${formatDisplayDate(newDate)}`}
+          disabled={disabled}
+          onClick={() => reschedule.mutate({ id: inspection.id, dueDate: newDate })}
+        >
+          <CalendarClock aria-hidden="true" />
+          Reschedule
+        </Button>
+      </>
+    );
+  };
+
+  const empty = state.filtered ? (
+    <EmptyState
+      icon={FilterX}
+      title="No inspections match your filters."
+      action={
+        <Button variant="outline" onClick={state.clearFilters}>
+          Clear filters
+        </Button>
+      }
+    >
+      Try other words, or clear the filters to see every upcoming inspection.
+    </EmptyState>
+  ) : (
+    <EmptyState
+      icon={CalendarCheck}
+      title="Nothing due in the next 30 days."
+      action={
+        <Button asChild variant="outline">
+          <Link to="/inspections">See all inspections</Link>
+        </Button>
+      }
+    >
+      No open inspection is overdue or due within the next 30 days.
+    </EmptyState>
+  );
+
   return (
     <>
-      <PageHeader title="Upcoming Inspections" />
-      <ComingSoon icon={CalendarClock}>Inspections due in the next 30 days, and any that are overdue, will appear here.</ComingSoon>
+      <PageHeader
+        title="Upcoming Inspections"
+        description="Open inspections due in the next 30 days, and any that are overdue, soonest first."
+        actions={
+          <Button asChild variant="outline">
+            <Link to="/inspections">
+              <List aria-hidden="true" />
+              All Inspections
+            </Link>
+          </Button>
+        }
+      />
+
+      <Tabs value={state.view} onValueChange={state.setView} className="space-y-4">
+        <TabsList aria-label="View" className="w-full sm:w-auto">
+          <TabsTrigger value="list">List</TabsTrigger>
+          <TabsTrigger value="calendar">Calendar</TabsTrigger>
+        </TabsList>
+
+        <InspectionFilters
+          q={state.q}
+          type={state.type}
+          status={state.status}
+          statusOptions={STATUS_OPTIONS}
+          onSearch={state.setSearch}
+          onType={state.setType}
+          onStatus={state.setStatus}
+        />
+
+        <p className="text-sm text-muted-foreground">
+          Complete marks an inspection done without recording a result; Reschedule moves it to{' '}
+          {formatDisplayDate(newDate)} (14 days from today). Open an inspection to record a result or pick another date.
+        </p>
+
+        <TabsContent value="list">
+          <InspectionResults list={list} label="Upcoming inspections" empty={empty} renderActions={renderActions} />
+        </TabsContent>
+        <TabsContent value="calendar">
+          <InspectionsCalendar
+            scope={{ kind: 'upcoming' }}
+            params={params}
+            month={state.month}
+            onMonthChange={state.setMonth}
+            selectedDay={state.day}
+            onSelectDay={state.setDay}
+            renderActions={renderActions}
+          />
+        </TabsContent>
+      </Tabs>
     </>
   );
 }

@@ -1,0 +1,135 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { INSPECTION_TYPES } from '@shared/enums';
+import { inspectionEditSchema, type Inspection, type InspectionEdit } from '@shared/schemas/inspection';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { useUpdateInspection } from '../api/use-update-inspection';
+import { inspectionTypeLabel, propertyNameOf } from './inspection-text';
+
+interface EditInspectionDialogProps {
+  inspection: Inspection;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+const FIELDS = ['inspectionType', 'dueDate', 'assignedTo', 'notes', 'status'] as const;
+
+/** The states an inspection can be moved between by hand; completing has its own actions. */
+const EDITABLE_STATUSES = [
+  { value: 'scheduled', label: 'Scheduled' },
+  { value: 'in_progress', label: 'In Progress' },
+  { value: 'cancelled', label: 'Cancelled' },
+] as const;
+
+const valuesOf = (inspection: Inspection) => ({
+  inspectionType: inspection.inspectionType,
+  dueDate: inspection.dueDate,
+  assignedTo: inspection.assignedTo,
+  notes: inspection.notes ?? '',
+  status: inspection.status === 'completed' ? undefined : inspection.status,
+});
+
+/**
+ * Edit Inspection: type, due date, assignee, notes, and the open states. A completed
+ * inspection keeps its type, date and status (the server says the same); its assignee and
+ * notes can still be corrected.
+ */
+export function EditInspectionDialog({ inspection, open, onOpenChange }: EditInspectionDialogProps) {
+  const update = useUpdateInspection();
+  const completed = inspection.status === 'completed';
+  const form = useForm({
+    resolver: zodResolver(inspectionEditSchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: valuesOf(inspection),
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (open) form.reset(valuesOf(inspection));
+    // Only on opening: a refetch while editing must not wipe what is being typed.
+  }, [open]);
+
+  const onSubmit = form.handleSubmit((values) => {
+    const body: InspectionEdit = completed
+      ? { assignedTo: values.assignedTo, notes: values.notes }
+      : { inspectionType: values.inspectionType, dueDate: values.dueDate, assignedTo: values.assignedTo, notes: values.notes, status: values.status };
+    update.mutate(
+      { id: inspection.id, values: body },
+      {
+        onSuccess: () => onOpenChange(false),
+        onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS),
+      },
+    );
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !update.isPending && onOpenChange(next)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Edit Inspection</DialogTitle>
+          <DialogDescription>
+            {inspectionTypeLabel(inspection.inspectionType)} at {propertyNameOf(inspection)}.
+            {completed ? ' A completed inspection keeps its type and dates; its assignee and notes can change.' : ''}
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="space-y-5">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <FormField label="Inspection type" error={errors.inspectionType?.message}>
+              {(control) => (
+                <Select {...control} disabled={completed} {...form.register('inspectionType')}>
+                  {INSPECTION_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {inspectionTypeLabel(type)}
+                    </option>
+                  ))}
+                </Select>
+              )}
+            </FormField>
+            <FormField label="Due date" error={errors.dueDate?.message}>
+              {(control) => <Input {...control} type="date" disabled={completed} {...form.register('dueDate')} />}
+            </FormField>
+            <FormField label="Assigned to" error={errors.assignedTo?.message}>
+              {(control) => <Input {...control} maxLength={200} autoComplete="off" {...form.register('assignedTo')} />}
+            </FormField>
+            {completed ? null : (
+              <FormField label="Status" error={errors.status?.message}>
+                {(control) => (
+                  <Select {...control} {...form.register('status')}>
+                    {EDITABLE_STATUSES.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </Select>
+                )}
+              </FormField>
+            )}
+          </div>
+          <FormField label="Notes" error={errors.notes?.message} hint="Optional.">
+            {(control) => <Textarea {...control} rows={4} maxLength={5000} {...form.register('notes')} />}
+          </FormField>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline" disabled={update.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? <Spinner /> : null}
+              Save Changes
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,127 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Search } from 'lucide-react';
+import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
+import type { InspectionFilterStatus, InspectionSort } from '@/lib/inspection-queries';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { cn } from '@/lib/utils';
+import { inspectionTypeLabel } from './inspection-text';
+
+const SEARCH_DELAY_MS = 300;
+
+export const SORT_LABELS: Record<InspectionSort, string> = {
+  due_asc: 'Due date, soonest first',
+  due_desc: 'Due date, latest first',
+  created_desc: 'Recently added',
+  property: 'Property name',
+};
+
+interface InspectionFiltersProps {
+  q: string;
+  type: InspectionType | undefined;
+  status: InspectionFilterStatus | undefined;
+  statusOptions: readonly { value: InspectionFilterStatus; label: string }[];
+  onSearch: (term: string) => void;
+  onType: (value: InspectionType | undefined) => void;
+  onStatus: (value: InspectionFilterStatus | undefined) => void;
+  /** Left out where the order is fixed (the calendar, the upcoming list). */
+  sort?: { value: InspectionSort; onChange: (value: InspectionSort) => void };
+}
+
+/** Search over property name and assignee (debounced), inspection type and status. */
+export function InspectionFilters({ q, type, status, statusOptions, onSearch, onType, onStatus, sort }: InspectionFiltersProps) {
+  const id = useId();
+  const [term, setTerm] = useState(q);
+  // The last term this box sent: a different q (Clear filters, the browser's back button)
+  // came from elsewhere, and then the box follows it.
+  const sent = useRef(q);
+
+  useEffect(() => {
+    if (q !== sent.current) {
+      sent.current = q;
+      setTerm(q);
+    }
+  }, [q]);
+
+  useEffect(() => {
+    const next = term.trim();
+    if (next === sent.current) return;
+    const timer = setTimeout(() => {
+      sent.current = next;
+      onSearch(next);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+    // onSearch is a fresh closure each render; the term alone decides when to search.
+  }, [term]);
+
+  return (
+    <div
+      role="search"
+      aria-label="Filter inspections"
+      className={cn(
+        'grid gap-3 rounded-xl border bg-background p-4 shadow-sm sm:grid-cols-2',
+        sort ? 'lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]' : 'lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]',
+      )}
+    >
+      <div className="space-y-1.5 sm:col-span-2 lg:col-span-1">
+        <Label htmlFor={`${id}-q`}>Search inspections</Label>
+        <div className="relative">
+          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            id={`${id}-q`}
+            type="search"
+            value={term}
+            maxLength={200}
+            onChange={(event) => setTerm(event.target.value)}
+            placeholder="Property name or assignee"
+            className="pl-9"
+            autoComplete="off"
+          />
+        </div>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-type`}>Inspection type</Label>
+        <Select
+          id={`${id}-type`}
+          value={type ?? ''}
+          onChange={(event) => onType((event.target.value || undefined) as InspectionType | undefined)}
+        >
+          <option value="">All types</option>
+          {INSPECTION_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {inspectionTypeLabel(value)}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="space-y-1.5">
+        <Label htmlFor={`${id}-status`}>Status</Label>
+        <Select
+          id={`${id}-status`}
+          value={status ?? ''}
+          onChange={(event) => onStatus((event.target.value || undefined) as InspectionFilterStatus | undefined)}
+        >
+          <option value="">All statuses</option>
+          {statusOptions.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      {sort ? (
+        <div className="space-y-1.5">
+          <Label htmlFor={`${id}-sort`}>Sort by</Label>
+          <Select id={`${id}-sort`} value={sort.value} onChange={(event) => sort.onChange(event.target.value as InspectionSort)}>
+            {(Object.keys(SORT_LABELS) as InspectionSort[]).map((value) => (
+              <option key={value} value={value}>
+                {SORT_LABELS[value]}
+              </option>
+            ))}
+          </Select>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { CalendarClock, CircleCheck } from 'lucide-react';
+import { formatDisplayDate } from '@shared/dates';
+import type { Inspection } from '@shared/schemas/inspection';
+import { isTemporaryId } from '@/lib/property-queries';
+import { Button } from '@/components/ui/button';
+import { CompleteInspectionDialog } from './complete-inspection-dialog';
+import { describeInspection, isOpenInspection } from './inspection-text';
+import { RescheduleDialog } from './reschedule-dialog';
+
+interface RowActionsProps {
+  inspection: Inspection;
+  onComplete: (inspection: Inspection) => void;
+  onReschedule: (inspection: Inspection) => void;
+  /** Whether the row's accessible names should say which property (off on a property's page). */
+  withProperty?: boolean;
+  /** A row whose change is on its way. */
+  busy?: boolean;
+}
+
+/**
+ * Complete and Reschedule for an open inspection; a completed one says when. The visible
+ * words lead each button's accessible name, which adds which inspection it acts on.
+ */
+export function InspectionRowActions({ inspection, onComplete, onReschedule, withProperty = true, busy }: RowActionsProps) {
+  if (!isOpenInspection(inspection)) {
+    return inspection.status === 'completed' && inspection.completedDate ? (
+      <span className="self-center whitespace-nowrap text-xs text-muted-foreground">
+        Completed {formatDisplayDate(inspection.completedDate)}
+      </span>
+    ) : null;
+  }
+  const what = describeInspection(inspection, withProperty);
+  const disabled = busy || isTemporaryId(inspection.id);
+  return (
+    <>
+      <Button variant="outline" size="sm" aria-label={`Complete ${what}`} disabled={disabled} onClick={() => onComplete(inspection)}>
+        <CircleCheck aria-hidden="true" />
+        Complete
+      </Button>
+      <Button variant="outline" size="sm" aria-label={`Reschedule ${what}`} disabled={disabled} onClick={() => onReschedule(inspection)}>
+        <CalendarClock aria-hidden="true" />
+        Reschedule
+      </Button>
+    </>
+  );
+}
+
+type DialogState = { kind: 'complete' | 'reschedule'; inspection: Inspection; open: boolean } | null;
+
+/**
+ * One Complete Inspection and one Reschedule dialog for a whole list; rows open them for
+ * their inspection.
+ */
+export function useInspectionDialogs() {
+  const [state, setState] = useState<DialogState>(null);
+  const setOpen = (open: boolean) => setState((current) => (current ? { ...current, open } : current));
+  const openComplete = (inspection: Inspection) => setState({ kind: 'complete', inspection, open: true });
+  const openReschedule = (inspection: Inspection) => setState({ kind: 'reschedule', inspection, open: true });
+  const dialogs = (
+    <>
+      <CompleteInspectionDialog
+        inspection={state?.kind === 'complete' ? state.inspection : null}
+        open={state?.kind === 'complete' && state.open}
+        onOpenChange={setOpen}
+      />
+      <RescheduleDialog
+        inspection={state?.kind === 'reschedule' ? state.inspection : null}
+        open={state?.kind === 'reschedule' && state.open}
+        onOpenChange={setOpen}
+      />
+    </>
+  );
+  return { openComplete, openReschedule, dialogs };
+}

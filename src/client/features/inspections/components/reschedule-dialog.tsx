@@ -1,0 +1,126 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { formatDisplayDate } from '@shared/dates';
+import { rescheduleSchema, type Inspection } from '@shared/schemas/inspection';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { calendarDayFromDate, dateFromCalendarDay } from '@/lib/calendar-days';
+import { Button } from '@/components/ui/button';
+import { Calendar } from '@/components/ui/calendar';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { useRescheduleInspection } from '../api/use-reschedule-inspection';
+import { useToday } from '../api/use-today';
+import { describeInspection } from './inspection-text';
+
+interface RescheduleDialogProps {
+  inspection: Inspection | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** SPEC 2 and 5, "Reschedule": a new date, no day before today (in the account's zone), an optional reason. */
+export function RescheduleDialog({ inspection, open, onOpenChange }: RescheduleDialogProps) {
+  const today = useToday();
+  const reschedule = useRescheduleInspection();
+  const schema = useMemo(
+    () =>
+      rescheduleSchema.refine((values) => values.dueDate >= today, {
+        message: 'Choose today or a later date',
+        path: ['dueDate'],
+      }),
+    [today],
+  );
+  const form = useForm({
+    resolver: zodResolver(schema),
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { dueDate: '', rescheduleReason: '' },
+  });
+  const { errors, isSubmitted } = form.formState;
+  const [month, setMonth] = useState(() => dateFromCalendarDay(today));
+
+  useEffect(() => {
+    if (!open) return;
+    form.reset({ dueDate: '', rescheduleReason: '' });
+    const current = inspection?.dueDate;
+    setMonth(dateFromCalendarDay(current && current > today ? current : today));
+  }, [open, inspection?.id, inspection?.dueDate, today, form]);
+
+  const dueDate = form.watch('dueDate');
+  const selected = /^\d{4}-\d{2}-\d{2}$/.test(dueDate ?? '') ? dateFromCalendarDay(dueDate as string) : undefined;
+  const todayDate = dateFromCalendarDay(today);
+
+  const pick = (day: string) => {
+    form.setValue('dueDate', day, { shouldValidate: isSubmitted, shouldDirty: true });
+    if (/^\d{4}-\d{2}-\d{2}$/.test(day)) setMonth(dateFromCalendarDay(day));
+  };
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (!inspection) return;
+    reschedule.mutate(
+      { id: inspection.id, dueDate: values.dueDate, rescheduleReason: values.rescheduleReason },
+      {
+        onSuccess: () => onOpenChange(false),
+        onError: (error) => applyServerFieldErrors(error, form.setError, ['dueDate', 'rescheduleReason']),
+      },
+    );
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !reschedule.isPending && onOpenChange(next)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Reschedule Inspection</DialogTitle>
+          <DialogDescription>
+            {inspection ? `${describeInspection(inspection)}. ` : ''}
+            Choose today or a later date.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="space-y-5">
+          <FormField label="New date" error={errors.dueDate?.message} hint={`Today is ${formatDisplayDate(today)}.`}>
+            {(control) => (
+              <Input
+                {...control}
+                type="date"
+                min={today}
+                required
+                value={dueDate ?? ''}
+                onChange={(event) => pick(event.target.value)}
+              />
+            )}
+          </FormField>
+          <div className="flex justify-center rounded-md border">
+            <Calendar
+              mode="single"
+              selected={selected}
+              onSelect={(date) => date && pick(calendarDayFromDate(date))}
+              month={month}
+              onMonthChange={setMonth}
+              startMonth={todayDate}
+              today={todayDate}
+              disabled={{ before: todayDate }}
+              className="p-2"
+            />
+          </div>
+          <FormField label="Reason" error={errors.rescheduleReason?.message} hint="Optional. Kept with the inspection.">
+            {(control) => <Input {...control} maxLength={1000} autoComplete="off" {...form.register('rescheduleReason')} />}
+          </FormField>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline" disabled={reschedule.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={reschedule.isPending}>
+              {reschedule.isPending ? <Spinner /> : null}
+              Reschedule
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
