@@ -18,11 +18,11 @@ function StatCard({ title, icon: Icon, value, note, tone = 'default' }: StatCard
   const titleId = useId();
   const alert = tone === 'alert';
   return (
-    <Card role="region" aria-labelledby={titleId} className={cn('p-5', alert && 'border-red-200 bg-red-50')}>
+    <Card role="group" aria-labelledby={titleId} className={cn('p-5', alert && 'border-red-200 bg-red-50')}>
       <div className="flex items-center justify-between gap-2">
-        <h2 id={titleId} className="text-sm font-medium text-muted-foreground">
+        <p id={titleId} className="text-sm font-medium text-muted-foreground">
           {title}
-        </h2>
+        </p>
         <Icon aria-hidden="true" className={cn('size-5', alert ? 'text-red-700' : 'text-muted-foreground')} />
       </div>
       <p className={cn('mt-2 text-3xl font-bold tracking-tight', alert && 'text-red-700')}>{value}</p>
