@@ -26,7 +26,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: url, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '100000', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', APP_URL: url, LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '10000', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (;;) {

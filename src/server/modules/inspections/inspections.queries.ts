@@ -67,7 +67,6 @@ type Row = {
   reschedule_reason: string | null;
   created_at: Date;
   updated_at: Date;
-  total: number;
 };
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -93,19 +92,22 @@ function toInspection(row: Row): Inspection {
 
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** One statement for a page of inspections with property names, display statuses and the total. */
-async function selectInspections(db: DbOrTx, where: SQL, today: string, order: SQL, limit: number, offset: number) {
+/** A page of inspections with property names and display statuses; the page is chosen first. */
+async function selectInspections(db: DbOrTx, where: SQL, today: string, order: SQL, limit: number, offset: number): Promise<Inspection[]> {
   const t = sql`${today}::date`;
   const result = await db.execute<Row>(sql`
+    with page as (
+      select i.id from inspections i join properties p on p.id = i.property_id
+      where ${where} order by ${order} limit ${limit} offset ${offset}
+    )
     select i.id, i.property_id, p.name as property_name, i.inspection_type, i.due_date, i.completed_date,
       i.status, ${displayStatusSql(t)} as display_status, i.compliance_result, i.notes, i.assigned_to,
-      i.reschedule_reason, i.created_at, i.updated_at, count(*) over () as total
-    from inspections i
+      i.reschedule_reason, i.created_at, i.updated_at
+    from page
+    join inspections i on i.id = page.id
     join properties p on p.id = i.property_id
-    where ${where}
-    order by ${order}
-    limit ${limit} offset ${offset}`);
-  return { rows: result.rows.map(toInspection), total: result.rows[0]?.total ?? 0 };
+    order by ${order}`);
+  return result.rows.map(toInspection);
 }
 
 export async function listInspections(db: DbOrTx, userId: number, filter: InspectionFilter, today: string) {
@@ -122,18 +124,18 @@ export async function listInspections(db: DbOrTx, userId: number, filter: Inspec
   if (filter.to) conditions.push(sql`i.due_date <= ${filter.to}::date`);
   if (filter.upcoming) conditions.push(sql`${OPEN} and i.due_date <= ${t} + ${UPCOMING_DAYS}::int`);
   const where = sql.join(conditions, sql` and `);
-  const page = await selectInspections(db, where, today, ORDER[filter.sort], filter.limit, filter.offset);
-  // A page past the end still needs the total; count(*) over () has no row to ride on.
-  if (page.rows.length === 0 && filter.offset > 0) {
-    const count = await db.execute<{ n: number }>(sql`select count(*)::int as n from inspections i join properties p on p.id = i.property_id where ${where}`);
-    return { rows: page.rows, total: count.rows[0]?.n ?? 0 };
-  }
-  return page;
+  // Only a search needs the property's name to count.
+  const countFrom = filter.q ? sql`inspections i join properties p on p.id = i.property_id` : sql`inspections i`;
+  const [rows, count] = await Promise.all([
+    selectInspections(db, where, today, ORDER[filter.sort], filter.limit, filter.offset),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from ${countFrom} where ${where}`),
+  ]);
+  return { rows, total: count.rows[0]?.n ?? 0 };
 }
 
 export async function findInspection(db: DbOrTx, userId: number, id: number, today: string): Promise<Inspection | undefined> {
-  const { rows } = await selectInspections(db, sql`i.user_id = ${userId} and i.id = ${id}`, today, sql`i.id`, 1, 0);
-  return rows[0];
+  const [inspection] = await selectInspections(db, sql`i.user_id = ${userId} and i.id = ${id}`, today, sql`i.id`, 1, 0);
+  return inspection;
 }
 
 /** The row itself, locked for the rest of the transaction. */

@@ -41,7 +41,6 @@ type Row = {
   created_at: Date;
   last_updated: Date;
   compliance_items: ComplianceItem[];
-  total: number;
 };
 
 function toProperty(row: Row): Property {
@@ -65,18 +64,22 @@ function toProperty(row: Row): Property {
 }
 
 /**
- * One statement for a page of properties with their compliance items (effective statuses
- * for `today`) and the total count: filtering, sorting and paging all happen in SQL.
+ * A page of properties with their compliance items (effective statuses for `today`). The
+ * page's ids are chosen first, so items are gathered for those rows only, never for the
+ * whole portfolio.
  */
-async function selectProperties(db: DbOrTx, where: SQL, today: string, order: SQL, limit: number, offset: number) {
+async function selectProperties(db: DbOrTx, where: SQL, today: string, order: SQL, limit: number, offset: number): Promise<Property[]> {
   const todaySql = sql`${today}::date`;
   const result = await db.execute<Row>(sql`
+    with page as (
+      select p.id from properties p where ${where} order by ${order} limit ${limit} offset ${offset}
+    )
     select p.id, p.user_id, p.name, p.property_type, p.address_line1, p.address_line2, p.city, p.state,
       p.zip, p.country, p.manager_email, p.status, p.created_at,
       greatest(p.updated_at, items.updated_at) as last_updated,
-      coalesce(items.list, '[]'::json) as compliance_items,
-      count(*) over () as total
-    from properties p
+      coalesce(items.list, '[]'::json) as compliance_items
+    from page
+    join properties p on p.id = page.id
     left join lateral (
       select max(ci.updated_at) as updated_at,
         json_agg(json_build_object(
@@ -87,10 +90,8 @@ async function selectProperties(db: DbOrTx, where: SQL, today: string, order: SQ
         ) order by ci.item_type) as list
       from compliance_items ci where ci.property_id = p.id
     ) items on true
-    where ${where}
-    order by ${order}
-    limit ${limit} offset ${offset}`);
-  return { rows: result.rows.map(toProperty), total: result.rows[0]?.total ?? 0 };
+    order by ${order}`);
+  return result.rows.map(toProperty);
 }
 
 export async function listProperties(db: DbOrTx, userId: number, filter: PropertyFilter, today: string) {
@@ -103,18 +104,17 @@ export async function listProperties(db: DbOrTx, userId: number, filter: Propert
   }
   if (filter.propertyType) conditions.push(sql`p.property_type = ${filter.propertyType}`);
   if (filter.status) conditions.push(sql`p.status = ${filter.status}`);
-  const { rows, total } = await selectProperties(db, sql.join(conditions, sql` and `), today, ORDER[filter.sort], filter.limit, filter.offset);
-  // A page past the end still needs the total; count(*) over () has no row to ride on.
-  if (rows.length === 0 && filter.offset > 0) {
-    const [count] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from properties p where ${sql.join(conditions, sql` and `)}`)).rows;
-    return { rows, total: count?.n ?? 0 };
-  }
-  return { rows, total };
+  const where = sql.join(conditions, sql` and `);
+  const [rows, count] = await Promise.all([
+    selectProperties(db, where, today, ORDER[filter.sort], filter.limit, filter.offset),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from properties p where ${where}`),
+  ]);
+  return { rows, total: count.rows[0]?.n ?? 0 };
 }
 
 export async function findProperty(db: DbOrTx, userId: number, id: number, today: string): Promise<Property | undefined> {
-  const { rows } = await selectProperties(db, sql`p.user_id = ${userId} and p.id = ${id}`, today, sql`p.id`, 1, 0);
-  return rows[0];
+  const [property] = await selectProperties(db, sql`p.user_id = ${userId} and p.id = ${id}`, today, sql`p.id`, 1, 0);
+  return property;
 }
 
 export async function insertProperties(db: DbOrTx, userId: number, values: PropertyValues[]): Promise<number[]> {
