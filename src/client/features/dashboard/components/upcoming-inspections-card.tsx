@@ -23,7 +23,7 @@ export function UpcomingInspectionsCard() {
         </h2>
         <Link
           to="/inspections/upcoming"
-          className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+          className="whitespace-nowrap text-sm font-medium text-primary underline-offset-4 hover:underline"
         >
           View all<span className="sr-only"> upcoming inspections</span>
         </Link>
