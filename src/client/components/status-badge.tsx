@@ -1,5 +1,4 @@
 import { complianceStatusDisplay } from '@shared/compliance';
-import { humanize } from '@shared/enums';
 import { Badge } from '@/components/ui/badge';
 
 type Tone = 'green' | 'yellow' | 'red' | 'grey';
@@ -22,22 +21,6 @@ export function statusDisplay(status: string): { label: string; tone: Tone } {
 /** The status of a property or a compliance item. */
 export function StatusBadge({ status, className }: { status: string; className?: string }) {
   const { label, tone } = statusDisplay(status);
-  return (
-    <Badge variant={VARIANT[tone]} className={className}>
-      {label}
-    </Badge>
-  );
-}
-
-/** SPEC 4: overdue red, due soon yellow ('Due soon'), any other status capitalised in grey. */
-export function inspectionStatusDisplay(status: string): { label: string; tone: Tone } {
-  if (status === 'overdue') return { label: 'Overdue', tone: 'red' };
-  if (status === 'due_soon') return { label: 'Due soon', tone: 'yellow' };
-  return { label: humanize(status), tone: 'grey' };
-}
-
-export function InspectionStatusBadge({ status, className }: { status: string; className?: string }) {
-  const { label, tone } = inspectionStatusDisplay(status);
   return (
     <Badge variant={VARIANT[tone]} className={className}>
       {label}

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatDisplayDate } from '@shared/dates';
 import { humanize, INSPECTION_TYPE_LABELS } from '@shared/enums';
 import { LoadError } from '@/components/load-error';
-import { InspectionStatusBadge } from '@/components/status-badge';
+import { InspectionStatusBadge } from '@/components/inspection-status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';

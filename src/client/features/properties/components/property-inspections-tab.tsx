@@ -5,7 +5,7 @@ import { humanize, INSPECTION_TYPE_LABELS } from '@shared/enums';
 import type { Inspection } from '@shared/schemas/inspection';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
-import { InspectionStatusBadge } from '@/components/status-badge';
+import { InspectionStatusBadge } from '@/components/inspection-status-badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadingState } from '@/components/ui/spinner';
