@@ -6,7 +6,9 @@ import { CHROMIUM_ARGS, findChromium } from './e2e/support/chromium';
 
 // Set once in the main process; the workers inherit them.
 process.env.E2E_PORT ??= String(3900 + Math.floor(Math.random() * 900));
-process.env.E2E_MAIL_DIR ??= path.join(os.tmpdir(), `firemark-e2e-mail-${randomBytes(4).toString('hex')}`);
+const runId = randomBytes(4).toString('hex');
+process.env.E2E_MAIL_DIR ??= path.join(os.tmpdir(), `firemark-e2e-mail-${runId}`);
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `firemark-e2e-data-${runId}`);
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 export default defineConfig({

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
+import pg from 'pg';
 
 const require = createRequire(import.meta.url);
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -57,11 +58,32 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description) await expect(toast.getByText(description, { exact: true })).toBeVisible();
 }
 
+/** The suite server's database, for what no screen can do (a Pro plan without billing). */
+function suiteDatabaseUrl(): string {
+  const dir = process.env.E2E_DATA_DIR!;
+  const external = path.join(dir, 'database-url');
+  if (existsSync(external)) return readFileSync(external, 'utf8');
+  const c = JSON.parse(readFileSync(path.join(dir, 'postgres-credentials.json'), 'utf8')) as { port: number; password: string };
+  return `postgres://postgres:${encodeURIComponent(c.password)}@127.0.0.1:${c.port}/postgres`;
+}
+
+export async function grantPro(username: string): Promise<void> {
+  const client = new pg.Client({ connectionString: suiteDatabaseUrl() });
+  await client.connect();
+  try {
+    await client.query(`update users set plan = 'pro', plan_source = 'complimentary' where username = $1`, [username]);
+  } finally {
+    await client.end();
+  }
+}
+
 interface Fixtures {
   /** A registered account (through the API, as the signup form does) that is not signed in. */
   account: Account;
   /** The page, signed in as `account`. */
   signedInPage: Page;
+  /** Like signedInPage, on Firemark Pro. */
+  proPage: Page;
 }
 
 export const test = base.extend<Fixtures>({
@@ -98,6 +120,39 @@ export const test = base.extend<Fixtures>({
     expect(response.status()).toBe(200);
     await use(page);
   },
+  proPage: async ({ signedInPage, account }, use) => {
+    await grantPro(account.username);
+    await use(signedInPage);
+  },
 });
+
+/** What a person would type into the Add Property form, through the API for set-up. */
+export async function addProperty(page: Page, overrides: Record<string, string> = {}) {
+  const response = await page.request.post('/api/properties', {
+    data: {
+      name: 'Harbor View Offices',
+      propertyType: 'commercial',
+      addressLine1: '100 Harbor Way',
+      city: 'Boston',
+      state: 'MA',
+      zip: '02110',
+      country: 'us',
+      managerEmail: 'facilities@example.com',
+      ...overrides,
+    },
+    headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: number; name: string };
+}
+
+export async function scheduleInspectionViaApi(page: Page, body: Record<string, unknown>) {
+  const response = await page.request.post('/api/inspections', {
+    data: { inspectionType: 'fire_extinguisher', assignedTo: 'Alex Inspector', ...body },
+    headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as { id: number };
+}
 
 export { expect };

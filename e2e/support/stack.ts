@@ -6,8 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { startMailbox, toAddress } from '../../src/server/testing/smtp';
@@ -27,7 +26,8 @@ const mailbox = await startMailbox({
   },
 });
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'firemark-e2e-data-'));
+const dataDir = process.env.E2E_DATA_DIR!;
+mkdirSync(dataDir, { recursive: true });
 let externalDb: { admin: string; name: string } | undefined;
 const env: NodeJS.ProcessEnv = {
   ...process.env,
@@ -48,6 +48,8 @@ if (process.env.TEST_DATABASE_URL) {
   await client.query(`create database ${externalDb.name}`);
   await client.end();
   env.DATABASE_URL = databaseUrl(externalDb.admin, externalDb.name);
+  // Test fixtures read it to seed what no screen can (a Pro plan without billing).
+  writeFileSync(path.join(dataDir, 'database-url'), env.DATABASE_URL);
 }
 
 const server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: 'inherit' });

@@ -1,0 +1,68 @@
+import { writeFileSync } from 'node:fs';
+import { expect, expectToast, test } from './fixtures';
+
+const header = 'Name,Address Line 1,addressLine2,City,State,ZIP,Property Type,Manager Email,Country';
+
+test('a Pro account imports a real spreadsheet export through the dialog', async ({ proPage: page }, testInfo) => {
+  // What Excel writes: a byte-order mark, CRLF, quoted commas and line breaks, blank lines at the end.
+  const file = testInfo.outputPath('portfolio.csv');
+  const rows = [
+    header,
+    '"Smith, Jones & Co",1 Main St,"Floor 2\r\nRear entrance",Austin,TX,73301,Health Care,a@example.com,us',
+    'Depot,5 Rail Way,,Reno,NV,89501,warehouse,b@example.com,',
+    ...Array.from({ length: 5 }, (_, i) => `Unit ${i},${i} Long Road,,Dallas,TX,75201,residential,m${i}@example.com,United States`),
+  ];
+  writeFileSync(file, `\uFEFF${rows.join('\r\n')}\r\n\r\n`);
+
+  await page.goto('/properties');
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import Properties from CSV' });
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Download Template' }).click();
+  expect((await download).suggestedFilename()).toBe('property-import-template.csv');
+
+  await dialog.getByLabel('CSV file').setInputFiles(file);
+  await expect(dialog.getByText('Showing the first 5 of 7 rows.')).toBeVisible();
+  await expect(dialog.getByRole('row')).toHaveCount(6); // header + 5 previewed
+  await expect(dialog.getByText('Smith, Jones & Co')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import 7 Properties' }).click();
+  await expectToast(page, 'Properties Imported', 'Imported 7 properties.');
+  await expect(page.getByRole('heading', { name: '7 properties' })).toBeVisible();
+  // An unknown type became other.
+  await expect(page.getByRole('article', { name: 'Depot' })).toContainText('Other');
+});
+
+test('the dialog names what is wrong and imports nothing', async ({ proPage: page }, testInfo) => {
+  await page.goto('/properties');
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import Properties from CSV' });
+
+  const notCsv = testInfo.outputPath('list.txt');
+  writeFileSync(notCsv, 'hello');
+  await dialog.getByLabel('CSV file').setInputFiles(notCsv);
+  await expect(dialog.getByText('Please select a CSV file')).toBeVisible();
+
+  const missingColumns = testInfo.outputPath('columns.csv');
+  writeFileSync(missingColumns, 'name,city\nA,B\n');
+  await dialog.getByLabel('CSV file').setInputFiles(missingColumns);
+  await expect(dialog.getByText('Missing required columns: addressLine1, state, zip, propertyType, managerEmail')).toBeVisible();
+
+  const badRows = testInfo.outputPath('rows.csv');
+  writeFileSync(badRows, `${header}\nGood,1 St,,Reno,NV,1,retail,a@example.com,us\nBad,2 St,,,NV,,retail,b@example.com,us\n`);
+  await dialog.getByLabel('CSV file').setInputFiles(badRows);
+  await expect(dialog.getByText('Row 3: Missing city, zip')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /^Import \d+ Propert/ })).toBeDisabled();
+});
+
+test('a free account is told the file holds more than its plan allows', async ({ signedInPage: page }, testInfo) => {
+  const file = testInfo.outputPath('two.csv');
+  writeFileSync(file, `${header}\nA,1 St,,Reno,NV,1,retail,a@example.com,us\nB,2 St,,Reno,NV,1,retail,b@example.com,us\n`);
+  await page.goto('/properties');
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import Properties from CSV' });
+  await dialog.getByLabel('CSV file').setInputFiles(file);
+  await dialog.getByRole('button', { name: 'Import 2 Properties' }).click();
+  await expect(dialog.getByText(/Free accounts are limited to 1 property/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'No properties yet' })).toBeVisible();
+});

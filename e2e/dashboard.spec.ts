@@ -1,0 +1,50 @@
+import { addProperty, expect, expectAccessible, test } from './fixtures';
+
+test('the free dashboard: counts against the limits, the inline upgrade prompt, the first property', async ({ signedInPage: page }) => {
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add Your First Property' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Properties' })).toContainText('0/1');
+  await expectAccessible(page);
+
+  await addProperty(page, { name: 'Harbor View Offices' });
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Properties' })).toContainText('1/1');
+  await expect(page.getByRole('group', { name: 'Compliant' })).toContainText('of 1 property');
+  await expect(page.getByRole('region', { name: 'Upgrade to Pro' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Harbor View Offices' })).toBeVisible();
+  await expect(page.getByText('Pro', { exact: true })).toBeHidden();
+});
+
+test('the Pro dashboard: badge, next 30 days, the non-compliant toggle and a working sort', async ({ proPage: page }) => {
+  const alpha = await addProperty(page, { name: 'Alpha Tower' });
+  await addProperty(page, { name: 'Beta Clinic' });
+  await addProperty(page, { name: 'Cedar Court' });
+  // One failed inspection makes Alpha non-compliant.
+  const origin = new URL(page.url() === 'about:blank' ? 'http://x' : page.url()).origin;
+  void origin;
+  const scheduled = await page.request.post('/api/inspections', {
+    data: { propertyId: alpha.id, inspectionType: 'fire_alarm', dueDate: new Date().toISOString().slice(0, 10), assignedTo: 'Dana Cole' },
+    headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+  });
+  const { id } = await scheduled.json();
+  await page.request.put(`/api/inspections/${id}`, {
+    data: { status: 'completed', complianceStatus: 'non_compliant', notes: 'Panel fault' },
+    headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+  });
+
+  await page.goto('/dashboard');
+  await expect(page.getByText('Pro', { exact: true })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Upcoming Inspections' })).toContainText('next 30 days');
+  const cards = () => page.getByRole('article').getByRole('heading').allInnerTexts();
+  await expect.poll(cards).toEqual(['Cedar Court', 'Beta Clinic', 'Alpha Tower']);
+
+  await page.getByLabel('Sort by').selectOption({ label: 'Name' });
+  await expect.poll(cards).toEqual(['Alpha Tower', 'Beta Clinic', 'Cedar Court']);
+  await page.getByLabel('Sort by').selectOption({ label: 'Compliance status' });
+  await expect.poll(async () => (await cards())[0]).toBe('Alpha Tower');
+
+  await page.getByRole('switch', { name: 'Non-compliant only' }).click();
+  await expect.poll(cards).toEqual(['Alpha Tower']);
+  await expect(page.getByRole('article', { name: 'Alpha Tower' })).toContainText('Action Needed');
+});

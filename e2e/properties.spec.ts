@@ -1,0 +1,111 @@
+import { addProperty, expect, expectAccessible, expectToast, test } from './fixtures';
+
+test('a free account adds a property, then meets the limit and the upgrade prompts', async ({ signedInPage: page }) => {
+  await page.goto('/properties');
+  await expect(page.getByRole('heading', { name: 'No properties yet' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Free plan' })).toContainText('Free Plan - 1 property, 1 inspection. Upgrade for unlimited access.');
+  await page.getByRole('link', { name: 'Add Property' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Add New Property', level: 1 })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Add Property' }).click();
+  for (const message of ['Property name is required', 'Address is required', 'City is required', 'State is required', 'ZIP code is required', 'Invalid email address']) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await page.getByLabel('Property name').fill('Harbor View Offices');
+  await page.getByLabel('Property type').selectOption('healthcare');
+  await page.getByLabel('Manager email').fill('facilities@example.com');
+  await page.getByLabel('Address line 1').fill('100 Harbor Way');
+  await page.getByLabel('City').fill('Toronto');
+  await page.getByLabel('State / Province').fill('ON');
+  await page.getByLabel('ZIP / Postal code').fill('M5V 2T6');
+  await page.getByLabel('Country').selectOption('ca');
+  await page.getByRole('button', { name: 'Add Property' }).click();
+
+  await expectToast(page, 'Property Added', 'Property added successfully.');
+  await expect(page).toHaveURL(/\/properties$/);
+  const card = page.getByRole('article', { name: 'Harbor View Offices' });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Healthcare');
+  await expect(card).toContainText('Pending');
+
+  // At the free limit: no Add or Import, a disabled upgrade button instead.
+  await expect(page.getByRole('button', { name: 'Import CSV' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Upgrade to Add Properties' })).toBeDisabled();
+  await expect(card.getByRole('link', { name: 'Upgrade for Reports' })).toHaveAttribute('href', '/billing');
+
+  await card.getByRole('link', { name: 'View Details of Harbor View Offices' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Harbor View Offices');
+  await expect(page.getByText('Canada')).toBeVisible();
+  await expect(page.getByText('No compliance items yet. Schedule an inspection to start tracking.')).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a person edits and deletes a property, with confirmation', async ({ signedInPage: page }) => {
+  const property = await addProperty(page, { name: 'Maple Street Apartments' });
+  await page.goto(`/properties/${property.id}`);
+  await page.getByRole('button', { name: 'Edit Property' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Property' });
+  await dialog.getByLabel('Property name').fill('Maple Street Lofts');
+  await dialog.getByLabel('City').fill('');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog.getByText('City is required')).toBeVisible();
+  await dialog.getByLabel('City').fill('Chicago');
+  await dialog.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'Property Updated', 'Property updated successfully.');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Maple Street Lofts');
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this property?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete Property' }).click();
+  await expectToast(page, 'Property Deleted', 'Property deleted successfully.');
+  await expect(page).toHaveURL(/\/properties$/);
+  await expect(page.getByRole('heading', { name: 'No properties yet' })).toBeVisible();
+
+  await page.goto(`/properties/${property.id}`);
+  await expect(page.getByRole('heading', { name: 'Property not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Properties' }).click();
+  await expect(page).toHaveURL(/\/properties$/);
+});
+
+test('a Pro account searches, filters and sorts its properties', async ({ proPage: page }) => {
+  await addProperty(page, { name: 'Alpha Tower', city: 'Denver', propertyType: 'commercial' });
+  await addProperty(page, { name: 'Beta Clinic', city: 'Austin', propertyType: 'healthcare' });
+  await addProperty(page, { name: 'Gamma School', city: 'Reno', propertyType: 'education' });
+  await page.goto('/properties');
+  const names = () => page.getByRole('article').getByRole('heading').allInnerTexts();
+  await expect(page.getByRole('heading', { name: '3 properties' })).toBeVisible();
+
+  await page.getByLabel('Search properties').fill('austin');
+  await expect.poll(names).toEqual(['Beta Clinic']);
+  await expect(page).toHaveURL(/q=austin/);
+  await page.getByLabel('Search properties').fill('');
+  await page.getByLabel('Property type').selectOption('education');
+  await expect.poll(names).toEqual(['Gamma School']);
+  await page.getByLabel('Property type').selectOption({ label: 'All types' });
+  await page.getByLabel('Compliance status').selectOption('compliant');
+  await expect(page.getByRole('heading', { name: 'No properties match your search' })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+
+  await page.getByLabel('Sort by').selectOption({ label: 'Name Z-A' });
+  await expect.poll(names).toEqual(['Gamma School', 'Beta Clinic', 'Alpha Tower']);
+  await page.getByLabel('Sort by').selectOption({ label: 'Name A-Z' });
+  await expect.poll(names).toEqual(['Alpha Tower', 'Beta Clinic', 'Gamma School']);
+
+  // The top bar's search lands here.
+  await page.getByRole('textbox', { name: 'Search' }).first().fill('Gamma');
+  await page.keyboard.press('Enter');
+  await expect.poll(names).toEqual(['Gamma School']);
+});
+
+test('a phone shows property cards without sideways scrolling', async ({ signedInPage: page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await addProperty(page, { name: 'Harbor View Offices' });
+  await page.goto('/properties');
+  await expect(page.getByRole('article', { name: 'Harbor View Offices' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectAccessible(page);
+});
