@@ -60,11 +60,11 @@ export function InspectionFilters({ q, type, status, statusOptions, onSearch, on
       role="search"
       aria-label="Filter inspections"
       className={cn(
-        'grid gap-3 rounded-xl border bg-background p-4 shadow-sm sm:grid-cols-2',
+        'grid grid-cols-2 gap-3 rounded-xl border bg-background p-4 shadow-sm',
         sort ? 'lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]' : 'lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]',
       )}
     >
-      <div className="space-y-1.5 sm:col-span-2 lg:col-span-1">
+      <div className="col-span-2 space-y-1.5 lg:col-span-1">
         <Label htmlFor={`${id}-q`}>Search inspections</Label>
         <div className="relative">
           <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
@@ -111,7 +111,7 @@ export function InspectionFilters({ q, type, status, statusOptions, onSearch, on
         </Select>
       </div>
       {sort ? (
-        <div className="space-y-1.5">
+        <div className="col-span-2 space-y-1.5 lg:col-span-1">
           <Label htmlFor={`${id}-sort`}>Sort by</Label>
           <Select id={`${id}-sort`} value={sort.value} onChange={(event) => sort.onChange(event.target.value as InspectionSort)}>
             {(Object.keys(SORT_LABELS) as InspectionSort[]).map((value) => (

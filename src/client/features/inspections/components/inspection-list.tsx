@@ -99,7 +99,7 @@ export function InspectionList({ items, label, showProperty = true, showNotes = 
                   </td>
                 ) : null}
                 <td className="px-4 py-3">
-                  <div className="flex flex-wrap justify-end gap-2">{renderActions(inspection)}</div>
+                  <div className="flex justify-end gap-2 whitespace-nowrap">{renderActions(inspection)}</div>
                 </td>
               </tr>
             ))}

@@ -1,22 +1,25 @@
-import { useId } from 'react';
 import { CalendarPlus } from 'lucide-react';
 import { Link } from 'react-router';
-import { useSubscription } from '@/lib/use-subscription';
+import type { Subscription } from '@/lib/use-subscription';
 import { Button } from '@/components/ui/button';
 
-/**
- * 'Schedule Inspection', disabled (with the reason and an upgrade link) when the plan does not
- * allow another open inspection.
- */
-export function ScheduleInspectionButton({ propertyId }: { propertyId?: number }) {
-  const noteId = useId();
-  const subscription = useSubscription();
-  const to = propertyId ? `/inspections/new?propertyId=${propertyId}` : '/inspections/new';
+/** Why scheduling is unavailable, for the page to show beside its title; null when it is allowed. */
+export function scheduleLimitNote(subscription: Subscription): string | null {
+  if (!subscription.isLoaded || subscription.canScheduleInspection) return null;
+  return subscription.isAtInspectionLimit
+    ? `Free accounts are limited to ${subscription.status.inspectionLimit} scheduled inspection at a time. Complete or cancel it, or upgrade to Firemark Pro to schedule more.`
+    : 'Scheduling is not available on your plan right now.';
+}
 
+/**
+ * 'Schedule Inspection', disabled (described by the page's note, with an upgrade link) when
+ * the plan does not allow another open inspection.
+ */
+export function ScheduleInspectionButton({ subscription, noteId }: { subscription: Subscription; noteId: string }) {
   if (subscription.canScheduleInspection) {
     return (
       <Button asChild>
-        <Link to={to}>
+        <Link to="/inspections/new">
           <CalendarPlus aria-hidden="true" />
           Schedule Inspection
         </Link>
@@ -24,25 +27,16 @@ export function ScheduleInspectionButton({ propertyId }: { propertyId?: number }
     );
   }
   return (
-    <div className="flex flex-col gap-1.5 sm:items-end">
-      <div className="flex flex-wrap gap-2">
-        <Button disabled aria-describedby={subscription.isLoaded ? noteId : undefined}>
-          <CalendarPlus aria-hidden="true" />
-          Schedule Inspection
-        </Button>
-        {subscription.isLoaded ? (
-          <Button asChild variant="outline">
-            <Link to="/billing">Upgrade</Link>
-          </Button>
-        ) : null}
-      </div>
+    <>
+      <Button disabled aria-describedby={subscription.isLoaded ? noteId : undefined}>
+        <CalendarPlus aria-hidden="true" />
+        Schedule Inspection
+      </Button>
       {subscription.isLoaded ? (
-        <p id={noteId} className="max-w-xs text-sm text-muted-foreground sm:text-right">
-          {subscription.isAtInspectionLimit
-            ? `Free accounts are limited to ${subscription.status.inspectionLimit} scheduled inspection at a time. Complete or cancel it, or upgrade to Firemark Pro.`
-            : 'Scheduling is not available on your plan right now.'}
-        </p>
+        <Button asChild variant="outline">
+          <Link to="/billing">Upgrade</Link>
+        </Button>
       ) : null}
-    </div>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { ArrowLeft, BellOff, CalendarClock, CircleCheck, ClipboardCheck, Pencil, SearchX, Trash2 } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatDisplayDate } from '@shared/dates';
@@ -97,6 +97,8 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const quickComplete = useCompleteInspection();
+  // The completing buttons go away with the open state; focus moves on to the next action.
+  const editButton = useRef<HTMLButtonElement>(null);
   const open = isOpenInspection(inspection);
   const typeLabel = inspectionTypeLabel(inspection.inspectionType);
   const dialogProps = (name: DialogName) => ({
@@ -126,7 +128,7 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
       <div className="mb-6 flex flex-wrap gap-2" role="group" aria-label="Inspection actions">
         {open ? (
           <>
-            <Button onClick={() => quickComplete.mutate({ id: inspection.id })} disabled={quickComplete.isPending}>
+            <Button onClick={() => quickComplete.mutate({ id: inspection.id }, { onSuccess: () => editButton.current?.focus() })} disabled={quickComplete.isPending}>
               {quickComplete.isPending ? <Spinner /> : <CircleCheck aria-hidden="true" />}
               Mark as Completed
             </Button>
@@ -140,7 +142,7 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
             </Button>
           </>
         ) : null}
-        <Button variant="outline" onClick={() => setDialog('edit')}>
+        <Button ref={editButton} variant="outline" onClick={() => setDialog('edit')}>
           <Pencil aria-hidden="true" />
           Edit Inspection
         </Button>
@@ -156,7 +158,7 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
             <CardTitle>Details</CardTitle>
           </CardHeader>
           <CardContent>
-            <dl className="grid gap-x-6 gap-y-4 sm:grid-cols-2">
+            <dl className="grid grid-cols-2 gap-x-6 gap-y-4">
               <Detail term="Property">
                 <Link
                   to={`/properties/${inspection.property?.id ?? inspection.propertyId}`}
@@ -168,7 +170,11 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
               <Detail term="Inspection type">{typeLabel}</Detail>
               <Detail term="Assigned to">{inspection.assignedTo}</Detail>
               <Detail term="Status">
-                <InspectionStatusBadge status={inspection.displayStatus} />
+                <span className="flex flex-wrap gap-1.5">
+                  <InspectionStatusBadge status={inspection.displayStatus} />
+                  {/* Overdue and due soon are derived from the date; the work may already be under way. */}
+                  {inspection.displayStatus !== inspection.status ? <InspectionStatusBadge status={inspection.status} /> : null}
+                </span>
               </Detail>
               <Detail term="Due date">{formatDisplayDate(inspection.dueDate)}</Detail>
               {inspection.status === 'completed' && inspection.completedDate ? (
@@ -214,7 +220,7 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
 
 function Detail({ term, wide, children }: { term: string; wide?: boolean; children: ReactNode }) {
   return (
-    <div className={wide ? 'min-w-0 sm:col-span-2' : 'min-w-0'}>
+    <div className={wide ? 'col-span-2 min-w-0' : 'min-w-0'}>
       <dt className="text-sm text-muted-foreground">{term}</dt>
       <dd className="mt-1 break-words">{children}</dd>
     </div>

@@ -1,7 +1,9 @@
+import { useId } from 'react';
 import { CalendarClock, CalendarPlus, ClipboardList, FilterX } from 'lucide-react';
 import { Link } from 'react-router';
 import type { InspectionFilterStatus } from '@/lib/inspection-queries';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSubscription } from '@/lib/use-subscription';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -12,7 +14,7 @@ import { InspectionFilters } from '../components/inspection-filters';
 import { InspectionResults } from '../components/inspection-results';
 import { InspectionRowActions, useInspectionDialogs } from '../components/inspection-row-actions';
 import { InspectionsCalendar } from '../components/inspections-calendar';
-import { ScheduleInspectionButton } from '../components/schedule-inspection-button';
+import { scheduleLimitNote, ScheduleInspectionButton } from '../components/schedule-inspection-button';
 import { useInspectionUrlState } from '../components/use-inspection-url-state';
 
 const PAGE_SIZE = 25;
@@ -31,6 +33,9 @@ export default function InspectionsPage() {
   const today = useToday();
   const state = useInspectionUrlState(STATUS_VALUES, today);
   const { openComplete, openReschedule, dialogs } = useInspectionDialogs();
+  const subscription = useSubscription();
+  const limitNoteId = useId();
+  const limitNote = scheduleLimitNote(subscription);
   const params = { q: state.q || undefined, type: state.type, status: state.status };
   const list = useInspectionList({ kind: 'all' }, { ...params, sort: state.sort }, PAGE_SIZE, state.view === 'list');
 
@@ -71,7 +76,9 @@ export default function InspectionsPage() {
     <>
       <PageHeader
         title="Inspections"
-        description="Every inspection across your properties, as a list or on a calendar."
+        description={
+          limitNote ? <span id={limitNoteId}>{limitNote}</span> : 'Every inspection across your properties, as a list or on a calendar.'
+        }
         actions={
           <>
             <Button asChild variant="outline">
@@ -80,7 +87,7 @@ export default function InspectionsPage() {
                 Upcoming
               </Link>
             </Button>
-            <ScheduleInspectionButton />
+            <ScheduleInspectionButton subscription={subscription} noteId={limitNoteId} />
           </>
         }
       />
