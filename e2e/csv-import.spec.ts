@@ -24,7 +24,7 @@ test('a Pro account imports a real spreadsheet export through the dialog', async
   await dialog.getByLabel('CSV file').setInputFiles(file);
   await expect(dialog.getByText('Showing the first 5 of 7 rows.')).toBeVisible();
   await expect(dialog.getByRole('row')).toHaveCount(6); // header + 5 previewed
-  await expect(dialog.getByText('Smith, Jones & Co')).toBeVisible();
+  await expect(dialog.getByRole('cell', { name: 'Smith, Jones & Co' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Import 7 Properties' }).click();
   await expectToast(page, 'Properties Imported', 'Imported 7 properties.');
   await expect(page.getByRole('heading', { name: '7 properties' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { addProperty, expect, expectAccessible, test } from './fixtures';
+import { addProperty, expect, expectAccessible, scheduleInspectionViaApi, test } from './fixtures';
 
 test('the free dashboard: counts against the limits, the inline upgrade prompt, the first property', async ({ signedInPage: page }) => {
   await page.goto('/dashboard');
@@ -21,13 +21,7 @@ test('the Pro dashboard: badge, next 30 days, the non-compliant toggle and a wor
   await addProperty(page, { name: 'Beta Clinic' });
   await addProperty(page, { name: 'Cedar Court' });
   // One failed inspection makes Alpha non-compliant.
-  const origin = new URL(page.url() === 'about:blank' ? 'http://x' : page.url()).origin;
-  void origin;
-  const scheduled = await page.request.post('/api/inspections', {
-    data: { propertyId: alpha.id, inspectionType: 'fire_alarm', dueDate: new Date().toISOString().slice(0, 10), assignedTo: 'Dana Cole' },
-    headers: { origin: new URL(test.info().project.use.baseURL!).origin },
-  });
-  const { id } = await scheduled.json();
+  const { id } = await scheduleInspectionViaApi(page, { propertyId: alpha.id, inspectionType: 'fire_alarm', dueDate: new Date().toISOString().slice(0, 10) });
   await page.request.put(`/api/inspections/${id}`, {
     data: { status: 'completed', complianceStatus: 'non_compliant', notes: 'Panel fault' },
     headers: { origin: new URL(test.info().project.use.baseURL!).origin },

@@ -96,7 +96,7 @@ test('a Pro account searches, filters and sorts its properties', async ({ proPag
   await expect.poll(names).toEqual(['Alpha Tower', 'Beta Clinic', 'Gamma School']);
 
   // The top bar's search lands here.
-  await page.getByRole('textbox', { name: 'Search' }).first().fill('Gamma');
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('Gamma');
   await page.keyboard.press('Enter');
   await expect.poll(names).toEqual(['Gamma School']);
 });

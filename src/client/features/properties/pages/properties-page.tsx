@@ -51,8 +51,10 @@ export default function PropertiesPage() {
 
   const setParam = (name: string, value: string | undefined) => {
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+      () => {
+        // The live URL, not this render's copy: a debounced search fires from an older
+        // render and would otherwise undo a filter chosen in the meantime.
+        const next = new URLSearchParams(window.location.search);
         if (value) next.set(name, value);
         else next.delete(name);
         return next;
