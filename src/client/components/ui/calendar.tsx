@@ -1,16 +1,29 @@
 import type { ComponentProps } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { DayPicker } from 'react-day-picker';
+import { format } from 'date-fns';
+import { DayPicker, type Modifiers } from 'react-day-picker';
 import { buttonVariants } from './button';
 import { cn } from '@/lib/utils';
+
+/**
+ * "Today, Sunday, November 1, 2026, selected": the day's number stands as a word of its own,
+ * so the visible text is part of the button's accessible name (WCAG 2.5.3).
+ */
+export function dayButtonLabel(date: Date, modifiers: Modifiers): string {
+  let label = format(date, 'EEEE, MMMM d, yyyy');
+  if (modifiers.today) label = `Today, ${label}`;
+  if (modifiers.selected) label = `${label}, selected`;
+  return label;
+}
 
 /**
  * react-day-picker styled with the theme's Tailwind classes (no stylesheet of its own).
  * Arrow keys, Page Up/Down and Home/End move between days; days are labelled for screen readers.
  */
-export function Calendar({ className, classNames, showOutsideDays = true, ...props }: ComponentProps<typeof DayPicker>) {
+export function Calendar({ className, classNames, labels, showOutsideDays = true, ...props }: ComponentProps<typeof DayPicker>) {
   return (
     <DayPicker
+      labels={{ labelDayButton: dayButtonLabel, ...labels }}
       showOutsideDays={showOutsideDays}
       className={cn('w-fit p-3', className)}
       classNames={{

@@ -1,6 +1,5 @@
 import { useId, useMemo, type ReactNode } from 'react';
 import { CalendarSearch, X } from 'lucide-react';
-import { labelDayButton } from 'react-day-picker';
 import { addDays } from '@shared/compliance';
 import { formatDisplayDate } from '@shared/dates';
 import type { Inspection } from '@shared/schemas/inspection';
@@ -9,7 +8,7 @@ import type { InspectionListParams, InspectionScope } from '@/lib/inspection-que
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
-import { Calendar } from '@/components/ui/calendar';
+import { Calendar, dayButtonLabel } from '@/components/ui/calendar';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { CALENDAR_MONTH_CAP, useCalendarMonth } from '../api/use-calendar-month';
@@ -77,9 +76,9 @@ export function InspectionsCalendar({ scope, params, month, onMonthChange, selec
             modifiers={{ hasInspections: (date: Date) => perDay.has(calendarDayFromDate(date)) }}
             modifiersClassNames={{ hasInspections: highlighted }}
             labels={{
-              labelDayButton: (date, modifiers, options, dateLib) => {
+              labelDayButton: (date, modifiers) => {
                 const count = perDay.get(calendarDayFromDate(date));
-                const label = labelDayButton(date, modifiers, options, dateLib);
+                const label = dayButtonLabel(date, modifiers);
                 return count ? `${label}, ${countText(count)}` : label;
               },
             }}
