@@ -28,8 +28,10 @@ export function useInspectionUrlState(statuses: readonly InspectionFilterStatus[
 
   const update = (changes: Record<string, string | undefined>) =>
     setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
+      () => {
+        // The live URL, not this render's copy: a debounced search fires from an older render
+        // and would otherwise undo a filter chosen in the meantime.
+        const next = new URLSearchParams(window.location.search);
         for (const [name, value] of Object.entries(changes)) {
           if (value) next.set(name, value);
           else next.delete(name);
