@@ -1,4 +1,4 @@
-import { useId, useMemo, type ReactNode } from 'react';
+import { useId, useMemo, useRef, type ReactNode } from 'react';
 import { CalendarSearch, X } from 'lucide-react';
 import { addDays } from '@shared/compliance';
 import { formatDisplayDate } from '@shared/dates';
@@ -40,6 +40,7 @@ const highlighted =
  */
 export function InspectionsCalendar({ scope, params, month, onMonthChange, selectedDay, onSelectDay, renderActions }: InspectionsCalendarProps) {
   const headingId = useId();
+  const calendarRef = useRef<HTMLDivElement>(null);
   const today = useToday();
   const todayDate = dateFromCalendarDay(today);
   const earliest = dateFromCalendarDay(addDays(today, -PAST_DAYS_SHOWN));
@@ -63,7 +64,7 @@ export function InspectionsCalendar({ scope, params, month, onMonthChange, selec
   return (
     <div className="space-y-6">
       <Card className="flex flex-col gap-4 p-4 lg:flex-row lg:items-start lg:gap-8">
-        <div className="mx-auto lg:mx-0">
+        <div ref={calendarRef} className="mx-auto lg:mx-0">
           <Calendar
             mode="single"
             selected={selectedDay ? dateFromCalendarDay(selectedDay) : undefined}
@@ -126,7 +127,15 @@ export function InspectionsCalendar({ scope, params, month, onMonthChange, selec
             <h2 id={headingId} className="text-lg font-semibold">
               Inspections on {formatDisplayDate(selectedDay)}
             </h2>
-            <Button variant="outline" size="sm" onClick={() => onSelectDay(undefined)}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => {
+                onSelectDay(undefined);
+                // The button goes away with the selection; focus returns to the calendar's day.
+                requestAnimationFrame(() => calendarRef.current?.querySelector<HTMLElement>('[role=grid] button[tabindex="0"]')?.focus());
+              }}
+            >
               <X aria-hidden="true" />
               Clear selection
             </Button>
