@@ -56,12 +56,19 @@ export function usePropertyList(filters: PropertyListFilters, pageSize = 24) {
   });
 }
 
-/** SPEC 7: property changes refresh properties, dashboard stats, the property and the plan usage. */
+/**
+ * SPEC 7: property changes refresh properties, dashboard stats, the property and the plan
+ * usage; inspection lists too, since they show property names and lose a deleted
+ * property's inspections.
+ */
 export function refreshAfterPropertyChange(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: PROPERTIES_KEY }),
     queryClient.invalidateQueries({ queryKey: DASHBOARD_STATS_KEY }),
     queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_STATUS_KEY }),
+    queryClient.invalidateQueries({
+      predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/inspections'),
+    }),
   ]);
 }
 

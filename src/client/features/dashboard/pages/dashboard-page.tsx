@@ -10,7 +10,7 @@ import { useAuth } from '@/features/auth/components/auth-context';
 import { useDashboardStats } from '../api/use-dashboard-stats';
 import { DashboardProperties } from '../components/dashboard-properties';
 import { StatCards } from '../components/stat-cards';
-import { UpcomingInspectionsCard } from '../components/upcoming-inspections-card';
+import { UpcomingInspectionsPanel } from '@/features/inspections/components/upcoming-inspections-panel';
 
 function limitMessage(properties: boolean, inspections: boolean): string {
   const reached = [properties ? '1 property' : null, inspections ? '1 scheduled inspection' : null].filter(Boolean);
@@ -75,7 +75,7 @@ export default function DashboardPage() {
         ) : null}
       </div>
       <DashboardProperties />
-      <UpcomingInspectionsCard />
+      <UpcomingInspectionsPanel />
     </div>
   );
 }

@@ -25,10 +25,6 @@ export function useDeleteProperty() {
     },
     onSettled: () => {
       void refreshAfterPropertyChange(queryClient);
-      // Its inspections went with it: every inspection list and count may have changed.
-      void queryClient.invalidateQueries({
-        predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/inspections'),
-      });
     },
   });
 }

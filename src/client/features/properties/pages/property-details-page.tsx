@@ -15,7 +15,7 @@ import { useDeleteProperty } from '../api/use-delete-property';
 import { useProperty } from '../api/use-property';
 import { DeletePropertyDialog } from '../components/delete-property-dialog';
 import { EditPropertyDialog } from '../components/edit-property-dialog';
-import { PropertyInspectionsTab } from '../components/property-inspections-tab';
+import { PropertyInspectionsTab } from '@/features/inspections/components/property-inspections-tab';
 import { PropertyOverview } from '../components/property-overview';
 import { PropertyReportsTab } from '../components/property-reports-tab';
 
