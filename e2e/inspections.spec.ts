@@ -1,0 +1,197 @@
+import { addProperty, expect, expectAccessible, expectToast, scheduleInspectionViaApi, test } from './fixtures';
+
+/** A calendar date n days from today (UTC, the suite browser's time zone). */
+const day = (n: number) => {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+test('schedule from a property, then complete it as compliant: the property turns compliant', async ({ proPage: page }) => {
+  const property = await addProperty(page, { name: 'Harbor View Offices' });
+  await page.goto(`/properties/${property.id}`);
+  await page.getByRole('link', { name: 'Schedule Inspection' }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/inspections/new\\?propertyId=${property.id}$`));
+  await expect(page.getByLabel('Property')).toBeDisabled();
+  await expect(page.getByLabel('Property')).toContainText('Harbor View Offices');
+  await expect(page.getByLabel('Due date')).toHaveValue(day(0));
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Schedule Inspection' }).click();
+  await expect(page.getByText('Inspection type is required')).toBeVisible();
+  await expect(page.getByText('Assignee is required')).toBeVisible();
+  await page.getByLabel('Inspection type').selectOption({ label: 'Fire Alarm' });
+  await page.getByLabel('Due date').fill(day(20));
+  await page.getByLabel('Assigned to').fill('Dana Cole');
+  await page.getByLabel('Notes').fill('Panel in the basement');
+  await page.getByRole('button', { name: 'Schedule Inspection' }).click();
+  await expectToast(page, 'Inspection Scheduled');
+  await expect(page).toHaveURL(/\/inspections$/);
+
+  const row = page.getByRole('row').filter({ hasText: 'Dana Cole' });
+  await expect(row).toContainText('Harbor View Offices');
+  await expect(row).toContainText('Scheduled');
+  await row.getByRole('button', { name: /^Complete / }).click();
+  const dialog = page.getByRole('dialog', { name: 'Complete Inspection' });
+  await dialog.getByRole('radio', { name: 'Compliant', exact: true }).check();
+  await dialog.getByRole('button', { name: 'Complete Inspection' }).click();
+  await expectToast(page, 'Inspection Completed', 'Inspection completed and property status updated.');
+
+  await page.goto(`/properties/${property.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Harbor View Offices');
+  await expect(page.getByRole('main').getByText('Compliant', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(/Last inspected/)).toBeVisible();
+});
+
+test('completing as non-compliant needs notes, and the property then needs action', async ({ proPage: page }) => {
+  const property = await addProperty(page, { name: 'Beta Clinic' });
+  const inspection = await scheduleInspectionViaApi(page, { propertyId: property.id, dueDate: day(3), inspectionType: 'sprinkler_system' });
+  await page.goto(`/inspections/${inspection.id}`);
+  await expect(page.getByRole('heading', { name: 'Inspection Details', level: 1 })).toBeVisible();
+  await expect(page.getByText('Due soon').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Complete with result' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Complete Inspection' });
+  await dialog.getByRole('radio', { name: 'Non-compliant' }).check();
+  await expect(dialog.getByText('Required for non-compliance')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Complete Inspection' })).toBeDisabled();
+  await dialog.getByLabel('Notes').fill('   ');
+  await expect(dialog.getByRole('button', { name: 'Complete Inspection' })).toBeDisabled();
+  await dialog.getByLabel('Notes').fill('Valve 3 corroded');
+  await dialog.getByRole('button', { name: 'Complete Inspection' }).click();
+  await expectToast(page, 'Inspection Completed');
+  await expect(page.getByText('Valve 3 corroded')).toBeVisible();
+
+  await page.goto('/properties');
+  await expect(page.getByRole('article', { name: 'Beta Clinic' })).toContainText('Action Needed');
+});
+
+test('reschedule with a reason; days before today cannot be chosen', async ({ proPage: page }) => {
+  const property = await addProperty(page);
+  const inspection = await scheduleInspectionViaApi(page, { propertyId: property.id, dueDate: day(2) });
+  await page.goto(`/inspections/${inspection.id}`);
+  await page.getByRole('button', { name: 'Reschedule' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reschedule Inspection' });
+  await expect(dialog.getByLabel('New date')).toHaveAttribute('min', day(0));
+  await dialog.getByLabel('New date').fill(day(-1));
+  await dialog.getByLabel('Reason').fill('Tenant away');
+  await dialog.getByRole('button', { name: 'Reschedule' }).click();
+  await expect(dialog.getByText('Choose today or a later date').first()).toBeVisible();
+  await dialog.getByLabel('New date').fill(day(40));
+  await dialog.getByRole('button', { name: 'Reschedule' }).click();
+  await expectToast(page, 'Inspection Rescheduled');
+  await expect(page.getByText('Tenant away')).toBeVisible();
+  await expect(page.getByText('Scheduled').first()).toBeVisible();
+});
+
+test('quick complete on the details page; edit and delete', async ({ proPage: page }) => {
+  const property = await addProperty(page, { name: 'Cedar Court' });
+  const first = await scheduleInspectionViaApi(page, { propertyId: property.id, dueDate: day(5) });
+  await page.goto(`/inspections/${first.id}`);
+  await page.getByRole('button', { name: 'Mark as Completed' }).click();
+  await expectToast(page, 'Inspection Completed', 'Inspection marked as completed.');
+  await expect(page.getByText('Completed').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Mark as Completed' })).toBeHidden();
+
+  const second = await scheduleInspectionViaApi(page, { propertyId: property.id, dueDate: day(9) });
+  await page.goto(`/inspections/${second.id}`);
+  await page.getByRole('button', { name: 'Edit Inspection' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Inspection' });
+  await edit.getByLabel('Assigned to').fill('');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit.getByText('Assignee is required')).toBeVisible();
+  await edit.getByLabel('Assigned to').fill('Lee Park');
+  await edit.getByLabel('Inspection type').selectOption({ label: 'Emergency Lighting' });
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'Inspection Updated');
+  await expect(page.getByText('Lee Park')).toBeVisible();
+  await expect(page.getByText('Emergency Lighting').first()).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete Inspection' }).getByRole('button', { name: 'Delete' }).click();
+  await expectToast(page, 'Inspection Deleted');
+  await expect(page).toHaveURL(/\/inspections$/);
+  await page.goto(`/inspections/${second.id}`);
+  await expect(page.getByRole('heading', { name: 'Inspection not found' })).toBeVisible();
+});
+
+test('the list filters by status and type; the calendar shows a day\'s inspections', async ({ proPage: page }) => {
+  const alpha = await addProperty(page, { name: 'Alpha Tower' });
+  const beta = await addProperty(page, { name: 'Beta Clinic' });
+  await scheduleInspectionViaApi(page, { propertyId: alpha.id, dueDate: day(-2), assignedTo: 'Overdue Olly' });
+  await scheduleInspectionViaApi(page, { propertyId: beta.id, dueDate: day(4), assignedTo: 'Soon Sam', inspectionType: 'fire_alarm' });
+  await scheduleInspectionViaApi(page, { propertyId: beta.id, dueDate: day(20), assignedTo: 'Later Lee' });
+  await page.goto('/inspections');
+  await expect(page.getByRole('heading', { name: '3 inspections' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Overdue Olly' })).toContainText('Overdue');
+  await expect(page.getByRole('row').filter({ hasText: 'Soon Sam' })).toContainText('Due soon');
+  await expectAccessible(page);
+
+  await page.getByLabel('Status').selectOption({ label: 'Overdue' });
+  await expect(page.getByRole('heading', { name: '1 inspection' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Overdue Olly' })).toBeVisible();
+  await page.getByLabel('Status').selectOption({ label: 'All statuses' });
+  await page.getByLabel('Inspection type').selectOption({ label: 'Fire Alarm' });
+  await expect(page.getByRole('heading', { name: '1 inspection' })).toBeVisible();
+  await page.getByLabel('Inspection type').selectOption({ label: 'All types' });
+  await page.getByLabel('Search inspections').fill('later');
+  await expect(page.getByRole('heading', { name: '1 inspection' })).toBeVisible();
+  await page.getByLabel('Search inspections').fill('');
+
+  await page.getByRole('tab', { name: 'Calendar' }).click();
+  const soon = new Date(`${day(4)}T00:00:00Z`);
+  if (soon.getUTCMonth() !== new Date().getUTCMonth()) await page.getByRole('button', { name: 'Go to the Next Month' }).click();
+  await page.getByRole('button', { name: new RegExp(`${soon.toLocaleDateString('en-US', { month: 'long', timeZone: 'UTC' })} ${soon.getUTCDate()}, ${soon.getUTCFullYear()}, 1 inspection`) }).click();
+  await expect(page.getByRole('heading', { name: /^Inspections on / })).toBeVisible();
+  const selected = page.getByRole('region', { name: /^Inspections on / }).or(page.locator('section', { has: page.getByRole('heading', { name: /^Inspections on / }) }));
+  await expect(selected.getByText('Soon Sam').first()).toBeVisible();
+  await expect(selected.getByText('Later Lee')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear selection' }).click();
+  await expect(page.getByRole('heading', { name: /^Inspections on / })).toBeHidden();
+});
+
+test('upcoming: quick reschedule moves an inspection 14 days out', async ({ proPage: page }) => {
+  const property = await addProperty(page, { name: 'Depot' });
+  await scheduleInspectionViaApi(page, { propertyId: property.id, dueDate: day(1), assignedTo: 'Quick Quinn' });
+  await scheduleInspectionViaApi(page, { propertyId: property.id, dueDate: day(45), assignedTo: 'Far Away' });
+  await page.goto('/inspections/upcoming');
+  await expect(page.getByRole('heading', { name: 'Upcoming Inspections', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '1 inspection' })).toBeVisible();
+  await expect(page.getByText('Far Away')).toBeHidden();
+  await page.getByRole('button', { name: /^Reschedule .* to / }).first().click();
+  await expectToast(page, 'Inspection Rescheduled');
+  const moved = new Date(`${day(14)}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+  await expect(page.getByText(moved).first()).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('a free account at its one open inspection sees the limit card, and the dashboard lists it', async ({ signedInPage: page }) => {
+  const property = await addProperty(page, { name: 'Solo House' });
+  await scheduleInspectionViaApi(page, { propertyId: property.id, dueDate: day(6), assignedTo: 'Only One' });
+  await page.goto('/inspections/new');
+  await expect(page.getByText('Free accounts are limited to 1 scheduled inspection at a time')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute('href', '/billing');
+
+  await page.goto('/dashboard');
+  const panel = page.getByRole('region', { name: 'Upcoming Inspections' });
+  await expect(panel.getByText('Solo House')).toBeVisible();
+  await panel.getByRole('button', { name: /^Complete / }).click();
+  const dialog = page.getByRole('dialog', { name: 'Complete Inspection' });
+  await dialog.getByRole('radio', { name: 'Compliant', exact: true }).check();
+  await dialog.getByRole('button', { name: 'Complete Inspection' }).click();
+  await expectToast(page, 'Inspection Completed');
+  await expect(panel.getByText('No inspections due in the next 30 days.')).toBeVisible();
+});
+
+test('on a phone the inspection list is cards and the property tab works', async ({ proPage: page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const property = await addProperty(page, { name: 'Phone Plaza' });
+  await scheduleInspectionViaApi(page, { propertyId: property.id, dueDate: day(10), assignedTo: 'Mobile Mo' });
+  await page.goto('/inspections');
+  await expect(page.getByRole('table')).toBeHidden();
+  await expect(page.getByText('Mobile Mo').filter({ visible: true })).toHaveCount(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await page.goto(`/properties/${property.id}`);
+  await page.getByRole('tab', { name: 'Inspections' }).click();
+  await expect(page.getByRole('tabpanel').getByText('Mobile Mo').filter({ visible: true })).toHaveCount(1);
+  await expectAccessible(page);
+});
