@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
+import { whenServerAnswers } from './reconnect';
 import { useOnlineStatus } from './use-online-status';
 
 export function OfflineBadge() {
@@ -13,11 +14,11 @@ export function OfflineBadge() {
       wasOffline.current = true;
       return;
     }
-    if (wasOffline.current) {
-      wasOffline.current = false;
-      // Everything may have changed while away: mark all data stale and refetch what is on screen.
-      void queryClient.invalidateQueries();
-    }
+    if (!wasOffline.current) return;
+    wasOffline.current = false;
+    // Everything may have changed while away: once the server answers again, mark all data
+    // stale and refetch what is on screen.
+    return whenServerAnswers(() => void queryClient.invalidateQueries());
   }, [online, queryClient]);
 
   // The live region stays mounted so that the change itself is announced.

@@ -1,14 +1,11 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Search } from 'lucide-react';
+import { useId } from 'react';
 import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
 import type { InspectionFilterStatus, InspectionSort } from '@/lib/inspection-queries';
-import { Input } from '@/components/ui/input';
+import { SearchField } from '@/components/search-field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
 import { inspectionTypeLabel } from './inspection-text';
-
-const SEARCH_DELAY_MS = 300;
 
 export const SORT_LABELS: Record<InspectionSort, string> = {
   due_asc: 'Due date, soonest first',
@@ -32,29 +29,6 @@ interface InspectionFiltersProps {
 /** Search over property name and assignee (debounced), inspection type and status. */
 export function InspectionFilters({ q, type, status, statusOptions, onSearch, onType, onStatus, sort }: InspectionFiltersProps) {
   const id = useId();
-  const [term, setTerm] = useState(q);
-  // The last term this box sent: a different q (Clear filters, the browser's back button)
-  // came from elsewhere, and then the box follows it.
-  const sent = useRef(q);
-
-  useEffect(() => {
-    if (q !== sent.current) {
-      sent.current = q;
-      setTerm(q);
-    }
-  }, [q]);
-
-  useEffect(() => {
-    const next = term.trim();
-    if (next === sent.current) return;
-    const timer = setTimeout(() => {
-      sent.current = next;
-      onSearch(next);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-    // onSearch is a fresh closure each render; the term alone decides when to search.
-  }, [term]);
-
   return (
     <div
       role="search"
@@ -65,20 +39,7 @@ export function InspectionFilters({ q, type, status, statusOptions, onSearch, on
       )}
     >
       <div className="col-span-2 space-y-1.5 lg:col-span-1">
-        <Label htmlFor={`${id}-q`}>Search inspections</Label>
-        <div className="relative">
-          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input
-            id={`${id}-q`}
-            type="search"
-            value={term}
-            maxLength={200}
-            onChange={(event) => setTerm(event.target.value)}
-            placeholder="Property name or assignee"
-            className="pl-9"
-            autoComplete="off"
-          />
-        </div>
+        <SearchField id={`${id}-q`} label="Search inspections" placeholder="Property name or assignee" value={q} onSearch={onSearch} />
       </div>
       <div className="space-y-1.5">
         <Label htmlFor={`${id}-type`}>Inspection type</Label>

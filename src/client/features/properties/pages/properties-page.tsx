@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Building2, FilterX, Plus, Search, Upload } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Building2, FilterX, Plus, Upload } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { humanize, PROPERTY_TYPES, type PropertyStatus, type PropertyType } from '@shared/enums';
 import { PROPERTY_SORT_LABELS, PROPERTY_SORTS, type PropertySort } from '@shared/schemas/property';
@@ -10,15 +10,14 @@ import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { PropertyCard, PropertyGridSkeleton } from '@/components/property-card';
+import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { CsvImportDialog } from '../components/csv-import-dialog';
 
 const PAGE_SIZE = 24;
-const SEARCH_DELAY_MS = 300;
 const DEFAULT_SORT: PropertySort = 'created_desc';
 
 /** SPEC 2: the compliance filter offers these three. */
@@ -211,49 +210,10 @@ interface FiltersProps {
 
 function Filters({ q, propertyType, status, sort, onSearch, onType, onStatus, onSort }: FiltersProps) {
   const id = useId();
-  const [term, setTerm] = useState(q);
-  // The last term this box sent to the URL: a different q in the URL came from elsewhere
-  // (the top bar's search, Clear filters), and then the box follows it.
-  const sent = useRef(q);
-
-  useEffect(() => {
-    if (q !== sent.current) {
-      sent.current = q;
-      setTerm(q);
-    }
-  }, [q]);
-
-  useEffect(() => {
-    const next = term.trim();
-    if (next === sent.current) return;
-    const timer = setTimeout(() => {
-      sent.current = next;
-      onSearch(next);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-    // onSearch is a fresh closure each render; the term alone decides when to search.
-  }, [term]);
-
   return (
     <div className="mb-6 grid grid-cols-2 gap-3 rounded-xl border bg-background p-4 shadow-sm lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
       <div className="col-span-2 space-y-1.5 lg:col-span-1">
-        <Label htmlFor={`${id}-q`}>Search properties</Label>
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id={`${id}-q`}
-            type="search"
-            value={term}
-            maxLength={200}
-            onChange={(event) => setTerm(event.target.value)}
-            placeholder="Name, address, city or ZIP"
-            className="pl-9"
-            autoComplete="off"
-          />
-        </div>
+        <SearchField id={`${id}-q`} label="Search properties" placeholder="Name, address, city or ZIP" value={q} onSearch={onSearch} />
       </div>
       <div className="min-w-0 space-y-1.5">
         <Label htmlFor={`${id}-type`}>Property type</Label>
