@@ -18,14 +18,14 @@ function StatCard({ title, icon: Icon, value, note, tone = 'default' }: StatCard
   const titleId = useId();
   const alert = tone === 'alert';
   return (
-    <Card role="group" aria-labelledby={titleId} className={cn('p-5', alert && 'border-red-200 bg-red-50')}>
+    <Card role="group" aria-labelledby={titleId} className={cn('p-4 sm:p-5', alert && 'border-red-200 bg-red-50')}>
       <div className="flex items-center justify-between gap-2">
         <p id={titleId} className="text-sm font-medium text-muted-foreground">
           {title}
         </p>
         <Icon aria-hidden="true" className={cn('size-5', alert ? 'text-red-700' : 'text-muted-foreground')} />
       </div>
-      <p className={cn('mt-2 text-3xl font-bold tracking-tight', alert && 'text-red-700')}>{value}</p>
+      <p className={cn('mt-2 text-2xl font-bold tracking-tight sm:text-3xl', alert && 'text-red-700')}>{value}</p>
       <p className={cn('mt-1 text-sm text-muted-foreground', alert && 'text-red-800')}>{note}</p>
     </Card>
   );
@@ -38,7 +38,7 @@ const withLimit = (count: number, limit: number, premium: boolean) =>
 export function StatCards({ stats, subscription }: { stats: DashboardStats | undefined; subscription: Subscription }) {
   if (!stats) {
     return (
-      <div role="status" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div role="status" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <span className="sr-only">Loading your numbers...</span>
         {Array.from({ length: 4 }, (_, i) => (
           <Card key={i} className="space-y-3 p-5">
@@ -56,7 +56,7 @@ export function StatCards({ stats, subscription }: { stats: DashboardStats | und
   const pastDue = stats.overdueInspectionCount;
 
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <StatCard
         title="Properties"
         icon={Building2}
