@@ -49,7 +49,18 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // Leave nothing behind: the pool, the workers and a database this process started.
+    stopWorkers();
+    await app.close();
+    await runtime.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new Error(`port ${config.port} is already in use (is Firemark already running?). Stop the other program or set PORT.`);
+    }
+    throw error;
+  }
   bootLog(`Firemark is ready on ${config.appUrl} (port ${config.port}) after ${Date.now() - startedAt} ms`);
 }
 
