@@ -31,7 +31,8 @@ describe('configuration', () => {
     const message = (error as Error).message;
     expect(message).toContain('PORT:');
     expect(message).toContain('SMTP_URL: must be an smtp:// or smtps:// URL');
-    expect(message).toContain('APP_URL: must be a URL');
+    expect(message).toContain('APP_URL: must be an http:// or https:// URL');
+    expect(() => loadConfig({ APP_URL: 'ftp://files.example.com' })).toThrow(ConfigError);
     expect(message).toContain('SESSION_SECRET: must be at least 32 characters');
   });
 

@@ -14,7 +14,9 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
-  APP_URL: z.url({ error: 'must be a URL such as https://firemark.example.com' }).default('http://localhost:3000'),
+  APP_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL such as https://firemark.example.com' })
+    .default('http://localhost:3000'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587')

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { startEmailWorkers } from './email/delivery';
@@ -24,19 +25,39 @@ async function main(): Promise<void> {
 
   const startedAt = Date.now();
   const bootLog = (message: string) => console.log(`[firemark] ${message}`);
+  if (config.databaseUrl && !config.sessionSecret) {
+    bootLog('SESSION_SECRET is unset: this instance keeps its own in DATA_DIR. Set one shared SESSION_SECRET when several instances serve the same database.');
+  }
   const runtime = await startRuntime(config, bootLog);
-  const app = await buildApp(runtime, { logger });
-  const stopWorkers = config.runWorkers ? await startEmailWorkers(runtime.boss, runtime.pool, config, app.log) : () => undefined;
-  if (config.runWorkers) await startComplianceRefresh(runtime.boss, runtime.db, app.log);
+  let app: FastifyInstance | undefined;
+  let stopWorkers = () => undefined as void;
+  try {
+    app = await buildApp(runtime, { logger });
+    if (config.runWorkers) {
+      stopWorkers = await startEmailWorkers(runtime.boss, runtime.pool, config, app.log);
+      await startComplianceRefresh(runtime.boss, runtime.db, app.log);
+    }
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // Leave nothing behind: the workers, the pool and a database this process started.
+    stopWorkers();
+    await app?.close();
+    await runtime.close();
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new Error(`port ${config.port} is already in use (is Firemark already running?). Stop the other program or set PORT.`);
+    }
+    throw error;
+  }
+  const server = app;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal} received: finishing requests, then stopping`);
+    server.log.info(`${signal} received: finishing requests, then stopping`);
     const force = setTimeout(() => process.exit(1), 20_000).unref();
     try {
-      await app.close(); // waits for in-flight requests
+      await server.close(); // waits for in-flight requests
       stopWorkers();
       await runtime.close();
       clearTimeout(force);
@@ -49,19 +70,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  try {
-    await app.listen({ port: config.port, host: config.host });
-  } catch (error) {
-    // Leave nothing behind: the pool, the workers and a database this process started.
-    stopWorkers();
-    await app.close();
-    await runtime.close();
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new Error(`port ${config.port} is already in use (is Firemark already running?). Stop the other program or set PORT.`);
-    }
-    throw error;
-  }
-  bootLog(`Firemark is ready on ${config.appUrl} (port ${config.port}) after ${Date.now() - startedAt} ms`);
+  const local = `http://localhost:${config.port}`;
+  const where = new URL(config.appUrl).port === String(config.port) || config.appUrl !== 'http://localhost:3000' ? config.appUrl : local;
+  bootLog(`Firemark is ready on ${where} after ${Date.now() - startedAt} ms`);
+  if (where === local && config.appUrl !== local) bootLog(`Links in e-mails use APP_URL (${config.appUrl}); set APP_URL to match.`);
 }
 
 main().catch((error: unknown) => {

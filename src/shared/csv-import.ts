@@ -73,7 +73,8 @@ export function validateCsvRows(rows: Record<string, unknown>[]): { properties: 
   const properties: PropertyValues[] = [];
   const errors: string[] = [];
   rows.forEach((row, i) => {
-    const missing = CSV_REQUIRED_COLUMNS.filter((c) => c !== 'propertyType' && String(row[c] ?? '').trim() === '');
+    // Cells are text; anything else (a JSON body can hold anything) counts as empty.
+    const missing = CSV_REQUIRED_COLUMNS.filter((c) => c !== 'propertyType' && (typeof row[c] !== 'string' || (row[c] as string).trim() === ''));
     if (missing.length) {
       errors.push(`Row ${csvRowNumber(i)}: Missing ${missing.join(', ')}`);
       return;

@@ -29,6 +29,15 @@ export function todayInTimeZone(timeZone: string, now: Date = new Date()): strin
   }).format(now);
 }
 
+/** The canonical IANA name of a zone ("US/Pacific" -> "America/Los_Angeles"), or undefined. */
+export function canonicalTimeZone(timeZone: string): string | undefined {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
 export function isValidTimeZone(timeZone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });

@@ -62,7 +62,8 @@ async function auth(app: FastifyInstance, opts: { db: Db; sessions: Sessions }):
   app.decorateRequest('sessionTokenHash', null);
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // By the matched route, not the raw URL, which may be percent-encoded.
+    if (!request.routeOptions.url?.startsWith('/api/')) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const now = new Date();

@@ -51,7 +51,8 @@ async function security(app: FastifyInstance, opts: { config: Config }): Promise
   });
 
   app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    // Every state-changing request, whatever its path: the raw URL may be percent-encoded.
+    if (!STATE_CHANGING.has(request.method)) return;
     const origin = request.headers.origin;
     if (!origin || !allowedOrigins(config, request).has(origin)) {
       throw new AppError(ERROR_CODES.forbidden, 'This request did not come from the Firemark app and was refused.');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidTimeZone } from '../dates';
+import { canonicalTimeZone, isValidTimeZone } from '../dates';
 
 /** SPEC section 5, "Account forms": one schema per form, shared by the form and its endpoint. */
 
@@ -8,7 +8,9 @@ const timeZone = z
   .trim()
   .min(1, 'Time zone is required')
   .max(64, 'Time zone is too long')
-  .refine(isValidTimeZone, 'Unknown time zone');
+  .refine(isValidTimeZone, 'Unknown time zone')
+  // Stored canonical, the form PostgreSQL's time zone database knows too.
+  .transform((zone) => canonicalTimeZone(zone) ?? zone);
 
 const username = z
   .string({ error: 'Username is required' })

@@ -3,6 +3,17 @@ import { COMPLIANCE_RESULTS, INSPECTION_TYPES, type ComplianceResult, type Inspe
 import type { InspectionDisplayStatus } from '../compliance';
 import { pagingSchema, searchTerm } from './list';
 
+/** "YYYY-MM-DD" naming a real day from year 1000 on (PostgreSQL has no year 0). */
+export function isCalendarDate(v: string): boolean {
+  if (!/^[1-9]\d{3}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
+}
+
+const MAX_ID = 2_147_483_647;
+
+const isIsoDateTime = (v: string) => z.iso.datetime({ offset: true }).safeParse(v).success;
+
 /** A calendar date; an ISO datetime is taken as its first ten characters, never shifted (DECISIONS). */
 export const calendarDate = (message: string) =>
   z
@@ -10,7 +21,7 @@ export const calendarDate = (message: string) =>
     .trim()
     .min(1, message)
     .transform((v) => v.slice(0, 10))
-    .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), message);
+    .refine(isCalendarDate, message);
 
 const notes = z
   .string()
@@ -21,7 +32,11 @@ const notes = z
 
 /** SPEC 5, "Inspection form". */
 export const inspectionSchema = z.object({
-  propertyId: z.coerce.number({ error: 'Property is required' }).int('Property is required').min(1, 'Property is required'),
+  propertyId: z.coerce
+    .number({ error: 'Property is required' })
+    .int('Property is required')
+    .min(1, 'Property is required')
+    .max(MAX_ID, 'Property is required'),
   inspectionType: z.enum(INSPECTION_TYPES, { error: 'Inspection type is required' }),
   dueDate: calendarDate('Due date is required'),
   assignedTo: z.string({ error: 'Assignee is required' }).trim().min(1, 'Assignee is required').max(200, 'Assignee must be at most 200 characters'),
@@ -34,7 +49,12 @@ export type InspectionValues = z.output<typeof inspectionSchema>;
 export const completeInspectionSchema = z
   .object({
     status: z.literal('completed'),
-    completedDate: z.string().trim().max(40).optional(),
+    /** A calendar date, or an ISO datetime with its offset. */
+    completedDate: z
+      .string()
+      .trim()
+      .refine((v) => isCalendarDate(v) || (isIsoDateTime(v) && isCalendarDate(new Date(v).toISOString().slice(0, 10))), 'Completion date is not a valid date')
+      .optional(),
     notes,
     complianceStatus: z.enum(COMPLIANCE_RESULTS, { error: 'Choose compliant or non-compliant' }).optional(),
   })
@@ -80,7 +100,7 @@ export const inspectionListQuerySchema = pagingSchema.extend({
   q: searchTerm,
   type: z.enum(INSPECTION_TYPES, { error: 'Unknown inspection type' }).optional(),
   status: z.enum(INSPECTION_FILTER_STATUSES, { error: 'Unknown status' }).optional(),
-  propertyId: z.coerce.number().int().min(1).optional(),
+  propertyId: z.coerce.number({ error: 'Unknown property' }).int('Unknown property').min(1, 'Unknown property').max(MAX_ID, 'Unknown property').optional(),
   from: calendarDate('Invalid date').optional(),
   to: calendarDate('Invalid date').optional(),
   sort: z.enum(INSPECTION_SORTS, { error: 'Unknown sort' }).default('due_asc'),

@@ -29,8 +29,13 @@ export const propertySchema = z.object({
 export type PropertyInput = z.input<typeof propertySchema>;
 export type PropertyValues = z.output<typeof propertySchema>;
 
-/** PUT takes any subset; `status` is accepted for compatibility and recomputed (DECISIONS). */
+/**
+ * PUT takes any subset; `status` is accepted for compatibility and recomputed (DECISIONS).
+ * The fields with defaults are re-declared without them: a field left out stays as it is.
+ */
 export const propertyUpdateSchema = propertySchema.partial().extend({
+  propertyType: z.enum(PROPERTY_TYPES, { error: 'Choose a property type' }).optional(),
+  country: z.enum(COUNTRIES, { error: 'Choose United States or Canada' }).optional(),
   status: z.enum(PROPERTY_STATUSES, { error: 'Unknown status' }).optional(),
 });
 export type PropertyUpdate = z.input<typeof propertyUpdateSchema>;

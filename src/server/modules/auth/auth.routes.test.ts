@@ -53,6 +53,11 @@ describe('POST /api/auth/register', () => {
     expect(sameEmail.json().fieldErrors).toEqual({ email: ['Email is already registered'] });
   });
 
+  it('stores a time zone under its canonical name', async () => {
+    const res = await ctx.agent().post('/api/auth/register', { ...newAccount('zoned'), timeZone: 'US/Pacific' });
+    expect(res.json().timeZone).toBe('America/Los_Angeles');
+  });
+
   it('rejects an unknown time zone', async () => {
     const res = await ctx.agent().post('/api/auth/register', { ...newAccount('tzuser'), timeZone: 'Mars/Olympus' });
     expect(res.statusCode).toBe(400);

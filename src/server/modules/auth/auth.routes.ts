@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '@shared/api-error';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -8,6 +9,7 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from '@shared/schemas/auth';
+import { AppError } from '../../errors';
 import { requireUser } from '../../plugins/auth';
 import { parse } from '../../validation';
 import * as auth from './auth.service';
@@ -16,14 +18,26 @@ const userAgent = (request: FastifyRequest) => request.headers['user-agent'] ?? 
 
 export async function authRoutes(app: FastifyInstance, deps: auth.AuthDeps): Promise<void> {
   const perClient = { max: deps.config.authRateLimit, timeWindow: '1 minute' };
-  // Per client and account name: guessing one account's password is slowed without
-  // letting one noisy client lock everyone else out.
+  // Per client and account name: guessing one account's password is slowed without one
+  // noisy client locking everyone else out. The name is keyed as the server reads it
+  // (trimmed, any case), so " victim" counts as "victim".
   const perLogin = {
     ...perClient,
     keyGenerator: (request: FastifyRequest) => {
-      const body = request.body as { username?: unknown } | undefined;
-      return `${request.ip}|${String(body?.username ?? '').toLowerCase()}`;
+      const username = (request.body as { username?: unknown } | undefined)?.username;
+      return `${request.ip}|${typeof username === 'string' ? username.trim().toLowerCase() : ''}`;
     },
+  };
+  // And a ceiling per client across all names, so that trying many names cannot keep the
+  // (deliberately costly) password hashing busy. A second counter on one route has to be
+  // checked by hand: the plugin runs one limiter per request.
+  const ceiling = app.createRateLimit({ max: deps.config.authRateLimit * 5, timeWindow: '1 minute' });
+  const loginCeiling = async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await ceiling(request);
+    if ('isExceeded' in result && result.isExceeded) {
+      reply.header('retry-after', String(result.ttlInSeconds));
+      throw new AppError(ERROR_CODES.rateLimited, `Too many attempts. Please try again in ${result.ttlInSeconds} seconds.`);
+    }
   };
 
   app.post('/api/auth/register', { config: { rateLimit: perClient } }, async (request, reply) => {
@@ -33,7 +47,7 @@ export async function authRoutes(app: FastifyInstance, deps: auth.AuthDeps): Pro
     return reply.status(201).send(auth.toSessionUser(user));
   });
 
-  app.post('/api/auth/login', { config: { rateLimit: perLogin } }, async (request, reply) => {
+  app.post('/api/auth/login', { config: { rateLimit: perLogin }, preHandler: loginCeiling }, async (request, reply) => {
     const input = parse(loginSchema, request.body);
     const { user, token } = await auth.login(deps, input, userAgent(request));
     deps.sessions.setCookie(reply, token);

@@ -55,6 +55,19 @@ function duplicateAccount(error: unknown): AppError | undefined {
   return undefined;
 }
 
+/**
+ * "Today" is computed by PostgreSQL in the account's zone, so a zone must be one PostgreSQL
+ * knows as well as the browser; a zone only one of them knows would break every due date.
+ */
+async function assertDatabaseKnowsZone(deps: AuthDeps, timeZone: string | undefined): Promise<void> {
+  if (!timeZone) return;
+  try {
+    await deps.pool.query('select now() at time zone $1', [timeZone]);
+  } catch {
+    throw validationFailed({ timeZone: ['Unknown time zone'] });
+  }
+}
+
 async function startSession(deps: AuthDeps, userId: number, userAgent: string | null) {
   const now = new Date();
   const { token, hash } = deps.sessions.newToken();
@@ -63,6 +76,7 @@ async function startSession(deps: AuthDeps, userId: number, userAgent: string | 
 }
 
 export async function register(deps: AuthDeps, input: RegisterInput, userAgent: string | null) {
+  await assertDatabaseKnowsZone(deps, input.timeZone);
   const passwordHash = await hashPassword(input.password);
   let user: q.UserRow;
   try {
@@ -97,6 +111,7 @@ export async function logout(deps: AuthDeps, tokenHash: string | null): Promise<
 }
 
 export async function updateProfile(deps: AuthDeps, userId: number, input: ProfileInput) {
+  await assertDatabaseKnowsZone(deps, input.timeZone);
   try {
     return await q.updateUser(deps.db, userId, {
       fullName: input.fullName,

@@ -184,6 +184,36 @@ describe('rescheduling and editing', () => {
   });
 });
 
+describe('edge cases', () => {
+  it('saves the edit form of a cancelled inspection, which sends every field unchanged', async () => {
+    const s = await proWithProperty();
+    const { id } = (await schedule(s, { propertyId: s.property.id, dueDate: '2030-01-01' })).json();
+    await s.agent.put(`/api/inspections/${id}`, { status: 'cancelled' });
+    const res = await s.agent.put(`/api/inspections/${id}`, {
+      inspectionType: 'fire_extinguisher', dueDate: '2030-01-01', assignedTo: 'New Person', notes: 'Called off', status: 'cancelled',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'cancelled', assignedTo: 'New Person' });
+  });
+
+  it('answers impossible ids and dates with 400, never 500', async () => {
+    const s = await proWithProperty();
+    const { id } = (await schedule(s, { propertyId: s.property.id, dueDate: '2030-01-01' })).json();
+    const cases = [
+      await s.agent.get('/api/inspections?propertyId=2147483648'),
+      await s.agent.get('/api/inspections?from=0000-01-01'),
+      await schedule(s, { propertyId: 2147483648, dueDate: '2030-01-01' }),
+      await schedule(s, { propertyId: s.property.id, dueDate: '0000-01-01' }),
+      await s.agent.put(`/api/inspections/${id}`, { status: 'completed', completedDate: '2025-13-45' }),
+      await s.agent.put(`/api/inspections/${id}`, { status: 'completed', completedDate: '2025-02-30' }),
+      await s.agent.put(`/api/inspections/${id}`, { status: 'completed', completedDate: '-000001-01-01T00:00:00Z' }),
+      await s.agent.put(`/api/inspections/${id}`, { status: 'completed', completedDate: '1' }),
+    ];
+    expect(cases.map((r) => r.statusCode)).toEqual([400, 400, 400, 400, 400, 400, 400, 400]);
+    expect((await s.agent.get(`/api/inspections/${id}`)).json().status).toBe('scheduled');
+  });
+});
+
 describe('deleting', () => {
   it('removes the inspection and the item it alone was tracking', async () => {
     const s = await proWithProperty();

@@ -124,7 +124,11 @@ async function reschedule(deps: InspectionsDeps, account: Account, id: number, i
 async function edit(deps: InspectionsDeps, account: Account, id: number, input: z.output<typeof inspectionEditSchema>) {
   await withTransaction(deps.pool, async ({ db }) => {
     const row = await lockOwn(db, account, id);
-    const changesSchedule = input.status !== undefined || input.dueDate !== undefined || input.inspectionType !== undefined;
+    // The edit form sends every field; only values that differ are changes.
+    const changesSchedule =
+      (input.status !== undefined && input.status !== row.status) ||
+      (input.dueDate !== undefined && input.dueDate !== row.dueDate) ||
+      (input.inspectionType !== undefined && input.inspectionType !== row.inspectionType);
     if (!isOpen(row.status) && changesSchedule) {
       if (!(row.status === 'cancelled' && input.status && isOpen(input.status))) {
         throw conflict(`A ${row.status} inspection keeps its type, date and status; only its assignee and notes can change.`);

@@ -188,6 +188,16 @@ describe('one property', () => {
     expect(bad.json().fieldErrors).toEqual({ city: ['City is required'], managerEmail: ['Invalid email address'] });
   });
 
+  it('leaves the fields a partial update does not name as they were', async () => {
+    const { agent, user } = await ctx.signedIn();
+    const property = await createProperty(ctx.runtime.db, user.id, { propertyType: 'healthcare', country: 'ca' });
+    const renamed = await agent.put(`/api/properties/${property.id}`, { name: 'Renamed' });
+    expect(renamed.json()).toMatchObject({ name: 'Renamed', propertyType: 'healthcare', country: 'ca' });
+    // SPEC's client sends {status} after a completion: it must not reset anything either.
+    const status = await agent.put(`/api/properties/${property.id}`, { status: 'compliant' });
+    expect(status.json()).toMatchObject({ propertyType: 'healthcare', country: 'ca' });
+  });
+
   it('deletes a property with its inspections, compliance items and reports', async () => {
     const { agent, user } = await ctx.signedIn();
     const property = await createProperty(ctx.runtime.db, user.id);

@@ -28,7 +28,14 @@ export async function importProperties(
     deps.db.update(csvImports).set({ completedAt: new Date(), ...values }).where(eq(csvImports.id, importId));
 
   const rows = input.rows.map((row) => (row && typeof row === 'object' ? (row as Record<string, unknown>) : {}));
-  const { properties, errors } = validateCsvRows(rows);
+  let checked: ReturnType<typeof validateCsvRows>;
+  try {
+    checked = validateCsvRows(rows);
+  } catch (error) {
+    await finish({ status: 'failed', errorDetails: ['The rows could not be read.'] });
+    throw error;
+  }
+  const { properties, errors } = checked;
   if (errors.length) {
     await finish({ status: 'failed', errorCount: errors.length, errorDetails: errors });
     const listed = errors.slice(0, MAX_LISTED_ERRORS).join('\n');

@@ -108,6 +108,14 @@ describe('POST /api/properties/bulk-import', () => {
     expect(one.statusCode).toBe(201);
   });
 
+  it('answers cells that are not text with 400 and records the failed import', async () => {
+    const { agent, user } = await proAgent();
+    const res = await agent.post('/api/properties/bulk-import', { filename: 'odd.csv', properties: [{ name: { toString: 1 }, addressLine1: 5 }] });
+    expect(res.statusCode).toBe(400);
+    const record = await ctx.runtime.pool.query('select status from csv_imports where user_id = $1', [user.id]);
+    expect(record.rows).toEqual([{ status: 'failed' }]);
+  });
+
   it('refuses an empty list and signed-out callers', async () => {
     const { agent } = await ctx.signedIn();
     const empty = await agent.post('/api/properties/bulk-import', { filename: 'x.csv', properties: [] });
