@@ -10,7 +10,7 @@ test('the free dashboard: counts against the limits, the inline upgrade prompt, 
   await addProperty(page, { name: 'Harbor View Offices' });
   await page.reload();
   await expect(page.getByRole('group', { name: 'Properties' })).toContainText('1/1');
-  await expect(page.getByRole('group', { name: 'Compliant' })).toContainText('of 1 property');
+  await expect(page.getByRole('group', { name: 'Compliant' })).toContainText('of 1 properties');
   await expect(page.getByRole('region', { name: 'Upgrade to Pro' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Harbor View Offices' })).toBeVisible();
   await expect(page.getByText('Pro', { exact: true })).toBeHidden();

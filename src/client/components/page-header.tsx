@@ -14,7 +14,7 @@ export function PageHeader({ title, titleAside, description, actions }: PageHead
     <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div className="min-w-0 space-y-1">
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <h1 className="break-words text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+          <h1 tabIndex={-1} className="break-words text-2xl font-bold tracking-tight focus:outline-none sm:text-3xl">{title}</h1>
           {titleAside}
         </div>
         {description ? <div className="text-muted-foreground">{description}</div> : null}

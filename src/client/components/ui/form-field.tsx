@@ -38,7 +38,8 @@ export function FormField({ label, error, hint, className, labelAside, children 
         </p>
       ) : null}
       {error ? (
-        <p id={errorId} className="text-sm font-medium text-destructive">
+        // Announced when it appears, not only shown.
+        <p id={errorId} role="alert" className="text-sm font-medium text-destructive">
           {error}
         </p>
       ) : null}

@@ -67,7 +67,7 @@ export function StatCards({ stats, subscription }: { stats: DashboardStats | und
         title="Compliant"
         icon={CircleCheck}
         value={stats.compliantCount}
-        note={`of ${stats.propertyCount} ${stats.propertyCount === 1 ? 'property' : 'properties'}`}
+        note={`of ${stats.propertyCount} properties`}
       />
       <StatCard
         title="Upcoming Inspections"

@@ -47,7 +47,10 @@ export function RescheduleDialog({ inspection, open, onOpenChange }: RescheduleD
     form.reset({ dueDate: '', rescheduleReason: '' });
     const current = inspection?.dueDate;
     setMonth(dateFromCalendarDay(current && current > today ? current : today));
-  }, [open, inspection?.id, inspection?.dueDate, today, form]);
+    // Only on opening (or for another inspection): an optimistic change of the due date, or
+    // its rollback, must not wipe what the person typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, inspection?.id]);
 
   const dueDate = form.watch('dueDate');
   const selected = /^\d{4}-\d{2}-\d{2}$/.test(dueDate ?? '') ? dateFromCalendarDay(dueDate as string) : undefined;
@@ -89,6 +92,8 @@ export function RescheduleDialog({ inspection, open, onOpenChange }: RescheduleD
                 required
                 value={dueDate ?? ''}
                 onChange={(event) => pick(event.target.value)}
+                // Registered for its ref alone, so that a missing date takes the focus.
+                ref={form.register('dueDate').ref}
               />
             )}
           </FormField>

@@ -38,7 +38,9 @@ export function useInspectionUrlState(statuses: readonly InspectionFilterStatus[
         }
         return next;
       },
-      { replace: true },
+      // Typing a search replaces the entry (one per keystroke pause would flood history);
+      // a filter, a view, a month or a day is a step the Back button undoes.
+      { replace: Object.keys(changes).every((name) => name === 'q') },
     );
 
   return {

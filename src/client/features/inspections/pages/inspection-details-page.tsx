@@ -206,12 +206,10 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
         <ReminderCard inspectionId={inspection.id} />
       </div>
 
-      {open ? (
-        <>
-          <CompleteInspectionDialog inspection={inspection} {...dialogProps('complete')} />
-          <RescheduleDialog inspection={inspection} {...dialogProps('reschedule')} />
-        </>
-      ) : null}
+      {/* Mounted even once the inspection is no longer open: an optimistic completion must
+          not unmount the dialog that is saving it, and a rollback must find it as it was. */}
+      <CompleteInspectionDialog inspection={inspection} {...dialogProps('complete')} />
+      <RescheduleDialog inspection={inspection} {...dialogProps('reschedule')} />
       <EditInspectionDialog inspection={inspection} {...dialogProps('edit')} />
       <DeleteInspectionDialog inspection={inspection} {...dialogProps('delete')} onDeleted={() => navigate('/inspections')} />
     </div>

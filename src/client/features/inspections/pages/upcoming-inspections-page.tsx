@@ -51,13 +51,25 @@ export default function UpcomingInspectionsPage() {
     (complete.isPending && complete.variables?.id === inspection.id) ||
     (reschedule.isPending && reschedule.variables?.id === inspection.id);
 
+  // A completed row leaves the list with its focused button: keep keyboard users on the page.
+  const keepFocusOnPage = () =>
+    requestAnimationFrame(() => {
+      if (document.activeElement === document.body) document.querySelector<HTMLElement>('main h1')?.focus();
+    });
+
   const renderActions = (inspection: Inspection) => {
     if (!isOpenInspection(inspection)) return null;
     const what = describeInspection(inspection);
     const disabled = busy(inspection) || isTemporaryId(inspection.id);
     return (
       <>
-        <Button variant="outline" size="sm" aria-label={`Complete ${what}`} disabled={disabled} onClick={() => complete.mutate({ id: inspection.id })}>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Complete ${what}`}
+          aria-disabled={disabled}
+          onClick={() => !disabled && complete.mutate({ id: inspection.id }, { onSettled: keepFocusOnPage })}
+        >
           <CircleCheck aria-hidden="true" />
           Complete
         </Button>
@@ -65,8 +77,8 @@ export default function UpcomingInspectionsPage() {
           variant="outline"
           size="sm"
           aria-label={`Reschedule ${what} to ${formatDisplayDate(newDate)}`}
-          disabled={disabled}
-          onClick={() => reschedule.mutate({ id: inspection.id, dueDate: newDate })}
+          aria-disabled={disabled}
+          onClick={() => !disabled && reschedule.mutate({ id: inspection.id, dueDate: newDate }, { onSettled: keepFocusOnPage })}
         >
           <CalendarClock aria-hidden="true" />
           Reschedule

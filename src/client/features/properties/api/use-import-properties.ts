@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { refreshAfterPropertyChange } from '@/lib/property-queries';
-import { toast } from '@/components/ui/use-toast';
 
 export interface ImportInput {
   filename: string;
@@ -22,8 +21,8 @@ export function useImportProperties() {
     mutationFn: (input: ImportInput) => api.post<ImportResult>('/api/properties/bulk-import', input),
     // Never repeat an import on its own: a retry after a lost answer could import twice.
     retry: false,
-    onSuccess: (result) => {
-      toast({ title: 'Properties Imported', description: result.message });
+    // SPEC 8: the import itself shows no toast; the refreshed list is the confirmation.
+    onSuccess: () => {
       void refreshAfterPropertyChange(queryClient);
     },
   });

@@ -173,7 +173,7 @@ export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
             ) : (
               <>
                 <Upload aria-hidden="true" />
-                Import {count} {count === 1 ? 'Property' : 'Properties'}
+                Import {count} Properties
               </>
             )}
           </Button>

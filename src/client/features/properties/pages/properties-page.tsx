@@ -58,7 +58,8 @@ export default function PropertiesPage() {
         else next.delete(name);
         return next;
       },
-      { replace: true },
+      // Typing a search replaces the entry; a filter or a sort is a step Back undoes.
+      { replace: name === 'q' },
     );
   };
 

@@ -1,15 +1,18 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileInput, SessionUser } from '@shared/schemas/auth';
 import { api } from '@/lib/api';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/features/auth/components/auth-context';
 
 export function useUpdateProfile() {
-  const { updateUser } = useAuth();
+  const { user: before, updateUser } = useAuth();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ProfileInput) => api.put<SessionUser>('/api/auth/profile', input),
     onSuccess: (user) => {
       updateUser(user);
+      // "Today" moved with the zone: overdue and due soon were computed for the old one.
+      if (before?.timeZone !== user.timeZone) void queryClient.invalidateQueries();
       toast({ title: 'Profile Updated', description: 'Your profile has been updated.' });
     },
     onError: () => {
