@@ -129,7 +129,10 @@ test('the list filters by status and type; the calendar shows a day\'s inspectio
   await page.getByLabel('Status').selectOption({ label: 'Overdue' });
   await expect(page.getByRole('heading', { name: '1 inspection' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Overdue Olly' })).toBeVisible();
-  await page.getByLabel('Status').selectOption({ label: 'All statuses' });
+  // Back undoes a filter.
+  await page.goBack();
+  await expect(page.getByLabel('Status')).toHaveValue('');
+  await expect(page.getByRole('heading', { name: '3 inspections' })).toBeVisible();
   await page.getByLabel('Inspection type').selectOption({ label: 'Fire Alarm' });
   await expect(page.getByRole('heading', { name: '1 inspection' })).toBeVisible();
   await page.getByLabel('Inspection type').selectOption({ label: 'All types' });

@@ -53,6 +53,8 @@ test('a person edits and deletes a property, with confirmation', async ({ signed
   await dialog.getByLabel('City').fill('Chicago');
   await dialog.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(page, 'Property Updated', 'Property updated successfully.');
+  // Keyboard focus goes back to what opened the dialog.
+  await expect(page.getByRole('button', { name: 'Edit Property' })).toBeFocused();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Maple Street Lofts');
 
   await page.getByRole('button', { name: 'Delete' }).click();
