@@ -1,41 +1,171 @@
-import { Bell, CalendarClock } from 'lucide-react';
+import { useId } from 'react';
+import { Bell, CalendarCheck, CircleAlert, Clock } from 'lucide-react';
 import { Link } from 'react-router';
+import { formatDisplayDate } from '@shared/dates';
+import type { Inspection } from '@shared/schemas/inspection';
+import { inspectionTypeLabel, propertyNameOf } from '@/features/inspections/components/inspection-text';
+import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { Spinner } from '@/components/ui/spinner';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { cn } from '@/lib/utils';
+import { useAttentionInspections } from './use-attention-inspections';
 
+type Tone = 'overdue' | 'due_soon';
+
+const TONE = {
+  overdue: {
+    title: 'Overdue',
+    count: 'bg-red-100 text-red-800',
+    icon: CircleAlert,
+    iconClass: 'text-red-700',
+    more: (n: number) => `See all ${n} overdue`,
+  },
+  due_soon: {
+    title: 'Due soon',
+    count: 'bg-yellow-100 text-yellow-900',
+    icon: Clock,
+    iconClass: 'text-yellow-700',
+    more: (n: number) => `See all ${n} due soon`,
+  },
+} as const;
+
+/** The number on the bell; past 99 it reads 99+. */
+const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
+
+/**
+ * The top bar's bell: a count of the inspections that need attention (overdue plus due
+ * soon), and a popover listing the first few of each with a way to the full list.
+ */
 export function NotificationsButton() {
+  const attention = useAttentionInspections();
+  const { data, isPending, isError, isFetching, refetch, attentionCount, overdueCount } = attention;
+  const label = attentionCount > 0 ? `Notifications, ${attentionCount} need attention` : 'Notifications';
+
+  const onOpenChange = (open: boolean) => {
+    // What the count said may be old by now: look again whenever the list is opened.
+    if (open) void refetch({ cancelRefetch: false });
+  };
+
+  const empty = data && data.overdue.items.length === 0 && data.dueSoon.items.length === 0;
+
   return (
-    <Popover>
+    <Popover onOpenChange={onOpenChange}>
       <Tooltip>
         <TooltipTrigger asChild>
           <PopoverTrigger asChild>
-            <Button variant="ghost" size="icon" aria-label="Notifications">
+            <Button variant="ghost" size="icon" aria-label={label} className="relative">
               <Bell aria-hidden="true" className="size-5" />
+              {attentionCount > 0 && (
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    'absolute left-6 top-1 flex h-[1.125rem] min-w-[1.125rem] items-center justify-center rounded-full px-1 text-[0.6875rem] font-semibold leading-none ring-2 ring-background',
+                    overdueCount > 0 ? 'bg-red-700 text-white' : 'bg-yellow-300 text-yellow-950',
+                  )}
+                >
+                  {badgeText(attentionCount)}
+                </span>
+              )}
             </Button>
           </PopoverTrigger>
         </TooltipTrigger>
-        <TooltipContent>Notifications</TooltipContent>
+        <TooltipContent>{attentionCount > 0 ? `${attentionCount} need attention` : 'Notifications'}</TooltipContent>
       </Tooltip>
-      <PopoverContent aria-label="Notifications">
-        <div className="flex items-start gap-3">
-          <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-accent-foreground">
-            <CalendarClock aria-hidden="true" className="size-5" />
-          </span>
-          <div className="space-y-2">
-            <p className="text-sm font-semibold">Inspection alerts</p>
-            <p className="text-sm text-muted-foreground">See which inspections are due soon or past their due date.</p>
-            <PopoverClose asChild>
-              <Link
-                to="/inspections/upcoming"
-                className="inline-block text-sm font-medium text-primary underline-offset-4 hover:underline"
-              >
-                View upcoming and overdue inspections
-              </Link>
-            </PopoverClose>
-          </div>
+      <PopoverContent aria-label="Notifications" className="w-[min(22rem,calc(100vw-1rem))] p-0">
+        <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
+          <h2 className="text-sm font-semibold">Notifications</h2>
+          {isFetching && !isPending && <Spinner className="text-muted-foreground" />}
+        </div>
+        <div className="max-h-[min(32rem,calc(100dvh-9rem))] overflow-y-auto p-2">
+          {isPending ? (
+            <div role="status" className="flex items-center justify-center gap-2 px-2 py-6 text-sm text-muted-foreground">
+              <Spinner className="text-primary" />
+              Loading notifications...
+            </div>
+          ) : isError && !data ? (
+            <div className="p-2">
+              <LoadError message="Could not load notifications." onRetry={() => void refetch()} retrying={isFetching} />
+            </div>
+          ) : empty ? (
+            <div className="flex flex-col items-center gap-2 px-2 py-6 text-center text-sm text-muted-foreground">
+              <CalendarCheck aria-hidden="true" className="size-6 text-green-700" />
+              <p>Nothing overdue or due soon.</p>
+            </div>
+          ) : data ? (
+            <div className="space-y-2">
+              <AttentionGroup tone="overdue" items={data.overdue.items} total={data.overdue.total} />
+              <AttentionGroup tone="due_soon" items={data.dueSoon.items} total={data.dueSoon.total} />
+            </div>
+          ) : null}
+        </div>
+        <div className="border-t px-4 py-3">
+          <PopoverClose asChild>
+            <Link
+              to="/inspections/upcoming"
+              className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              View upcoming and overdue inspections
+            </Link>
+          </PopoverClose>
         </div>
       </PopoverContent>
     </Popover>
+  );
+}
+
+function AttentionGroup({ tone, items, total }: { tone: Tone; items: Inspection[]; total: number }) {
+  const headingId = useId();
+  if (items.length === 0) return null;
+  const style = TONE[tone];
+  const Icon = style.icon;
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className="flex items-center gap-2 px-2 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+        {style.title}
+        <span className={cn('rounded-full px-1.5 py-0.5 text-[0.6875rem] font-semibold normal-case tracking-normal', style.count)}>
+          {total}
+        </span>
+      </h3>
+      <ul>
+        {items.map((inspection) => (
+          <li key={inspection.id}>
+            <PopoverClose asChild>
+              <Link
+                to={`/inspections/${inspection.id}`}
+                className="flex items-start gap-3 rounded-md px-2 py-2 text-sm hover:bg-muted focus-visible:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <Icon aria-hidden="true" className={cn('mt-0.5 size-4 shrink-0', style.iconClass)} />
+                <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] gap-x-3">
+                  <span className="truncate font-medium">
+                    {inspectionTypeLabel(inspection.inspectionType)}
+                    <span className="sr-only">,</span>
+                  </span>
+                  <span className="col-start-1 row-start-2 truncate text-muted-foreground">
+                    {propertyNameOf(inspection)}
+                    <span className="sr-only">,</span>
+                  </span>
+                  <span className="col-start-2 row-start-1 whitespace-nowrap text-xs leading-5 text-muted-foreground">
+                    <span className="sr-only">{tone === 'overdue' ? 'was due ' : 'due '}</span>
+                    {formatDisplayDate(inspection.dueDate)}
+                  </span>
+                </span>
+              </Link>
+            </PopoverClose>
+          </li>
+        ))}
+      </ul>
+      {total > items.length && (
+        <PopoverClose asChild>
+          <Link
+            to={`/inspections/upcoming?status=${tone}`}
+            className="ml-7 mt-0.5 inline-block rounded-sm px-2 py-1 text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {style.more(total)}
+          </Link>
+        </PopoverClose>
+      )}
+    </section>
   );
 }
