@@ -10,6 +10,7 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { GenerateReportAction } from './generate-report-action';
+import { AddressLines } from './address-lines';
 import { StatusBadge } from './status-badge';
 
 interface PropertyCardProps {
@@ -37,15 +38,7 @@ export function PropertyCard({ property, headingLevel: Heading = 'h3' }: Propert
       </div>
 
       <p className="break-words text-sm leading-relaxed text-slate-700">
-        {property.addressLine1}
-        {property.addressLine2 ? (
-          <>
-            <br />
-            {property.addressLine2}
-          </>
-        ) : null}
-        <br />
-        {property.city}, {property.state} {property.zip}
+        <AddressLines address={property} />
       </p>
 
       <div className="space-y-2">
@@ -127,5 +120,18 @@ export function PropertyGridSkeleton({ count = 6, label = 'Loading properties...
         ))}
       </div>
     </div>
+  );
+}
+
+/** Property cards in the grid every list of properties uses. */
+export function PropertyGrid({ properties }: { properties: Property[] }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {properties.map((property) => (
+        <li key={property.id}>
+          <PropertyCard property={property} />
+        </li>
+      ))}
+    </ul>
   );
 }

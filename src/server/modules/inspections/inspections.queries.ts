@@ -3,6 +3,7 @@ import { DUE_SOON_DAYS, UPCOMING_DAYS, type InspectionDisplayStatus } from '@sha
 import type { ComplianceResult, InspectionStatus, InspectionType } from '@shared/enums';
 import type { Inspection } from '@shared/schemas/inspection';
 import type { DbOrTx } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { inspections, reminderLogs } from '../../db/schema/index';
 
 export type InspectionRow = typeof inspections.$inferSelect;
@@ -90,8 +91,6 @@ function toInspection(row: Row): Inspection {
   };
 }
 
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** A page of inspections with property names and display statuses; the page is chosen first. */
 async function selectInspections(db: DbOrTx, where: SQL, today: string, order: SQL, limit: number, offset: number): Promise<Inspection[]> {
   const t = sql`${today}::date`;
@@ -114,7 +113,7 @@ export async function listInspections(db: DbOrTx, userId: number, filter: Inspec
   const t = sql`${today}::date`;
   const conditions: SQL[] = [sql`i.user_id = ${userId}`];
   if (filter.q) {
-    const pattern = likePattern(filter.q);
+    const pattern = containsPattern(filter.q);
     conditions.push(sql`(p.name ilike ${pattern} or i.assigned_to ilike ${pattern})`);
   }
   if (filter.type) conditions.push(sql`i.inspection_type = ${filter.type}`);

@@ -44,6 +44,10 @@ export async function scheduleInspection(deps: InspectionsDeps, account: Account
     await ensureItemForSchedule(db, values.propertyId, values.inspectionType, values.dueDate);
     await afterItemChange(db, values.propertyId);
     return inserted;
+  }).catch((error: unknown) => {
+    // The property was deleted between the check above and the insert.
+    const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string };
+    throw cause.code === '23503' ? notFound('Property not found') : error;
   });
   return getInspection(deps, account, id);
 }

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PropertyStatus } from '@shared/enums';
 import type { ComplianceItem, Property, PropertySort, PropertyValues } from '@shared/schemas/property';
 import type { DbOrTx } from '../../db/client';
+import { containsPattern } from '../../db/like';
 import { properties } from '../../db/schema/index';
 import { effectiveItemStatusSql } from '../compliance/compliance.sql';
 
@@ -22,8 +23,6 @@ const ORDER: Record<PropertySort, SQL> = {
   // SPEC: non-compliant first, then due soon, then compliant, then by name; pending last.
   compliance: sql`array_position(array['non_compliant','due_soon','compliant','pending']::property_status[], p.status), lower(p.name), p.id`,
 };
-
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 type Row = {
   id: number;
@@ -97,7 +96,7 @@ async function selectProperties(db: DbOrTx, where: SQL, today: string, order: SQ
 export async function listProperties(db: DbOrTx, userId: number, filter: PropertyFilter, today: string) {
   const conditions: SQL[] = [sql`p.user_id = ${userId}`];
   if (filter.q) {
-    const pattern = likePattern(filter.q);
+    const pattern = containsPattern(filter.q);
     conditions.push(
       sql`(p.name ilike ${pattern} or p.address_line1 ilike ${pattern} or p.city ilike ${pattern} or p.state ilike ${pattern} or p.zip ilike ${pattern})`,
     );

@@ -220,6 +220,7 @@ describe('one property', () => {
       await ctx.agent().get(`/api/properties/${property.id}`),
       await ctx.agent().put(`/api/properties/${property.id}`, {}),
       await ctx.agent().delete(`/api/properties/${property.id}`),
+      await ctx.agent().get(`/api/properties/${property.id}/reports`),
     ]) {
       expect(res.statusCode).toBe(401);
     }

@@ -5,7 +5,7 @@ import type { PropertySort } from '@shared/schemas/property';
 import { usePropertyList } from '@/lib/property-queries';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
-import { PropertyCard, PropertyGridSkeleton } from '@/components/property-card';
+import { PropertyGrid, PropertyGridSkeleton } from '@/components/property-card';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
@@ -101,13 +101,7 @@ export function DashboardProperties() {
         )
       ) : (
         <>
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {properties.map((property) => (
-              <li key={property.id}>
-                <PropertyCard property={property} />
-              </li>
-            ))}
-          </ul>
+          <PropertyGrid properties={properties} />
           {total > properties.length ? (
             <div className="flex justify-center">
               <Button asChild variant="outline">

@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { INSPECTION_TYPES } from '@shared/enums';
 import { inspectionEditSchema, type Inspection, type InspectionEdit } from '@shared/schemas/inspection';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { Button } from '@/components/ui/button';
@@ -13,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useUpdateInspection } from '../api/use-update-inspection';
 import { inspectionTypeLabel, propertyNameOf } from './inspection-text';
+import { InspectionTypeOptions } from './inspection-type-options';
 
 interface EditInspectionDialogProps {
   inspection: Inspection;
@@ -86,11 +86,7 @@ export function EditInspectionDialog({ inspection, open, onOpenChange }: EditIns
             <FormField label="Inspection type" error={errors.inspectionType?.message}>
               {(control) => (
                 <Select {...control} disabled={completed} {...form.register('inspectionType')}>
-                  {INSPECTION_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {inspectionTypeLabel(type)}
-                    </option>
-                  ))}
+                  <InspectionTypeOptions />
                 </Select>
               )}
             </FormField>

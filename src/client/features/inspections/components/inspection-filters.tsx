@@ -1,11 +1,11 @@
 import { useId } from 'react';
-import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
+import type { InspectionType } from '@shared/enums';
 import type { InspectionFilterStatus, InspectionSort } from '@/lib/inspection-queries';
 import { SearchField } from '@/components/search-field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/utils';
-import { inspectionTypeLabel } from './inspection-text';
+import { InspectionTypeOptions } from './inspection-type-options';
 
 export const SORT_LABELS: Record<InspectionSort, string> = {
   due_asc: 'Due date, soonest first',
@@ -49,11 +49,7 @@ export function InspectionFilters({ q, type, status, statusOptions, onSearch, on
           onChange={(event) => onType((event.target.value || undefined) as InspectionType | undefined)}
         >
           <option value="">All types</option>
-          {INSPECTION_TYPES.map((value) => (
-            <option key={value} value={value}>
-              {inspectionTypeLabel(value)}
-            </option>
-          ))}
+          <InspectionTypeOptions />
         </Select>
       </div>
       <div className="space-y-1.5">

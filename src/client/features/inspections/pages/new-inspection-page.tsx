@@ -3,7 +3,6 @@ import { ArrowLeft, Building2, Plus } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { INSPECTION_TYPES } from '@shared/enums';
 import { inspectionSchema } from '@shared/schemas/inspection';
 import { isApiError, serverMessage } from '@/lib/api';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -25,7 +24,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useCreateInspection } from '../api/use-create-inspection';
 import { PROPERTY_OPTION_LIMIT, usePropertyForSchedule, usePropertyOptions, type PropertyOption } from '../api/use-property-options';
 import { useToday } from '../api/use-today';
-import { inspectionTypeLabel } from '../components/inspection-text';
+import { InspectionTypeOptions } from '../components/inspection-type-options';
 
 const FIELDS = ['propertyId', 'inspectionType', 'dueDate', 'assignedTo', 'notes'] as const;
 const SEARCH_DELAY_MS = 300;
@@ -278,11 +277,7 @@ function ScheduleForm({ lockedProperty, options, optionsTotal, optionsLoading, o
           {(control) => (
             <Select {...control} {...form.register('inspectionType')}>
               <option value="">Select a type</option>
-              {INSPECTION_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {inspectionTypeLabel(type)}
-                </option>
-              ))}
+              <InspectionTypeOptions />
             </Select>
           )}
         </FormField>

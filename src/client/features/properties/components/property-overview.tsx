@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { ClipboardList } from 'lucide-react';
 import { formatDisplayDate } from '@shared/dates';
-import { COUNTRY_LABELS, humanize, INSPECTION_TYPE_LABELS } from '@shared/enums';
+import { humanize, INSPECTION_TYPE_LABELS } from '@shared/enums';
 import type { Property } from '@shared/schemas/property';
+import { AddressLines } from '@/components/address-lines';
 import { StatusBadge } from '@/components/status-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 
@@ -26,17 +27,7 @@ export function PropertyOverview({ property }: { property: Property }) {
         <CardContent>
           <dl className="space-y-4">
             <Detail term="Address">
-              {property.addressLine1}
-              {property.addressLine2 ? (
-                <>
-                  <br />
-                  {property.addressLine2}
-                </>
-              ) : null}
-              <br />
-              {property.city}, {property.state} {property.zip}
-              <br />
-              {COUNTRY_LABELS[property.country] ?? property.country}
+              <AddressLines address={property} withCountry />
             </Detail>
             <Detail term="Property type">{humanize(property.propertyType)}</Detail>
             <Detail term="Manager email">

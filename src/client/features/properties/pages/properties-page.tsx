@@ -9,7 +9,7 @@ import { useSubscription } from '@/lib/use-subscription';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
-import { PropertyCard, PropertyGridSkeleton } from '@/components/property-card';
+import { PropertyGrid, PropertyGridSkeleton } from '@/components/property-card';
 import { SearchField } from '@/components/search-field';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -170,13 +170,7 @@ export default function PropertiesPage() {
             </h2>
             {list.isFetching && !list.isFetchingNextPage ? <Spinner className="text-primary" /> : null}
           </div>
-          <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-            {properties.map((property) => (
-              <li key={property.id}>
-                <PropertyCard property={property} />
-              </li>
-            ))}
-          </ul>
+          <PropertyGrid properties={properties} />
           {list.hasNextPage ? (
             <div className="flex justify-center">
               <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
