@@ -95,6 +95,8 @@ export const test = base.extend<Fixtures>({
       // Chromium logs every 4xx answer on its own (a signed-out /api/auth/me, a wrong
       // password); tests that expect one assert what the screen says instead.
       if (/Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+      // And every request cut off while a test has taken the browser offline.
+      if (text === 'Failed to load resource: net::ERR_INTERNET_DISCONNECTED') return;
       problems.push(text);
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
