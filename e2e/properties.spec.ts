@@ -73,6 +73,44 @@ test('a person edits and deletes a property, with confirmation', async ({ signed
   await expect(page).toHaveURL(/\/properties$/);
 });
 
+test('a list read answered before a delete went through does not bring the property back', async ({ signedInPage: page }) => {
+  const property = await addProperty(page, { name: 'Cedar Court' });
+  // What the server said before the delete: the property is still there.
+  const staleList = await page.request.get('/api/properties?sort=created_desc&limit=24&offset=0');
+  expect(await staleList.json()).toHaveLength(1);
+  await page.goto(`/properties/${property.id}`);
+
+  // The list page asks while the delete is still on its way; that read is answered late,
+  // with the old list, after the delete has been confirmed.
+  let listAsked!: () => void;
+  const listRequested = new Promise<void>((resolve) => (listAsked = resolve));
+  let deleteSeen!: () => void;
+  const deleteConfirmed = new Promise<void>((resolve) => (deleteSeen = resolve));
+  await page.route(`**/api/properties/${property.id}`, async (route) => {
+    if (route.request().method() !== 'DELETE') return route.fallback();
+    await listRequested;
+    await route.fulfill({ response: await route.fetch() });
+  });
+  await page.route(
+    (url) => url.pathname === '/api/properties',
+    async (route) => {
+      listAsked();
+      await deleteConfirmed;
+      await route.fulfill({ response: staleList }).catch(() => {
+        // The app may have given up on this read already; then there is nothing to answer.
+      });
+    },
+    { times: 1 },
+  );
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Property' }).click();
+  await expectToast(page, 'Property Deleted', 'Property deleted successfully.');
+  deleteSeen();
+  await expect(page.getByRole('heading', { name: 'No properties yet' })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Cedar Court' })).toBeHidden();
+});
+
 test('a Pro account searches, filters and sorts its properties', async ({ proPage: page }) => {
   await addProperty(page, { name: 'Alpha Tower', city: 'Denver', propertyType: 'commercial' });
   await addProperty(page, { name: 'Beta Clinic', city: 'Austin', propertyType: 'healthcare' });

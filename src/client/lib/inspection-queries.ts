@@ -2,6 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { InspectionType } from '@shared/enums';
 import type { Inspection, INSPECTION_FILTER_STATUSES, INSPECTION_SORTS } from '@shared/schemas/inspection';
 import { queryString } from './api';
+import { refetchAfterChange } from './query-client';
 import { DASHBOARD_STATS_KEY, PROPERTIES_KEY, propertyInspectionsKey } from './property-queries';
 import { SUBSCRIPTION_STATUS_KEY } from './use-subscription';
 
@@ -102,12 +103,12 @@ export function belongsInList(inspection: Inspection, scope: InspectionScope, pa
  * inspection and its reminder logs (all under the inspection prefixes), the properties with
  * their own queries (their compliance items moved) and the plan usage.
  */
-export function refreshAfterInspectionChange(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: INSPECTIONS_KEY }),
-    queryClient.invalidateQueries({ queryKey: UPCOMING_INSPECTIONS_KEY }),
-    queryClient.invalidateQueries({ queryKey: DASHBOARD_STATS_KEY }),
-    queryClient.invalidateQueries({ queryKey: PROPERTIES_KEY }),
-    queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_STATUS_KEY }),
+export function refreshAfterInspectionChange(queryClient: QueryClient): Promise<void> {
+  return refetchAfterChange(queryClient, [
+    { queryKey: INSPECTIONS_KEY },
+    { queryKey: UPCOMING_INSPECTIONS_KEY },
+    { queryKey: DASHBOARD_STATS_KEY },
+    { queryKey: PROPERTIES_KEY },
+    { queryKey: SUBSCRIPTION_STATUS_KEY },
   ]);
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, useInfiniteQuery, type InfiniteData, type QueryClient
 import type { PropertyStatus, PropertyType } from '@shared/enums';
 import type { Property, PropertySort } from '@shared/schemas/property';
 import { api, apiGetList, queryString, type ListPage } from './api';
+import { refetchAfterChange } from './query-client';
 import { SUBSCRIPTION_STATUS_KEY } from './use-subscription';
 
 /**
@@ -61,14 +62,12 @@ export function usePropertyList(filters: PropertyListFilters, pageSize = 24) {
  * usage; inspection lists too, since they show property names and lose a deleted
  * property's inspections.
  */
-export function refreshAfterPropertyChange(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: PROPERTIES_KEY }),
-    queryClient.invalidateQueries({ queryKey: DASHBOARD_STATS_KEY }),
-    queryClient.invalidateQueries({ queryKey: SUBSCRIPTION_STATUS_KEY }),
-    queryClient.invalidateQueries({
-      predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/inspections'),
-    }),
+export function refreshAfterPropertyChange(queryClient: QueryClient): Promise<void> {
+  return refetchAfterChange(queryClient, [
+    { queryKey: PROPERTIES_KEY },
+    { queryKey: DASHBOARD_STATS_KEY },
+    { queryKey: SUBSCRIPTION_STATUS_KEY },
+    { predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/inspections') },
   ]);
 }
 

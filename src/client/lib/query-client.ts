@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryFilters } from '@tanstack/react-query';
 import { defaultQueryFn } from './api';
 
 const MINUTE = 60_000;
@@ -35,3 +35,14 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+/**
+ * Refreshes these queries after a change has been saved. A read that is still in flight may
+ * have been answered before the change, and TanStack Query joins a refetch to a first fetch
+ * (one without data yet) instead of replacing it; so in-flight reads are cancelled first and
+ * every query is read again from scratch.
+ */
+export async function refetchAfterChange(client: QueryClient, filters: QueryFilters[]): Promise<void> {
+  await Promise.all(filters.map((filter) => client.cancelQueries(filter)));
+  await Promise.all(filters.map((filter) => client.invalidateQueries(filter)));
+}
