@@ -7,13 +7,19 @@ test('the free dashboard: counts against the limits, the inline upgrade prompt, 
   await expect(page.getByRole('group', { name: 'Properties' })).toContainText('0/1');
   await expectAccessible(page);
 
-  await addProperty(page, { name: 'Harbor View Offices' });
+  const property = await addProperty(page, { name: 'Harbor View Offices' });
   await page.reload();
   await expect(page.getByRole('group', { name: 'Properties' })).toContainText('1/1');
   await expect(page.getByRole('group', { name: 'Compliant' })).toContainText('of 1 properties');
   await expect(page.getByRole('region', { name: 'Upgrade to Pro' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Harbor View Offices' })).toBeVisible();
   await expect(page.getByText('Pro', { exact: true })).toBeHidden();
+
+  // The free card counts what the limit counts: the one open inspection, however far away.
+  const inSixWeeks = new Date(Date.now() + 45 * 86_400_000).toISOString().slice(0, 10);
+  await scheduleInspectionViaApi(page, { propertyId: property.id, dueDate: inSixWeeks, assignedTo: 'Far Off' });
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Upcoming Inspections' })).toContainText('1/1');
 });
 
 test('the Pro dashboard: badge, next 30 days, the non-compliant toggle and a working sort', async ({ proPage: page }) => {

@@ -88,7 +88,7 @@ test('quick complete on the details page; edit and delete', async ({ proPage: pa
   const first = await scheduleInspectionViaApi(page, { propertyId: property.id, dueDate: day(5) });
   await page.goto(`/inspections/${first.id}`);
   await page.getByRole('button', { name: 'Mark as Completed' }).click();
-  await expectToast(page, 'Inspection Completed', 'Inspection marked as completed.');
+  await expectToast(page, 'Inspection Completed', 'Inspection completed and property status updated.');
   await expect(page.getByText('Completed').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mark as Completed' })).toBeHidden();
 

@@ -44,7 +44,8 @@ const COUNTRY_NAMES: Record<string, (typeof COUNTRIES)[number]> = {
 
 /** One CSV row as the client sends it and the server re-validates it. */
 export const csvPropertyRowSchema = propertySchema.extend({
-  propertyType: z.string().trim().max(50).default('other').transform(normalizePropertyType),
+  // Required (an empty cell is reported as missing); a type we do not know becomes other.
+  propertyType: z.string().trim().max(50).transform(normalizePropertyType),
   country: z
     .string()
     .trim()
@@ -74,7 +75,7 @@ export function validateCsvRows(rows: Record<string, unknown>[]): { properties: 
   const errors: string[] = [];
   rows.forEach((row, i) => {
     // Cells are text; anything else (a JSON body can hold anything) counts as empty.
-    const missing = CSV_REQUIRED_COLUMNS.filter((c) => c !== 'propertyType' && (typeof row[c] !== 'string' || (row[c] as string).trim() === ''));
+    const missing = CSV_REQUIRED_COLUMNS.filter((c) => typeof row[c] !== 'string' || (row[c] as string).trim() === '');
     if (missing.length) {
       errors.push(`Row ${csvRowNumber(i)}: Missing ${missing.join(', ')}`);
       return;

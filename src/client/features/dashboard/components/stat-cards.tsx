@@ -72,8 +72,9 @@ export function StatCards({ stats, subscription }: { stats: DashboardStats | und
       <StatCard
         title="Upcoming Inspections"
         icon={CalendarClock}
-        value={withLimit(stats.upcomingInspectionCount, inspectionLimit, premium)}
-        note={premium ? 'next 30 days' : 'next 30 days · 1 at a time on Free'}
+        // Free counts what its limit counts (open inspections, whenever due); Pro the next 30 days.
+        value={premium ? String(stats.upcomingInspectionCount) : withLimit(subscription.status.scheduledInspectionCount, inspectionLimit, premium)}
+        note={premium ? 'next 30 days' : 'open now · 1 at a time on Free'}
       />
       <StatCard
         title="Past Due"

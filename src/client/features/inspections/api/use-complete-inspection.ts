@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ComplianceResult } from '@shared/enums';
 import type { CompleteInspectionInput, Inspection } from '@shared/schemas/inspection';
-import { api, isApiError, serverMessage } from '@/lib/api';
+import { api } from '@/lib/api';
 import { refreshAfterInspectionChange } from '@/lib/inspection-queries';
 import { toast } from '@/components/ui/use-toast';
 import { applyInspectionChange, restoreInspections, snapshotInspections } from './inspection-cache';
@@ -49,17 +49,16 @@ export function useCompleteInspection() {
       );
       return { snapshot };
     },
-    onError: (error, _input, context) => {
+    onError: (_error, { complianceStatus }, context) => {
       restoreInspections(queryClient, context?.snapshot);
-      // 409: already completed elsewhere; the server says so in words.
-      const description =
-        isApiError(error) && error.status === 409 ? serverMessage(error, 'Failed to complete inspection.') : 'Failed to complete inspection.';
+      // SPEC 8 has one text for the dialog and one for Quick Complete (no result given).
+      const description = complianceStatus ? 'Failed to complete inspection.' : 'Failed to complete inspection. Please try again.';
       toast({ variant: 'destructive', title: 'Error', description });
     },
-    onSuccess: (_saved, { complianceStatus }) => {
+    onSuccess: () => {
       toast({
         title: 'Inspection Completed',
-        description: complianceStatus ? 'Inspection completed and property status updated.' : 'Inspection marked as completed.',
+        description: 'Inspection completed and property status updated.',
       });
     },
     onSettled: () => {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { inspectionDisplayStatus } from '@shared/compliance';
 import type { Inspection, InspectionValues } from '@shared/schemas/inspection';
-import { api, isApiError, serverMessage } from '@/lib/api';
+import { api } from '@/lib/api';
 import { refreshAfterInspectionChange } from '@/lib/inspection-queries';
 import { toast } from '@/components/ui/use-toast';
 import { applyInspectionChange, restoreInspections, snapshotInspections } from './inspection-cache';
@@ -42,14 +42,11 @@ export function useCreateInspection() {
       applyInspectionChange(queryClient, { kind: 'add', inspection: draft }, today);
       return { snapshot };
     },
-    onError: (error, _input, context) => {
+    onError: (_error, _input, context) => {
       restoreInspections(queryClient, context?.snapshot);
-      const planLimit = isApiError(error) && error.body?.code === 'PLAN_LIMIT_REACHED';
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: planLimit ? serverMessage(error, 'Failed to schedule inspection.') : 'Failed to schedule inspection.',
-      });
+      // SPEC 8: the toast keeps its own words; at the plan limit the page turns into the
+      // upgrade prompt once the refreshed plan usage arrives.
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to schedule inspection.' });
     },
     onSuccess: () => {
       toast({ title: 'Inspection Scheduled', description: 'Inspection scheduled successfully.' });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Inspection, InspectionEdit } from '@shared/schemas/inspection';
-import { api, isApiError, serverMessage } from '@/lib/api';
+import { api } from '@/lib/api';
 import { inspectionKey, refreshAfterInspectionChange } from '@/lib/inspection-queries';
 import { toast } from '@/components/ui/use-toast';
 import { applyInspectionChange, restoreInspections, snapshotInspections } from './inspection-cache';
@@ -23,15 +23,9 @@ export function useUpdateInspection() {
       applyInspectionChange(queryClient, { kind: 'update', id, change: () => fields }, today);
       return { snapshot };
     },
-    onError: (error, _input, context) => {
+    onError: (_error, _input, context) => {
       restoreInspections(queryClient, context?.snapshot);
-      // A plan limit (reopening a cancelled one) or a conflict explains itself better than the generic text.
-      const explained = isApiError(error) && (error.status === 403 || error.status === 409);
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: explained ? serverMessage(error, 'Failed to update inspection.') : 'Failed to update inspection.',
-      });
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to update inspection.' });
     },
     onSuccess: (saved) => {
       queryClient.setQueryData<Inspection>(inspectionKey(saved.id), saved);

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ERROR_CODES } from '@shared/api-error';
 import type { Property, PropertyValues } from '@shared/schemas/property';
-import { api, isApiError, serverMessage } from '@/lib/api';
+import { api } from '@/lib/api';
 import { refreshAfterPropertyChange } from '@/lib/property-queries';
 import { toast } from '@/components/ui/use-toast';
 import { addToLists, restoreProperties, snapshotProperties } from './property-cache';
@@ -26,14 +25,11 @@ export function useCreateProperty() {
       });
       return { snapshot };
     },
-    onError: (error, _values, context) => {
+    onError: (_error, _values, context) => {
       restoreProperties(queryClient, context?.snapshot);
-      const planLimit = isApiError(error) && error.body?.code === ERROR_CODES.planLimit;
-      toast({
-        variant: 'destructive',
-        title: 'Error',
-        description: planLimit ? serverMessage(error, 'Failed to add property.') : 'Failed to add property.',
-      });
+      // SPEC 8: the toast keeps its own words; at the plan limit the page turns into the
+      // upgrade prompt once the refreshed plan usage arrives.
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to add property.' });
     },
     onSuccess: () => {
       toast({ title: 'Property Added', description: 'Property added successfully.' });
