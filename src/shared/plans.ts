@@ -9,6 +9,8 @@ export const PLAN_LIMITS: Record<Plan, { properties: number; openInspections: nu
 
 export const PRO_PLAN_NAME = 'Firemark Pro';
 export const PRO_PRICE_CENTS = 2900;
+/** DECISIONS "Plans and limits": one Pro trial per account, no card needed. */
+export const TRIAL_DAYS = 30;
 
 /** "At the limit means count >= limit and the limit is not -1" (SPEC 6). */
 export function isAtLimit(count: number, limit: number): boolean {
@@ -25,6 +27,12 @@ export interface SubscriptionStatus {
   scheduledInspectionCount: number;
   inspectionLimit: number;
   canScheduleInspection: boolean;
+  /** When Pro ends (a trial's last moment), ISO; null when Free or when Pro has no end. */
+  proUntil: string | null;
+  /** Pro because of the 30-day trial. */
+  onTrial: boolean;
+  /** The account has never had its trial and is not Pro now. */
+  trialAvailable: boolean;
 }
 
 /** What the client assumes until the status arrives: the most restrictive reading. */
@@ -37,4 +45,7 @@ export const UNKNOWN_SUBSCRIPTION_STATUS: SubscriptionStatus = {
   scheduledInspectionCount: 0,
   inspectionLimit: 1,
   canScheduleInspection: false,
+  proUntil: null,
+  onTrial: false,
+  trialAvailable: false,
 };

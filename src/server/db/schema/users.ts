@@ -18,6 +18,8 @@ export const users = pgTable(
     proUntil: timestamp('pro_until', { withTimezone: true }),
     /** Who granted Pro: 'complimentary' (operator CLI), 'trial', or the billing provider. */
     planSource: text('plan_source'),
+    /** When the account's one Pro trial began; set once, so a trial cannot be taken twice. */
+    trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
     notificationSettings: jsonb('notification_settings')

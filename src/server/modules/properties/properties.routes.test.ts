@@ -239,6 +239,9 @@ describe('GET /api/subscription/status', () => {
       scheduledInspectionCount: 0,
       inspectionLimit: 1,
       canScheduleInspection: true,
+      proUntil: null,
+      onTrial: false,
+      trialAvailable: true,
     });
     await createProperty(ctx.runtime.db, user.id, propertyValues());
     expect((await agent.get('/api/subscription/status')).json()).toMatchObject({ propertyCount: 1, canCreateProperty: false });

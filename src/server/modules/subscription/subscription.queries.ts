@@ -1,15 +1,45 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { inspections, properties, users } from '../../db/schema/index';
 import type { Plan } from '@shared/plans';
 
-/** The account's plan now: Pro only while proUntil (if any) lies ahead. */
+/** Pro only while proUntil (if any) lies ahead; a trial that has run out is Free again. */
+const currentPlan = (now: Date) =>
+  sql<Plan>`case when ${users.plan} = 'pro' and (${users.proUntil} is null or ${users.proUntil} > ${now}) then 'pro' else 'free' end`;
+
+/** The account's plan now. */
 export async function findPlan(db: DbOrTx, userId: number, now: Date): Promise<Plan> {
+  const [row] = await db.select({ plan: currentPlan(now) }).from(users).where(eq(users.id, userId));
+  return row?.plan ?? 'free';
+}
+
+export interface PlanDetails {
+  plan: Plan;
+  proUntil: Date | null;
+  planSource: string | null;
+  trialStartedAt: Date | null;
+}
+
+/** The plan now with where it comes from, for the subscription status. */
+export async function findPlanDetails(db: DbOrTx, userId: number, now: Date): Promise<PlanDetails> {
   const [row] = await db
-    .select({ plan: sql<Plan>`case when ${users.plan} = 'pro' and (${users.proUntil} is null or ${users.proUntil} > ${now}) then 'pro' else 'free' end` })
+    .select({ plan: currentPlan(now), proUntil: users.proUntil, planSource: users.planSource, trialStartedAt: users.trialStartedAt })
     .from(users)
     .where(eq(users.id, userId));
-  return row?.plan ?? 'free';
+  return row ?? { plan: 'free', proUntil: null, planSource: null, trialStartedAt: null };
+}
+
+/**
+ * Starts the account's one trial in a single statement: only an account that never had a
+ * trial and is not Pro now is changed, so two simultaneous starts give one trial.
+ */
+export async function startTrial(db: DbOrTx, userId: number, now: Date, until: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ plan: 'pro', planSource: 'trial', proUntil: until, trialStartedAt: now, updatedAt: now })
+    .where(and(eq(users.id, userId), isNull(users.trialStartedAt), sql`${currentPlan(now)} = 'free'`))
+    .returning({ id: users.id });
+  return rows.length === 1;
 }
 
 /**

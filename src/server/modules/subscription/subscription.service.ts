@@ -1,15 +1,16 @@
 import { ERROR_CODES } from '@shared/api-error';
-import { isAtLimit, PLAN_LIMITS, PRO_PLAN_NAME, type SubscriptionStatus } from '@shared/plans';
+import { isAtLimit, PLAN_LIMITS, PRO_PLAN_NAME, TRIAL_DAYS, type SubscriptionStatus } from '@shared/plans';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../errors';
+import { AppError, conflict } from '../../errors';
 import * as q from './subscription.queries';
 
 export async function subscriptionStatus(db: DbOrTx, userId: number, now = new Date()): Promise<SubscriptionStatus> {
-  const [plan, propertyCount, scheduledInspectionCount] = await Promise.all([
-    q.findPlan(db, userId, now),
+  const [details, propertyCount, scheduledInspectionCount] = await Promise.all([
+    q.findPlanDetails(db, userId, now),
     q.countProperties(db, userId),
     q.countOpenInspections(db, userId),
   ]);
+  const { plan } = details;
   const limits = PLAN_LIMITS[plan];
   return {
     hasActiveSubscription: plan === 'pro',
@@ -20,7 +21,20 @@ export async function subscriptionStatus(db: DbOrTx, userId: number, now = new D
     scheduledInspectionCount,
     inspectionLimit: limits.openInspections,
     canScheduleInspection: !isAtLimit(scheduledInspectionCount, limits.openInspections),
+    proUntil: plan === 'pro' && details.proUntil ? details.proUntil.toISOString() : null,
+    onTrial: plan === 'pro' && details.planSource === 'trial',
+    trialAvailable: plan === 'free' && details.trialStartedAt === null,
   };
+}
+
+/** DECISIONS "Plans and limits": one 30-day Pro trial per account, without a card. */
+export async function startTrial(db: DbOrTx, userId: number, now = new Date()): Promise<SubscriptionStatus> {
+  const until = new Date(now.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
+  if (!(await q.startTrial(db, userId, now, until))) {
+    const { plan } = await q.findPlanDetails(db, userId, now);
+    throw conflict(plan === 'pro' ? `Your account already has ${PRO_PLAN_NAME}.` : 'Your free trial has already been used.');
+  }
+  return subscriptionStatus(db, userId, now);
 }
 
 const limitReached = (what: string) =>
