@@ -14,6 +14,7 @@ import { inspectionsRoutes } from './modules/inspections/inspections.routes';
 import { propertiesRoutes } from './modules/properties/properties.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
+import { supportRoutes } from './modules/support/support.routes';
 import type { Runtime } from './runtime';
 
 export interface BuildOptions {
@@ -70,6 +71,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(reportsRoutes, deps);
   await app.register(inspectionsRoutes, deps);
   await app.register(dashboardRoutes, deps);
+  await app.register(supportRoutes, deps);
 
   const clientDir = options.clientDir ?? clientDistDir;
   const indexHtml = path.join(clientDir, 'index.html');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTransaction } from '../db/transaction';
 import { startMailbox, type TestMailbox } from '../testing/smtp';
 import { createTestContext, type TestContext } from '../testing/test-app';
-import { deliverEmail } from './delivery';
+import { deliverEmail, startEmailWorkers } from './delivery';
 import { queueEmail } from './outbox';
 import { createSmtpTransport } from './transport';
 
@@ -61,5 +61,29 @@ describe('e-mail delivery', () => {
     const id = await queue('Logged only');
     await deliverEmail(ctx.runtime.pool, null, ctx.config, ctx.app.log, id);
     expect(await outboxRow(id)).toMatchObject({ status: 'logged' });
+  });
+
+  it('a mail the server refuses waits for its retry; the mails beside it are delivered', async () => {
+    const refusing = await startMailbox({ rejectRecipients: ['gone@example.com'] });
+    const app = await createTestContext({ SMTP_URL: refusing.url });
+    const stop = await startEmailWorkers(app.runtime.boss, app.runtime.pool, app.config, app.app.log);
+    try {
+      const send = (to: string, subject: string) =>
+        withTransaction(app.runtime.pool, (tx) => queueEmail(tx, app.runtime.boss, { kind: 'test', to, subject, text: 'Body' }));
+      await send('first@example.com', 'First');
+      const refused = await send('gone@example.com', 'Refused');
+      await send('third@example.com', 'Third');
+      await refusing.waitFor((m) => m.subject === 'First');
+      await refusing.waitFor((m) => m.subject === 'Third');
+      await expect
+        .poll(async () => (await app.runtime.pool.query('select status, attempts from email_outbox where id = $1', [refused])).rows[0])
+        .toEqual({ status: 'pending', attempts: 1 });
+      const job = await app.runtime.pool.query("select state from pgboss.job where name = 'email-delivery' and data->>'outboxId' = $1", [String(refused)]);
+      expect(job.rows[0].state).toBe('retry');
+    } finally {
+      stop();
+      await app.close();
+      await refusing.close();
+    }
   });
 });

@@ -55,11 +55,21 @@ export async function deliverEmail(
   }
 }
 
+const DELIVERY_BATCH = 25;
+
 /** Starts the delivery worker and the dead-letter handler that marks undeliverable mail. */
 export async function startEmailWorkers(boss: PgBoss, pool: pg.Pool, config: Config, log: FastifyBaseLogger): Promise<() => void> {
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null;
-  await boss.work<DeliveryJob>(QUEUES.emailDelivery, { pollingIntervalSeconds: 1 }, async (jobs) => {
-    for (const job of jobs) await deliverEmail(pool, transport, config, log, job.data.outboxId);
+  // pg-boss waits the polling interval after every fetch, so mail goes out in batches; a mail
+  // that fails is failed on its own (retried later) without holding back the rest.
+  await boss.work<DeliveryJob>(QUEUES.emailDelivery, { pollingIntervalSeconds: 1, batchSize: DELIVERY_BATCH }, async (jobs) => {
+    for (const job of jobs) {
+      try {
+        await deliverEmail(pool, transport, config, log, job.data.outboxId);
+      } catch (error) {
+        await boss.fail(QUEUES.emailDelivery, job.id, { message: error instanceof Error ? error.message : String(error) });
+      }
+    }
   });
   await boss.work<DeliveryJob>(QUEUES.emailDeliveryFailed, async (jobs) => {
     for (const job of jobs) {

@@ -11,13 +11,22 @@ export interface TestMailbox {
 }
 
 /** A real SMTP server on loopback that keeps every message it accepts. */
-export async function startMailbox(options: { port?: number; onMessage?: (mail: ParsedMail) => void } = {}): Promise<TestMailbox> {
+export async function startMailbox(
+  options: { port?: number; onMessage?: (mail: ParsedMail) => void; rejectRecipients?: string[] } = {},
+): Promise<TestMailbox> {
   const messages: ParsedMail[] = [];
   const waiters: { match: (m: ParsedMail) => boolean; resolve: (m: ParsedMail) => void }[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      // A mailbox that does not exist, as a real server answers it: 550 for that recipient.
+      if (options.rejectRecipients?.includes(address.address)) {
+        return callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      }
+      callback();
+    },
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((mail) => {

@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
+import { supportListQuerySchema, supportRequestSchema } from '@shared/schemas/support';
+import { requireUser } from '../../plugins/auth';
+import { parse } from '../../validation';
+import * as support from './support.service';
+
+/** Every request mails the support desk, so one account cannot flood it. */
+const perAccount = (max: number) => ({
+  max,
+  timeWindow: '10 minutes',
+  keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+});
+
+export async function supportRoutes(app: FastifyInstance, deps: support.SupportDeps): Promise<void> {
+  app.post('/api/support/submit', { config: { rateLimit: perAccount(5) } }, async (request, reply) => {
+    const user = requireUser(request);
+    const values = parse(supportRequestSchema, request.body);
+    return reply.status(201).send(await support.submitSupportRequest(deps, user, values));
+  });
+
+  app.get('/api/support/requests', async (request, reply) => {
+    const user = requireUser(request);
+    const paging = parse(supportListQuerySchema, request.query);
+    const { rows, total } = await support.listSupportRequests(deps, user, paging);
+    reply.header(TOTAL_COUNT_HEADER, String(total));
+    return rows;
+  });
+
+  app.post('/api/support/test-email', { config: { rateLimit: perAccount(3) } }, async (request) => {
+    const user = requireUser(request);
+    return support.sendTestEmail(deps, user);
+  });
+}

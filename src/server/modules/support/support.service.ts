@@ -1,0 +1,57 @@
+import type PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type { SupportRequest, SupportRequestValues } from '@shared/schemas/support';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { withTransaction } from '../../db/transaction';
+import { queueEmail } from '../../email/outbox';
+import { supportConfirmationEmail, supportNotificationEmail, testEmail } from '../../email/templates/support';
+import type { UserRow } from '../auth/auth.queries';
+import * as q from './support.queries';
+
+export interface SupportDeps {
+  config: Config;
+  db: Db;
+  pool: pg.Pool;
+  boss: PgBoss;
+}
+
+/**
+ * Records the request and, in the same transaction, queues the confirmation to the person
+ * and the notification to SUPPORT_EMAIL (DECISIONS "E-mail"): if the request is saved, both
+ * mails will be delivered.
+ */
+export async function submitSupportRequest(deps: SupportDeps, user: UserRow, values: SupportRequestValues): Promise<SupportRequest> {
+  return withTransaction(deps.pool, async (tx) => {
+    const request = await q.insertSupportRequest(tx.db, user.id, values);
+    await queueEmail(tx, deps.boss, {
+      kind: 'support_confirmation',
+      userId: user.id,
+      to: request.userEmail,
+      ...supportConfirmationEmail(request, deps.config.supportEmail),
+    });
+    await queueEmail(tx, deps.boss, {
+      kind: 'support_notification',
+      userId: user.id,
+      to: deps.config.supportEmail,
+      ...supportNotificationEmail(request, user.username),
+    });
+    return request;
+  });
+}
+
+export const listSupportRequests = (deps: SupportDeps, user: UserRow, paging: { limit: number; offset: number }) =>
+  q.listSupportRequests(deps.db, user.id, paging.limit, paging.offset);
+
+/** A test mail to the account's own address, through the same outbox as every other mail. */
+export async function sendTestEmail(deps: SupportDeps, user: UserRow): Promise<{ success: true; to: string }> {
+  await withTransaction(deps.pool, (tx) =>
+    queueEmail(tx, deps.boss, {
+      kind: 'test',
+      userId: user.id,
+      to: user.email,
+      ...testEmail(user.fullName || user.username, deps.config.supportEmail),
+    }),
+  );
+  return { success: true, to: user.email };
+}
