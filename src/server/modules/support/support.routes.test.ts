@@ -105,6 +105,14 @@ describe('GET /api/support/requests', () => {
   });
 });
 
+describe('GET /api/support/contact', () => {
+  it("answers the operator's support address", async () => {
+    const { agent } = await ctx.signedIn();
+    expect((await agent.get('/api/support/contact')).json()).toEqual({ email: 'help@firemark.example.com' });
+    expect((await ctx.agent().get('/api/support/contact')).statusCode).toBe(401);
+  });
+});
+
 describe('POST /api/support/test-email', () => {
   it("sends a test e-mail to the account's own address", async () => {
     const { agent, user } = await ctx.signedIn();

@@ -27,6 +27,12 @@ export async function supportRoutes(app: FastifyInstance, deps: support.SupportD
     return rows;
   });
 
+  // The address shown in the help dialog: the operator's SUPPORT_EMAIL, not a built-in one.
+  app.get('/api/support/contact', async (request) => {
+    requireUser(request);
+    return { email: deps.config.supportEmail };
+  });
+
   app.post('/api/support/test-email', { config: { rateLimit: perAccount(3) } }, async (request) => {
     const user = requireUser(request);
     return support.sendTestEmail(deps, user);

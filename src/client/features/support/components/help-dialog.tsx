@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { HelpCircle, History, Mail } from 'lucide-react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -11,6 +12,7 @@ interface HelpDialogProps {
 }
 
 export function HelpDialog({ open, onOpenChange }: HelpDialogProps) {
+  const [tab, setTab] = useState('contact');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-xl">
@@ -18,7 +20,7 @@ export function HelpDialog({ open, onOpenChange }: HelpDialogProps) {
           <DialogTitle>Help &amp; Support</DialogTitle>
           <DialogDescription>Contact our team, follow your requests, or find a quick answer.</DialogDescription>
         </DialogHeader>
-        <Tabs defaultValue="contact">
+        <Tabs value={tab} onValueChange={setTab}>
           <TabsList className="w-full">
             <TabsTrigger className="px-2 sm:px-3" value="contact">
               <Mail aria-hidden="true" className="hidden size-4 sm:block" />
@@ -34,7 +36,8 @@ export function HelpDialog({ open, onOpenChange }: HelpDialogProps) {
             </TabsTrigger>
           </TabsList>
           <TabsContent value="contact">
-            <ContactTab />
+            {/* SPEC 4: after a request is sent, the form resets and the history is shown. */}
+            <ContactTab onSubmitted={() => setTab('requests')} />
           </TabsContent>
           {/* Radix mounts only the active panel, so the history is fetched only while its tab is open (SPEC 2). */}
           <TabsContent value="requests">
