@@ -77,6 +77,17 @@ export async function grantPro(username: string): Promise<void> {
   }
 }
 
+/** Moves the end of the account's trial into the past, as 30 days passing would. */
+export async function endTrial(username: string): Promise<void> {
+  const client = new pg.Client({ connectionString: suiteDatabaseUrl() });
+  await client.connect();
+  try {
+    await client.query(`update users set pro_until = now() - interval '1 second' where username = $1 and plan_source = 'trial'`, [username]);
+  } finally {
+    await client.end();
+  }
+}
+
 interface Fixtures {
   /** A registered account (through the API, as the signup form does) that is not signed in. */
   account: Account;

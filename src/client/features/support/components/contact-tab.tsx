@@ -20,9 +20,6 @@ import { useAuth } from '@/features/auth/components/auth-context';
 import { useSupportContact } from '@/lib/use-support-contact';
 import { useSubmitSupportRequest } from '../api/support-queries';
 
-/** @deprecated Until the billing page reads the address from the server too. */
-export const SUPPORT_EMAIL = 'support@firemark.example';
-
 const FIELDS = ['subject', 'message', 'type', 'priority', 'userEmail', 'userFullName'] as const;
 const PRIORITY_LABELS: Record<(typeof SUPPORT_PRIORITIES)[number], string> = {
   low: 'Low',
