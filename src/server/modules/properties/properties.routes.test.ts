@@ -212,10 +212,26 @@ describe('one property', () => {
     }
   });
 
-  it('lists its reports (none yet) and is 401 signed out', async () => {
+  it('lists its reports newest first, a page at a time, and is 401 signed out', async () => {
     const { agent, user } = await ctx.signedIn();
     const property = await createProperty(ctx.runtime.db, user.id);
-    expect((await agent.get(`/api/properties/${property.id}/reports`)).json()).toEqual([]);
+    const empty = await agent.get(`/api/properties/${property.id}/reports`);
+    expect(empty.json()).toEqual([]);
+    expect(empty.headers['x-total-count']).toBe('0');
+    for (const [file, day] of [['old.pdf', '2026-01-01'], ['new.pdf', '2026-03-01'], ['mid.pdf', '2026-02-01']]) {
+      await ctx.runtime.pool.query(`insert into reports (user_id, property_id, file_name, generated_date) values ($1, $2, $3, $4)`, [
+        user.id,
+        property.id,
+        file,
+        day,
+      ]);
+    }
+    const page = await agent.get(`/api/properties/${property.id}/reports?limit=2`);
+    expect(page.json().map((r: { fileName: string }) => r.fileName)).toEqual(['new.pdf', 'mid.pdf']);
+    expect(page.headers['x-total-count']).toBe('3');
+    const rest = await agent.get(`/api/properties/${property.id}/reports?limit=2&offset=2`);
+    expect(rest.json().map((r: { fileName: string }) => r.fileName)).toEqual(['old.pdf']);
+    expect((await agent.get(`/api/properties/${property.id}/reports?limit=x`)).statusCode).toBe(400);
     for (const res of [
       await ctx.agent().get(`/api/properties/${property.id}`),
       await ctx.agent().put(`/api/properties/${property.id}`, {}),
