@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { startEmailWorkers } from './email/delivery';
 import { startComplianceRefresh } from './jobs/compliance-refresh';
+import { startReminderSweep } from './jobs/reminder-sweep';
 import { startRuntime } from './runtime';
 
 /** Starts Firemark: configuration, database (embedded unless DATABASE_URL), workers, HTTP. */
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     if (config.runWorkers) {
       stopWorkers = await startEmailWorkers(runtime.boss, runtime.pool, config, app.log);
       await startComplianceRefresh(runtime.boss, runtime.db, app.log);
+      await startReminderSweep(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
     }
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

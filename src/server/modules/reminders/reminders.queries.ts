@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { todayForUserSql } from '../compliance/compliance.sql';
+import { SEND_FROM_LOCAL_HOUR, type ReminderType } from './reminder-rules';
+
+/** One reminder that is due now, with what its e-mail says. */
+export interface DueReminder {
+  inspectionId: number;
+  userId: number;
+  reminderType: ReminderType;
+  daysUntilDue: number;
+  dueDate: string;
+  inspectionType: string;
+  assignedTo: string;
+  propertyName: string;
+  propertyAddress: string;
+  managerEmail: string;
+  email: string;
+  name: string;
+  frequency: 'daily' | 'weekly' | 'custom';
+  leadTimeDays: number;
+  maxReminders: number;
+}
+
+/**
+ * Every reminder due at `now`, in one query. Only Pro accounts (Pro now, a trial included)
+ * with inspection reminders on, past SEND_FROM_LOCAL_HOUR in their own time zone. Each open
+ * inspection due within 30 days gets the one reminder its distance calls for:
+ * 30 days (leadTimeDays+1 to 30 days ahead), 7 days (1 to leadTimeDays), on the day, overdue.
+ * A type already sent is left out, except overdue, which repeats every `frequency` up to
+ * maxRemindersPerItem. A missed sweep is caught up by the next one: the windows are ranges.
+ */
+export async function findDueReminders(db: DbOrTx, now: Date, limit: number): Promise<DueReminder[]> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const result = await db.execute<DueReminder & Record<string, unknown>>(sql`
+    with accounts as (
+      select u.id as user_id, u.email, coalesce(nullif(u.full_name, ''), u.username) as name,
+             ${todayForUserSql('u', now)} as today,
+             coalesce(s.frequency, 'weekly') as frequency,
+             coalesce(s.lead_time_days, 7) as lead_time_days,
+             coalesce(s.max_reminders_per_item, 3) as max_reminders,
+             coalesce(s.thirty_day_reminder, true) as thirty_on,
+             coalesce(s.seven_day_reminder, true) as seven_on,
+             coalesce(s.due_date_reminder, true) as due_on,
+             coalesce(s.overdue_reminder, true) as overdue_on
+      from users u
+      left join reminder_settings s on s.user_id = u.id
+      where u.plan = 'pro' and (u.pro_until is null or u.pro_until > ${at})
+        and coalesce((u.notification_settings ->> 'emailInspectionReminders')::boolean, true)
+        and extract(hour from (${at} at time zone u.time_zone)) >= ${SEND_FROM_LOCAL_HOUR}
+    ),
+    candidates as (
+      select i.id as inspection_id, a.*, i.due_date, i.inspection_type, i.assigned_to,
+             p.name as property_name, p.manager_email,
+             concat_ws(', ', p.address_line1, p.address_line2, p.city, p.state || ' ' || p.zip) as property_address,
+             (i.due_date - a.today) as days_until_due,
+             case
+               when i.due_date < a.today then case when a.overdue_on then 'overdue' end
+               when i.due_date = a.today then case when a.due_on then 'due_date' end
+               when i.due_date - a.today <= a.lead_time_days then case when a.seven_on then 'seven_day' end
+               else case when a.thirty_on then 'thirty_day' end
+             end as reminder_type
+      from accounts a
+      join inspections i on i.user_id = a.user_id
+        and i.status in ('scheduled', 'in_progress')
+        and i.due_date <= a.today + 30
+      join properties p on p.id = i.property_id
+    )
+    select c.inspection_id as "inspectionId", c.user_id as "userId", c.reminder_type as "reminderType",
+           c.days_until_due as "daysUntilDue", to_char(c.due_date, 'YYYY-MM-DD') as "dueDate",
+           c.inspection_type as "inspectionType", c.assigned_to as "assignedTo",
+           c.property_name as "propertyName", c.property_address as "propertyAddress",
+           c.manager_email as "managerEmail", c.email, c.name, c.frequency,
+           c.lead_time_days as "leadTimeDays", c.max_reminders as "maxReminders"
+    from candidates c
+    where c.reminder_type is not null
+      and not exists (
+        select 1 from reminder_logs l
+        where l.inspection_id = c.inspection_id and l.reminder_type = c.reminder_type
+          and (l.reminder_type <> 'overdue' or l.reminder_count >= c.max_reminders or l.next_scheduled_at > ${at})
+      )
+    order by c.due_date, c.inspection_id
+    limit ${limit}
+  `);
+  return result.rows;
+}
+
+/**
+ * Claims one reminder: the log row is written (or, for a repeated overdue reminder, counted
+ * up) only if it is still due. The unique (inspection, type) key makes this the one place
+ * that decides, so two sweeps at once send it once. Returns the count, or null if not due.
+ */
+export async function claimReminder(db: DbOrTx, reminder: DueReminder, now: Date, nextAt: Date | null): Promise<number | null> {
+  const at = now.toISOString();
+  const result = await db.execute<{ reminder_count: number }>(sql`
+    insert into reminder_logs (user_id, inspection_id, reminder_type, email_sent, sent_at, reminder_count, next_scheduled_at)
+    values (${reminder.userId}, ${reminder.inspectionId}, ${reminder.reminderType}, true, ${at}::timestamptz, 1,
+            ${nextAt ? nextAt.toISOString() : null}::timestamptz)
+    on conflict (inspection_id, reminder_type) do update
+      set reminder_count = reminder_logs.reminder_count + 1,
+          sent_at = excluded.sent_at,
+          next_scheduled_at = excluded.next_scheduled_at
+      where reminder_logs.reminder_type = 'overdue'
+        and reminder_logs.reminder_count < ${reminder.maxReminders}
+        and reminder_logs.next_scheduled_at <= ${at}::timestamptz
+    returning reminder_count
+  `);
+  return result.rows[0]?.reminder_count ?? null;
+}

@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmailWorkers } from '../../email/delivery';
+import { createInspectionRow, createProperty } from '../../db/seed/properties';
+import { createUser } from '../../db/seed/users';
+import { startMailbox, toAddress, type TestMailbox } from '../../testing/smtp';
+import { createTestContext, type TestContext } from '../../testing/test-app';
+import { grantPro } from '../subscription/subscription.service';
+import { sendDueReminders } from './reminders.service';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ APP_URL: 'https://firemark.example.com' });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const deps = () => ({ config: ctx.config, db: ctx.runtime.db, pool: ctx.runtime.pool, boss: ctx.runtime.boss });
+const sweep = (at: string) => sendDueReminders(deps(), new Date(at));
+
+/** '2026-06-10' plus n days. */
+const day = (n: number, from = '2026-06-10') => {
+  const d = new Date(`${from}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+async function proAccount(input: { timeZone?: string; email?: string } = {}) {
+  const { user } = await createUser(ctx.runtime.db, { timeZone: 'America/Los_Angeles', fullName: 'Jordan Lee', ...input });
+  await grantPro(ctx.runtime.db, user.username);
+  const property = await createProperty(ctx.runtime.db, user.id, { name: 'Harbor View', managerEmail: 'manager@harbor.example' });
+  return { user, property };
+}
+
+const logsOf = async (userId: number) =>
+  (
+    await ctx.runtime.pool.query(
+      `select i.due_date::text as due, l.reminder_type as type, l.reminder_count as count
+       from reminder_logs l join inspections i on i.id = l.inspection_id where l.user_id = $1 order by i.due_date, l.reminder_type`,
+      [userId],
+    )
+  ).rows;
+
+const mailsOf = async (userId: number) =>
+  (await ctx.runtime.pool.query('select to_address, cc_addresses, subject, text_body from email_outbox where user_id = $1 order by id', [userId])).rows;
+
+describe('inspection reminders', () => {
+  it('sends the reminder each open inspection is due for, once, from 7 in the morning of the account', async () => {
+    const { user, property } = await proAccount();
+    const add = (n: number, status: 'scheduled' | 'completed' = 'scheduled') =>
+      createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: day(n), status });
+    for (const n of [31, 30, 20, 8, 7, 1, 0, -2]) await add(n);
+    await add(3, 'completed');
+
+    // 06:00 in Los Angeles: too early.
+    await sweep('2026-06-10T13:00:00Z');
+    expect(await logsOf(user.id)).toEqual([]);
+
+    // 08:00 in Los Angeles, 2026-06-10 there.
+    await sweep('2026-06-10T15:00:00Z');
+    expect(await logsOf(user.id)).toEqual([
+      { due: day(-2), type: 'overdue', count: 1 },
+      { due: day(0), type: 'due_date', count: 1 },
+      { due: day(1), type: 'seven_day', count: 1 },
+      { due: day(7), type: 'seven_day', count: 1 },
+      { due: day(8), type: 'thirty_day', count: 1 },
+      { due: day(20), type: 'thirty_day', count: 1 },
+      { due: day(30), type: 'thirty_day', count: 1 },
+    ]);
+    const mails = await mailsOf(user.id);
+    expect(mails).toHaveLength(7);
+    expect(mails.every((m) => m.to_address === user.email)).toBe(true);
+    expect(mails.every((m) => m.cc_addresses.join() === 'manager@harbor.example')).toBe(true);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Overdue inspection: Fire Extinguishers at Harbor View',
+      'Inspection due today: Fire Extinguishers at Harbor View',
+      'Inspection due in 1 day: Fire Extinguishers at Harbor View',
+      'Inspection due in 7 days: Fire Extinguishers at Harbor View',
+      'Inspection due in 8 days: Fire Extinguishers at Harbor View',
+      'Inspection due in 20 days: Fire Extinguishers at Harbor View',
+      'Inspection due in 30 days: Fire Extinguishers at Harbor View',
+    ]);
+    expect(mails[0].text_body).toContain('was due on Jun 08, 2026, 2 days ago');
+    expect(mails[0].text_body).toMatch(/Open the inspection: https:\/\/firemark\.example\.com\/inspections\/\d+/);
+
+    // Later the same day nothing is sent again; the next morning only what moved on.
+    await sweep('2026-06-10T22:00:00Z');
+    expect(await mailsOf(user.id)).toHaveLength(7);
+    await sweep('2026-06-11T15:00:00Z');
+    const next = (await mailsOf(user.id)).slice(7).map((m) => m.subject);
+    // Yesterday's due date is now overdue, tomorrow's is today, 8 days entered the 7-day
+    // window and 31 the 30-day one; the overdue one from before waits a week to repeat.
+    expect(next).toEqual([
+      'Overdue inspection: Fire Extinguishers at Harbor View',
+      'Inspection due today: Fire Extinguishers at Harbor View',
+      'Inspection due in 7 days: Fire Extinguishers at Harbor View',
+      'Inspection due in 30 days: Fire Extinguishers at Harbor View',
+    ]);
+  });
+
+  it('counts the day in the account time zone across the date line', async () => {
+    const { user, property } = await proAccount({ timeZone: 'Pacific/Auckland' });
+    await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: '2026-06-11' });
+    // 2026-06-10 20:00 UTC is 08:00 on 2026-06-11 in Auckland: due today there.
+    await sweep('2026-06-10T20:00:00Z');
+    expect(await logsOf(user.id)).toEqual([{ due: '2026-06-11', type: 'due_date', count: 1 }]);
+  });
+
+  it('repeats an overdue reminder every week, three times in all', async () => {
+    const { user, property } = await proAccount();
+    await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: day(-1) });
+    const overdueCount = async () => (await logsOf(user.id)).find((l) => l.type === 'overdue')?.count;
+    await sweep('2026-06-10T16:00:00Z');
+    expect(await overdueCount()).toBe(1);
+    await sweep('2026-06-13T16:00:00Z');
+    expect(await overdueCount()).toBe(1);
+    await sweep('2026-06-17T16:00:00Z');
+    expect(await overdueCount()).toBe(2);
+    await sweep('2026-06-24T16:00:00Z');
+    expect(await overdueCount()).toBe(3);
+    await sweep('2026-07-01T16:00:00Z');
+    expect(await overdueCount()).toBe(3);
+    expect(await mailsOf(user.id)).toHaveLength(3);
+  });
+
+  it('follows reminder settings: daily repeats, a type switched off, a different limit', async () => {
+    const { user, property } = await proAccount();
+    await ctx.runtime.pool.query(
+      `insert into reminder_settings (user_id, frequency, max_reminders_per_item, thirty_day_reminder) values ($1, 'daily', 2, false)`,
+      [user.id],
+    );
+    await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: day(-1) });
+    await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: day(20) });
+    for (const at of ['2026-06-10T16:00:00Z', '2026-06-11T16:00:00Z', '2026-06-12T16:00:00Z']) await sweep(at);
+    expect(await logsOf(user.id)).toEqual([{ due: day(-1), type: 'overdue', count: 2 }]);
+  });
+
+  it('sends nothing to free accounts, ended trials or accounts with reminders switched off', async () => {
+    const { user: free } = await createUser(ctx.runtime.db, { timeZone: 'UTC' });
+    const freeProperty = await createProperty(ctx.runtime.db, free.id);
+    await createInspectionRow(ctx.runtime.db, { userId: free.id, propertyId: freeProperty.id, dueDate: day(0) });
+
+    const { user: ended, property: endedProperty } = await proAccount({ timeZone: 'UTC' });
+    await ctx.runtime.pool.query(`update users set plan_source = 'trial', pro_until = '2026-06-01' where id = $1`, [ended.id]);
+    await createInspectionRow(ctx.runtime.db, { userId: ended.id, propertyId: endedProperty.id, dueDate: day(0) });
+
+    const { user: off, property: offProperty } = await proAccount({ timeZone: 'UTC' });
+    await ctx.runtime.pool.query(
+      `update users set notification_settings = notification_settings || '{"emailInspectionReminders": false}' where id = $1`,
+      [off.id],
+    );
+    await createInspectionRow(ctx.runtime.db, { userId: off.id, propertyId: offProperty.id, dueDate: day(0) });
+
+    await sweep('2026-06-10T12:00:00Z');
+    for (const user of [free, ended, off]) expect(await mailsOf(user.id)).toEqual([]);
+  });
+
+  it('lists what was sent on the inspection, and only to its owner', async () => {
+    const { agent, user } = await ctx.signedIn({ timeZone: 'UTC' });
+    await grantPro(ctx.runtime.db, user.username);
+    const property = await createProperty(ctx.runtime.db, user.id);
+    const inspection = await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: day(0) });
+    await sweep('2026-06-10T12:00:00Z');
+    const logs = await agent.get(`/api/inspections/${inspection.id}/reminder-logs`);
+    expect(logs.json()).toMatchObject([{ reminderType: 'due_date', emailSent: true, reminderCount: 1 }]);
+    expect(new Date(logs.json()[0].sentAt).toISOString()).toBe('2026-06-10T12:00:00.000Z');
+    const stranger = await ctx.signedIn();
+    expect((await stranger.agent.get(`/api/inspections/${inspection.id}/reminder-logs`)).statusCode).toBe(404);
+  });
+});
+
+describe('reminder delivery', () => {
+  let mailbox: TestMailbox;
+  let stop: () => void;
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+  });
+  afterAll(async () => {
+    await mailbox.close();
+  });
+
+  it('reaches the account and the property manager through SMTP', async () => {
+    const app = await createTestContext({ SMTP_URL: mailbox.url, APP_URL: 'https://firemark.example.com' });
+    stop = await startEmailWorkers(app.runtime.boss, app.runtime.pool, app.config, app.app.log);
+    try {
+      const { user } = await createUser(app.runtime.db, { timeZone: 'UTC', email: 'owner@harbor.example', fullName: 'Jordan Lee' });
+      await grantPro(app.runtime.db, user.username);
+      const property = await createProperty(app.runtime.db, user.id, { name: 'Harbor View', managerEmail: 'manager@harbor.example' });
+      await createInspectionRow(app.runtime.db, { userId: user.id, propertyId: property.id, dueDate: day(7), inspectionType: 'sprinkler_system', assignedTo: 'Sam Ortiz' });
+      await sendDueReminders({ config: app.config, db: app.runtime.db, pool: app.runtime.pool, boss: app.runtime.boss }, new Date('2026-06-10T09:00:00Z'));
+      const mail = await mailbox.waitFor((m) => toAddress(m) === 'owner@harbor.example');
+      expect(mail.subject).toBe('Inspection due in 7 days: Sprinkler System at Harbor View');
+      expect(JSON.stringify(mail.cc)).toContain('manager@harbor.example');
+      expect(mail.text).toContain('Hello Jordan Lee');
+      expect(mail.text).toContain('Assigned to: Sam Ortiz');
+    } finally {
+      stop();
+      await app.close();
+    }
+  });
+});
