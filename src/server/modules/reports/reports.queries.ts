@@ -1,15 +1,39 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Report, ReportSort } from '@shared/schemas/report';
 import type { DbOrTx } from '../../db/client';
-import { reports } from '../../db/schema/index';
+import { properties, reports } from '../../db/schema/index';
+import { containsPattern } from '../../db/like';
 
-/** Report metadata for one property of the user, newest first, one page; never the PDF bytes. */
-export async function listPropertyReports(db: DbOrTx, userId: number, propertyId: number, limit: number, offset: number) {
-  const where = and(eq(reports.userId, userId), eq(reports.propertyId, propertyId));
+export interface ReportFilter {
+  q?: string;
+  propertyId?: number;
+  sort: ReportSort;
+  limit: number;
+  offset: number;
+}
+
+const ORDER: Record<ReportSort, SQL[]> = {
+  newest: [desc(reports.generatedDate), desc(reports.id)],
+  oldest: [asc(reports.generatedDate), asc(reports.id)],
+  property: [asc(sql`lower(${properties.name})`), desc(reports.generatedDate), desc(reports.id)],
+  type: [asc(reports.reportType), desc(reports.generatedDate), desc(reports.id)],
+};
+
+/** Report metadata of the account, one page; never the PDF bytes. */
+export async function listReports(db: DbOrTx, userId: number, filter: ReportFilter): Promise<{ rows: Report[]; total: number }> {
+  const conditions = [eq(reports.userId, userId)];
+  if (filter.propertyId) conditions.push(eq(reports.propertyId, filter.propertyId));
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    conditions.push(or(ilike(properties.name, pattern), ilike(reports.fileName, pattern))!);
+  }
+  const where = and(...conditions);
   const [rows, [total]] = await Promise.all([
     db
       .select({
         id: reports.id,
         propertyId: reports.propertyId,
+        property: { id: properties.id, name: properties.name },
         reportType: reports.reportType,
         generatedDate: reports.generatedDate,
         downloadUrl: reports.downloadUrl,
@@ -17,11 +41,41 @@ export async function listPropertyReports(db: DbOrTx, userId: number, propertyId
         createdAt: reports.createdAt,
       })
       .from(reports)
+      .innerJoin(properties, eq(properties.id, reports.propertyId))
       .where(where)
-      .orderBy(desc(reports.generatedDate), desc(reports.id))
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(reports).where(where),
+      .orderBy(...ORDER[filter.sort])
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ n: count() }).from(reports).innerJoin(properties, eq(properties.id, reports.propertyId)).where(where),
   ]);
-  return { rows, total: total!.n };
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      generatedDate: r.generatedDate.toISOString(),
+      createdAt: r.createdAt.toISOString(),
+      downloadUrl: r.downloadUrl ?? `/api/reports/${r.id}/download`,
+    })),
+    total: total!.n,
+  };
+}
+
+/** Stores a generated PDF; its download path names its own id. */
+export async function insertReport(
+  db: DbOrTx,
+  input: { userId: number; propertyId: number; reportType: string; fileName: string; pdf: Buffer; generatedAt: Date },
+): Promise<number> {
+  const [row] = await db
+    .insert(reports)
+    .values({ ...input, generatedDate: input.generatedAt, createdAt: input.generatedAt })
+    .returning({ id: reports.id });
+  await db.update(reports).set({ downloadUrl: `/api/reports/${row!.id}/download` }).where(eq(reports.id, row!.id));
+  return row!.id;
+}
+
+export async function findReportPdf(db: DbOrTx, userId: number, id: number) {
+  const [row] = await db
+    .select({ fileName: reports.fileName, pdf: reports.pdf })
+    .from(reports)
+    .where(and(eq(reports.userId, userId), eq(reports.id, id)));
+  return row;
 }

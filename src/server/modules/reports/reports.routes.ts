@@ -1,19 +1,44 @@
 import type { FastifyInstance } from 'fastify';
-import { pagingSchema, TOTAL_COUNT_HEADER } from '@shared/schemas/list';
+import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
+import { generateReportSchema, reportListQuerySchema } from '@shared/schemas/report';
 import { requireUser } from '../../plugins/auth';
 import { parse, parseId } from '../../validation';
-import { assertPropertyExists, type PropertiesDeps } from '../properties/properties.service';
-import { listPropertyReports } from './reports.queries';
+import { assertPropertyExists } from '../properties/properties.service';
+import * as reports from './reports.service';
 
-export async function reportsRoutes(app: FastifyInstance, deps: PropertiesDeps): Promise<void> {
-  // Paged like every list (DECISIONS "Lists"): limit/offset in, X-Total-Count out.
-  app.get('/api/properties/:id/reports', async (request, reply) => {
+export async function reportsRoutes(app: FastifyInstance, deps: reports.ReportsDeps): Promise<void> {
+  // Lists are paged like every list (DECISIONS "Lists"): limit/offset in, X-Total-Count out.
+  app.get('/api/reports', async (request, reply) => {
     const user = requireUser(request);
-    const id = parseId(request.params, 'Property not found');
-    const { limit, offset } = parse(pagingSchema, request.query);
-    await assertPropertyExists(deps, user, id);
-    const { rows, total } = await listPropertyReports(deps.db, user.id, id, limit, offset);
+    const filter = parse(reportListQuerySchema, request.query);
+    const { rows, total } = await reports.listReports(deps, user, filter);
     reply.header(TOTAL_COUNT_HEADER, String(total));
     return rows;
+  });
+
+  app.get('/api/properties/:id/reports', async (request, reply) => {
+    const user = requireUser(request);
+    const propertyId = parseId(request.params, 'Property not found');
+    const filter = parse(reportListQuerySchema.omit({ propertyId: true }), request.query);
+    await assertPropertyExists(deps, user, propertyId);
+    const { rows, total } = await reports.listReports(deps, user, { ...filter, propertyId });
+    reply.header(TOTAL_COUNT_HEADER, String(total));
+    return rows;
+  });
+
+  app.post('/api/reports', async (request, reply) => {
+    const user = requireUser(request);
+    const input = parse(generateReportSchema, request.body);
+    return reply.status(201).send(await reports.generateReport(deps, user, input));
+  });
+
+  app.get('/api/reports/:id/download', async (request, reply) => {
+    const user = requireUser(request);
+    const { fileName, pdf } = await reports.reportPdf(deps, user, parseId(request.params, 'Report not found'));
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
   });
 }

@@ -1,0 +1,69 @@
+import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { addDays } from '@shared/compliance';
+import type { Property } from '@shared/schemas/property';
+import type { DbOrTx } from '../../db/client';
+import { complianceItems, inspections } from '../../db/schema/index';
+
+/** At most this many inspections are listed; a property with more says how many were left out. */
+export const REPORT_INSPECTION_LIMIT = 500;
+
+export interface ReportInspection {
+  dueDate: string;
+  inspectionType: string;
+  status: 'scheduled' | 'in_progress' | 'completed' | 'cancelled';
+  complianceResult: string | null;
+  completedDate: Date | null;
+  assignedTo: string;
+  notes: string | null;
+}
+
+export interface FireSafetyReportData {
+  generatedAt: Date;
+  timeZone: string;
+  today: string;
+  account: { name: string; email: string };
+  property: Property;
+  /** Non-compliant items with the notes of the inspection that found them. */
+  deficiencies: { itemType: string; lastInspectionDate: string | null; notes: string | null }[];
+  inspections: ReportInspection[];
+  inspectionsLeftOut: number;
+}
+
+/**
+ * Inspections due from 12 months before today onwards (so upcoming ones too), and every one
+ * still open whenever it was due: an inspection overdue for over a year matters most. Newest first.
+ */
+export async function reportInspections(db: DbOrTx, userId: number, propertyId: number, today: string) {
+  const since = addDays(today, -365);
+  const where = and(
+    eq(inspections.userId, userId),
+    eq(inspections.propertyId, propertyId),
+    or(gte(inspections.dueDate, since), inArray(inspections.status, ['scheduled', 'in_progress'])),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        dueDate: inspections.dueDate,
+        inspectionType: inspections.inspectionType,
+        status: inspections.status,
+        complianceResult: inspections.complianceResult,
+        completedDate: inspections.completedDate,
+        assignedTo: inspections.assignedTo,
+        notes: inspections.notes,
+      })
+      .from(inspections)
+      .where(where)
+      .orderBy(desc(inspections.dueDate), desc(inspections.id))
+      .limit(REPORT_INSPECTION_LIMIT),
+    db.select({ n: sql<number>`count(*)::int` }).from(inspections).where(where),
+  ]);
+  return { rows, leftOut: Math.max(0, total!.n - rows.length) };
+}
+
+export function reportDeficiencies(db: DbOrTx, propertyId: number) {
+  return db
+    .select({ itemType: complianceItems.itemType, lastInspectionDate: complianceItems.lastInspectionDate, notes: complianceItems.notes })
+    .from(complianceItems)
+    .where(and(eq(complianceItems.propertyId, propertyId), eq(complianceItems.status, 'non_compliant')))
+    .orderBy(complianceItems.itemType);
+}

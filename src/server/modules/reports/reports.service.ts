@@ -1,0 +1,112 @@
+import type PgBoss from 'pg-boss';
+import type pg from 'pg';
+import { ERROR_CODES } from '@shared/api-error';
+import { todayInTimeZone } from '@shared/dates';
+import type { Report, ReportType } from '@shared/schemas/report';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { withTransaction } from '../../db/transaction';
+import { queueEmail } from '../../email/outbox';
+import { reportReadyEmail } from '../../email/templates/report-ready';
+import { AppError, notFound } from '../../errors';
+import type { UserRow } from '../auth/auth.queries';
+import { getProperty } from '../properties/properties.service';
+import { findPlan } from '../subscription/subscription.queries';
+import { reportDeficiencies, reportInspections } from './report-data';
+import { renderFireSafetyReport } from './report-pdf';
+import * as q from './reports.queries';
+
+export interface ReportsDeps {
+  config: Config;
+  db: Db;
+  pool: pg.Pool;
+  boss: PgBoss;
+}
+
+/** "Harbor View Offices" -> "harbor-view-offices", for file names. */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return slug || 'property';
+}
+
+/**
+ * SPEC "Report generation": Pro only. The PDF is rendered from the property as it is now and
+ * stored, so the report stays a record of this moment (DECISIONS "Reports").
+ */
+export async function generateReport(deps: ReportsDeps, user: UserRow, input: { propertyId: number; reportType: ReportType }): Promise<Report> {
+  const now = new Date();
+  if ((await findPlan(deps.db, user.id, now)) !== 'pro') {
+    throw new AppError(
+      ERROR_CODES.premiumRequired,
+      'PDF report generation is only available for premium subscribers. Upgrade to unlock this feature.',
+    );
+  }
+  const property = await getProperty(deps, user, input.propertyId);
+  const today = todayInTimeZone(user.timeZone, now);
+  const [inspections, deficiencies] = await Promise.all([
+    reportInspections(deps.db, user.id, property.id, today),
+    reportDeficiencies(deps.db, property.id),
+  ]);
+  const pdf = await renderFireSafetyReport({
+    generatedAt: now,
+    timeZone: user.timeZone,
+    today,
+    account: { name: user.fullName || user.username, email: user.email },
+    property,
+    deficiencies,
+    inspections: inspections.rows,
+    inspectionsLeftOut: inspections.leftOut,
+  });
+  const fileName = `firemark-${slugify(property.name)}-${today}.pdf`;
+
+  const id = await withTransaction(deps.pool, async (tx) => {
+    const reportId = await q.insertReport(tx.db, {
+      userId: user.id,
+      propertyId: property.id,
+      reportType: input.reportType,
+      fileName,
+      pdf,
+      generatedAt: now,
+    });
+    if (user.notificationSettings.emailReportGeneration) {
+      await queueEmail(tx, deps.boss, {
+        kind: 'report_ready',
+        userId: user.id,
+        to: user.email,
+        ...reportReadyEmail({
+          name: user.fullName || user.username,
+          propertyName: property.name,
+          fileName,
+          reportsUrl: `${deps.config.appUrl}/properties/${property.id}`,
+        }),
+      });
+    }
+    return reportId;
+  });
+  return {
+    id,
+    propertyId: property.id,
+    property: { id: property.id, name: property.name },
+    reportType: input.reportType,
+    generatedDate: now.toISOString(),
+    downloadUrl: `/api/reports/${id}/download`,
+    fileName,
+    createdAt: now.toISOString(),
+  };
+}
+
+export const listReports = (deps: ReportsDeps, user: UserRow, filter: q.ReportFilter) => q.listReports(deps.db, user.id, filter);
+
+/** The stored PDF; another account's report, or none, is a 404. Readable on any plan. */
+export async function reportPdf(deps: ReportsDeps, user: UserRow, id: number) {
+  const report = await q.findReportPdf(deps.db, user.id, id);
+  if (!report?.pdf) throw notFound('Report not found');
+  return { fileName: report.fileName, pdf: report.pdf };
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { pagingSchema, searchTerm } from './list';
+
+export const REPORT_TYPES = ['fire_safety'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+
+const propertyIdMessage = 'Property ID is required to generate a report.';
+
+/** POST /api/reports (SPEC 7). */
+export const generateReportSchema = z.object({
+  propertyId: z.coerce.number({ error: propertyIdMessage }).int(propertyIdMessage).positive(propertyIdMessage),
+  reportType: z.enum(REPORT_TYPES, { error: 'Report type must be fire_safety' }).default('fire_safety'),
+});
+export type GenerateReportInput = z.input<typeof generateReportSchema>;
+
+/** SPEC 2, "Reports": date newest, date oldest, property name, report type. */
+export const REPORT_SORTS = ['newest', 'oldest', 'property', 'type'] as const;
+export type ReportSort = (typeof REPORT_SORTS)[number];
+export const REPORT_SORT_LABELS: Record<ReportSort, string> = {
+  newest: 'Date (newest)',
+  oldest: 'Date (oldest)',
+  property: 'Property name',
+  type: 'Report type',
+};
+
+export const reportListQuerySchema = pagingSchema.extend({
+  q: searchTerm,
+  propertyId: z.coerce.number({ error: 'Property must be a number' }).int().positive('Property must be a number').optional(),
+  sort: z.enum(REPORT_SORTS, { error: 'Sort must be one of newest, oldest, property, type' }).default('newest'),
+});
+export type ReportListQuery = z.input<typeof reportListQuerySchema>;
+
+/** A generated report as lists show it; the PDF itself is at downloadUrl. */
+export interface Report {
+  id: number;
+  propertyId: number;
+  property: { id: number; name: string };
+  reportType: string;
+  generatedDate: string;
+  downloadUrl: string;
+  fileName: string;
+  createdAt: string;
+}
