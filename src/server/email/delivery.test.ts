@@ -75,11 +75,14 @@ describe('e-mail delivery', () => {
       await send('third@example.com', 'Third');
       await refusing.waitFor((m) => m.subject === 'First');
       await refusing.waitFor((m) => m.subject === 'Third');
+      // The outbox row is updated before pg-boss fails the job, so both are awaited.
       await expect
-        .poll(async () => (await app.runtime.pool.query('select status, attempts from email_outbox where id = $1', [refused])).rows[0])
-        .toEqual({ status: 'pending', attempts: 1 });
-      const job = await app.runtime.pool.query("select state from pgboss.job where name = 'email-delivery' and data->>'outboxId' = $1", [String(refused)]);
-      expect(job.rows[0].state).toBe('retry');
+        .poll(async () => {
+          const row = (await app.runtime.pool.query('select status, attempts from email_outbox where id = $1', [refused])).rows[0];
+          const job = await app.runtime.pool.query("select state from pgboss.job where name = 'email-delivery' and data->>'outboxId' = $1", [String(refused)]);
+          return { ...row, job: job.rows[0]?.state };
+        })
+        .toEqual({ status: 'pending', attempts: 1, job: 'retry' });
     } finally {
       stop();
       await app.close();

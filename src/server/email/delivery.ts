@@ -3,13 +3,26 @@ import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import { emailOutbox } from '../db/schema/index';
+import type { Db } from '../db/client';
+import { emailOutbox, reminderLogs, supportRequests } from '../db/schema/index';
 import { withTransaction } from '../db/transaction';
 import { QUEUES } from '../jobs/boss';
 import { createSmtpTransport, type MailTransport } from './transport';
 
 interface DeliveryJob {
   outboxId: number;
+}
+
+/**
+ * The rows whose `emailSent` reports on a mail: they say "sent" only once the SMTP server
+ * has taken it, not when it was queued.
+ */
+async function markDelivered(db: Db, kind: string, referenceId: number, sentAt: Date): Promise<void> {
+  if (kind === 'support_confirmation') {
+    await db.update(supportRequests).set({ emailSent: true }).where(eq(supportRequests.id, referenceId));
+  } else if (kind.startsWith('reminder_')) {
+    await db.update(reminderLogs).set({ emailSent: true, sentAt }).where(eq(reminderLogs.id, referenceId));
+  }
 }
 
 /**
@@ -42,10 +55,12 @@ export async function deliverEmail(
         text: mail.textBody,
         html: mail.htmlBody ?? undefined,
       });
+      const sentAt = new Date();
       await db
         .update(emailOutbox)
-        .set({ status: 'sent', sentAt: new Date(), attempts: sql`${emailOutbox.attempts} + 1`, lastError: null })
+        .set({ status: 'sent', sentAt, attempts: sql`${emailOutbox.attempts} + 1`, lastError: null })
         .where(eq(emailOutbox.id, mail.id));
+      if (mail.referenceId !== null) await markDelivered(db, mail.kind, mail.referenceId, sentAt);
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

@@ -6,6 +6,8 @@ import { QUEUES } from '../jobs/boss';
 export interface OutgoingEmail {
   kind: string;
   userId?: number | null;
+  /** The row marked when this mail is delivered (see delivery.ts, markDelivered). */
+  referenceId?: number;
   to: string;
   cc?: string[];
   subject: string;
@@ -24,6 +26,7 @@ export async function queueEmail(tx: Tx, boss: PgBoss, mail: OutgoingEmail): Pro
     .values({
       kind: mail.kind,
       userId: mail.userId ?? null,
+      referenceId: mail.referenceId ?? null,
       toAddress: mail.to,
       ccAddresses: mail.cc ?? [],
       subject: mail.subject,

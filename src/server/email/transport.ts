@@ -17,7 +17,14 @@ export interface MailTransport {
 
 /** nodemailer over SMTP_URL (smtp:// or smtps://, credentials in the URL). */
 export function createSmtpTransport(smtpUrl: string): MailTransport {
-  const transporter: Transporter = nodemailer.createTransport(smtpUrl);
+  // Short timeouts: a stalled server fails the attempt (retried later) instead of holding a
+  // delivery batch for nodemailer's default ten minutes.
+  const transporter: Transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
   return {
     async send(message) {
       await transporter.sendMail({

@@ -5,10 +5,12 @@ export const REPORT_TYPES = ['fire_safety'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
 const propertyIdMessage = 'Property ID is required to generate a report.';
+/** PostgreSQL's integer: a larger id names no record. */
+const MAX_ID = 2_147_483_647;
 
 /** POST /api/reports (SPEC 7). */
 export const generateReportSchema = z.object({
-  propertyId: z.coerce.number({ error: propertyIdMessage }).int(propertyIdMessage).positive(propertyIdMessage),
+  propertyId: z.coerce.number({ error: propertyIdMessage }).int(propertyIdMessage).positive(propertyIdMessage).max(MAX_ID, 'Property not found'),
   reportType: z.enum(REPORT_TYPES, { error: 'Report type must be fire_safety' }).default('fire_safety'),
 });
 export type GenerateReportInput = z.input<typeof generateReportSchema>;
@@ -25,7 +27,7 @@ export const REPORT_SORT_LABELS: Record<ReportSort, string> = {
 
 export const reportListQuerySchema = pagingSchema.extend({
   q: searchTerm,
-  propertyId: z.coerce.number({ error: 'Property must be a number' }).int().positive('Property must be a number').optional(),
+  propertyId: z.coerce.number({ error: 'Property must be a number' }).int().positive('Property must be a number').max(MAX_ID, 'Property not found').optional(),
   sort: z.enum(REPORT_SORTS, { error: 'Sort must be one of newest, oldest, property, type' }).default('newest'),
 });
 export type ReportListQuery = z.input<typeof reportListQuerySchema>;

@@ -14,6 +14,8 @@ export const emailOutbox = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind').notNull(),
+    /** The row this mail reports on (a support request, a reminder log), marked once delivered. */
+    referenceId: integer('reference_id'),
     toAddress: text('to_address').notNull(),
     ccAddresses: text('cc_addresses')
       .array()

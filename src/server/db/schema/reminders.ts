@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { reminderFrequency } from './enums';
 import { inspections } from './inspections';
 import { users } from './users';
@@ -31,6 +31,8 @@ export const reminderLogs = pgTable(
       .notNull()
       .references(() => inspections.id, { onDelete: 'cascade' }),
     reminderType: text('reminder_type').notNull(),
+    /** The due date the reminder was about: a rescheduled inspection is reminded again. */
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
     emailSent: boolean('email_sent').notNull().default(false),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     reminderCount: integer('reminder_count').notNull().default(1),
@@ -38,8 +40,8 @@ export const reminderLogs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Each (inspection, reminder type) is sent at most once.
-    uniqueIndex('reminder_logs_inspection_type_key').on(t.inspectionId, t.reminderType),
+    // Each (inspection, reminder type) is sent at most once for each due date it has had.
+    uniqueIndex('reminder_logs_inspection_type_due_key').on(t.inspectionId, t.reminderType, t.dueDate),
     index('reminder_logs_user_idx').on(t.userId),
   ],
 );

@@ -20,12 +20,15 @@ export function supportConfirmationEmail(request: SupportRequest, supportEmail: 
 }
 
 /** To the support desk: everything needed to answer without opening the app. */
-export function supportNotificationEmail(request: SupportRequest, username: string): EmailContent {
+export function supportNotificationEmail(request: SupportRequest, account: { username: string; email: string }): EmailContent {
   return renderEmail({
     subject: `[Support ${reference(request)}] [${request.priority}] ${request.subject}`,
     greeting: 'A new support request has arrived.',
     paragraphs: [
-      `From: ${request.userFullName ?? '(no name given)'} <${request.userEmail}>, account "${username}"`,
+      `From: ${request.userFullName ?? '(no name given)'} <${request.userEmail}>, account "${account.username}" <${account.email}>`,
+      request.userEmail.toLowerCase() === account.email.toLowerCase()
+        ? 'Answer to the address above.'
+        : `Answer to ${request.userEmail}, the address given with the request (not the account's).`,
       `Type: ${SUPPORT_TYPE_LABELS[request.type]}. Priority: ${request.priority}.`,
       `Subject: ${request.subject}`,
       request.message,

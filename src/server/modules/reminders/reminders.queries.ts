@@ -22,16 +22,26 @@ export interface DueReminder {
   maxReminders: number;
 }
 
+/** Where the previous page of a sweep ended: reminders come in (due date, inspection) order. */
+export interface SweepCursor {
+  dueDate: string;
+  inspectionId: number;
+}
+
 /**
- * Every reminder due at `now`, in one query. Only Pro accounts (Pro now, a trial included)
+ * Every reminder due at `now`, in one query, a page at a time after `after`. Only Pro accounts (Pro now, a trial included)
  * with inspection reminders on, past SEND_FROM_LOCAL_HOUR in their own time zone. Each open
  * inspection due within 30 days gets the one reminder its distance calls for:
  * 30 days (leadTimeDays+1 to 30 days ahead), 7 days (1 to leadTimeDays), on the day, overdue.
  * A type already sent is left out, except overdue, which repeats every `frequency` up to
  * maxRemindersPerItem. A missed sweep is caught up by the next one: the windows are ranges.
+ * Each reminder belongs to the inspection's current due date, so a rescheduled inspection is
+ * reminded again. An inspection overdue for longer than its repeats could take is left out,
+ * so years-old ones are not re-examined every sweep.
  */
-export async function findDueReminders(db: DbOrTx, now: Date, limit: number): Promise<DueReminder[]> {
+export async function findDueReminders(db: DbOrTx, now: Date, limit: number, after?: SweepCursor): Promise<DueReminder[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
+  const cursor = after ? sql`and (c.due_date, c.inspection_id) > (${after.dueDate}::date, ${after.inspectionId})` : sql``;
   const result = await db.execute<DueReminder & Record<string, unknown>>(sql`
     with accounts as (
       select u.id as user_id, u.email, coalesce(nullif(u.full_name, ''), u.username) as name,
@@ -39,6 +49,8 @@ export async function findDueReminders(db: DbOrTx, now: Date, limit: number): Pr
              coalesce(s.frequency, 'weekly') as frequency,
              coalesce(s.lead_time_days, 7) as lead_time_days,
              coalesce(s.max_reminders_per_item, 3) as max_reminders,
+             case coalesce(s.frequency, 'weekly') when 'daily' then 1 when 'weekly' then 7
+               else greatest(coalesce(s.lead_time_days, 7), 1) end as repeat_days,
              coalesce(s.thirty_day_reminder, true) as thirty_on,
              coalesce(s.seven_day_reminder, true) as seven_on,
              coalesce(s.due_date_reminder, true) as due_on,
@@ -64,6 +76,7 @@ export async function findDueReminders(db: DbOrTx, now: Date, limit: number): Pr
       join inspections i on i.user_id = a.user_id
         and i.status in ('scheduled', 'in_progress')
         and i.due_date <= a.today + 30
+        and i.due_date >= a.today - (a.repeat_days * a.max_reminders + 1)
       join properties p on p.id = i.property_id
     )
     select c.inspection_id as "inspectionId", c.user_id as "userId", c.reminder_type as "reminderType",
@@ -74,9 +87,11 @@ export async function findDueReminders(db: DbOrTx, now: Date, limit: number): Pr
            c.lead_time_days as "leadTimeDays", c.max_reminders as "maxReminders"
     from candidates c
     where c.reminder_type is not null
+      and c.max_reminders > 0
+      ${cursor}
       and not exists (
         select 1 from reminder_logs l
-        where l.inspection_id = c.inspection_id and l.reminder_type = c.reminder_type
+        where l.inspection_id = c.inspection_id and l.reminder_type = c.reminder_type and l.due_date = c.due_date
           and (l.reminder_type <> 'overdue' or l.reminder_count >= c.max_reminders or l.next_scheduled_at > ${at})
       )
     order by c.due_date, c.inspection_id
@@ -87,23 +102,24 @@ export async function findDueReminders(db: DbOrTx, now: Date, limit: number): Pr
 
 /**
  * Claims one reminder: the log row is written (or, for a repeated overdue reminder, counted
- * up) only if it is still due. The unique (inspection, type) key makes this the one place
- * that decides, so two sweeps at once send it once. Returns the count, or null if not due.
+ * up) only if it is still due. The unique (inspection, type, due date) key makes this the one
+ * place that decides, so two sweeps at once send it once. emailSent and sentAt are set when
+ * the e-mail is delivered. Returns the log row's id, or null if it was not due after all.
  */
 export async function claimReminder(db: DbOrTx, reminder: DueReminder, now: Date, nextAt: Date | null): Promise<number | null> {
   const at = now.toISOString();
-  const result = await db.execute<{ reminder_count: number }>(sql`
-    insert into reminder_logs (user_id, inspection_id, reminder_type, email_sent, sent_at, reminder_count, next_scheduled_at)
-    values (${reminder.userId}, ${reminder.inspectionId}, ${reminder.reminderType}, true, ${at}::timestamptz, 1,
+  const result = await db.execute<{ id: number }>(sql`
+    insert into reminder_logs (user_id, inspection_id, reminder_type, due_date, reminder_count, next_scheduled_at)
+    values (${reminder.userId}, ${reminder.inspectionId}, ${reminder.reminderType}, ${reminder.dueDate}::date, 1,
             ${nextAt ? nextAt.toISOString() : null}::timestamptz)
-    on conflict (inspection_id, reminder_type) do update
+    on conflict (inspection_id, reminder_type, due_date) do update
       set reminder_count = reminder_logs.reminder_count + 1,
-          sent_at = excluded.sent_at,
+          email_sent = false,
           next_scheduled_at = excluded.next_scheduled_at
       where reminder_logs.reminder_type = 'overdue'
         and reminder_logs.reminder_count < ${reminder.maxReminders}
         and reminder_logs.next_scheduled_at <= ${at}::timestamptz
-    returning reminder_count
+    returning id
   `);
-  return result.rows[0]?.reminder_count ?? null;
+  return result.rows[0]?.id ?? null;
 }

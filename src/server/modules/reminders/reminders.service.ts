@@ -24,15 +24,15 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function sendDueReminders(deps: RemindersDeps, now = new Date()): Promise<number> {
   let sent = 0;
+  let after: q.SweepCursor | undefined;
   for (;;) {
-    const due = await q.findDueReminders(deps.db, now, BATCH);
-    let claimedInBatch = 0;
+    const due = await q.findDueReminders(deps.db, now, BATCH, after);
     for (const reminder of due) {
-      if (await sendReminder(deps, reminder, now)) claimedInBatch++;
+      if (await sendReminder(deps, reminder, now)) sent++;
     }
-    sent += claimedInBatch;
-    // A short batch was the last; a batch that another sweep claimed entirely is too.
-    if (due.length < BATCH || claimedInBatch === 0) return sent;
+    if (due.length < BATCH) return sent;
+    const last = due.at(-1)!;
+    after = { dueDate: last.dueDate, inspectionId: last.inspectionId };
   }
 }
 
@@ -40,13 +40,14 @@ async function sendReminder(deps: RemindersDeps, reminder: q.DueReminder, now: D
   const nextAt =
     reminder.reminderType === 'overdue' ? new Date(now.getTime() + repeatDays(reminder.frequency, reminder.leadTimeDays) * DAY_MS) : null;
   return withTransaction(deps.pool, async (tx) => {
-    const count = await q.claimReminder(tx.db, reminder, now, nextAt);
-    if (count === null) return false;
+    const logId = await q.claimReminder(tx.db, reminder, now, nextAt);
+    if (logId === null) return false;
     // DECISIONS "E-mail": to the account, the property's manager in copy when it is someone else.
     const cc = reminder.managerEmail.toLowerCase() === reminder.email.toLowerCase() ? [] : [reminder.managerEmail];
     await queueEmail(tx, deps.boss, {
       kind: `reminder_${reminder.reminderType}`,
       userId: reminder.userId,
+      referenceId: logId,
       to: reminder.email,
       cc,
       ...inspectionReminderEmail({

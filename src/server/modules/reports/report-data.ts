@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import { addDays } from '@shared/compliance';
 import type { Property } from '@shared/schemas/property';
 import type { DbOrTx } from '../../db/client';
-import { complianceItems, inspections } from '../../db/schema/index';
+import { complianceItems, inspections, properties } from '../../db/schema/index';
 
 /** At most this many inspections are listed; a property with more says how many were left out. */
 export const REPORT_INSPECTION_LIMIT = 500;
@@ -23,15 +23,16 @@ export interface FireSafetyReportData {
   today: string;
   account: { name: string; email: string };
   property: Property;
-  /** Non-compliant items with the notes of the inspection that found them. */
-  deficiencies: { itemType: string; lastInspectionDate: string | null; notes: string | null }[];
+  /** Items that need action: non-compliant (with the notes that found it) or overdue. */
+  deficiencies: { itemType: string; status: 'non_compliant' | 'overdue'; lastInspectionDate: string | null; nextDueDate: string | null; notes: string | null }[];
   inspections: ReportInspection[];
   inspectionsLeftOut: number;
 }
 
 /**
  * Inspections due from 12 months before today onwards (so upcoming ones too), and every one
- * still open whenever it was due: an inspection overdue for over a year matters most. Newest first.
+ * still open whenever it was due. Overdue ones come first (they matter most, and survive the
+ * row limit), most overdue first; then the rest, newest first.
  */
 export async function reportInspections(db: DbOrTx, userId: number, propertyId: number, today: string) {
   const since = addDays(today, -365);
@@ -53,17 +54,24 @@ export async function reportInspections(db: DbOrTx, userId: number, propertyId: 
       })
       .from(inspections)
       .where(where)
-      .orderBy(desc(inspections.dueDate), desc(inspections.id))
+      .orderBy(
+        sql`case when ${inspections.status} in ('scheduled', 'in_progress') and ${inspections.dueDate} < ${today}::date then 0 else 1 end`,
+        sql`case when ${inspections.status} in ('scheduled', 'in_progress') and ${inspections.dueDate} < ${today}::date then ${inspections.dueDate} end`,
+        desc(inspections.dueDate),
+        desc(inspections.id),
+      )
       .limit(REPORT_INSPECTION_LIMIT),
     db.select({ n: sql<number>`count(*)::int` }).from(inspections).where(where),
   ]);
   return { rows, leftOut: Math.max(0, total!.n - rows.length) };
 }
 
-export function reportDeficiencies(db: DbOrTx, propertyId: number) {
-  return db
-    .select({ itemType: complianceItems.itemType, lastInspectionDate: complianceItems.lastInspectionDate, notes: complianceItems.notes })
+/** The notes behind each non-compliant item of the account's property, by item type. */
+export async function nonCompliantNotes(db: DbOrTx, userId: number, propertyId: number): Promise<Map<string, string | null>> {
+  const rows = await db
+    .select({ itemType: complianceItems.itemType, notes: complianceItems.notes })
     .from(complianceItems)
-    .where(and(eq(complianceItems.propertyId, propertyId), eq(complianceItems.status, 'non_compliant')))
-    .orderBy(complianceItems.itemType);
+    .innerJoin(properties, eq(properties.id, complianceItems.propertyId))
+    .where(and(eq(properties.userId, userId), eq(complianceItems.propertyId, propertyId), eq(complianceItems.status, 'non_compliant')));
+  return new Map(rows.map((r) => [r.itemType, r.notes]));
 }

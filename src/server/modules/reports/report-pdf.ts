@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
-import { complianceStatusDisplay, inspectionDisplayStatus } from '@shared/compliance';
-import { formatDisplayDate } from '@shared/dates';
+import { complianceStatusDisplay, inspectionDisplayStatus, propertyStatusFrom } from '@shared/compliance';
+import { formatDisplayDate, todayInTimeZone } from '@shared/dates';
 import { COUNTRY_LABELS, humanize, INSPECTION_TYPE_LABELS, type InspectionType } from '@shared/enums';
 import type { FireSafetyReportData } from './report-data';
 
@@ -10,6 +10,8 @@ const MUTED = '#4b5563';
 const RULE = '#d1d5db';
 const TONES = { green: '#15803d', yellow: '#a16207', red: '#b91c1c', grey: '#475569' } as const;
 const MARGIN = 50;
+/** About ten lines of a table cell; longer text is cut there and printed in full below. */
+const MAX_CELL_HEIGHT = 120;
 
 /** The PDF's built-in fonts speak WinAnsi; anything else would print as garbage, so it reads "?". */
 const printable = (text: string) =>
@@ -59,20 +61,43 @@ export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buff
     doc.moveDown(0.4);
   };
 
-  const table = (columns: Column[], rows: { cells: string[]; colors?: (string | undefined)[] }[]) => {
+  /**
+   * A table whose rows never split: a row that does not fit starts a new page (with the
+   * header again), and a cell taller than MAX_CELL_HEIGHT is cut with "...", so one long
+   * note cannot run over several pages on its own. Returns the indexes of the rows cut.
+   */
+  const table = (columns: Column[], rows: { cells: string[]; colors?: (string | undefined)[] }[]): Set<number> => {
     const padding = 4;
-    const drawRow = (cells: string[], bold: boolean, colors: (string | undefined)[] = []) => {
-      doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    const cutRows = new Set<number>();
+    let cut = false;
+    const setFont = (bold: boolean) => doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    const fit = (text: string, width: number) => {
+      const options = { width: width - 2 * padding };
+      if (doc.heightOfString(text, options) <= MAX_CELL_HEIGHT) return text;
+      cut = true;
+      let low = 0;
+      let high = text.length;
+      while (low < high) {
+        const middle = Math.ceil((low + high) / 2);
+        if (doc.heightOfString(`${text.slice(0, middle)}...`, options) <= MAX_CELL_HEIGHT) low = middle;
+        else high = middle - 1;
+      }
+      return `${text.slice(0, low).trimEnd()}...`;
+    };
+    const drawRow = (rawCells: string[], bold: boolean, colors: (string | undefined)[] = []) => {
+      setFont(bold);
+      const cells = rawCells.map((cell, i) => fit(printable(cell), columns[i]!.width));
       const height =
-        Math.max(...cells.map((cell, i) => doc.heightOfString(printable(cell), { width: columns[i]!.width - 2 * padding }))) + 2 * padding;
+        Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 2 * padding }))) + 2 * padding;
       if (doc.y + height > bottom()) {
         doc.addPage();
         if (!bold) drawRow(columns.map((c) => c.header), true);
+        setFont(bold);
       }
       const top = doc.y;
       let x = MARGIN;
       cells.forEach((cell, i) => {
-        doc.fillColor(colors[i] ?? (bold ? INK : MUTED)).text(printable(cell), x + padding, top + padding, {
+        doc.fillColor(colors[i] ?? (bold ? INK : MUTED)).text(cell, x + padding, top + padding, {
           width: columns[i]!.width - 2 * padding,
         });
         x += columns[i]!.width;
@@ -82,7 +107,12 @@ export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buff
       doc.y = top + height;
     };
     drawRow(columns.map((c) => c.header), true);
-    for (const row of rows) drawRow(row.cells, false, row.colors);
+    rows.forEach((row, i) => {
+      cut = false;
+      drawRow(row.cells, false, row.colors);
+      if (cut) cutRows.add(i);
+    });
+    return cutRows;
   };
 
   const paragraph = (text: string, color = MUTED) => {
@@ -106,10 +136,12 @@ export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buff
   ];
   for (const line of address) paragraph(line);
   paragraph(`Type: ${humanize(property.propertyType)}    Manager: ${property.managerEmail}`);
-  const overall = complianceStatusDisplay(property.status === 'pending' ? 'never_inspected' : property.status);
+  // From the items as printed below, so the two always agree.
+  const status = propertyStatusFrom(property.complianceItems);
+  const overall = complianceStatusDisplay(status === 'pending' ? 'never_inspected' : status);
   doc.moveDown(0.3);
   doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text('Overall status: ', { continued: true });
-  doc.fillColor(TONES[overall.tone]).text(property.status === 'pending' ? 'Pending (not yet inspected)' : overall.label);
+  doc.fillColor(TONES[overall.tone]).text(status === 'pending' ? 'Pending (not yet inspected)' : overall.label);
 
   heading('Compliance items');
   if (property.complianceItems.length === 0) {
@@ -139,13 +171,16 @@ export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buff
 
   heading('Open deficiencies');
   if (data.deficiencies.length === 0) {
-    paragraph('None: no item is non-compliant.');
+    paragraph('None: no item is non-compliant or overdue.');
   } else {
     for (const item of data.deficiencies) {
       ensureSpace(40);
-      const when = item.lastInspectionDate ? ` (found ${formatDisplayDate(item.lastInspectionDate)})` : '';
-      doc.font('Helvetica-Bold').fontSize(10).fillColor(TONES.red).text(printable(`${typeLabel(item.itemType)}${when}`), MARGIN, doc.y, { width: contentWidth });
-      paragraph(item.notes?.trim() || 'No notes were recorded.', INK);
+      const title =
+        item.status === 'overdue'
+          ? `${typeLabel(item.itemType)}: inspection overdue since ${formatDisplayDate(item.nextDueDate)}`
+          : `${typeLabel(item.itemType)}: non-compliant${item.lastInspectionDate ? ` (found ${formatDisplayDate(item.lastInspectionDate)})` : ''}`;
+      doc.font('Helvetica-Bold').fontSize(10).fillColor(TONES.red).text(printable(title), MARGIN, doc.y, { width: contentWidth });
+      if (item.status === 'non_compliant') paragraph(item.notes?.trim() || 'No notes were recorded.', INK);
       doc.moveDown(0.4);
     }
   }
@@ -154,7 +189,7 @@ export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buff
   if (data.inspections.length === 0) {
     paragraph('No inspections in this period.');
   } else {
-    table(
+    const cut = table(
       [
         { header: 'Due', width: 66 },
         { header: 'Inspection', width: 80 },
@@ -172,7 +207,7 @@ export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buff
             typeLabel(inspection.inspectionType),
             humanize(status),
             inspection.complianceResult ? complianceStatusDisplay(inspection.complianceResult).label : '-',
-            inspection.completedDate ? formatDisplayDate(inspection.completedDate.toISOString().slice(0, 10)) : '-',
+            inspection.completedDate ? formatDisplayDate(todayInTimeZone(data.timeZone, inspection.completedDate)) : '-',
             inspection.assignedTo,
             inspection.notes ?? '',
           ],
@@ -183,6 +218,23 @@ export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buff
     if (data.inspectionsLeftOut > 0) {
       doc.moveDown(0.4);
       paragraph(`${data.inspectionsLeftOut} older inspections of this period are not listed.`);
+    }
+    if (cut.size > 0) inFull(data.inspections.filter((_, i) => cut.has(i)));
+  }
+
+  /** The rows that a table cell had to cut, whole, after the table. */
+  function inFull(inspections: FireSafetyReportData['inspections']) {
+    heading('Inspection details in full');
+    for (const inspection of inspections) {
+      ensureSpace(40);
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(10)
+        .fillColor(INK)
+        .text(printable(`${typeLabel(inspection.inspectionType)}, due ${formatDisplayDate(inspection.dueDate)}`), MARGIN, doc.y, { width: contentWidth });
+      paragraph(`Assigned to: ${inspection.assignedTo}`);
+      if (inspection.notes) paragraph(inspection.notes, INK);
+      doc.moveDown(0.4);
     }
   }
 

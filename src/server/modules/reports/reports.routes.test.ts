@@ -63,7 +63,9 @@ describe('POST /api/reports', () => {
     const download = await agent.get(report.downloadUrl);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
-    expect(download.headers['content-disposition']).toBe('attachment; filename="firemark-harbor-view-offices-2026-05-20.pdf"');
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="firemark-harbor-view-offices-2026-05-20.pdf"; filename*=UTF-8''firemark-harbor-view-offices-2026-05-20.pdf`,
+    );
     const text = (await pdfPages(download.rawPayload)).join('\n');
     for (const expected of [
       'Fire Safety Compliance Report',
@@ -76,7 +78,9 @@ describe('POST /api/reports', () => {
       'Action Needed',
       'Sprinkler System',
       'Fire Alarm',
+      'Sprinkler System: non-compliant (found',
       'Valve 3 corroded; replace before June.',
+      'Fire Extinguishers: inspection overdue since Apr 01, 2025',
       'Emergency Lighting',
       'Jun 15, 2026',
       'Apr 01, 2025',
@@ -126,6 +130,68 @@ describe('POST /api/reports', () => {
     expect(pages[0]).toContain('Café Ünter ?? ?');
     expect(pages.at(-1)).toContain(`page ${pages.length} of ${pages.length}`);
     expect(pages.join('\n')).toContain('Floor 79 ok');
+  });
+});
+
+describe('PDF layout', () => {
+  it('cuts a very long cell in the table and prints it whole after it', async () => {
+    const { agent, user } = await proAccount();
+    const property = await createProperty(ctx.runtime.db, user.id, { name: 'Long Notes House' });
+    const story = `${'Sprinkler head replaced in the east stairwell. '.repeat(100)}END-OF-NOTES ${'x'.repeat(300)}`;
+    await ctx.runtime.pool.query(
+      `insert into inspections (user_id, property_id, inspection_type, due_date, status, compliance_result, notes, assigned_to, completed_date)
+       values ($1, $2, 'sprinkler_system', current_date - 3, 'completed', 'compliant', $3, 'Sam Ortiz', now())`,
+      [user.id, property.id, story],
+    );
+    const report = (await agent.post('/api/reports', { propertyId: property.id })).json();
+    const pages = await pdfPages((await agent.get(report.downloadUrl)).rawPayload);
+    const text = pages.join('\n');
+    expect(text).toContain('Inspection details in full');
+    expect(text.indexOf('...')).toBeLessThan(text.indexOf('Inspection details in full'));
+    expect(text.replace(/\s+/g, '')).toContain(`END-OF-NOTES${'x'.repeat(300)}`);
+    // The table row is one page's worth at most; the full text flows as paragraphs.
+    expect(pages.length).toBeLessThanOrEqual(4);
+  });
+
+  it("dates a completion by the account's own calendar", async () => {
+    const { agent, user } = await proAccount(); // America/Chicago
+    const property = await createProperty(ctx.runtime.db, user.id);
+    // 02:00 UTC on Mar 11 is 9 pm on Mar 10 in Chicago.
+    await ctx.runtime.pool.query(
+      `insert into inspections (user_id, property_id, inspection_type, due_date, status, compliance_result, assigned_to, completed_date)
+       values ($1, $2, 'fire_alarm', current_date - 30, 'completed', 'compliant', 'Sam Ortiz', '2026-03-11T02:00:00Z')`,
+      [user.id, property.id],
+    );
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-20T15:00:00Z'));
+    const report = (await agent.post('/api/reports', { propertyId: property.id })).json();
+    vi.useRealTimers();
+    const text = (await pdfPages((await agent.get(report.downloadUrl)).rawPayload)).join('\n');
+    expect(text).toContain('Mar 10, 2026');
+    expect(text).not.toContain('Mar 11, 2026');
+  });
+});
+
+describe('bad input and limits', () => {
+  it('answers 400 or 404, never 500, for ids out of range, NUL characters and signed-out calls', async () => {
+    const { agent } = await proAccount();
+    expect((await agent.post('/api/reports', { propertyId: 99_999_999_999 })).statusCode).toBe(400);
+    expect((await agent.get('/api/reports?propertyId=99999999999')).statusCode).toBe(400);
+    const nul = await agent.get('/api/reports?q=%00');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().fieldErrors).toEqual({ q: ['Contains a character that is not allowed'] });
+    expect((await agent.get('/api/reports/99999999999/download')).statusCode).toBe(404);
+    expect((await agent.get('/api/reports/abc/download')).statusCode).toBe(404);
+    expect((await ctx.agent().post('/api/reports', { propertyId: 1 })).statusCode).toBe(401);
+  });
+
+  it('lets one account generate 30 reports in 10 minutes, then asks it to wait', async () => {
+    const { agent, user } = await proAccount();
+    const property = await createProperty(ctx.runtime.db, user.id);
+    for (let i = 0; i < 30; i++) expect((await agent.post('/api/reports', { propertyId: property.id })).statusCode).toBe(201);
+    const next = await agent.post('/api/reports', { propertyId: property.id });
+    expect(next.statusCode).toBe(429);
+    expect(next.headers['retry-after']).toBeDefined();
   });
 });
 

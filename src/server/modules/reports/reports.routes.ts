@@ -1,10 +1,23 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
 import { generateReportSchema, reportListQuerySchema } from '@shared/schemas/report';
 import { requireUser } from '../../plugins/auth';
 import { parse, parseId } from '../../validation';
 import { assertPropertyExists } from '../properties/properties.service';
 import * as reports from './reports.service';
+
+/** RFC 6266: a plain ASCII name for old clients, the exact one encoded for the rest. */
+function attachment(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** A PDF takes real work to draw and is stored; an account cannot make them in a loop. */
+const generateLimit = {
+  max: 30,
+  timeWindow: '10 minutes',
+  keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+};
 
 export async function reportsRoutes(app: FastifyInstance, deps: reports.ReportsDeps): Promise<void> {
   // Lists are paged like every list (DECISIONS "Lists"): limit/offset in, X-Total-Count out.
@@ -26,7 +39,7 @@ export async function reportsRoutes(app: FastifyInstance, deps: reports.ReportsD
     return rows;
   });
 
-  app.post('/api/reports', async (request, reply) => {
+  app.post('/api/reports', { config: { rateLimit: generateLimit } }, async (request, reply) => {
     const user = requireUser(request);
     const input = parse(generateReportSchema, request.body);
     return reply.status(201).send(await reports.generateReport(deps, user, input));
@@ -37,7 +50,7 @@ export async function reportsRoutes(app: FastifyInstance, deps: reports.ReportsD
     const { fileName, pdf } = await reports.reportPdf(deps, user, parseId(request.params, 'Report not found'));
     return reply
       .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('content-disposition', attachment(fileName))
       .header('cache-control', 'private, no-store')
       .send(pdf);
   });

@@ -11,8 +11,8 @@ import { reportReadyEmail } from '../../email/templates/report-ready';
 import { AppError, notFound } from '../../errors';
 import type { UserRow } from '../auth/auth.queries';
 import { getProperty } from '../properties/properties.service';
-import { findPlan } from '../subscription/subscription.queries';
-import { reportDeficiencies, reportInspections } from './report-data';
+import { currentPlan } from '../subscription/subscription.service';
+import { nonCompliantNotes, reportInspections } from './report-data';
 import { renderFireSafetyReport } from './report-pdf';
 import * as q from './reports.queries';
 
@@ -42,7 +42,7 @@ export function slugify(name: string): string {
  */
 export async function generateReport(deps: ReportsDeps, user: UserRow, input: { propertyId: number; reportType: ReportType }): Promise<Report> {
   const now = new Date();
-  if ((await findPlan(deps.db, user.id, now)) !== 'pro') {
+  if ((await currentPlan(deps.db, user.id, now)) !== 'pro') {
     throw new AppError(
       ERROR_CODES.premiumRequired,
       'PDF report generation is only available for premium subscribers. Upgrade to unlock this feature.',
@@ -50,10 +50,17 @@ export async function generateReport(deps: ReportsDeps, user: UserRow, input: { 
   }
   const property = await getProperty(deps, user, input.propertyId);
   const today = todayInTimeZone(user.timeZone, now);
-  const [inspections, deficiencies] = await Promise.all([
+  const [inspections, notes] = await Promise.all([
     reportInspections(deps.db, user.id, property.id, today),
-    reportDeficiencies(deps.db, property.id),
+    nonCompliantNotes(deps.db, user.id, property.id),
   ]);
+  // The items' statuses are effective ones (read now, in the account's zone); deficiencies
+  // and the overall status both follow from them, so the PDF never contradicts itself.
+  const deficiencies = property.complianceItems.flatMap((item) =>
+    item.status === 'non_compliant' || item.status === 'overdue'
+      ? [{ ...item, status: item.status, notes: item.status === 'non_compliant' ? (notes.get(item.itemType) ?? null) : null }]
+      : [],
+  );
   const pdf = await renderFireSafetyReport({
     generatedAt: now,
     timeZone: user.timeZone,

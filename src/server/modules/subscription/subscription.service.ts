@@ -4,6 +4,9 @@ import type { DbOrTx } from '../../db/client';
 import { AppError, conflict } from '../../errors';
 import * as q from './subscription.queries';
 
+/** Free or Pro at this moment (a trial counts as Pro), for features that only Pro has. */
+export const currentPlan = (db: DbOrTx, userId: number, now = new Date()) => q.findPlan(db, userId, now);
+
 export async function subscriptionStatus(db: DbOrTx, userId: number, now = new Date()): Promise<SubscriptionStatus> {
   const [details, propertyCount, scheduledInspectionCount] = await Promise.all([
     q.findPlanDetails(db, userId, now),

@@ -31,7 +31,7 @@ const toApi = (row: Row): SupportRequest => ({
 export async function insertSupportRequest(db: DbOrTx, userId: number, values: SupportRequestValues): Promise<SupportRequest> {
   const [row] = await db
     .insert(supportRequests)
-    .values({ ...values, userId, emailSent: true })
+    .values({ ...values, userId })
     .returning(columns);
   return toApi(row!);
 }

@@ -33,9 +33,10 @@ describe('POST /api/support/submit', () => {
     const res = await agent.post('/api/support/submit', request);
     expect(res.statusCode).toBe(201);
     const saved = res.json();
-    expect(saved).toMatchObject({ ...request, status: 'open', emailSent: true, responseMessage: null, resolvedAt: null });
+    expect(saved).toMatchObject({ ...request, status: 'open', emailSent: false, responseMessage: null, resolvedAt: null });
 
-    const confirmation = await mailbox.waitFor((m) => toAddress(m) === 'ops@harbor.example');
+    // The confirmation goes to the account's own address, whatever address was typed.
+    const confirmation = await mailbox.waitFor((m) => toAddress(m) === user.email);
     expect(confirmation.subject).toBe(`We received your request #${saved.id}: Sprinkler report will not download`);
     expect(confirmation.text).toContain('Hello Casey Morgan');
     expect(confirmation.text).toContain('we will respond within 1 business day');
@@ -43,8 +44,15 @@ describe('POST /api/support/submit', () => {
 
     const notification = await mailbox.waitFor((m) => toAddress(m) === 'help@firemark.example.com' && m.subject!.includes(`#${saved.id}`));
     expect(notification.subject).toBe(`[Support #${saved.id}] [high] Sprinkler report will not download`);
-    expect(notification.text).toContain(`Casey Morgan <ops@harbor.example>, account "${user.username}"`);
+    expect(notification.text).toContain(`Casey Morgan <ops@harbor.example>, account "${user.username}" <${user.email}>`);
+    expect(notification.text).toContain("Answer to ops@harbor.example, the address given with the request (not the account's).");
     expect(notification.text).toContain('Type: Technical problem. Priority: high.');
+    expect(mailbox.messages.some((m) => toAddress(m) === 'ops@harbor.example')).toBe(false);
+
+    // Once the confirmation is delivered, the request says so.
+    await expect
+      .poll(async () => (await agent.get('/api/support/requests')).json()[0].emailSent)
+      .toBe(true);
   });
 
   it('defaults type and priority, and names every field that is wrong', async () => {

@@ -19,7 +19,9 @@ export interface SupportDeps {
 /**
  * Records the request and, in the same transaction, queues the confirmation to the person
  * and the notification to SUPPORT_EMAIL (DECISIONS "E-mail"): if the request is saved, both
- * mails will be delivered.
+ * mails will be delivered. The confirmation goes to the account's own address, never to the
+ * typed one: otherwise any account could make Firemark mail any text to anybody. The typed
+ * address is where support answers, and the notification says so.
  */
 export async function submitSupportRequest(deps: SupportDeps, user: UserRow, values: SupportRequestValues): Promise<SupportRequest> {
   return withTransaction(deps.pool, async (tx) => {
@@ -27,14 +29,15 @@ export async function submitSupportRequest(deps: SupportDeps, user: UserRow, val
     await queueEmail(tx, deps.boss, {
       kind: 'support_confirmation',
       userId: user.id,
-      to: request.userEmail,
+      referenceId: request.id,
+      to: user.email,
       ...supportConfirmationEmail(request, deps.config.supportEmail),
     });
     await queueEmail(tx, deps.boss, {
       kind: 'support_notification',
       userId: user.id,
       to: deps.config.supportEmail,
-      ...supportNotificationEmail(request, user.username),
+      ...supportNotificationEmail(request, { username: user.username, email: user.email }),
     });
     return request;
   });
