@@ -1,4 +1,4 @@
-import { expect, expectAccessible, expectToast, test } from './fixtures';
+import { expect, expectAccessible, expectToast, mailsTo, test } from './fixtures';
 
 test('a person updates the profile and time zone, and it stays after a reload', async ({ signedInPage: page, account }) => {
   await page.goto('/settings');
@@ -62,4 +62,11 @@ test('notification switches save at once and keep their state', async ({ signedI
   await page.reload();
   await expect(page.getByRole('switch', { name: /New features/ })).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByRole('switch', { name: /Inspection reminders/ })).toHaveAttribute('aria-checked', 'false');
+});
+
+test('a test e-mail shows that mail from this server arrives', async ({ signedInPage: page, account }) => {
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Send Test Email' }).click();
+  await expectToast(page, 'Test email sent', `Check your inbox at ${account.email}.`);
+  await expect.poll(() => mailsTo(account.email).map((m) => m.subject)).toContain('Firemark test e-mail');
 });

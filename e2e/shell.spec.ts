@@ -27,7 +27,8 @@ test('the desktop shell: sidebar with the current page highlighted, user, and ev
   await page.keyboard.press('Escape');
   await expect(help).toBeHidden();
 
-  await page.getByRole('searchbox', { name: 'Search' }).or(page.getByRole('textbox', { name: 'Search' })).fill('Harbor');
+  // Exact: the Reports page has its own 'Search reports' box.
+  await page.getByRole('searchbox', { name: 'Search', exact: true }).or(page.getByRole('textbox', { name: 'Search', exact: true })).fill('Harbor');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/properties\?q=Harbor$/);
 });

@@ -77,7 +77,7 @@ export function PropertyCard({ property, headingLevel: Heading = 'h3' }: Propert
                 View Details<span className="sr-only"> of {property.name}</span>
               </Link>
             </Button>
-            <GenerateReportAction size="sm" />
+            <GenerateReportAction size="sm" propertyId={property.id} propertyName={property.name} />
           </div>
         )}
       </div>

@@ -68,6 +68,8 @@ export function refreshAfterPropertyChange(queryClient: QueryClient): Promise<vo
     { queryKey: DASHBOARD_STATS_KEY },
     { queryKey: SUBSCRIPTION_STATUS_KEY },
     { predicate: (query) => typeof query.queryKey[0] === 'string' && query.queryKey[0].startsWith('/api/inspections') },
+    // The cross-property report list shows property names and loses a deleted property's reports.
+    { predicate: (query) => query.queryKey[0] === '/api/reports' },
   ]);
 }
 

@@ -1,9 +1,6 @@
-import { useSearchParams } from 'react-router';
+import { oneOf, useUrlParams } from '@/lib/use-url-params';
 import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
 import type { InspectionFilterStatus, InspectionSort } from '@/lib/inspection-queries';
-
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
-  values.includes(value as T) ? (value as T) : undefined;
 
 const SORTS = ['due_asc', 'due_desc', 'created_desc', 'property'] as const satisfies readonly InspectionSort[];
 export const DEFAULT_SORT: InspectionSort = 'due_asc';
@@ -14,7 +11,7 @@ const isDay = (value: string | null): value is string => !!value && /^\d{4}-\d{2
  * reload, can be shared, and the back button undoes them.
  */
 export function useInspectionUrlState(statuses: readonly InspectionFilterStatus[], today: string) {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useUrlParams();
   const q = params.get('q')?.trim() ?? '';
   const type = oneOf<InspectionType>(INSPECTION_TYPES, params.get('type'));
   const status = oneOf(statuses, params.get('status'));
@@ -25,23 +22,6 @@ export function useInspectionUrlState(statuses: readonly InspectionFilterStatus[
   const monthParam = params.get('month');
   const month = monthParam && isDay(`${monthParam}-01`) ? `${monthParam}-01` : `${(day ?? today).slice(0, 7)}-01`;
   const filtered = Boolean(q || type || status);
-
-  const update = (changes: Record<string, string | undefined>) =>
-    setParams(
-      () => {
-        // The live URL, not this render's copy: a debounced search fires from an older render
-        // and would otherwise undo a filter chosen in the meantime.
-        const next = new URLSearchParams(window.location.search);
-        for (const [name, value] of Object.entries(changes)) {
-          if (value) next.set(name, value);
-          else next.delete(name);
-        }
-        return next;
-      },
-      // Typing a search replaces the entry (one per keystroke pause would flood history);
-      // a filter, a view, a month or a day is a step the Back button undoes.
-      { replace: Object.keys(changes).every((name) => name === 'q') },
-    );
 
   return {
     q,

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Building2, FilterX, Plus, Upload } from 'lucide-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { oneOf, useUrlParams } from '@/lib/use-url-params';
 import { humanize, PROPERTY_TYPES, type PropertyStatus, type PropertyType } from '@shared/enums';
 import { PROPERTY_SORT_LABELS, PROPERTY_SORTS, type PropertySort } from '@shared/schemas/property';
 import { usePropertyList } from '@/lib/property-queries';
@@ -27,12 +28,10 @@ const STATUS_FILTERS: { value: PropertyStatus; label: string }[] = [
   { value: 'non_compliant', label: 'Non-compliant' },
 ];
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
-  values.includes(value as T) ? (value as T) : undefined;
 
 export default function PropertiesPage() {
   useDocumentTitle('Properties');
-  const [params, setParams] = useSearchParams();
+  const { params, update, setParams } = useUrlParams();
   const [importOpen, setImportOpen] = useState(false);
   const limitNoteId = useId();
   const resultsId = useId();
@@ -48,20 +47,7 @@ export default function PropertiesPage() {
   const sort = oneOf<PropertySort>(PROPERTY_SORTS, params.get('sort')) ?? DEFAULT_SORT;
   const filtered = Boolean(q || propertyType || status);
 
-  const setParam = (name: string, value: string | undefined) => {
-    setParams(
-      () => {
-        // The live URL, not this render's copy: a debounced search fires from an older
-        // render and would otherwise undo a filter chosen in the meantime.
-        const next = new URLSearchParams(window.location.search);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      // Typing a search replaces the entry; a filter or a sort is a step Back undoes.
-      { replace: name === 'q' },
-    );
-  };
+  const setParam = (name: string, value: string | undefined) => update({ [name]: value });
 
   const list = usePropertyList({ q: q || undefined, propertyType, status, sort }, PAGE_SIZE);
   const { data } = list;

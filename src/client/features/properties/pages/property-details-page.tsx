@@ -84,7 +84,7 @@ function PropertyDetails({ property }: { property: Property }) {
             Schedule Inspection
           </Link>
         </Button>
-        <GenerateReportAction />
+        <GenerateReportAction propertyId={property.id} />
         <Button variant="outline" onClick={() => setEditing(true)}>
           <Pencil aria-hidden="true" />
           Edit Property

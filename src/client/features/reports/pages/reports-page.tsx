@@ -1,14 +1,69 @@
-import { FileText } from 'lucide-react';
+import { useId } from 'react';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { ComingSoon } from '@/components/coming-soon';
+import { useSubscription } from '@/lib/use-subscription';
 import { PageHeader } from '@/components/page-header';
+import { UpgradePrompt } from '@/components/upgrade-prompt';
+import { Skeleton } from '@/components/ui/skeleton';
+import { usePropertyChoices } from '../api/use-property-choices';
+import { useReportList } from '../api/use-report-list';
+import { GenerateReportPanel } from '../components/generate-report-panel';
+import { ReportFilters } from '../components/report-filters';
+import { ReportResults } from '../components/report-results';
+import { useReportUrlState } from '../components/use-report-url-state';
 
+/**
+ * SPEC 2, "Reports": generate a property's PDF (Pro), and every report across properties with
+ * search, a property filter and sort. Reports made while on Pro stay listed after it ends.
+ */
 export default function ReportsPage() {
   useDocumentTitle('Reports');
+  const listTitleId = useId();
+  const subscription = useSubscription();
+  const url = useReportUrlState();
+  const properties = usePropertyChoices();
+  const list = useReportList({ q: url.q || undefined, propertyId: url.propertyId, sort: url.sort });
+  const filteredName = list.items.find((report) => report.propertyId === url.propertyId)?.property.name;
+
   return (
     <>
-      <PageHeader title="Reports" />
-      <ComingSoon icon={FileText}>Your fire-safety compliance reports will appear here.</ComingSoon>
+      <PageHeader title="Reports" description="Fire-safety compliance reports of your properties, ready to download as PDF." />
+
+      <div className="space-y-8">
+        {subscription.isLoading ? (
+          <Skeleton className="h-44 w-full rounded-xl" />
+        ) : subscription.isPremium ? (
+          <GenerateReportPanel properties={properties} />
+        ) : (
+          <UpgradePrompt
+            variant="inline"
+            feature="PDF Reports"
+            description="Generate a professional fire-safety compliance PDF for any property, ready for inspectors, insurers and owners."
+          />
+        )}
+
+        <section aria-labelledby={listTitleId} className="space-y-4">
+          <h2 id={listTitleId} className="text-lg font-semibold tracking-tight">
+            All Reports
+          </h2>
+          <ReportFilters
+            q={url.q}
+            propertyId={url.propertyId}
+            sort={url.sort}
+            choices={properties.choices}
+            propertyName={filteredName}
+            choicesLoading={properties.isPending}
+            onSearch={url.setSearch}
+            onProperty={url.setPropertyId}
+            onSort={url.setSort}
+          />
+          <ReportResults
+            list={list}
+            filtered={url.filtered}
+            canGenerate={subscription.isPremium}
+            onClearFilters={url.clearFilters}
+          />
+        </section>
+      </div>
     </>
   );
 }

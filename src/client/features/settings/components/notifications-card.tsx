@@ -3,8 +3,10 @@ import type { NotificationSettings } from '@shared/schemas/auth';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Label } from '@/components/ui/label';
-import { LoadingState } from '@/components/ui/spinner';
+import { Button } from '@/components/ui/button';
+import { LoadingState, Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
+import { useSendTestEmail } from '../api/use-send-test-email';
 import { useNotificationSettings, useUpdateNotificationSettings } from '../api/use-notification-settings';
 
 const OPTIONS: { key: keyof NotificationSettings; label: string; description: string }[] = [
@@ -58,6 +60,7 @@ function SettingRow({
 export function NotificationsCard() {
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();
+  const testEmail = useSendTestEmail();
 
   return (
     <Card>
@@ -83,6 +86,18 @@ export function NotificationsCard() {
             ))}
           </ul>
         )}
+        <div className="mt-6 flex flex-col gap-3 border-t pt-4 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-muted-foreground">Not receiving Firemark e-mails? Send yourself a test message.</p>
+          <Button variant="outline" onClick={() => testEmail.mutate()} disabled={testEmail.isPending}>
+            {testEmail.isPending ? (
+              <>
+                <Spinner /> Sending...
+              </>
+            ) : (
+              'Send Test Email'
+            )}
+          </Button>
+        </div>
       </CardContent>
     </Card>
   );
