@@ -7,6 +7,9 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { createDb } from '../src/server/db/client';
+import { findDueReminders } from '../src/server/modules/reminders/reminders.queries';
 import { readFileSync } from 'node:fs';
 import { pageJsGzipBytes } from './bundle-size';
 import { makePro, seedPortfolio } from './portfolio';
@@ -76,6 +79,34 @@ try {
     if (run.non2xx > 0) throw new Error(`${run.non2xx} answers of ${endpoint} were not 2xx`);
     results[`GET ${endpoint} (req/s)`] = Math.round(run.requests.average);
     results[`GET ${endpoint} p99 (ms)`] = run.latency.p99;
+  }
+
+  // A PDF report of one property of the large portfolio (about ten inspections a year).
+  const firstProperty = ((await (await fetch(`${warm.url}/api/properties?limit=1`, { headers: { cookie: bigCookie } })).json()) as { id: number }[])[0]!;
+  const reportTimes: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const started = performance.now();
+    const report = await fetch(`${warm.url}/api/reports`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin, cookie: bigCookie },
+      body: JSON.stringify({ propertyId: firstProperty.id, reportType: 'fire_safety' }),
+    });
+    if (report.status !== 201) throw new Error(`Report failed: ${await report.text()}`);
+    reportTimes.push(performance.now() - started);
+  }
+  reportTimes.sort((a, b) => a - b);
+  results['POST /api/reports, one property (median ms of 20)'] = Math.round(reportTimes[10]!);
+
+  // The reminder sweep's query over the large portfolio, at noon UTC (the account's zone).
+  const pool = new pg.Pool({ connectionString: dbUrl });
+  try {
+    const noon = new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`);
+    const sweepStarted = performance.now();
+    const due = await findDueReminders(createDb(pool), noon, 100_000);
+    results['reminder sweep: find every due reminder (ms)'] = Math.round(performance.now() - sweepStarted);
+    results['reminder sweep: reminders due'] = due.length;
+  } finally {
+    await pool.end();
   }
   results['server peak RSS (MiB)'] = Math.round(peakRssMiB(warm.process.pid!));
   await warm.stop();

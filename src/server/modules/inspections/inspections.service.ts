@@ -1,8 +1,10 @@
+import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import { todayInTimeZone } from '@shared/dates';
 import type { InspectionType } from '@shared/enums';
 import { completeInspectionSchema, inspectionEditSchema, rescheduleSchema, type Inspection, type InspectionValues } from '@shared/schemas/inspection';
 import type { z } from 'zod';
+import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { withTransaction } from '../../db/transaction';
 import { conflict, notFound, validationFailed } from '../../errors';
@@ -10,11 +12,14 @@ import { parse } from '../../validation';
 import { ensureItemForSchedule, recordInspection, refreshPropertyStatuses, settleNeverInspectedItem } from '../compliance/compliance.queries';
 import { assertPropertyExists, type Account } from '../properties/properties.service';
 import { assertCanAddOpenInspection } from '../subscription/subscription.service';
+import { queueComplianceAlert } from './compliance-alert';
 import * as q from './inspections.queries';
 
 export interface InspectionsDeps {
   db: Db;
   pool: pg.Pool;
+  boss: PgBoss;
+  config: Config;
 }
 
 const inspectionNotFound = () => notFound('Inspection not found');
@@ -94,7 +99,8 @@ function completionDay(account: Account, completedDate: string | undefined): { a
 async function complete(deps: InspectionsDeps, account: Account, id: number, input: z.output<typeof completeInspectionSchema>) {
   const { at, day } = completionDay(account, input.completedDate);
   if (day > today(account)) throw validationFailed({ completedDate: ['Completion date cannot be in the future'] });
-  await withTransaction(deps.pool, async ({ db }) => {
+  await withTransaction(deps.pool, async (tx) => {
+    const { db } = tx;
     const row = await lockOwn(db, account, id);
     if (!isOpen(row.status)) throw conflict(`This inspection is already ${row.status}.`);
     await q.updateInspection(db, id, {
@@ -111,6 +117,15 @@ async function complete(deps: InspectionsDeps, account: Account, id: number, inp
       notes: input.notes,
     });
     await afterItemChange(db, row.propertyId);
+    if (input.complianceStatus === 'non_compliant') {
+      await queueComplianceAlert(tx, deps, {
+        userId: account.id,
+        propertyId: row.propertyId,
+        inspectionType: row.inspectionType,
+        inspectedOn: day,
+        notes: input.notes ?? '',
+      });
+    }
   });
 }
 

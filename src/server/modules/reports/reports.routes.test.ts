@@ -60,6 +60,10 @@ describe('POST /api/reports', () => {
       downloadUrl: `/api/reports/${report.id}/download`,
     });
 
+    // The account hears of it by e-mail (report e-mails are on by default).
+    const mails = await ctx.runtime.pool.query(`select subject from email_outbox where user_id = $1 and kind = 'report_ready'`, [user.id]);
+    expect(mails.rows).toEqual([{ subject: 'Fire safety report ready: Harbor View Offices' }]);
+
     const download = await agent.get(report.downloadUrl);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
