@@ -8,6 +8,7 @@ import { clientDistDir } from './paths';
 import { authPlugin, createSessions } from './plugins/auth';
 import { securityPlugin } from './plugins/security';
 import { authRoutes } from './modules/auth/auth.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes';
@@ -72,6 +73,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(inspectionsRoutes, deps);
   await app.register(dashboardRoutes, deps);
   await app.register(supportRoutes, deps);
+  await app.register(billingRoutes, deps);
 
   const clientDir = options.clientDir ?? clientDistDir;
   const indexHtml = path.join(clientDir, 'index.html');

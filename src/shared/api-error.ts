@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   forbidden: 'FORBIDDEN',
   planLimit: 'PLAN_LIMIT_REACHED',
   premiumRequired: 'PREMIUM_FEATURE_REQUIRED',
+  cardDeclined: 'CARD_DECLINED',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   rateLimited: 'RATE_LIMITED',

@@ -8,3 +8,4 @@ export * from './reminders';
 export * from './support';
 export * from './imports';
 export * from './email';
+export * from './billing';

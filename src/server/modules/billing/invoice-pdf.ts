@@ -1,0 +1,62 @@
+import PDFDocument from 'pdfkit';
+import { formatDisplayDate } from '@shared/dates';
+import { PRO_PLAN_NAME } from '@shared/plans';
+
+const BRAND = '#b91c1c';
+const INK = '#111827';
+const MUTED = '#4b5563';
+
+export interface InvoiceData {
+  number: string;
+  createdAt: Date;
+  periodStart: Date;
+  periodEnd: Date;
+  amount: number;
+  currency: string;
+  status: string;
+  paidWith: string | null;
+  customer: { name: string; email: string };
+}
+
+const money = (cents: number, currency: string) => `$${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
+/** Built-in fonts speak WinAnsi only. */
+const printable = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
+
+/** A one-page invoice of the test-mode provider, marked as such. */
+export function renderInvoice(data: InvoiceData): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: `Invoice ${data.number}`, Author: 'Firemark' } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const day = (date: Date) => formatDisplayDate(date.toISOString().slice(0, 10));
+
+  doc.rect(50, 50, 18, 18).fill(BRAND);
+  doc.font('Helvetica-Bold').fontSize(16).fillColor(BRAND).text('Firemark', 76, 51);
+  doc.font('Helvetica-Bold').fontSize(22).fillColor(INK).text('Invoice', 50, 90);
+  doc.font('Helvetica').fontSize(10).fillColor(MUTED);
+  doc.text(`Invoice number: ${data.number}`).text(`Date: ${day(data.createdAt)}`).text(`Status: ${data.status === 'paid' ? 'Paid' : data.status}`);
+  doc.text('Test mode: no money was charged.', { underline: false });
+  doc.moveDown();
+  doc.font('Helvetica-Bold').fillColor(INK).text('Billed to');
+  doc.font('Helvetica').fillColor(MUTED).text(printable(data.customer.name)).text(printable(data.customer.email));
+  doc.moveDown();
+  doc.font('Helvetica-Bold').fillColor(INK).text('Description', 50, doc.y, { continued: true }).text('Amount', { align: 'right' });
+  doc.moveTo(50, doc.y + 2).lineTo(562, doc.y + 2).strokeColor('#d1d5db').stroke();
+  doc.moveDown(0.5);
+  doc
+    .font('Helvetica')
+    .fillColor(INK)
+    .text(`${PRO_PLAN_NAME}, monthly (${day(data.periodStart)} to ${day(data.periodEnd)})`, 50, doc.y, { continued: true })
+    .text(money(data.amount, data.currency), { align: 'right' });
+  doc.moveDown();
+  doc.font('Helvetica-Bold').text('Total', 50, doc.y, { continued: true }).text(money(data.amount, data.currency), { align: 'right' });
+  if (data.paidWith) {
+    doc.moveDown();
+    doc.font('Helvetica').fillColor(MUTED).text(printable(`Paid with ${data.paidWith}.`));
+  }
+  doc.end();
+  return done;
+}
