@@ -36,6 +36,11 @@ describe('configuration', () => {
     expect(message).toContain('SESSION_SECRET: must be at least 32 characters');
   });
 
+  it('refuses a Stripe key rather than run the test-mode provider beside it', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_123' })).toThrow(/STRIPE_SECRET_KEY: is set, but this version of Firemark bills in test mode only/);
+    expect(loadConfig({ STRIPE_SECRET_KEY: '' })).toBeDefined();
+  });
+
   it('uses secure cookies when APP_URL is https', () => {
     expect(loadConfig({ APP_URL: 'https://fire.example.com/' })).toMatchObject({
       secureCookies: true,

@@ -30,6 +30,14 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Run the background workers (e-mail delivery, schedules) in this process. */
   RUN_WORKERS: booleanFromEnv.default(true),
+  /**
+   * DECISIONS "Billing": the built-in test-mode provider never runs when Stripe keys are set.
+   * Stripe itself is not built yet, so a key refuses to start rather than take test cards.
+   */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .optional()
+    .refine((v) => !v, 'is set, but this version of Firemark bills in test mode only (test cards, no money charged). Unset it to start.'),
 });
 
 export type Env = z.infer<typeof envSchema>;
