@@ -1,27 +1,11 @@
 import { format } from 'date-fns';
 import type { Page } from '@playwright/test';
-import { addProperty, endTrial, expect, expectAccessible, expectToast, test } from './fixtures';
+import { addProperty, endTrial, expect, expectAccessible, expectNoSidewaysScroll, expectToast, test } from './fixtures';
+import { detail, openBilling, overview } from './support/billing-page';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const overview = (page: Page) => page.getByRole('region', { name: 'Subscription Overview' });
-
-/** The value beside a term in the overview's list. */
-const detail = (page: Page, term: string) =>
-  overview(page).getByRole('term').filter({ hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd');
-
 const trialButton = (page: Page) => page.getByRole('button', { name: 'Start 30-Day Free Trial' });
-
-async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth }));
-  expect(widths.scroll, 'page wider than the screen').toBeLessThanOrEqual(widths.viewport);
-}
-
-async function openBilling(page: Page) {
-  await page.goto('/billing');
-  await expect(page.getByRole('heading', { name: 'Billing', level: 1 })).toBeVisible();
-  await expect(page).toHaveTitle(/Billing/);
-}
 
 test('a free account sees its plan, starts the 30-day trial and gets Pro at once', async ({ signedInPage: page }) => {
   await openBilling(page);
@@ -43,7 +27,8 @@ test('a free account sees its plan, starts the 30-day trial and gets Pro at once
   await expect(page.getByRole('region', { name: 'Free plan', exact: true })).toBeVisible();
   await expectAccessible(page);
 
-  await trialButton(page).click();
+  // The click returns before the trial is saved: wait for its answer before reading the plan.
+  await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/subscription/trial')), trialButton(page).click()]);
   const status = await (await page.request.get('/api/subscription/status')).json();
   expect(status).toMatchObject({ plan: 'pro', onTrial: true, trialAvailable: false });
   expect(Math.abs(Date.parse(status.proUntil) - (Date.now() + 30 * DAY_MS))).toBeLessThan(60_000);
@@ -59,6 +44,8 @@ test('a free account sees its plan, starts the 30-day trial and gets Pro at once
   await expect(offer).toBeHidden();
   await expect(trialButton(page)).toBeHidden();
   await expect(page.getByRole('region', { name: 'Free plan', exact: true })).toBeHidden();
+  // Paying stays on offer during the trial, to keep Pro after it.
+  await expect(page.getByRole('region', { name: 'Upgrade to Firemark Pro' })).toContainText('after your trial');
   // The button is gone, so keyboard focus moves to the overview rather than being lost.
   await expect(overview(page).getByRole('heading', { name: 'Subscription Overview' })).toBeFocused();
   await expect(table.getByRole('columnheader', { name: /Firemark Pro Your plan/ })).toBeVisible();
@@ -91,7 +78,7 @@ test('a trial started elsewhere meanwhile is explained, not retried', async ({ s
   await expect(trialButton(page)).toBeHidden();
 });
 
-test('a free account whose trial is used is told how to upgrade without a card', async ({ signedInPage: page, account }) => {
+test('a free account whose trial is used is offered Pro by card', async ({ signedInPage: page, account }) => {
   const started = await page.request.post('/api/subscription/trial', {
     data: {},
     headers: { origin: new URL(test.info().project.use.baseURL!).origin },
@@ -102,11 +89,10 @@ test('a free account whose trial is used is told how to upgrade without a card',
   await expect(detail(page, 'Status')).toHaveText('Not Subscribed');
   await expect(trialButton(page)).toHaveCount(0);
   const upgrade = page.getByRole('region', { name: 'Upgrade to Firemark Pro' });
-  await expect(upgrade).toContainText('Card payments are not enabled on this Firemark server');
-  await expect(upgrade.getByRole('link', { name: 'support@firemark.example' })).toHaveAttribute(
-    'href',
-    /^mailto:support@firemark\.example/,
-  );
+  await expect(upgrade).toContainText('$29 USD a month, paid by card. Cancel anytime.');
+  // Without the trial offer beside it, the card itself lists what Pro adds.
+  await expect(upgrade).toContainText('PDF compliance reports');
+  await expect(upgrade.getByRole('button', { name: 'Upgrade to Pro - $29/month' })).toBeVisible();
   await expectAccessible(page);
 });
 
@@ -119,6 +105,8 @@ test('a Pro account sees its plan with nothing to pay and nothing to start', asy
   await expect(detail(page, 'Trial ends')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Included in your plan' })).toContainText('PDF compliance reports');
   await expect(trialButton(page)).toHaveCount(0);
+  // Pro given at no charge has nothing to buy.
+  await expect(page.getByRole('button', { name: 'Upgrade to Pro - $29/month' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Free plan', exact: true })).toHaveCount(0);
   const table = page.getByRole('table', { name: 'Free plan and Firemark Pro compared' });
   await expect(table.getByRole('columnheader', { name: /Firemark Pro Your plan/ })).toBeVisible();

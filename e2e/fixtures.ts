@@ -50,6 +50,12 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(violations, 'axe-core: serious or critical violations').toEqual([]);
 }
 
+/** A phone layout must never need sideways scrolling. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  expect(widths.scroll, 'page wider than the screen').toBeLessThanOrEqual(widths.viewport);
+}
+
 /** The toast with this title (and description) in the notifications region. */
 export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
   const region = page.getByRole('region', { name: /Notifications/ });

@@ -1,4 +1,4 @@
-import { addProperty, expect, expectAccessible, expectToast, scheduleInspectionViaApi, test } from './fixtures';
+import { addProperty, expect, expectAccessible, expectNoSidewaysScroll, expectToast, scheduleInspectionViaApi, test } from './fixtures';
 
 /** A calendar date n days from today (UTC, the suite browser's time zone). */
 const day = (n: number) => {
@@ -192,7 +192,7 @@ test('on a phone the inspection list is cards and the property tab works', async
   await page.goto('/inspections');
   await expect(page.getByRole('table')).toBeHidden();
   await expect(page.getByText('Mobile Mo').filter({ visible: true })).toHaveCount(1);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   await page.goto(`/properties/${property.id}`);
   await page.getByRole('tab', { name: 'Inspections' }).click();
   await expect(page.getByRole('tabpanel').getByText('Mobile Mo').filter({ visible: true })).toHaveCount(1);

@@ -1,4 +1,4 @@
-import { addProperty, expect, expectAccessible, expectToast, test } from './fixtures';
+import { addProperty, expect, expectAccessible, expectNoSidewaysScroll, expectToast, test } from './fixtures';
 
 test('a free account adds a property, then meets the limit and the upgrade prompts', async ({ signedInPage: page }) => {
   await page.goto('/properties');
@@ -146,6 +146,6 @@ test('a phone shows property cards without sideways scrolling', async ({ signedI
   await addProperty(page, { name: 'Harbor View Offices' });
   await page.goto('/properties');
   await expect(page.getByRole('article', { name: 'Harbor View Offices' })).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   await expectAccessible(page);
 });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { addProperty, endTrial, expect, expectAccessible, expectToast, test } from './fixtures';
+import { addProperty, endTrial, expect, expectAccessible, expectNoSidewaysScroll, expectToast, test } from './fixtures';
 
 const origin = () => new URL(test.info().project.use.baseURL!).origin;
 
@@ -9,10 +9,6 @@ async function generateReportViaApi(page: Page, propertyId: number) {
   const response = await page.request.post('/api/reports', { data: { propertyId, reportType: 'fire_safety' }, headers: { origin: origin() } });
   expect(response.status()).toBe(201);
   return (await response.json()) as { id: number; downloadUrl: string; fileName: string };
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 }
 
 test('a Pro account generates a report on the property page, finds it under Reports and downloads it', async ({ proPage: page }) => {

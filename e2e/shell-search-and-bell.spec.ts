@@ -1,4 +1,4 @@
-import { addProperty, expect, expectAccessible, scheduleInspectionViaApi, test } from './fixtures';
+import { addProperty, expect, expectAccessible, expectNoSidewaysScroll, scheduleInspectionViaApi, test } from './fixtures';
 import type { Page } from '@playwright/test';
 
 /** A calendar date n days from today (UTC, the suite browser's and the account's time zone). */
@@ -210,7 +210,7 @@ test('on a phone the results span the screen without sideways scrolling', async 
   const box = await list.boundingBox();
   expect(box!.x).toBeLessThanOrEqual(1);
   expect(box!.width).toBeGreaterThanOrEqual(373);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNoSidewaysScroll(page);
   await expectAccessible(page);
   await list.getByRole('option', { name: /Harbor View Offices/ }).first().click();
   await expect(page).toHaveURL(new RegExp(`/properties/${property.id}$`));

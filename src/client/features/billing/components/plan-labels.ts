@@ -6,8 +6,8 @@ export function countWithLimit(count: number, limit: number, limitedWord = 'max'
 }
 
 /**
- * What the account pays each month. Card payments are not built, so a Pro account that is
- * not on the trial was given Pro on the server (npm run grant-pro) and pays nothing;
+ * What an account without a paid subscription pays each month. Pro outside the trial and
+ * without a subscription was given on the server (npm run grant-pro) and costs nothing;
  * showing the list price there would claim a charge that never happens.
  */
 export function monthlyTotal(status: SubscriptionStatus): string {

@@ -6,7 +6,9 @@ import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import type { BillingSubscription } from '../api/billing-types';
 import { useReloadSubscription } from '../api/use-reload-subscription';
+import { formatAmount, formatEpochDate } from './billing-format';
 import { countWithLimit, monthlyTotal } from './plan-labels';
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
@@ -33,39 +35,75 @@ function OverviewSkeleton() {
 }
 
 /** What happens when Pro has an end: the account goes back to Free and loses nothing. */
-function EndNote({ status }: { status: SubscriptionStatus }) {
-  const end = formatDisplayDate(status.proUntil);
+function EndNote({ end, onTrial, cancelled }: { end: string; onTrial: boolean; cancelled?: boolean }) {
   return (
     <p className="mt-5 rounded-lg border bg-muted/50 p-3 text-sm text-slate-700">
-      {status.onTrial ? 'When your trial ends' : `When ${PRO_PLAN_NAME} ends`} on {end}, your account returns to the Free
-      plan and keeps all its data: every property, inspection and report stays yours. Only adding more than the Free plan
-      allows stops.
+      {onTrial ? 'When your trial ends' : `When ${PRO_PLAN_NAME} ends`} on {end}, your account returns to the Free plan
+      and keeps all its data: every property, inspection and report stays yours. Only adding more than the Free plan
+      allows stops.{cancelled ? ' You will not be charged again.' : null}
     </p>
   );
 }
 
-function Details({ status }: { status: SubscriptionStatus }) {
+function StatusBadge({ active }: { active: boolean }) {
+  return <Badge variant={active ? 'success' : 'muted'}>{active ? 'Active' : 'Not Subscribed'}</Badge>;
+}
+
+function UsageRows({ status }: { status: SubscriptionStatus }) {
+  return (
+    <>
+      <Row term="Properties">{countWithLimit(status.propertyCount, status.propertyLimit)}</Row>
+      <Row term="Scheduled inspections">
+        {countWithLimit(status.scheduledInspectionCount, status.inspectionLimit, 'at a time')}
+      </Row>
+    </>
+  );
+}
+
+/** A paid subscription: its dates and price come from the billing provider. */
+function PaidDetails({ status, paid }: { status: SubscriptionStatus; paid: BillingSubscription }) {
+  const periodEnd = formatEpochDate(paid.current_period_end);
+  return (
+    <>
+      <dl className="divide-y">
+        <Row term="Status">
+          <StatusBadge active />
+        </Row>
+        <Row term="Plan">{paid.plan.name}</Row>
+        <Row term="Start date">{formatEpochDate(paid.current_period_start)}</Row>
+        {paid.cancel_at_period_end ? (
+          <Row term="Pro ends">{periodEnd}</Row>
+        ) : (
+          <Row term="Next billing date">{periodEnd}</Row>
+        )}
+        <UsageRows status={status} />
+        <Row term="Monthly total">{formatAmount(paid.plan.amount, paid.plan.currency)}</Row>
+      </dl>
+      {paid.cancel_at_period_end ? <EndNote end={periodEnd} onTrial={false} cancelled /> : null}
+    </>
+  );
+}
+
+/** Free, the trial, or Pro given without billing. */
+function UnpaidDetails({ status }: { status: SubscriptionStatus }) {
   const pro = status.hasActiveSubscription;
   return (
     <>
       <dl className="divide-y">
         <Row term="Status">
-          <Badge variant={pro ? 'success' : 'muted'}>{pro ? 'Active' : 'Not Subscribed'}</Badge>
+          <StatusBadge active={pro} />
         </Row>
         <Row term="Plan">
           {pro ? PRO_PLAN_NAME : 'Free Plan'}
           {status.onTrial ? <span className="font-normal text-muted-foreground"> (30-day trial)</span> : null}
         </Row>
-        <Row term="Properties">{countWithLimit(status.propertyCount, status.propertyLimit)}</Row>
-        <Row term="Scheduled inspections">
-          {countWithLimit(status.scheduledInspectionCount, status.inspectionLimit, 'at a time')}
-        </Row>
+        <UsageRows status={status} />
         <Row term="Monthly total">{monthlyTotal(status)}</Row>
         {pro && status.proUntil ? (
           <Row term={status.onTrial ? 'Trial ends' : 'Pro ends'}>{formatDisplayDate(status.proUntil)}</Row>
         ) : null}
       </dl>
-      {pro && status.proUntil ? <EndNote status={status} /> : null}
+      {pro && status.proUntil ? <EndNote end={formatDisplayDate(status.proUntil)} onTrial={status.onTrial} /> : null}
       {pro && !status.proUntil ? (
         <p className="mt-5 text-sm text-muted-foreground">
           {PRO_PLAN_NAME} has been added to your account at no charge. Nothing is billed.
@@ -75,16 +113,38 @@ function Details({ status }: { status: SubscriptionStatus }) {
   );
 }
 
+/** Whether the billing provider's answer is still needed to tell what the account pays. */
+export interface PaidState {
+  /** The active paid subscription, once known. */
+  paid: BillingSubscription | null;
+  loading: boolean;
+  failed: boolean;
+  retry: () => void;
+  retrying: boolean;
+}
+
+interface SubscriptionOverviewProps {
+  subscription: Subscription;
+  billing: PaidState;
+  titleRef?: Ref<HTMLHeadingElement>;
+}
+
 /** SPEC "Billing": the account's plan, usage and cost at a glance. */
-export function SubscriptionOverview({ subscription, titleRef }: { subscription: Subscription; titleRef?: Ref<HTMLHeadingElement> }) {
+export function SubscriptionOverview({ subscription, billing, titleRef }: SubscriptionOverviewProps) {
   const titleId = useId();
   const { reload, reloading } = useReloadSubscription();
+  const { status } = subscription;
+  // Pro outside the trial is either paid for or given; only the provider can tell which.
+  const needsBilling = subscription.isLoaded && status.hasActiveSubscription && !status.onTrial;
 
   let body: ReactNode;
-  if (subscription.isLoaded) body = <Details status={subscription.status} />;
-  else if (subscription.isError)
-    body = <LoadError message="Your plan could not be loaded." onRetry={reload} retrying={reloading} />;
-  else body = <OverviewSkeleton />;
+  if (subscription.isError) body = <LoadError message="Your plan could not be loaded." onRetry={reload} retrying={reloading} />;
+  else if (!subscription.isLoaded) body = <OverviewSkeleton />;
+  else if (billing.paid) body = <PaidDetails status={status} paid={billing.paid} />;
+  else if (needsBilling && billing.failed)
+    body = <LoadError message="Your subscription details could not be loaded." onRetry={billing.retry} retrying={billing.retrying} />;
+  else if (needsBilling && billing.loading) body = <OverviewSkeleton />;
+  else body = <UnpaidDetails status={status} />;
 
   return (
     <Card role="region" aria-labelledby={titleId}>

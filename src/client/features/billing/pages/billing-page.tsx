@@ -2,6 +2,10 @@ import { useRef } from 'react';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSubscription } from '@/lib/use-subscription';
 import { PageHeader } from '@/components/page-header';
+import { activeSubscription, useSubscriptionDetails } from '../api/use-subscription-details';
+import { CancelSubscriptionCard } from '../components/cancel-subscription-card';
+import { InvoiceHistoryCard } from '../components/invoice-history-card';
+import { PaymentMethodsCard } from '../components/payment-methods-card';
 import { PlanComparison } from '../components/plan-comparison';
 import { PlanOffer } from '../components/plan-offer';
 import { SubscriptionOverview } from '../components/subscription-overview';
@@ -9,16 +13,38 @@ import { SubscriptionOverview } from '../components/subscription-overview';
 export default function BillingPage() {
   useDocumentTitle('Billing');
   const subscription = useSubscription();
+  const details = useSubscriptionDetails();
   const overviewTitle = useRef<HTMLHeadingElement>(null);
+  const focusOverview = () => overviewTitle.current?.focus();
+
+  // Paying now: Pro from the plan status and an active subscription from the provider.
+  const paid = subscription.isPremium ? activeSubscription(details.data) : null;
+  // Anyone who ever paid keeps their receipts within reach, cancelled or not.
+  const everPaid = details.data?.subscription != null;
 
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title="Billing" description="Your plan, what it includes and how to get more from Firemark." />
       <div className="space-y-6">
         <div className="grid items-start gap-6 lg:grid-cols-2">
-          <SubscriptionOverview subscription={subscription} titleRef={overviewTitle} />
-          <PlanOffer subscription={subscription} onTrialStarted={() => overviewTitle.current?.focus()} />
+          <div className="space-y-6">
+            <SubscriptionOverview
+              subscription={subscription}
+              billing={{
+                paid,
+                loading: details.isPending,
+                failed: details.isError,
+                retry: () => void details.refetch(),
+                retrying: details.isFetching,
+              }}
+              titleRef={overviewTitle}
+            />
+            {paid ? <PaymentMethodsCard /> : null}
+          </div>
+          <PlanOffer subscription={subscription} subscribed={paid !== null} onTrialStarted={focusOverview} />
         </div>
+        {everPaid ? <InvoiceHistoryCard /> : null}
+        {paid ? <CancelSubscriptionCard paid={paid} onCancelled={focusOverview} /> : null}
         <PlanComparison currentPlan={subscription.isLoaded ? subscription.status.plan : undefined} />
       </div>
     </div>

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { dismissToast } from '@/components/ui/use-toast';
+import type { CardDetails } from './billing-types';
+import { refreshAfterPlanChange } from './refresh-after-plan-change';
+import { toastCardError } from './card-errors';
+
+export interface ConfirmedPayment {
+  paymentIntent: { id: string; status: string };
+}
+
+/** Pays the subscription's first invoice with a card; success makes the account Pro at once. */
+export function useConfirmPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { clientSecret: string; card: CardDetails }) =>
+      api.post<ConfirmedPayment>('/api/billing/test/confirm-payment', body),
+    // Never sent twice on its own: a retry after a lost answer could charge the card again.
+    retry: false,
+    onSuccess: () => {
+      // An earlier attempt's "Payment Failed" must not follow the person onto the receipt.
+      dismissToast();
+      // Not awaited: the form says "paid" at once while the page catches up.
+      void refreshAfterPlanChange(queryClient);
+    },
+    onError: toastCardError,
+  });
+}
