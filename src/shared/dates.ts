@@ -29,6 +29,27 @@ export function todayInTimeZone(timeZone: string, now: Date = new Date()): strin
   }).format(now);
 }
 
+/**
+ * Noon of a calendar day in a time zone, as an instant: a completion recorded for a past day
+ * reads as that day wherever it is shown in that zone (noon UTC is already tomorrow in
+ * UTC+13 and UTC+14).
+ */
+export function noonInTimeZone(day: string, timeZone: string): Date {
+  const guess = new Date(`${day}T12:00:00Z`);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(guess);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value);
+  const localAsUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
+  return new Date(guess.getTime() - (localAsUtc - guess.getTime()));
+}
+
 /** The canonical IANA name of a zone ("US/Pacific" -> "America/Los_Angeles"), or undefined. */
 export function canonicalTimeZone(timeZone: string): string | undefined {
   try {

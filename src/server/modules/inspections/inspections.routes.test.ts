@@ -1,3 +1,4 @@
+import { todayInTimeZone } from '@shared/dates';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createInspectionRow, createProperty } from '../../db/seed/properties';
 import { createTestContext, type TestContext } from '../../testing/test-app';
@@ -103,6 +104,15 @@ describe('POST /api/inspections', () => {
 });
 
 describe('completing an inspection', () => {
+  it('on a past day, records it at noon of that day in the account zone, also at UTC+14', async () => {
+    setNow('2026-04-10T00:00:00Z');
+    const s = await proWithProperty('Pacific/Kiritimati');
+    const { id } = (await schedule(s, { propertyId: s.property.id, dueDate: '2026-04-12' })).json();
+    const res = await s.agent.put(`/api/inspections/${id}`, { status: 'completed', completedDate: '2026-04-05' });
+    expect(res.json().completedDate).toBe('2026-04-04T22:00:00.000Z');
+    expect(todayInTimeZone('Pacific/Kiritimati', new Date(res.json().completedDate))).toBe('2026-04-05');
+  });
+
   it('with compliant: the item and the property become compliant, next due in 12 months', async () => {
     setNow('2026-04-01T12:00:00Z');
     const s = await proWithProperty();

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
-import { todayInTimeZone } from '@shared/dates';
+import { noonInTimeZone, todayInTimeZone } from '@shared/dates';
 import type { InspectionType } from '@shared/enums';
 import { completeInspectionSchema, inspectionEditSchema, rescheduleSchema, type Inspection, type InspectionValues } from '@shared/schemas/inspection';
 import type { z } from 'zod';
@@ -85,7 +85,7 @@ function completionDay(account: Account, completedDate: string | undefined): { a
   const now = new Date();
   if (!completedDate) return { at: now, day: today(account, now) };
   if (/^\d{4}-\d{2}-\d{2}$/.test(completedDate)) {
-    return { at: completedDate === today(account, now) ? now : new Date(`${completedDate}T12:00:00Z`), day: completedDate };
+    return { at: completedDate === today(account, now) ? now : noonInTimeZone(completedDate, account.timeZone), day: completedDate };
   }
   const at = new Date(completedDate);
   if (Number.isNaN(at.getTime())) throw validationFailed({ completedDate: ['Completion date is not a valid date'] });
