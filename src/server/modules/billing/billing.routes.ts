@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { cancelSubscriptionSchema, confirmWithCardSchema, emptyBodySchema } from '@shared/schemas/billing';
 import { notFound } from '../../errors';
+import { contentDisposition } from '../../pdf/document';
 import { requireUser } from '../../plugins/auth';
+import { perAccount } from '../../plugins/rate-limits';
 import { parse } from '../../validation';
 import * as billing from './billing.service';
 import { renderInvoice } from './invoice-pdf';
@@ -11,11 +13,7 @@ const providerId = z.object({ id: z.string().regex(/^[a-z]+_test_[0-9a-f]{24}$/)
 const setDefaultSchema = z.object({ paymentMethodId: z.string({ error: 'Choose a payment method' }).min(1, 'Choose a payment method').max(100) });
 
 /** Card attempts are limited per account, as a payment provider limits them. */
-const cardAttempts = {
-  max: 20,
-  timeWindow: '10 minutes',
-  keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
-};
+const cardAttempts = perAccount(20);
 
 /**
  * SPEC 7, "Billing", answered by the built-in test-mode provider (DECISIONS "Billing"):
@@ -73,7 +71,7 @@ export async function billingRoutes(app: FastifyInstance, deps: billing.BillingD
     const pdf = await renderInvoice({ ...invoice, customer: { name: user.fullName || user.username, email: user.email } });
     return reply
       .header('content-type', 'application/pdf')
-      .header('content-disposition', `inline; filename="firemark-invoice-${invoice.number}.pdf"`)
+      .header('content-disposition', contentDisposition('inline', `firemark-invoice-${invoice.number}.pdf`))
       .header('cache-control', 'private, no-store')
       .send(pdf);
   });

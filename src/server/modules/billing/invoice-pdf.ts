@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { createPdf, printable } from '../../pdf/document';
 import { formatDisplayDate } from '@shared/dates';
 import { PRO_PLAN_NAME } from '@shared/plans';
 
@@ -19,18 +19,10 @@ export interface InvoiceData {
 }
 
 const money = (cents: number, currency: string) => `$${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-/** Built-in fonts speak WinAnsi only. */
-const printable = (text: string) => text.replace(/[^\x20-\x7E\xA0-\xFF]/g, '?');
 
 /** A one-page invoice of the test-mode provider, marked as such. */
 export function renderInvoice(data: InvoiceData): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: `Invoice ${data.number}`, Author: 'Firemark' } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, bytes } = createPdf({ size: 'LETTER', margin: 50, info: { Title: `Invoice ${data.number}`, Author: 'Firemark' } });
   const day = (date: Date) => formatDisplayDate(date.toISOString().slice(0, 10));
 
   doc.rect(50, 50, 18, 18).fill(BRAND);
@@ -58,5 +50,5 @@ export function renderInvoice(data: InvoiceData): Promise<Buffer> {
     doc.font('Helvetica').fillColor(MUTED).text(printable(`Paid with ${data.paidWith}.`));
   }
   doc.end();
-  return done;
+  return bytes;
 }

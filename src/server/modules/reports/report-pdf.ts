@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit';
+import { createPdf, printable } from '../../pdf/document';
 import { complianceStatusDisplay, inspectionDisplayStatus, propertyStatusFrom } from '@shared/compliance';
 import { formatDisplayDate, todayInTimeZone } from '@shared/dates';
 import { COUNTRY_LABELS, humanize, INSPECTION_TYPE_LABELS, type InspectionType } from '@shared/enums';
@@ -13,9 +13,6 @@ const MARGIN = 50;
 /** About ten lines of a table cell; longer text is cut there and printed in full below. */
 const MAX_CELL_HEIGHT = 120;
 
-/** The PDF's built-in fonts speak WinAnsi; anything else would print as garbage, so it reads "?". */
-const printable = (text: string) =>
-  text.replace(/[^\t\n\r\x20-\x7E\xA0-\xFF\u2013\u2014\u2018\u2019\u201C\u201D\u2022\u2026\u20AC]/gu, '?');
 
 const typeLabel = (type: string) => INSPECTION_TYPE_LABELS[type as InspectionType] ?? humanize(type);
 
@@ -30,7 +27,7 @@ interface Column {
  * officials. Built-in fonts only, so nothing has to be installed.
  */
 export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { doc, bytes } = createPdf({
     size: 'LETTER',
     margins: { top: MARGIN, bottom: MARGIN + 20, left: MARGIN, right: MARGIN },
     bufferPages: true,
@@ -40,12 +37,6 @@ export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buff
       Subject: 'Fire safety compliance report',
       CreationDate: data.generatedAt,
     },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
   });
 
   const contentWidth = doc.page.width - 2 * MARGIN;
@@ -257,5 +248,5 @@ export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buff
     doc.page.margins.bottom = marginBottom;
   }
   doc.end();
-  return done;
+  return bytes;
 }

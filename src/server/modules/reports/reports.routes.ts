@@ -1,23 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
 import { generateReportSchema, reportListQuerySchema } from '@shared/schemas/report';
+import { contentDisposition } from '../../pdf/document';
 import { requireUser } from '../../plugins/auth';
+import { perAccount } from '../../plugins/rate-limits';
 import { parse, parseId } from '../../validation';
 import { assertPropertyExists } from '../properties/properties.service';
 import * as reports from './reports.service';
-
-/** RFC 6266: a plain ASCII name for old clients, the exact one encoded for the rest. */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
-/** A PDF takes real work to draw and is stored; an account cannot make them in a loop. */
-const generateLimit = {
-  max: 30,
-  timeWindow: '10 minutes',
-  keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
-};
 
 export async function reportsRoutes(app: FastifyInstance, deps: reports.ReportsDeps): Promise<void> {
   // Lists are paged like every list (DECISIONS "Lists"): limit/offset in, X-Total-Count out.
@@ -39,7 +28,8 @@ export async function reportsRoutes(app: FastifyInstance, deps: reports.ReportsD
     return rows;
   });
 
-  app.post('/api/reports', { config: { rateLimit: generateLimit } }, async (request, reply) => {
+  // A PDF takes real work to draw and is stored.
+  app.post('/api/reports', { config: { rateLimit: perAccount(30) } }, async (request, reply) => {
     const user = requireUser(request);
     const input = parse(generateReportSchema, request.body);
     return reply.status(201).send(await reports.generateReport(deps, user, input));
@@ -50,7 +40,7 @@ export async function reportsRoutes(app: FastifyInstance, deps: reports.ReportsD
     const { fileName, pdf } = await reports.reportPdf(deps, user, parseId(request.params, 'Report not found'));
     return reply
       .header('content-type', 'application/pdf')
-      .header('content-disposition', attachment(fileName))
+      .header('content-disposition', contentDisposition('attachment', fileName))
       .header('cache-control', 'private, no-store')
       .send(pdf);
   });

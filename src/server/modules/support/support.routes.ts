@@ -1,18 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
 import { supportListQuerySchema, supportRequestSchema } from '@shared/schemas/support';
 import { requireUser } from '../../plugins/auth';
+import { perAccount } from '../../plugins/rate-limits';
 import { parse } from '../../validation';
 import * as support from './support.service';
 
-/** Every request mails the support desk, so one account cannot flood it. */
-const perAccount = (max: number) => ({
-  max,
-  timeWindow: '10 minutes',
-  keyGenerator: (request: FastifyRequest) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
-});
-
 export async function supportRoutes(app: FastifyInstance, deps: support.SupportDeps): Promise<void> {
+  // Every request mails the support desk, so one account cannot flood it.
   app.post('/api/support/submit', { config: { rateLimit: perAccount(5) } }, async (request, reply) => {
     const user = requireUser(request);
     const values = parse(supportRequestSchema, request.body);
