@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Download, FileText, Lock } from 'lucide-react';
 import { Link } from 'react-router';
-import { useGenerateReport } from '@/lib/report-queries';
+import { useGenerateReport } from './use-generate-report';
 import { useSubscription } from '@/lib/use-subscription';
 import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';

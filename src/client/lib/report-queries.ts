@@ -1,11 +1,8 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { ERROR_CODES } from '@shared/api-error';
+import { keepPreviousData, useInfiniteQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Report, ReportSort } from '@shared/schemas/report';
-import { toast } from '@/components/ui/use-toast';
-import { api, apiGetList, isApiError, queryString, type ListPage } from './api';
+import { apiGetList, queryString, type ListPage } from './api';
 import { propertyReportsKey } from './property-queries';
 import { refetchAfterChange } from './query-client';
-import { SUBSCRIPTION_STATUS_KEY } from './use-subscription';
 
 /** Every cross-property report list lives under this prefix. */
 export const REPORTS_KEY = ['/api/reports'] as const;
@@ -56,58 +53,4 @@ export type ReportPages = ReturnType<typeof useReportPages>;
 /** SPEC 7: a new report refreshes the property's reports, and the list across properties. */
 export function refreshAfterReportGenerated(queryClient: QueryClient, propertyId: number): Promise<void> {
   return refetchAfterChange(queryClient, [{ queryKey: REPORTS_KEY }, { queryKey: propertyReportsKey(propertyId) }]);
-}
-
-export const MISSING_PROPERTY_MESSAGE = 'Property ID is required to generate a report.';
-
-function isPremiumRequired(error: unknown): boolean {
-  if (!isApiError(error)) return false;
-  return error.body?.code === ERROR_CODES.premiumRequired || error.message.includes(ERROR_CODES.premiumRequired);
-}
-
-/** SPEC 8, "Reports": the words of each failure. */
-function toastGenerateError(error: unknown): void {
-  if (isPremiumRequired(error)) {
-    toast({
-      variant: 'destructive',
-      title: 'Premium Feature Required',
-      description: 'requires an active subscription. Please upgrade to continue',
-    });
-  } else if (isApiError(error) && error.fieldErrors.propertyId?.length) {
-    toast({ variant: 'destructive', title: 'Error', description: MISSING_PROPERTY_MESSAGE });
-  } else {
-    toast({ variant: 'destructive', title: 'Error', description: 'Failed to generate report. Please try again.' });
-  }
-}
-
-/**
- * Generates a property's fire-safety PDF (Pro only). The new report is the mutation's data,
- * so the screen can offer its download at once.
- */
-export function useGenerateReport() {
-  const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (propertyId: number) => api.post<Report>('/api/reports', { propertyId, reportType: 'fire_safety' }),
-    onSuccess: (report) => {
-      toast({ title: 'Report Generated', description: 'Fire safety compliance report has been generated successfully' });
-      void refreshAfterReportGenerated(queryClient, report.propertyId);
-    },
-    onError: (error) => {
-      toastGenerateError(error);
-      // The plan has ended elsewhere: the screens fall back to the upgrade prompts.
-      if (isPremiumRequired(error)) void refetchAfterChange(queryClient, [{ queryKey: SUBSCRIPTION_STATUS_KEY }]);
-    },
-  });
-
-  /** Generates for the property, or says which one is missing (SPEC 8) without asking the server. */
-  const generate = (propertyId: number | undefined): boolean => {
-    if (!propertyId) {
-      toast({ variant: 'destructive', title: 'Error', description: MISSING_PROPERTY_MESSAGE });
-      return false;
-    }
-    mutation.mutate(propertyId);
-    return true;
-  };
-
-  return { ...mutation, generate };
 }

@@ -1,14 +1,5 @@
 import type { Inspection } from '@shared/schemas/inspection';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useDeleteInspection } from '../api/use-delete-inspection';
 import { describeInspection } from './inspection-text';
 
@@ -23,27 +14,16 @@ interface DeleteInspectionDialogProps {
 export function DeleteInspectionDialog({ inspection, open, onOpenChange, onDeleted }: DeleteInspectionDialogProps) {
   const remove = useDeleteInspection();
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Delete Inspection</AlertDialogTitle>
-          <AlertDialogDescription>
-            Delete the inspection {describeInspection(inspection)}? This cannot be undone, and the property&apos;s
-            compliance is recalculated without it.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction
-            onClick={() => {
-              remove.mutate(inspection.id);
-              onDeleted?.();
-            }}
-          >
-            Delete
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete Inspection"
+      description={`Delete the inspection ${describeInspection(inspection)}? This cannot be undone, and the property's compliance is recalculated without it.`}
+      confirmLabel="Delete"
+      onConfirm={() => {
+        remove.mutate(inspection.id);
+        onDeleted?.();
+      }}
+    />
   );
 }
