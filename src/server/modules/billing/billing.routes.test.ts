@@ -202,4 +202,43 @@ describe('payment methods', () => {
       expect(res.statusCode).toBe(401);
     }
   });
+
+  it('answers bad input with field messages, no session with 401 and anyone else\'s card with 404, on every call', async () => {
+    const { agent } = await ctx.signedIn();
+    const bad = async (res: Promise<{ statusCode: number; json(): { fieldErrors?: Record<string, string[]> } }>) => {
+      const answer = await res;
+      expect(answer.statusCode).toBe(400);
+      return answer.json().fieldErrors;
+    };
+    expect(await bad(agent.post('/api/stripe/set-default-payment-method', {}))).toEqual({ paymentMethodId: ['Choose a payment method'] });
+    expect(await bad(agent.post('/api/stripe/cancel-subscription', { immediate: 'yes' }))).toEqual({ immediate: ['immediate must be true or false'] });
+    expect(await bad(agent.post('/api/billing/test/confirm-setup', { card: card('4242424242424242') }))).toEqual({
+      clientSecret: ['Payment form not ready. Please wait and try again.'],
+    });
+    expect(await bad(agent.post('/api/billing/test/confirm-payment', { clientSecret: 'x', card: { number: 'abc' } }))).toMatchObject({
+      'card.number': ['Your card number is incorrect.'],
+      'card.cvc': ["Your card's security code is incomplete."],
+    });
+    expect((await agent.post('/api/create-subscription', [1])).statusCode).toBe(400);
+
+    const owner = await ctx.signedIn();
+    await subscribe(owner.agent);
+    const [theirs] = (await owner.agent.get('/api/stripe/payment-methods')).json();
+    expect((await agent.post('/api/stripe/set-default-payment-method', { paymentMethodId: theirs.id })).statusCode).toBe(404);
+    expect((await owner.agent.get('/api/stripe/payment-methods')).json()).toMatchObject([{ id: theirs.id, isDefault: true }]);
+
+    const signedOut = ctx.agent();
+    for (const res of [
+      await signedOut.get('/api/stripe/billing-details'),
+      await signedOut.get('/api/stripe/payment-methods'),
+      await signedOut.post('/api/stripe/create-setup-intent', {}),
+      await signedOut.post('/api/billing/test/confirm-payment', { clientSecret: 'x', card: card('4242424242424242') }),
+      await signedOut.post('/api/billing/test/confirm-setup', { clientSecret: 'x', card: card('4242424242424242') }),
+      await signedOut.post('/api/stripe/set-default-payment-method', { paymentMethodId: theirs.id }),
+      await signedOut.delete(`/api/stripe/payment-methods/${theirs.id}`),
+      await signedOut.get('/api/billing/invoices/in_test_000000000000000000000000/pdf'),
+    ]) {
+      expect(res.statusCode).toBe(401);
+    }
+  });
 });
