@@ -20,21 +20,43 @@ export function parse<S extends z.ZodType>(schema: S, data: unknown): z.output<S
   throw validationFailed(fieldErrors);
 }
 
+/** Deeper than any schema of ours nests; a deeper value is refused rather than walked. */
+export const MAX_INPUT_DEPTH = 32;
+
 /**
  * PostgreSQL text cannot hold a NUL character; one reaching a query would fail it with a
  * 500. Every input passes through here, so it is refused here, once, with its field.
+ * The walk is iterative with a depth limit and builds a path only for the string it
+ * reports: a hostile body of deeply nested arrays costs one pass, never a stack overflow
+ * or a copy of the path at every level.
  */
-function pathOfNulCharacter(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = pathOfNulCharacter(value[i], [...path, i]);
-      if (found) return found;
+function pathOfNulCharacter(root: unknown): (string | number)[] | null {
+  interface Node {
+    value: unknown;
+    key: string | number | null;
+    parent: Node | null;
+    depth: number;
+  }
+  const pathOf = (node: Node) => {
+    const path: (string | number)[] = [];
+    for (let n: Node | null = node; n && n.key !== null; n = n.parent) path.unshift(n.key);
+    return path;
+  };
+  const stack: Node[] = [{ value: root, key: null, parent: null, depth: 0 }];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const { value } = node;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return pathOf(node);
+      continue;
     }
-  } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const found = pathOfNulCharacter(item, [...path, key]);
-      if (found) return found;
+    if (!value || typeof value !== 'object') continue;
+    if (node.depth >= MAX_INPUT_DEPTH) throw validationFailed({ [pathOf(node).join('.') || '_']: ['Is nested too deeply'] });
+    const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, i) => [i, item]) : Object.entries(value);
+    // Pushed in reverse so that the first offending field, in document order, is reported.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i]!;
+      stack.push({ value: item, key, parent: node, depth: node.depth + 1 });
     }
   }
   return null;

@@ -55,10 +55,21 @@ export const csvPropertyRowSchema = propertySchema.extend({
     .refine((v) => v !== undefined, 'Country must be United States (us) or Canada (ca)'),
 });
 
+/**
+ * The shape of one row as the API takes it, checked before anything walks the body: a flat
+ * object of cells. A cell that is not text (a number from a JSON tool) is reported per row
+ * by validateCsvRows; a nested value is refused here, so no walk ever descends into one.
+ */
+const CELL_MESSAGE = 'Each cell must be text';
+const csvCellSchema = z.union([z.string().max(10_000, 'A cell can hold at most 10,000 characters'), z.number(), z.boolean(), z.null()], { error: CELL_MESSAGE });
+const csvRowShapeSchema = z
+  .record(z.string().max(200, 'A column name can hold at most 200 characters'), csvCellSchema, { error: 'Each row must be an object of cells' })
+  .refine((row) => Object.keys(row).length <= 100, 'A row can hold at most 100 columns');
+
 export const bulkImportSchema = z.object({
   filename: z.string().trim().max(255).default('import.csv'),
   properties: z
-    .array(z.unknown())
+    .array(csvRowShapeSchema, { error: 'Send the rows as a list' })
     .min(1, 'CSV must have at least a header row and one data row')
     .max(CSV_MAX_ROWS, `A file can hold at most ${CSV_MAX_ROWS} properties`),
 });

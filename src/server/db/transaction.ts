@@ -10,6 +10,11 @@ export interface Tx {
 
 export async function withTransaction<T>(pool: pg.Pool, work: (tx: Tx) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  // A connection lost mid-transaction (a database restart) fails the query in hand; the
+  // socket's own error that follows must not become an uncaught exception.
+  const ignore = () => undefined;
+  client.on('error', ignore);
+  let broken: Error | undefined;
   try {
     await client.query('BEGIN');
     const result = await work({
@@ -19,9 +24,13 @@ export async function withTransaction<T>(pool: pg.Pool, work: (tx: Tx) => Promis
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
+    await client.query('ROLLBACK').catch((rollbackError: Error) => {
+      broken = rollbackError;
+    });
     throw error;
   } finally {
-    client.release();
+    client.off('error', ignore);
+    // A client that cannot even roll back is discarded, not handed to the next request.
+    client.release(broken);
   }
 }

@@ -110,10 +110,81 @@ describe('POST /api/properties/bulk-import', () => {
 
   it('answers cells that are not text with 400 and records the failed import', async () => {
     const { agent, user } = await proAgent();
-    const res = await agent.post('/api/properties/bulk-import', { filename: 'odd.csv', properties: [{ name: { toString: 1 }, addressLine1: 5 }] });
+    const res = await agent.post('/api/properties/bulk-import', { filename: 'odd.csv', properties: [{ name: true, addressLine1: 5 }] });
     expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors.properties).toEqual(['Row 2: Missing name, addressLine1, city, state, zip, propertyType, managerEmail']);
     const record = await ctx.runtime.pool.query('select status from csv_imports where user_id = $1', [user.id]);
     expect(record.rows).toEqual([{ status: 'failed' }]);
+  });
+
+  it('refuses a cell that holds a list or an object as it reads the body, with the row named', async () => {
+    const { agent, user } = await proAgent();
+    const res = await agent.post('/api/properties/bulk-import', { filename: 'odd.csv', properties: [{ name: 'A' }, { name: { toString: 1 } }, [1]] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors).toEqual({ 'properties.1.name': ['Each cell must be text'], 'properties.2': ['Each row must be an object of cells'] });
+    // Not an import attempt: the body was not a list of rows.
+    expect((await ctx.runtime.pool.query('select 1 from csv_imports where user_id = $1', [user.id])).rowCount).toBe(0);
+  });
+
+  it('refuses 300 arrays nested 3,000 deep with a 400, and a single one 3,500 deep too (it was a stack overflow)', async () => {
+    const { agent } = await ctx.signedIn();
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const hostile = `{"filename":"x.csv","properties":[${Array.from({ length: 300 }, () => nested(3000)).join(',')}]}`;
+    expect(hostile.length).toBeGreaterThan(1_800_000);
+    const flood = agent.request({ method: 'POST', url: '/api/properties/bulk-import', payload: hostile, headers: { 'content-type': 'application/json' } });
+    // The server keeps answering others while it refuses the body.
+    const health = ctx.app.inject({ method: 'GET', url: '/healthz' });
+    const [refused, healthy] = await Promise.all([flood, health]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors['properties.0']).toEqual(['Each row must be an object of cells']);
+    expect(healthy.statusCode).toBe(200);
+
+    const deep = await agent.request({ method: 'POST', url: '/api/properties/bulk-import', payload: `{"properties":[${nested(3500)}]}`, headers: { 'content-type': 'application/json' } });
+    expect(deep.statusCode).toBe(400);
+  });
+
+  it('refuses input nested deeper than any form on every endpoint with a 400, never a 500', async () => {
+    const { agent } = await ctx.signedIn();
+    // Built as text: JSON.stringify itself would overflow the stack on it.
+    const deep = `${'{"a":'.repeat(5000)}"x"${'}'.repeat(5000)}`;
+    for (const [url, field] of [
+      ['/api/properties', 'name'],
+      ['/api/support/submit', 'subject'],
+      ['/api/inspections', 'notes'],
+    ] as const) {
+      const res = await agent.request({ method: 'POST', url, payload: `{"${field}":${deep}}`, headers: { 'content-type': 'application/json' } });
+      expect(res.statusCode, url).toBe(400);
+    }
+  });
+
+  it('leaves no import "processing" when the database connection dies in the middle of one', async () => {
+    const { agent, user } = await proAgent();
+    const rows = Array.from({ length: 50 }, (_, i) => ({
+      name: `Tower ${i}`, addressLine1: `${i} High St`, city: 'Leeds', state: 'WY', zip: '82001', propertyType: 'residential', managerEmail: 'pm@example.com',
+    }));
+    // Another session holds a lock that makes the import's insert wait, mid-transaction.
+    const blocker = await ctx.runtime.pool.connect();
+    await blocker.query('begin');
+    await blocker.query('lock table properties in share row exclusive mode');
+    const pending = agent.post('/api/properties/bulk-import', { filename: 'crash.csv', properties: rows });
+    let importPid: number | undefined;
+    while (!importPid) {
+      const waiting = await ctx.runtime.pool.query<{ pid: number }>(
+        `select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query ilike 'insert into "properties"%'`,
+      );
+      importPid = waiting.rows[0]?.pid;
+    }
+    // While it runs, nobody sees an unfinished import.
+    const during = await ctx.runtime.pool.query('select status from csv_imports where user_id = $1', [user.id]);
+    expect(during.rows).toEqual([]);
+    // The "crash": its connection is killed.
+    await ctx.runtime.pool.query('select pg_terminate_backend($1)', [importPid]);
+    await blocker.query('rollback');
+    blocker.release();
+    expect((await pending).statusCode).toBeGreaterThanOrEqual(500);
+    const after = await ctx.runtime.pool.query("select status from csv_imports where user_id = $1 and status <> 'failed'", [user.id]);
+    expect(after.rows).toEqual([]);
+    expect((await agent.get('/api/properties')).json()).toEqual([]);
   });
 
   it('refuses an empty list and signed-out callers', async () => {

@@ -1,0 +1,26 @@
+import type { DbOrTx } from '../../db/client';
+import { csvImports } from '../../db/schema/index';
+
+export interface ImportRecord {
+  userId: number;
+  filename: string;
+  totalRows: number;
+  status: 'completed' | 'failed';
+  importedCount?: number;
+  errorCount?: number;
+  errorDetails?: string[];
+}
+
+/**
+ * An import is recorded once, finished: a completed one in the transaction that inserts its
+ * properties, a failed one after the attempt. No row ever says "processing", so a crash in
+ * the middle leaves nothing behind but the rolled-back attempt.
+ */
+export async function insertImportRecord(db: DbOrTx, record: ImportRecord): Promise<number> {
+  const now = new Date();
+  const [row] = await db
+    .insert(csvImports)
+    .values({ ...record, createdAt: now, completedAt: now })
+    .returning({ id: csvImports.id });
+  return row!.id;
+}
