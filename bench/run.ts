@@ -12,6 +12,7 @@ import { createDb } from '../src/server/db/client';
 import { findDueReminders } from '../src/server/modules/reminders/reminders.queries';
 import { readFileSync } from 'node:fs';
 import { pageJsGzipBytes } from './bundle-size';
+import { measureHostileBody } from './hostile-body';
 import { makePro, seedPortfolio } from './portfolio';
 import { peakRssMiB, rssMiB, startServer } from './server-process';
 
@@ -62,6 +63,7 @@ try {
   if (imported.status !== 201) throw new Error(`Import failed: ${await imported.text()}`);
   results['import 5,000-row CSV (ms)'] = Math.round(performance.now() - importStarted);
   results['server peak RSS so far (MiB)'] = Math.round(peakRssMiB(warm.process.pid!));
+  Object.assign(results, await measureHostileBody(warm.url, cookie, Math.min(DURATION_S, 5)));
 
   // A large portfolio: a second account with 10,000 properties and 100,000 inspections.
   const big = await fetch(`${warm.url}/api/auth/register`, {

@@ -6,6 +6,7 @@ import { ERROR_CODES, type ApiErrorBody } from '@shared/api-error';
 import { AppError } from './errors';
 import { clientDistDir } from './paths';
 import { authPlugin, createSessions } from './plugins/auth';
+import { registerJsonBodyParser } from './plugins/json-body';
 import { securityPlugin } from './plugins/security';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
@@ -61,6 +62,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
     return reply.status(status).send(body);
   });
 
+  registerJsonBodyParser(app);
   await app.register(securityPlugin, { config });
   await app.register(authPlugin, { db: runtime.db, sessions });
 
