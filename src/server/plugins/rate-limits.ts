@@ -38,8 +38,8 @@ const KEEP_ENDED_MS = 60 * 60 * 1000;
 /**
  * Keys are stored as they are when short and printable (readable in the table), else as a
  * digest: a login key holds what the client sent as a name, before validation, and the
- * column takes neither NUL characters nor more than 255 characters. "~" marks a digest and
- * never starts a readable key, so the two kinds cannot collide.
+ * column takes neither NUL characters nor more than 255 characters. "~" marks a digest and is
+ * never part of a readable key, so the two kinds cannot collide.
  */
 function storedKey(key: string): string {
   if (/^[\x20-\x7d]{1,160}$/.test(key)) return key;
