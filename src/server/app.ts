@@ -7,6 +7,7 @@ import { AppError } from './errors';
 import { clientDistDir } from './paths';
 import { authPlugin, createSessions } from './plugins/auth';
 import { registerJsonBodyParser } from './plugins/json-body';
+import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
@@ -64,6 +65,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
 
   registerJsonBodyParser(app);
   await app.register(securityPlugin, { config });
+  await app.register(rateLimitsPlugin, { pool: runtime.pool, db: runtime.db });
   await app.register(authPlugin, { db: runtime.db, sessions });
 
   const deps = { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss, sessions };

@@ -48,4 +48,18 @@ describe('configuration', () => {
       appOrigin: 'https://fire.example.com',
     });
   });
+
+  it('reads ALLOWED_ORIGINS as a list of origins', () => {
+    expect(loadConfig({}).allowedOrigins).toEqual([]);
+    expect(loadConfig({ ALLOWED_ORIGINS: ' http://localhost:5173 , https://Admin.Example.com/,' }).allowedOrigins).toEqual([
+      'http://localhost:5173',
+      'https://admin.example.com',
+    ]);
+  });
+
+  it('refuses an ALLOWED_ORIGINS entry that is not an http(s) origin, naming it', () => {
+    for (const bad of ['https://fire.example.com/app', 'fire.example.com', 'ftp://fire.example.com', 'https://fire.example.com?x=1']) {
+      expect(() => loadConfig({ ALLOWED_ORIGINS: `http://localhost:5173,${bad}` })).toThrow(`ALLOWED_ORIGINS: "${bad}" is not an origin`);
+    }
+  });
 });

@@ -4,6 +4,20 @@ const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** `scheme://host[:port]` as browsers send it in Origin, or null for anything else. */
+function originOf(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  const web = url.protocol === 'http:' || url.protocol === 'https:';
+  // A trailing "/" is tolerated; "https://a.example/app" is not an origin.
+  const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  return web && bare ? url.origin : null;
+}
+
 /** Every setting the server reads from the environment, each with a safe default. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -17,6 +31,23 @@ const envSchema = z.object({
   APP_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL such as https://firemark.example.com' })
     .default('http://localhost:3000'),
+  /** Origins besides APP_URL's that may send state-changing requests, comma-separated. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .transform((list, ctx) => {
+      const origins: string[] = [];
+      for (const item of list.split(',').map((v) => v.trim()).filter(Boolean)) {
+        const origin = originOf(item);
+        if (origin) origins.push(origin);
+        else
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${item}" is not an origin: list http:// or https:// origins without a path, separated by commas, e.g. https://firemark.example.com,http://localhost:5173`,
+          });
+      }
+      return origins;
+    })
+    .default([]),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587')
@@ -50,6 +81,8 @@ export interface Config {
   databaseUrl: string | undefined;
   appUrl: string;
   appOrigin: string;
+  /** Origins besides appOrigin that state-changing requests may come from. */
+  allowedOrigins: string[];
   secureCookies: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -82,6 +115,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     appUrl: appUrl.toString().replace(/\/$/, ''),
     appOrigin: appUrl.origin,
+    allowedOrigins: e.ALLOWED_ORIGINS,
     secureCookies: appUrl.protocol === 'https:',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -3,7 +3,7 @@ import { createTestContext, type TestContext } from '../testing/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ AUTH_RATE_LIMIT: '5' });
+  ctx = await createTestContext({ AUTH_RATE_LIMIT: '5', ALLOWED_ORIGINS: 'http://localhost:5173' });
 });
 afterAll(async () => {
   await ctx.close();
@@ -32,6 +32,24 @@ describe('security baseline', () => {
     expect(foreign.json().code).toBe('FORBIDDEN');
     const none = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', payload: {} });
     expect(none.statusCode).toBe(403);
+  });
+
+  it('refuses an origin that only matches the Host header the client sent', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { host: 'evil.example', origin: 'http://evil.example', 'content-type': 'application/json' },
+      payload: {},
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe('This request did not come from the Firemark app and was refused.');
+  });
+
+  it('accepts APP_URL and the origins listed in ALLOWED_ORIGINS', async () => {
+    for (const origin of [ctx.config.appOrigin, 'http://localhost:5173']) {
+      const res = await ctx.agent().request({ method: 'POST', url: '/api/auth/logout', headers: { origin }, payload: {} });
+      expect(res.statusCode).toBe(200);
+    }
   });
 
   it('refuses a forged request whose path is percent-encoded', async () => {

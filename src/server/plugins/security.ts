@@ -1,6 +1,5 @@
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '@shared/api-error';
 import type { Config } from '../config';
@@ -8,18 +7,17 @@ import { AppError } from '../errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The origins a state-changing request may come from: APP_URL's, and the host it reached. */
-function allowedOrigins(config: Config, request: FastifyRequest): Set<string> {
-  return new Set([config.appOrigin, `${request.protocol}://${request.host}`]);
-}
-
 /**
- * Headers, CSRF defence and rate limiting for every route, present and future.
+ * Headers and CSRF defence for every route, present and future (rate limits are declared
+ * per route: plugins/rate-limits.ts).
  * CSRF: a cross-site page can neither send JSON without a CORS preflight (which we never
  * grant) nor forge the Origin header, so requiring both stops forged requests.
  */
 async function security(app: FastifyInstance, opts: { config: Config }): Promise<void> {
   const { config } = opts;
+  // APP_URL's origin and the ones the operator lists, never one taken from the request:
+  // the Host header is the client's to choose, and an origin equal to it proves nothing.
+  const allowedOrigins = new Set([config.appOrigin, ...config.allowedOrigins]);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -42,19 +40,11 @@ async function security(app: FastifyInstance, opts: { config: Config }): Promise
     crossOriginEmbedderPolicy: false,
   });
 
-  await app.register(rateLimit, {
-    global: false,
-    // After body parsing, so the login limit can key on the account name.
-    hook: 'preHandler',
-    errorResponseBuilder: (_request, context) =>
-      new AppError(ERROR_CODES.rateLimited, `Too many attempts. Please try again in ${context.after}.`),
-  });
-
   app.addHook('onRequest', async (request) => {
     // Every state-changing request, whatever its path: the raw URL may be percent-encoded.
     if (!STATE_CHANGING.has(request.method)) return;
     const origin = request.headers.origin;
-    if (!origin || !allowedOrigins(config, request).has(origin)) {
+    if (!origin || !allowedOrigins.has(origin)) {
       throw new AppError(ERROR_CODES.forbidden, 'This request did not come from the Firemark app and was refused.');
     }
     const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;

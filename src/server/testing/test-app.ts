@@ -16,6 +16,15 @@ export interface TestContext {
   agent(): Agent;
   /** A seeded account and an agent signed in as it. */
   signedIn(input?: SeedUserInput): Promise<{ agent: Agent; user: Awaited<ReturnType<typeof createUser>>['user']; password: string }>;
+  /** A second app instance on this same database, as when several run behind a load balancer. */
+  anotherInstance(): Promise<AppInstance>;
+  close(): Promise<void>;
+}
+
+export interface AppInstance {
+  app: FastifyInstance;
+  agent(): Agent;
+  /** Stops this instance only; the database belongs to the context that made it. */
   close(): Promise<void>;
 }
 
@@ -49,13 +58,13 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const app = await buildApp(runtime, { serveClient: false });
   await app.ready();
 
-  const agent = (): Agent => {
+  const agentOn = (target: FastifyInstance) => (): Agent => {
     const self: Agent = {
       cookie: undefined,
       async request(options) {
         const headers: Record<string, string> = { origin: config.appOrigin, ...(options.headers as Record<string, string>) };
         if (self.cookie) headers.cookie = self.cookie;
-        const response = await app.inject({ ...options, headers });
+        const response = await target.inject({ ...options, headers });
         const set = response.cookies.find((c) => c.name === 'firemark_session');
         if (set) self.cookie = set.value ? `firemark_session=${set.value}` : undefined;
         return response;
@@ -67,6 +76,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     };
     return self;
   };
+  const agent = agentOn(app);
 
   return {
     app,
@@ -79,6 +89,19 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       const response = await a.post('/api/auth/login', { username: user.username, password });
       if (response.statusCode !== 200) throw new Error(`Test sign-in failed: ${response.body}`);
       return { agent: a, user, password };
+    },
+    async anotherInstance() {
+      const otherRuntime = await startRuntime(config, () => undefined);
+      const other = await buildApp(otherRuntime, { serveClient: false });
+      await other.ready();
+      return {
+        app: other,
+        agent: agentOn(other),
+        async close() {
+          await other.close();
+          await otherRuntime.close();
+        },
+      };
     },
     async close() {
       await app.close();

@@ -9,3 +9,4 @@ export * from './support';
 export * from './imports';
 export * from './email';
 export * from './billing';
+export * from './rate-limits';

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ERROR_CODES } from '@shared/api-error';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -9,45 +8,41 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from '@shared/schemas/auth';
-import { AppError } from '../../errors';
 import { requireUser } from '../../plugins/auth';
+import { limit } from '../../plugins/rate-limits';
 import { parse } from '../../validation';
 import * as auth from './auth.service';
 
 const userAgent = (request: FastifyRequest) => request.headers['user-agent'] ?? null;
 
 export async function authRoutes(app: FastifyInstance, deps: auth.AuthDeps): Promise<void> {
-  const perClient = { max: deps.config.authRateLimit, timeWindow: '1 minute' };
+  const perMinute = deps.config.authRateLimit;
+  // Each route counts its own attempts per client address.
+  const perClient = (name: string) => limit({ name, points: perMinute, durationSeconds: 60, key: (request) => request.ip });
   // Per client and account name: guessing one account's password is slowed without one
   // noisy client locking everyone else out. The name is keyed as the server reads it
   // (trimmed, any case), so " victim" counts as "victim".
-  const perLogin = {
-    ...perClient,
-    keyGenerator: (request: FastifyRequest) => {
+  const perLogin = limit({
+    name: 'login',
+    points: perMinute,
+    durationSeconds: 60,
+    key: (request) => {
       const username = (request.body as { username?: unknown } | undefined)?.username;
       return `${request.ip}|${typeof username === 'string' ? username.trim().toLowerCase() : ''}`;
     },
-  };
+  });
   // And a ceiling per client across all names, so that trying many names cannot keep the
-  // (deliberately costly) password hashing busy. A second counter on one route has to be
-  // checked by hand: the plugin runs one limiter per request.
-  const ceiling = app.createRateLimit({ max: deps.config.authRateLimit * 5, timeWindow: '1 minute' });
-  const loginCeiling = async (request: FastifyRequest, reply: FastifyReply) => {
-    const result = await ceiling(request);
-    if ('isExceeded' in result && result.isExceeded) {
-      reply.header('retry-after', String(result.ttlInSeconds));
-      throw new AppError(ERROR_CODES.rateLimited, `Too many attempts. Please try again in ${result.ttlInSeconds} seconds.`);
-    }
-  };
+  // (deliberately costly) password hashing busy.
+  const loginCeiling = limit({ name: 'login-ceiling', points: perMinute * 5, durationSeconds: 60, key: (request) => request.ip });
 
-  app.post('/api/auth/register', { config: { rateLimit: perClient } }, async (request, reply) => {
+  app.post('/api/auth/register', { preHandler: perClient('register') }, async (request, reply) => {
     const input = parse(registerSchema, request.body);
     const { user, token } = await auth.register(deps, input, userAgent(request));
     deps.sessions.setCookie(reply, token);
     return reply.status(201).send(auth.toSessionUser(user));
   });
 
-  app.post('/api/auth/login', { config: { rateLimit: perLogin }, preHandler: loginCeiling }, async (request, reply) => {
+  app.post('/api/auth/login', { preHandler: [perLogin, loginCeiling] }, async (request, reply) => {
     const input = parse(loginSchema, request.body);
     const { user, token } = await auth.login(deps, input, userAgent(request));
     deps.sessions.setCookie(reply, token);
@@ -85,7 +80,7 @@ export async function authRoutes(app: FastifyInstance, deps: auth.AuthDeps): Pro
     return auth.setNotificationSettings(deps, user.id, input);
   });
 
-  app.post('/api/auth/forgot-password', { config: { rateLimit: perClient } }, async (request) => {
+  app.post('/api/auth/forgot-password', { preHandler: perClient('forgot-password') }, async (request) => {
     const { email } = parse(forgotPasswordSchema, request.body);
     await auth.forgotPassword(deps, email);
     return { message: 'If an account uses that address, a reset link is on its way.' };
@@ -95,7 +90,7 @@ export async function authRoutes(app: FastifyInstance, deps: auth.AuthDeps): Pro
     valid: await auth.isResetTokenValid(deps, request.params.token),
   }));
 
-  app.post('/api/auth/reset-password', { config: { rateLimit: perClient } }, async (request) => {
+  app.post('/api/auth/reset-password', { preHandler: perClient('reset-password') }, async (request) => {
     const input = parse(resetPasswordSchema, request.body);
     await auth.resetPassword(deps, input);
     return { success: true };

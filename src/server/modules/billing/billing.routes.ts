@@ -4,7 +4,7 @@ import { cancelSubscriptionSchema, confirmWithCardSchema, emptyBodySchema } from
 import { notFound } from '../../errors';
 import { contentDisposition } from '../../pdf/document';
 import { requireUser } from '../../plugins/auth';
-import { perAccount } from '../../plugins/rate-limits';
+import { limit, perAccount } from '../../plugins/rate-limits';
 import { parse } from '../../validation';
 import * as billing from './billing.service';
 import { renderInvoice } from './invoice-pdf';
@@ -13,7 +13,7 @@ const providerId = z.object({ id: z.string().regex(/^[a-z]+_test_[0-9a-f]{24}$/)
 const setDefaultSchema = z.object({ paymentMethodId: z.string({ error: 'Choose a payment method' }).min(1, 'Choose a payment method').max(100) });
 
 /** Card attempts are limited per account, as a payment provider limits them. */
-const cardAttempts = perAccount(20);
+const cardAttempts = (name: string) => limit(perAccount(name, 20));
 
 /**
  * SPEC 7, "Billing", answered by the built-in test-mode provider (DECISIONS "Billing"):
@@ -39,14 +39,14 @@ export async function billingRoutes(app: FastifyInstance, deps: billing.BillingD
     return billing.createSubscription(deps, user);
   });
 
-  app.post('/api/billing/test/confirm-payment', { config: { rateLimit: cardAttempts } }, async (request) => {
+  app.post('/api/billing/test/confirm-payment', { preHandler: cardAttempts('card-payment') }, async (request) => {
     const user = requireUser(request);
     return billing.confirmPayment(deps, user, parse(confirmWithCardSchema, request.body));
   });
 
   app.post('/api/stripe/create-setup-intent', async (request) => billing.createSetupIntent(deps, requireUser(request)));
 
-  app.post('/api/billing/test/confirm-setup', { config: { rateLimit: cardAttempts } }, async (request) => {
+  app.post('/api/billing/test/confirm-setup', { preHandler: cardAttempts('card-setup') }, async (request) => {
     const user = requireUser(request);
     return billing.confirmSetup(deps, user, parse(confirmWithCardSchema, request.body));
   });

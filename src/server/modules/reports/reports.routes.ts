@@ -3,7 +3,7 @@ import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
 import { generateReportSchema, reportListQuerySchema } from '@shared/schemas/report';
 import { contentDisposition } from '../../pdf/document';
 import { requireUser } from '../../plugins/auth';
-import { perAccount } from '../../plugins/rate-limits';
+import { limit, perAccount } from '../../plugins/rate-limits';
 import { parse, parseId } from '../../validation';
 import { assertPropertyExists } from '../properties/properties.service';
 import * as reports from './reports.service';
@@ -29,7 +29,7 @@ export async function reportsRoutes(app: FastifyInstance, deps: reports.ReportsD
   });
 
   // A PDF takes real work to draw and is stored.
-  app.post('/api/reports', { config: { rateLimit: perAccount(30) } }, async (request, reply) => {
+  app.post('/api/reports', { preHandler: limit(perAccount('report', 30)) }, async (request, reply) => {
     const user = requireUser(request);
     const input = parse(generateReportSchema, request.body);
     return reply.status(201).send(await reports.generateReport(deps, user, input));

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
 import { supportListQuerySchema, supportRequestSchema } from '@shared/schemas/support';
 import { requireUser } from '../../plugins/auth';
-import { perAccount } from '../../plugins/rate-limits';
+import { limit, perAccount } from '../../plugins/rate-limits';
 import { parse } from '../../validation';
 import * as support from './support.service';
 
 export async function supportRoutes(app: FastifyInstance, deps: support.SupportDeps): Promise<void> {
   // Every request mails the support desk, so one account cannot flood it.
-  app.post('/api/support/submit', { config: { rateLimit: perAccount(5) } }, async (request, reply) => {
+  app.post('/api/support/submit', { preHandler: limit(perAccount('support-request', 5)) }, async (request, reply) => {
     const user = requireUser(request);
     const values = parse(supportRequestSchema, request.body);
     return reply.status(201).send(await support.submitSupportRequest(deps, user, values));
@@ -28,7 +28,7 @@ export async function supportRoutes(app: FastifyInstance, deps: support.SupportD
     return { email: deps.config.supportEmail };
   });
 
-  app.post('/api/support/test-email', { config: { rateLimit: perAccount(3) } }, async (request) => {
+  app.post('/api/support/test-email', { preHandler: limit(perAccount('support-test-email', 3)) }, async (request) => {
     const user = requireUser(request);
     return support.sendTestEmail(deps, user);
   });
