@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
-import { startAppProcess, type AppProcess } from '../testing/app-process';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, startAppProcess, type AppProcess } from '../testing/app-process';
 import { isRunning } from './app-processes';
 import { createDb } from './client';
 import { createUser } from './seed/users';
@@ -13,11 +13,17 @@ import { createUser } from './seed/users';
  * a crash, shared by two app processes. These need no TEST_DATABASE_URL and run either way.
  */
 const APP_ORIGIN = 'http://localhost:3000'; // APP_URL's default
+let server: Awaited<ReturnType<typeof buildServer>>;
 let dataDir: string;
 let apps: AppProcess[] = [];
 
+beforeAll(async () => {
+  server = await buildServer();
+});
+afterAll(() => server.remove());
+
 async function startApp(): Promise<AppProcess> {
-  const app = await startAppProcess({ DATA_DIR: dataDir });
+  const app = await startAppProcess(server.entry, { DATA_DIR: dataDir });
   apps.push(app);
   return app;
 }

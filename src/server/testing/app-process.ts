@@ -1,9 +1,35 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
-/** A Firemark server in a process of its own, as `npm start` runs it (from source, through tsx). */
+/**
+ * The server bundled as `npm run build` bundles it (scripts/build-server.mjs), into a folder of
+ * its own under dist/ so that it finds node_modules and drizzle/ as the real build does. It
+ * starts in a fraction of the time tsx takes to compile the sources at every start.
+ */
+export async function buildServer(): Promise<{ entry: string; remove(): void }> {
+  const dir = path.join(root, 'dist', `test-server-${randomBytes(4).toString('hex')}`);
+  const entry = path.join(dir, 'main.js');
+  await build({
+    entryPoints: [path.join(root, 'src/server/main.ts')],
+    outfile: entry,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    tsconfig: path.join(root, 'tsconfig.json'),
+    logLevel: 'warning',
+  });
+  return { entry, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A Firemark server in a process of its own, as `npm start` runs it. */
 export interface AppProcess {
   /** Where it listens, e.g. http://127.0.0.1:41234 */
   url: string;
@@ -16,9 +42,10 @@ export interface AppProcess {
   crash(): Promise<void>;
 }
 
-export async function startAppProcess(env: Record<string, string>): Promise<AppProcess> {
+/** Starts the bundle that `buildServer` made. */
+export async function startAppProcess(entry: string, env: Record<string, string>): Promise<AppProcess> {
   const { DATABASE_URL: _unused, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [entry], {
     cwd: root,
     env: { ...inherited, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
