@@ -15,7 +15,7 @@ export async function openDatabase() {
     pool,
     async close() {
       await pool.end();
-      if (embedded?.startedHere) await embedded.stop();
+      await embedded?.stop();
     },
   };
 }

@@ -3,6 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ERROR_CODES, type ApiErrorBody } from '@shared/api-error';
+import { logSafeError } from './db/log-safe-error';
+import { isDatabaseUnavailable } from './db/unavailable';
 import { AppError } from './errors';
 import { clientDistDir } from './paths';
 import { authPlugin, createSessions } from './plugins/auth';
@@ -29,10 +31,18 @@ export interface BuildOptions {
 }
 
 const BODY_LIMIT = 1024 * 1024;
+/** Seconds a client is asked to wait before retrying while the database is unreachable. */
+const RETRY_AFTER_SECONDS = 5;
 
 function errorBody(error: FastifyError | AppError): { status: number; body: ApiErrorBody } {
   if (error instanceof AppError) {
     return { status: error.statusCode, body: { message: error.message, code: error.code, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) } };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      body: { message: 'Firemark cannot reach its database right now. Please try again in a moment.', code: ERROR_CODES.unavailable },
+    };
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
@@ -58,8 +68,13 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const { status, body } = errorBody(error);
-    // Internals go to the log, never to the client.
-    if (status >= 500) request.log.error({ err: error }, 'Request failed');
+    // Internals go to the log (without query parameters), never to the client.
+    if (status === 503) {
+      request.log.warn({ err: logSafeError(error) }, 'Request refused: the database is unreachable');
+      reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
+    } else if (status >= 500) {
+      request.log.error({ err: logSafeError(error) }, 'Request failed');
+    }
     return reply.status(status).send(body);
   });
 

