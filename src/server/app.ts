@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ERROR_CODES, type ApiErrorBody } from '@shared/api-error';
 import { logSafeError } from './db/log-safe-error';
-import { isDatabaseUnavailable } from './db/unavailable';
+import { isDatabaseDiskFull, isDatabaseUnavailable } from './db/unavailable';
 import { AppError } from './errors';
 import { clientDistDir } from './paths';
 import { authPlugin, createSessions } from './plugins/auth';
@@ -44,6 +44,12 @@ function errorBody(error: FastifyError | AppError): { status: number; body: ApiE
       body: { message: 'Firemark cannot reach its database right now. Please try again in a moment.', code: ERROR_CODES.unavailable },
     };
   }
+  if (isDatabaseDiskFull(error)) {
+    return {
+      status: 503,
+      body: { message: 'Firemark cannot save changes right now: its database server is out of disk space. Nothing was changed; please try again later.', code: ERROR_CODES.unavailable },
+    };
+  }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
     const messages: Record<number, string> = {
@@ -70,7 +76,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
     const { status, body } = errorBody(error);
     // Internals go to the log (without query parameters), never to the client.
     if (status === 503) {
-      request.log.warn({ err: logSafeError(error) }, 'Request refused: the database is unreachable');
+      request.log.warn({ err: logSafeError(error) }, isDatabaseDiskFull(error) ? 'Request refused: the database disk is full' : 'Request refused: the database is unreachable');
       reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
     } else if (status >= 500) {
       request.log.error({ err: logSafeError(error) }, 'Request failed');

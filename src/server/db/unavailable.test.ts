@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { unusedPort } from '../testing/unused-port';
-import { isDatabaseUnavailable } from './unavailable';
+import { isDatabaseDiskFull, isDatabaseUnavailable } from './unavailable';
 
 const withCode = (code: string, message = 'server said no') => Object.assign(new Error(message), { code });
 
@@ -52,5 +52,15 @@ describe('isDatabaseUnavailable', () => {
     const error = new Error('odd') as Error & { cause?: unknown };
     error.cause = error;
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
+
+describe('isDatabaseDiskFull', () => {
+  it('recognises a full disk through the wrapper Drizzle puts around the driver error', () => {
+    const driver = Object.assign(new Error('could not extend file "base/16384/16500": No space left on device'), { code: '53100' });
+    expect(isDatabaseDiskFull(new Error('Failed query: insert into "properties" ...', { cause: driver }))).toBe(true);
+    expect(isDatabaseDiskFull(driver)).toBe(true);
+    expect(isDatabaseUnavailable(driver)).toBe(false);
+    expect(isDatabaseDiskFull(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
   });
 });

@@ -29,3 +29,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/** SQLSTATE 53100: the database server's disk is full. Reads still work; writes fail until space is freed. */
+export function isDatabaseDiskFull(error: unknown): boolean {
+  for (let e = error, depth = 0; typeof e === 'object' && e !== null && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '53100') return true;
+  }
+  return false;
+}
