@@ -1,5 +1,5 @@
 import { useId, useRef } from 'react';
-import { Check, Copy } from 'lucide-react';
+import { Copy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -11,9 +11,9 @@ import { toast } from '@/components/ui/use-toast';
 import { useCalendarFeed, useRegenerateCalendarFeed } from '../api/use-calendar-feed';
 
 const HOW_TO = [
-  { app: 'Google Calendar', steps: 'on a computer, Other calendars, +, From URL; paste the link and choose Add calendar.' },
-  { app: 'Outlook', steps: 'Add calendar, Subscribe from web; paste the link and choose Import.' },
-  { app: 'Apple Calendar', steps: 'File, New Calendar Subscription; paste the link and choose Subscribe.' },
+  { app: 'Google Calendar (on a computer)', steps: 'Other calendars › + › From URL, paste the link, then Add calendar.' },
+  { app: 'Outlook', steps: 'Add calendar › Subscribe from web, paste the link, then Import.' },
+  { app: 'Apple Calendar', steps: 'File › New Calendar Subscription, paste the link, then Subscribe.' },
 ];
 
 function CopyableLink({ url }: { url: string }) {
@@ -78,13 +78,10 @@ export function CalendarFeedCard() {
         )}
         <div className="space-y-2">
           <h3 className="text-sm font-medium">How to subscribe</h3>
-          <ul className="space-y-1 text-sm text-slate-700">
+          <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
             {HOW_TO.map(({ app, steps }) => (
-              <li key={app} className="flex gap-2">
-                <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
-                <span>
-                  <span className="font-medium">{app}:</span> {steps}
-                </span>
+              <li key={app}>
+                <span className="font-medium">{app}:</span> {steps}
               </li>
             ))}
           </ul>
