@@ -13,10 +13,12 @@ import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes';
 import { propertiesRoutes } from './modules/properties/properties.routes';
+import { reminderSettingsRoutes } from './modules/reminder-settings/reminder-settings.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
 import { supportRoutes } from './modules/support/support.routes';
@@ -99,6 +101,8 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(dashboardRoutes, deps);
   await app.register(supportRoutes, deps);
   await app.register(billingRoutes, deps);
+  await app.register(reminderSettingsRoutes, deps);
+  await app.register(calendarFeedRoutes, { ...deps, sessionSecret: runtime.sessionSecret });
 
   const clientDir = options.clientDir ?? clientDistDir;
   const indexHtml = path.join(clientDir, 'index.html');

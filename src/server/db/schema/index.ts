@@ -10,3 +10,4 @@ export * from './imports';
 export * from './email';
 export * from './billing';
 export * from './rate-limits';
+export * from './calendar-feeds';

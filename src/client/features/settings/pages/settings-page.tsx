@@ -3,9 +3,11 @@ import { formatDisplayDate } from '@shared/dates';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { PageHeader } from '@/components/page-header';
 import { useAuth } from '@/features/auth/components/auth-context';
+import { CalendarFeedCard } from '../components/calendar-feed-card';
 import { NotificationsCard } from '../components/notifications-card';
 import { PasswordCard } from '../components/password-card';
 import { ProfileCard } from '../components/profile-card';
+import { ReminderSettingsCard } from '../components/reminder-settings-card';
 
 export default function SettingsPage() {
   useDocumentTitle('Account Settings');
@@ -32,6 +34,8 @@ export default function SettingsPage() {
         <ProfileCard user={user} />
         <PasswordCard username={user.username} />
         <NotificationsCard />
+        <ReminderSettingsCard />
+        <CalendarFeedCard />
       </div>
     </div>
   );

@@ -1,0 +1,17 @@
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * An account's private calendar feed. The link's token is derived from `secret` with the
+ * server's session secret (calendar-feed.service.ts), so the link can be shown again while
+ * this table alone opens nothing; `token_hash` finds the account from a link in one
+ * indexed lookup. A new secret makes the old link answer 404.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

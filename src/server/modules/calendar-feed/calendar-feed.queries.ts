@@ -1,0 +1,93 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
+import type { InspectionType } from '@shared/enums';
+import type { DbOrTx } from '../../db/client';
+import { calendarFeeds } from '../../db/schema/index';
+
+/** The account a feed link belongs to, found by the hash of the link's token. */
+export async function findFeedOwner(db: DbOrTx, tokenHash: string): Promise<{ userId: number } | null> {
+  const [row] = await db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, tokenHash));
+  return row ?? null;
+}
+
+export async function findFeedSecret(db: DbOrTx, userId: number): Promise<string | null> {
+  const [row] = await db.select({ secret: calendarFeeds.secret }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+  return row?.secret ?? null;
+}
+
+/**
+ * Gives the account this feed secret unless it has one already, and returns the one it has:
+ * two first visits at once agree on one link.
+ */
+export async function createFeedIfMissing(db: DbOrTx, userId: number, secret: string, tokenHash: string): Promise<string> {
+  await db.insert(calendarFeeds).values({ userId, secret, tokenHash }).onConflictDoNothing({ target: calendarFeeds.userId });
+  return (await findFeedSecret(db, userId))!;
+}
+
+/** Replaces the account's feed secret: the previous link finds nothing from now on. */
+export async function replaceFeed(db: DbOrTx, userId: number, secret: string, tokenHash: string): Promise<void> {
+  await db
+    .insert(calendarFeeds)
+    .values({ userId, secret, tokenHash })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { secret, tokenHash, createdAt: sql`now()` } });
+}
+
+/** One all-day entry of the feed, whatever it stands for. */
+export interface FeedEntry {
+  /** Stable for what the entry stands for ("inspection-12"), so apps update it in place. */
+  key: string;
+  /** YYYY-MM-DD */
+  date: string;
+  inspectionType: InspectionType;
+  /** The requirement's activity ("Monthly visual inspection"), when the entry names one. */
+  activity: string | null;
+  /** True for a requirement that is due with no open inspection ("Due, not scheduled"). */
+  notScheduled: boolean;
+  propertyName: string;
+  propertyAddress: string;
+  assignedTo: string | null;
+  /** Where the entry opens in the app, a path under APP_URL. */
+  path: string;
+  updatedAt: Date;
+}
+
+/**
+ * Every open inspection of the account. The columns are those of FeedEntry, in snake case,
+ * so that each source of the feed is one select of the same shape.
+ */
+function openInspections(userId: number): SQL {
+  return sql`
+    select 'inspection-' || i.id as key, i.due_date as date, i.inspection_type::text as inspection_type,
+           null::text as activity, false as not_scheduled,
+           p.name as property_name,
+           concat_ws(', ', p.address_line1, p.address_line2, p.city, p.state || ' ' || p.zip) as property_address,
+           i.assigned_to, '/inspections/' || i.id as path, i.updated_at
+    from inspections i
+    join properties p on p.id = i.property_id and p.user_id = i.user_id
+    where i.user_id = ${userId} and i.status in ('scheduled', 'in_progress')`;
+}
+
+/**
+ * What the account's calendar feed lists, soonest first. Each source is one select of the
+ * FeedEntry columns scoped to `userId`; a new kind of entry (such as requirements that are
+ * due and not scheduled, which need `now` for the account's today) is one more source here.
+ */
+export async function feedEntries(db: DbOrTx, userId: number, _now: Date): Promise<FeedEntry[]> {
+  const sources: SQL[] = [openInspections(userId)];
+  const result = await db.execute<Record<string, unknown>>(sql`
+    select e.key, to_char(e.date, 'YYYY-MM-DD') as date, e.inspection_type, e.activity, e.not_scheduled,
+           e.property_name, e.property_address, e.assigned_to, e.path, e.updated_at
+    from (${sql.join(sources, sql` union all `)}) e
+    order by e.date, e.key`);
+  return result.rows.map((row) => ({
+    key: row.key as string,
+    date: row.date as string,
+    inspectionType: row.inspection_type as InspectionType,
+    activity: row.activity as string | null,
+    notScheduled: row.not_scheduled as boolean,
+    propertyName: row.property_name as string,
+    propertyAddress: row.property_address as string,
+    assignedTo: row.assigned_to as string | null,
+    path: row.path as string,
+    updatedAt: new Date(row.updated_at as string | Date),
+  }));
+}

@@ -1,0 +1,93 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { INSPECTION_TYPE_LABELS } from '@shared/enums';
+import { feedTokenFromFile, type CalendarFeedLink } from '@shared/schemas/calendar-feed';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { notFound } from '../../errors';
+import { serializeCalendar, type AllDayEvent } from './ical';
+import * as q from './calendar-feed.queries';
+
+export interface CalendarFeedDeps {
+  config: Config;
+  db: Db;
+  /** The server's session secret: the key that turns a stored feed secret into its link. */
+  sessionSecret: string;
+}
+
+/**
+ * Why a derived token: a person copies the link into Google Calendar once and may come back
+ * for it later (a second device, Outlook at work), so Settings must be able to show it again;
+ * yet a copy of the database alone (a backup) must not open anyone's calendar. The table keeps
+ * a random secret and the SHA-256 of the token; the token is HMAC(session secret, secret).
+ * A link is found by the hash of what was presented, never by comparing secrets.
+ */
+function tokenFor(deps: CalendarFeedDeps, secret: string): string {
+  return createHmac('sha256', deps.sessionSecret).update(`calendar-feed\u0000${secret}`).digest('base64url');
+}
+
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function newFeed(deps: CalendarFeedDeps) {
+  const secret = randomBytes(32).toString('base64url');
+  return { secret, hash: tokenHash(tokenFor(deps, secret)) };
+}
+
+const linkFor = (deps: CalendarFeedDeps, secret: string): CalendarFeedLink => ({
+  url: `${deps.config.appUrl}/api/calendar/${tokenFor(deps, secret)}.ics`,
+});
+
+/** The account's feed link; the first visit to Settings makes it. */
+export async function getFeedLink(deps: CalendarFeedDeps, userId: number): Promise<CalendarFeedLink> {
+  const existing = await q.findFeedSecret(deps.db, userId);
+  if (existing) return linkFor(deps, existing);
+  const { secret, hash } = newFeed(deps);
+  return linkFor(deps, await q.createFeedIfMissing(deps.db, userId, secret, hash));
+}
+
+/** A new link; the old one answers 404 from now on. */
+export async function regenerateFeedLink(deps: CalendarFeedDeps, userId: number): Promise<CalendarFeedLink> {
+  const { secret, hash } = newFeed(deps);
+  await q.replaceFeed(deps.db, userId, secret, hash);
+  return linkFor(deps, secret);
+}
+
+/** What a calendar app shows for one entry. */
+export function eventFor(entry: q.FeedEntry, appUrl: string, host: string): AllDayEvent {
+  const type = INSPECTION_TYPE_LABELS[entry.inspectionType];
+  const what = entry.activity ? `${type} (${entry.activity})` : type;
+  const url = `${appUrl}${entry.path}`;
+  const details = [
+    entry.notScheduled ? 'Due, not scheduled: schedule this inspection in Firemark.' : null,
+    entry.assignedTo ? `Assigned to: ${entry.assignedTo}` : null,
+    `Open in Firemark: ${url}`,
+  ];
+  return {
+    uid: `${entry.key}@${host}`,
+    date: entry.date,
+    summary: `${what} ${entry.notScheduled ? 'inspection due, not scheduled' : 'inspection'}: ${entry.propertyName}`,
+    description: details.filter(Boolean).join('\n'),
+    location: entry.propertyAddress || undefined,
+    url,
+    lastModified: entry.updatedAt,
+  };
+}
+
+/** The feed behind a link ("<token>.ics"), as iCalendar text; an unknown link is a 404. */
+export async function renderFeed(deps: CalendarFeedDeps, file: string, now = new Date()): Promise<string> {
+  // A malformed token cannot be one we issued; it is refused without a query.
+  const token = feedTokenFromFile(file);
+  const owner = token ? await q.findFeedOwner(deps.db, tokenHash(token)) : null;
+  if (!owner) throw notFound('This calendar link is not valid any more. Copy the current one from Settings in Firemark.');
+  const entries = await q.feedEntries(deps.db, owner.userId, now);
+  const host = new URL(deps.config.appUrl).host;
+  return serializeCalendar({
+    productId: '-//Firemark//Inspection calendar//EN',
+    name: 'Firemark inspections',
+    description: 'Open inspections from Firemark, on their due dates.',
+    refreshMinutes: 60,
+    generatedAt: now,
+    events: entries.map((entry) => eventFor(entry, deps.config.appUrl, host)),
+  });
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** GET /api/calendar-feed and POST /api/calendar-feed/regenerate: the account's private feed link. */
+export interface CalendarFeedLink {
+  url: string;
+}
+
+/** A feed token as issued: 32 bytes, base64url. Anything else names no feed (a 404). */
+export const calendarFeedTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+
+/** The file part of a feed link, "<token>.ics": the token, or null when it is not one. */
+export function feedTokenFromFile(file: string): string | null {
+  const match = /^(.*)\.ics$/.exec(file);
+  const parsed = calendarFeedTokenSchema.safeParse(match?.[1]);
+  return parsed.success ? parsed.data : null;
+}
