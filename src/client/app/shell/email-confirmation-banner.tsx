@@ -25,7 +25,7 @@ export function EmailConfirmationBanner() {
         <div className="min-w-0 space-y-1">
           <p className="font-semibold">Confirm your e-mail address</p>
           <p>
-            We sent a link to <strong className="break-all">{user.email}</strong>. Until you confirm it, Firemark sends you
+            We sent a link to <strong className="break-words">{user.email}</strong>. Until you confirm it, Firemark sends you
             no reminders, alerts or reports.
           </p>
         </div>
