@@ -36,7 +36,8 @@ export async function seedPortfolio(url: string, userId: number, counts: { prope
        from generate_series(1, $2) g, (select min(id) as id from properties where user_id = $1) first`,
       [userId, counts.inspections, counts.properties],
     );
-    await client.query(`update users set plan = 'pro' where id = $1`, [userId]);
+    // Pro with a confirmed address: the reminder sweep reminds only confirmed accounts.
+    await client.query(`update users set plan = 'pro', email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1`, [userId]);
     await client.query('commit');
     await client.query('analyze');
   } finally {

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import pg from 'pg';
 
 const require = createRequire(import.meta.url);
@@ -34,6 +34,32 @@ export function mailsTo(address: string): Mail[] {
     .sort()
     .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as Mail)
     .filter((m) => m.to.includes(address));
+}
+
+export const CONFIRMATION_SUBJECT = 'Confirm your e-mail address for Firemark';
+
+/** The link of the newest confirmation e-mail to an address, if one has arrived. */
+export function confirmationLink(address: string): string | undefined {
+  const mail = mailsTo(address)
+    .filter((m) => m.subject === CONFIRMATION_SUBJECT)
+    .at(-1);
+  return mail ? /http:\/\/\S+\/confirm-email\?token=[\w-]+/.exec(mail.text)?.[0] : undefined;
+}
+
+/** Waits for the confirmation e-mail to an address and answers its link. */
+export async function waitForConfirmationLink(address: string): Promise<string> {
+  await expect.poll(() => confirmationLink(address), { message: 'the confirmation e-mail arrives', timeout: 15_000 }).toBeTruthy();
+  return confirmationLink(address)!;
+}
+
+/** Confirms an address with the link from its e-mail, posting the token as the /confirm-email page does. */
+export async function confirmByLink(request: APIRequestContext, address: string): Promise<void> {
+  const token = new URL(await waitForConfirmationLink(address)).searchParams.get('token');
+  const response = await request.post('/api/auth/confirm-email', {
+    data: { token },
+    headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+  });
+  expect(response.status()).toBe(200);
 }
 
 /** Fails the calling test on any serious or critical accessibility violation. */
@@ -83,6 +109,17 @@ export async function grantPro(username: string): Promise<void> {
   }
 }
 
+/** Marks the account's address confirmed, for tests about something else than that e-mail. */
+async function markConfirmed(username: string): Promise<void> {
+  const client = new pg.Client({ connectionString: suiteDatabaseUrl() });
+  await client.connect();
+  try {
+    await client.query('update users set email_confirmed_at = now() where username = $1', [username]);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Moves the end of the account's trial into the past, as 30 days passing would. */
 export async function endTrial(username: string): Promise<void> {
   const client = new pg.Client({ connectionString: suiteDatabaseUrl() });
@@ -94,8 +131,17 @@ export async function endTrial(username: string): Promise<void> {
   }
 }
 
+interface Options {
+  /**
+   * How `account` has its address confirmed: 'link', with the link from its confirmation
+   * e-mail as its owner would (tests about mail to the account), or 'database' (the rest,
+   * which need not wait for that e-mail).
+   */
+  confirmAccountBy: 'link' | 'database';
+}
+
 interface Fixtures {
-  /** A registered account (through the API, as the signup form does) that is not signed in. */
+  /** A registered account (through the API, as the signup form does), confirmed, not signed in. */
   account: Account;
   /** The page, signed in as `account`. */
   signedInPage: Page;
@@ -103,7 +149,8 @@ interface Fixtures {
   proPage: Page;
 }
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures & Options>({
+  confirmAccountBy: ['database', { option: true }],
   page: async ({ page }, use, testInfo) => {
     const problems: string[] = [];
     page.on('console', (message) => {
@@ -122,13 +169,15 @@ export const test = base.extend<Fixtures>({
       expect(problems, 'console errors during the test').toEqual([]);
     }
   },
-  account: async ({ request }, use) => {
+  account: async ({ request, confirmAccountBy }, use) => {
     const account = newAccountData();
     const response = await request.post('/api/auth/register', {
       data: account,
       headers: { origin: new URL(test.info().project.use.baseURL!).origin },
     });
     expect(response.status()).toBe(201);
+    if (confirmAccountBy === 'link') await confirmByLink(request, account.email);
+    else await markConfirmed(account.username);
     await use(account);
   },
   signedInPage: async ({ page, account }, use) => {

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { startEmailWorkers } from './email/delivery';
 import { startComplianceRefresh } from './jobs/compliance-refresh';
+import { startPasswordResetWorker } from './jobs/password-reset-request';
 import { startReminderSweep } from './jobs/reminder-sweep';
 import { startRuntime } from './runtime';
 
@@ -38,6 +39,7 @@ async function main(): Promise<void> {
       stopWorkers = await startEmailWorkers(runtime.boss, runtime.pool, config, app.log);
       await startComplianceRefresh(runtime.boss, runtime.db, app.log);
       await startReminderSweep(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
+      await startPasswordResetWorker(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
     }
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {

@@ -4,6 +4,8 @@ import type pg from 'pg';
 export const QUEUES = {
   emailDelivery: 'email-delivery',
   emailDeliveryFailed: 'email-delivery-failed',
+  /** Forgot-password's lookup, token and mail, done after the answer (jobs/password-reset-request.ts). */
+  passwordResetRequest: 'password-reset-request',
 } as const;
 
 export interface BossOptions {
@@ -34,6 +36,7 @@ export async function startBoss(pool: pg.Pool, options: BossOptions): Promise<Pg
     deadLetter: QUEUES.emailDeliveryFailed,
     retentionDays: 7,
   });
+  await ensureQueue(boss, QUEUES.passwordResetRequest, { retryLimit: 3, retryDelay: 5, retryBackoff: true });
   return boss;
 }
 

@@ -115,6 +115,12 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
+/** The token of an e-mail confirmation link, posted by the /confirm-email page. */
+export const confirmEmailSchema = z.object({
+  token: z.string({ error: 'Confirmation token is required' }).min(1, 'Confirmation token is required').max(200),
+});
+export type ConfirmEmailInput = z.infer<typeof confirmEmailSchema>;
+
 export const notificationSettingsSchema = z.object({
   emailInspectionReminders: z.boolean({ error: 'Must be true or false' }),
   emailComplianceAlerts: z.boolean({ error: 'Must be true or false' }),
@@ -138,4 +144,6 @@ export interface SessionUser {
   fullName: string | null;
   timeZone: string;
   createdAt: string;
+  /** False until the account has opened the link mailed to `email` (sign-up, every change). */
+  emailConfirmed: boolean;
 }

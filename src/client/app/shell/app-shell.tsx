@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { LoadingState } from '@/components/ui/spinner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { BottomTabBar } from './bottom-tab-bar';
+import { EmailConfirmationBanner } from './email-confirmation-banner';
 import { FreePlanBanner } from './free-plan-banner';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -26,6 +27,7 @@ export default function AppShell() {
             tabIndex={-1}
             className="flex-1 px-4 pb-[calc(5.5rem+env(safe-area-inset-bottom))] pt-6 focus:outline-none sm:px-6 md:px-8 md:pb-10 md:pt-8"
           >
+            <EmailConfirmationBanner />
             <FreePlanBanner>
               <Suspense fallback={<LoadingState />}>
                 <Outlet />

@@ -28,4 +28,5 @@ export const supportRequestType = pgEnum('support_request_type', SUPPORT_REQUEST
 export const supportPriority = pgEnum('support_priority', SUPPORT_PRIORITIES);
 export const csvImportStatus = pgEnum('csv_import_status', CSV_IMPORT_STATUSES);
 export const plan = pgEnum('plan', PLANS);
-export const emailStatus = pgEnum('email_status', ['pending', 'sent', 'logged', 'failed']);
+// `held`: to an address the account has not confirmed yet; no delivery job until it is.
+export const emailStatus = pgEnum('email_status', ['pending', 'sent', 'logged', 'failed', 'held']);

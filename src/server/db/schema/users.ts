@@ -10,6 +10,13 @@ export const users = pgTable(
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     email: text('email').notNull(),
+    /**
+     * When the account proved it reads mail at `email`; null until then, and again after
+     * every change of address. Until then only the confirmation (and a reset) goes there.
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** The last "someone tried to sign up with your address" notice, so one is sent an hour at most. */
+    accountExistsNoticeAt: timestamp('account_exists_notice_at', { withTimezone: true }),
     fullName: text('full_name'),
     /** IANA zone captured at signup; "today" for due dates is computed in it. */
     timeZone: text('time_zone').notNull().default('UTC'),
@@ -32,7 +39,12 @@ export const users = pgTable(
   (t) => [
     // Case-insensitive uniqueness: "Alice" and "alice" are one account.
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
-    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    // Only a confirmed address belongs to one account: signing up with someone else's address
+    // must not be refused (that would say the address has an account), and it never confirms.
+    uniqueIndex('users_confirmed_email_lower_key')
+      .on(sql`lower(${t.email})`)
+      .where(sql`email_confirmed_at is not null`),
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
   ],
 );
 
@@ -60,9 +72,31 @@ export const passwordResetTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
+    /** The address the link was mailed to: using the link proves it, if it is still the account's. */
+    email: text('email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('password_reset_tokens_user_id_idx').on(t.userId)],
+);
+
+/**
+ * One row per confirmation asked for (sign-up, change of address, resend): the hashed token
+ * of the link and the address it confirms. The rows of the last hour are the resend limit.
+ */
+export const emailConfirmationTokens = pgTable(
+  'email_confirmation_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_confirmation_tokens_user_created_idx').on(t.userId, t.createdAt)],
 );

@@ -13,6 +13,8 @@ export interface SeedUserInput {
   fullName?: string;
   password?: string;
   timeZone?: string;
+  /** Whether the address is confirmed; true unless a test is about an unconfirmed one. */
+  confirmed?: boolean;
 }
 
 /** Inserts an account directly (tests, demo data, benchmarks); unique names by default. */
@@ -27,6 +29,7 @@ export async function createUser(db: DbOrTx, input: SeedUserInput = {}) {
       email: input.email ?? `user_${suffix}@example.com`,
       fullName: input.fullName ?? 'Pat Manager',
       timeZone: input.timeZone ?? 'UTC',
+      emailConfirmedAt: input.confirmed === false ? null : new Date(),
       passwordHash,
     })
     .returning();

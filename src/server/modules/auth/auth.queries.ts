@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { passwordResetTokens, sessions, users } from '../../db/schema/index';
 
@@ -12,18 +12,33 @@ export async function findUserById(db: DbOrTx, id: number): Promise<UserRow | un
   return row;
 }
 
-/** Sign-in accepts the username or the e-mail address. */
+/** Among accounts with one address: the one that confirmed it, else the newest. */
+const ownerFirst = [sql`${users.emailConfirmedAt} is not null desc`, desc(users.createdAt), desc(users.id)];
+
+/**
+ * Sign-in accepts the username or the e-mail address. Several accounts may carry one address
+ * while only one has confirmed it (users_confirmed_email_lower_key): the username first, then
+ * the account that confirmed the address, then the newest that did not. Usernames cannot
+ * contain '@', so a login never matches one account's username and another's address.
+ */
 export async function findUserByLogin(db: DbOrTx, login: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
     .where(or(sameText(users.username, login), sameText(users.email, login)))
+    .orderBy(desc(sameText(users.username, login)), ...ownerFirst)
     .limit(1);
   return row;
 }
 
-export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sameText(users.email, email));
+/** Who a reset link for this address goes to: its confirmed owner, else the newest account with it. */
+export async function findResetTarget(db: DbOrTx, email: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sameText(users.email, email))
+    .orderBy(...ownerFirst)
+    .limit(1);
   return row;
 }
 
@@ -89,10 +104,11 @@ export async function deleteUserSessions(db: DbOrTx, userId: number, keepTokenHa
 
 export async function insertResetToken(
   db: DbOrTx,
-  values: { userId: number; tokenHash: string; now: Date; expiresAt: Date },
+  values: { userId: number; email: string; tokenHash: string; now: Date; expiresAt: Date },
 ): Promise<void> {
   await db.insert(passwordResetTokens).values({
     userId: values.userId,
+    email: values.email,
     tokenHash: values.tokenHash,
     createdAt: values.now,
     expiresAt: values.expiresAt,

@@ -12,6 +12,8 @@ import { requireUser } from '../../plugins/auth';
 import { limit } from '../../plugins/rate-limits';
 import { parse } from '../../validation';
 import * as auth from './auth.service';
+import { emailConfirmationRoutes } from './email-confirmation.routes';
+import * as passwordReset from './password-reset.service';
 
 const userAgent = (request: FastifyRequest) => request.headers['user-agent'] ?? null;
 
@@ -60,7 +62,7 @@ export async function authRoutes(app: FastifyInstance, deps: auth.AuthDeps): Pro
   app.put('/api/auth/profile', async (request) => {
     const user = requireUser(request);
     const input = parse(profileSchema, request.body);
-    return auth.toSessionUser(await auth.updateProfile(deps, user.id, input));
+    return auth.toSessionUser(await auth.updateProfile(deps, user, input));
   });
 
   app.put('/api/auth/password', async (request) => {
@@ -82,17 +84,19 @@ export async function authRoutes(app: FastifyInstance, deps: auth.AuthDeps): Pro
 
   app.post('/api/auth/forgot-password', { preHandler: perClient('forgot-password') }, async (request) => {
     const { email } = parse(forgotPasswordSchema, request.body);
-    await auth.forgotPassword(deps, email);
+    await passwordReset.requestPasswordReset(deps, email);
     return { message: 'If an account uses that address, a reset link is on its way.' };
   });
 
   app.get<{ Params: { token: string } }>('/api/auth/validate-reset-token/:token', async (request) => ({
-    valid: await auth.isResetTokenValid(deps, request.params.token),
+    valid: await passwordReset.isResetTokenValid(deps, request.params.token),
   }));
 
   app.post('/api/auth/reset-password', { preHandler: perClient('reset-password') }, async (request) => {
     const input = parse(resetPasswordSchema, request.body);
-    await auth.resetPassword(deps, input);
+    await passwordReset.resetPassword(deps, input);
     return { success: true };
   });
+
+  await emailConfirmationRoutes(app, deps, perClient);
 }

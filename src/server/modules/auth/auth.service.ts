@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type {
@@ -6,21 +5,17 @@ import type {
   NotificationSettings,
   ProfileInput,
   RegisterInput,
-  ResetPasswordInput,
   SessionUser,
 } from '@shared/schemas/auth';
 import { ERROR_CODES } from '@shared/api-error';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/transaction';
-import { queueEmail } from '../../email/outbox';
-import { passwordResetEmail } from '../../email/templates/password-reset';
 import { AppError, conflict, validationFailed } from '../../errors';
 import { SESSION_TTL_MS, type Sessions } from '../../plugins/auth';
 import * as q from './auth.queries';
+import { assertAddressChangeAllowed, requestConfirmation } from './email-confirmation.service';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
-
-export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
 
 export interface AuthDeps {
   config: Config;
@@ -38,19 +33,19 @@ export function toSessionUser(user: q.UserRow): SessionUser {
     fullName: user.fullName,
     timeZone: user.timeZone,
     createdAt: user.createdAt.toISOString(),
+    emailConfirmed: user.emailConfirmedAt !== null,
   };
 }
 
-/** Turns a unique-index violation on users into the field message the form shows. */
+/**
+ * Turns a taken username into the field message the form shows. A taken e-mail address is
+ * never said: only confirmed addresses are unique, and a new or changed address is unconfirmed.
+ */
 function duplicateAccount(error: unknown): AppError | undefined {
   // Drizzle wraps the driver's error; the PostgreSQL fields are on its cause.
   const e = ((error as { cause?: unknown }).cause ?? error) as { code?: string; constraint?: string };
-  if (e.code !== '23505') return undefined;
-  if (e.constraint === 'users_username_lower_key') {
+  if (e.code === '23505' && e.constraint === 'users_username_lower_key') {
     return conflict('That username is already taken.', { username: ['Username is already taken'] });
-  }
-  if (e.constraint === 'users_email_lower_key') {
-    return conflict('An account with that e-mail address already exists.', { email: ['Email is already registered'] });
   }
   return undefined;
 }
@@ -75,17 +70,27 @@ async function startSession(deps: AuthDeps, userId: number, userAgent: string | 
   return token;
 }
 
+/**
+ * A new account, signed in, with its address still to confirm. An address another account
+ * has confirmed is accepted the same way (that account's owner is told instead: see
+ * requestConfirmation), so sign-up never says whether an address has an account.
+ */
 export async function register(deps: AuthDeps, input: RegisterInput, userAgent: string | null) {
   await assertDatabaseKnowsZone(deps, input.timeZone);
   const passwordHash = await hashPassword(input.password);
+  const now = new Date();
   let user: q.UserRow;
   try {
-    user = await q.insertUser(deps.db, {
-      username: input.username,
-      email: input.email,
-      fullName: input.fullName,
-      passwordHash,
-      timeZone: input.timeZone ?? 'UTC',
+    user = await withTransaction(deps.pool, async (tx) => {
+      const created = await q.insertUser(tx.db, {
+        username: input.username,
+        email: input.email,
+        fullName: input.fullName,
+        passwordHash,
+        timeZone: input.timeZone ?? 'UTC',
+      });
+      await requestConfirmation(tx, deps, created, now);
+      return created;
     });
   } catch (error) {
     throw duplicateAccount(error) ?? error;
@@ -110,14 +115,27 @@ export async function logout(deps: AuthDeps, tokenHash: string | null): Promise<
   if (tokenHash) await q.deleteSession(deps.db, tokenHash);
 }
 
-export async function updateProfile(deps: AuthDeps, userId: number, input: ProfileInput) {
+/**
+ * Saves the profile. A new e-mail address (not merely another spelling of the same one) is
+ * unconfirmed until its link is used, and taken or not, it is accepted the same way.
+ */
+export async function updateProfile(deps: AuthDeps, user: q.UserRow, input: ProfileInput) {
   await assertDatabaseKnowsZone(deps, input.timeZone);
+  const values = {
+    fullName: input.fullName,
+    email: input.email,
+    username: input.username,
+    ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+  };
+  const newAddress = input.email.toLowerCase() !== user.email.toLowerCase();
   try {
-    return await q.updateUser(deps.db, userId, {
-      fullName: input.fullName,
-      email: input.email,
-      username: input.username,
-      ...(input.timeZone ? { timeZone: input.timeZone } : {}),
+    if (!newAddress) return await q.updateUser(deps.db, user.id, values);
+    const now = new Date();
+    return await withTransaction(deps.pool, async (tx) => {
+      await assertAddressChangeAllowed(tx, user.id, now);
+      const updated = await q.updateUser(tx.db, user.id, { ...values, emailConfirmedAt: null });
+      await requestConfirmation(tx, deps, updated, now);
+      return updated;
     });
   } catch (error) {
     throw duplicateAccount(error) ?? error;
@@ -133,49 +151,6 @@ export async function changePassword(deps: AuthDeps, user: q.UserRow, currentTok
     await q.updateUser(db, user.id, { passwordHash });
     // Whoever else holds a session of this account loses it; this browser stays signed in.
     await q.deleteUserSessions(db, user.id, currentTokenHash);
-  });
-}
-
-const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-/** Always succeeds from the caller's view: the answer never tells whether the address exists. */
-export async function forgotPassword(deps: AuthDeps, email: string): Promise<void> {
-  const user = await q.findUserByEmail(deps.db, email);
-  if (!user) return;
-  const token = randomBytes(32).toString('base64url');
-  const now = new Date();
-  await withTransaction(deps.pool, async (tx) => {
-    await q.retireResetTokens(tx.db, user.id, now);
-    await q.insertResetToken(tx.db, {
-      userId: user.id,
-      tokenHash: hashResetToken(token),
-      now,
-      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-    });
-    const content = passwordResetEmail({
-      name: user.fullName || user.username,
-      resetUrl: `${deps.config.appUrl}/reset-password?token=${token}`,
-      minutesValid: RESET_TOKEN_TTL_MS / 60_000,
-      supportEmail: deps.config.supportEmail,
-    });
-    await queueEmail(tx, deps.boss, { kind: 'password_reset', userId: user.id, to: user.email, ...content });
-  });
-}
-
-export async function isResetTokenValid(deps: AuthDeps, token: string): Promise<boolean> {
-  return Boolean(await q.findUsableResetToken(deps.db, hashResetToken(token), new Date()));
-}
-
-export async function resetPassword(deps: AuthDeps, input: ResetPasswordInput): Promise<void> {
-  const now = new Date();
-  const invalid = () => new AppError(ERROR_CODES.validation, 'This reset link is invalid or has expired.', { token: ['This reset link is invalid or has expired.'] });
-  const found = await q.findUsableResetToken(deps.db, hashResetToken(input.token), now);
-  if (!found) throw invalid();
-  const passwordHash = await hashPassword(input.newPassword);
-  await withTransaction(deps.pool, async ({ db }) => {
-    if (!(await q.consumeResetToken(db, found.id, now))) throw invalid();
-    await q.updateUser(db, found.userId, { passwordHash });
-    await q.deleteUserSessions(db, found.userId);
   });
 }
 

@@ -1,9 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../db/seed/users';
+import { QUEUES } from '../../jobs/boss';
+import { runQueuedJobs } from '../../testing/jobs';
 import { createTestContext, type TestContext } from '../../testing/test-app';
+import { sendPasswordReset, type PasswordResetJob } from './password-reset.service';
 
-// No delivery worker runs here: a faked clock would also move its timers. The link is read
-// from the outbox, where the e-mail waits.
+// No worker runs here: a faked clock would also move its timers. The forgot-password job is
+// worked by hand and the link read from the outbox, where the e-mail waits.
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -27,6 +30,8 @@ describe('reset link expiry', () => {
     const start = new Date('2026-03-01T09:00:00Z');
     vi.setSystemTime(start);
     await ctx.agent().post('/api/auth/forgot-password', { email: 'late@example.com' });
+    const deps = { config: ctx.config, db: ctx.runtime.db, pool: ctx.runtime.pool, boss: ctx.runtime.boss };
+    await runQueuedJobs<PasswordResetJob>(ctx.runtime.boss, QUEUES.passwordResetRequest, (job) => sendPasswordReset(deps, job.email));
     const token = await resetTokenFromOutbox('late@example.com');
 
     vi.setSystemTime(new Date(start.getTime() + 14 * 60_000));

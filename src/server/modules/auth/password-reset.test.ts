@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmailWorkers } from '../../email/delivery';
 import { createUser } from '../../db/seed/users';
+import { startPasswordResetWorker } from '../../jobs/password-reset-request';
 import { startMailbox, toAddress, type TestMailbox } from '../../testing/smtp';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 
@@ -12,6 +13,7 @@ beforeAll(async () => {
   mailbox = await startMailbox();
   ctx = await createTestContext({ SMTP_URL: mailbox.url, APP_URL: 'https://firemark.example.com' });
   stopWorkers = await startEmailWorkers(ctx.runtime.boss, ctx.runtime.pool, ctx.config, ctx.app.log);
+  await startPasswordResetWorker(ctx.runtime.boss, { config: ctx.config, db: ctx.runtime.db, pool: ctx.runtime.pool, boss: ctx.runtime.boss }, ctx.app.log);
 });
 afterAll(async () => {
   stopWorkers();

@@ -30,7 +30,8 @@ export interface SweepCursor {
 
 /**
  * Every reminder due at `now`, in one query, a page at a time after `after`. Only Pro accounts (Pro now, a trial included)
- * with inspection reminders on, past SEND_FROM_LOCAL_HOUR in their own time zone. Each open
+ * with inspection reminders on and a confirmed address, past SEND_FROM_LOCAL_HOUR in their own time zone
+ * (an account that confirms later is reminded then: nothing is logged for it meanwhile). Each open
  * inspection due within 30 days gets the one reminder its distance calls for:
  * 30 days (leadTimeDays+1 to 30 days ahead), 7 days (1 to leadTimeDays), on the day, overdue.
  * A type already sent is left out, except overdue, which repeats every `frequency` up to
@@ -59,6 +60,7 @@ export async function findDueReminders(db: DbOrTx, now: Date, limit: number, aft
       left join reminder_settings s on s.user_id = u.id
       where u.plan = 'pro' and (u.pro_until is null or u.pro_until > ${at})
         and coalesce((u.notification_settings ->> 'emailInspectionReminders')::boolean, true)
+        and u.email_confirmed_at is not null
         and extract(hour from (${at} at time zone u.time_zone)) >= ${SEND_FROM_LOCAL_HOUR}
     ),
     candidates as (

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmailWorkers } from '../../email/delivery';
 import { createInspectionRow, createProperty } from '../../db/seed/properties';
 import { createUser } from '../../db/seed/users';
+import { withTransaction } from '../../db/transaction';
 import { startMailbox, toAddress, type TestMailbox } from '../../testing/smtp';
 import { createTestContext, type TestContext } from '../../testing/test-app';
+import { confirmAddress } from '../auth/email-confirmation.service';
 import { grantPro } from '../subscription/subscription.service';
 import { sendDueReminders } from './reminders.service';
 
@@ -25,7 +27,7 @@ const day = (n: number, from = '2026-06-10') => {
   return d.toISOString().slice(0, 10);
 };
 
-async function proAccount(input: { timeZone?: string; email?: string } = {}) {
+async function proAccount(input: { timeZone?: string; email?: string; confirmed?: boolean } = {}) {
   const { user } = await createUser(ctx.runtime.db, { timeZone: 'America/Los_Angeles', fullName: 'Jordan Lee', ...input });
   await grantPro(ctx.runtime.db, user.username);
   const property = await createProperty(ctx.runtime.db, user.id, { name: 'Harbor View', managerEmail: 'manager@harbor.example' });
@@ -153,6 +155,17 @@ describe('inspection reminders', () => {
 
     await sweep('2026-06-10T12:00:00Z');
     for (const user of [free, ended, off]) expect(await mailsOf(user.id)).toEqual([]);
+  });
+
+  it('waits for an account to confirm its address, then reminds it of what is due', async () => {
+    const { user, property } = await proAccount({ timeZone: 'UTC', confirmed: false });
+    await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: day(0) });
+    await sweep('2026-06-10T12:00:00Z');
+    expect(await logsOf(user.id)).toEqual([]);
+    await withTransaction(ctx.runtime.pool, (tx) => confirmAddress(tx, deps(), user.id, user.email, new Date('2026-06-10T12:30:00Z')));
+    await sweep('2026-06-10T12:45:00Z');
+    expect(await logsOf(user.id)).toEqual([{ due: day(0), type: 'due_date', count: 1 }]);
+    expect((await mailsOf(user.id)).map((m) => m.subject)).toEqual(['Inspection due today: Fire Extinguishers at Harbor View']);
   });
 
   it('reminds again after a reschedule, for the new date', async () => {

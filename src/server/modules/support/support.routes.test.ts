@@ -130,4 +130,15 @@ describe('POST /api/support/test-email', () => {
     const mail = await mailbox.waitFor((m) => toAddress(m) === user.email);
     expect(mail.subject).toBe('Firemark test e-mail');
   });
+
+  it('asks an account to confirm its address first, and writes no mail', async () => {
+    const { agent, user } = await ctx.signedIn({ confirmed: false });
+    const res = await agent.post('/api/support/test-email');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      code: 'CONFLICT',
+      message: `Confirm your e-mail address first: open the link we sent to ${user.email}, or choose Resend link at the top of the page. Until then Firemark sends it nothing else.`,
+    });
+    expect((await ctx.runtime.pool.query("select 1 from email_outbox where user_id = $1 and kind = 'test'", [user.id])).rowCount).toBe(0);
+  });
 });

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/transaction';
 import { queueEmail } from '../../email/outbox';
 import { supportConfirmationEmail, supportNotificationEmail, testEmail } from '../../email/templates/support';
+import { conflict } from '../../errors';
 import type { UserRow } from '../auth/auth.queries';
 import * as q from './support.queries';
 
@@ -46,8 +47,16 @@ export async function submitSupportRequest(deps: SupportDeps, user: UserRow, val
 export const listSupportRequests = (deps: SupportDeps, user: UserRow, paging: { limit: number; offset: number }) =>
   q.listSupportRequests(deps.db, user.id, paging.limit, paging.offset);
 
-/** A test mail to the account's own address, through the same outbox as every other mail. */
+/**
+ * A test mail to the account's own address, through the same outbox as every other mail. An
+ * unconfirmed address would only hold it, so the person is told what to do instead.
+ */
 export async function sendTestEmail(deps: SupportDeps, user: UserRow): Promise<{ success: true; to: string }> {
+  if (!user.emailConfirmedAt) {
+    throw conflict(
+      `Confirm your e-mail address first: open the link we sent to ${user.email}, or choose Resend link at the top of the page. Until then Firemark sends it nothing else.`,
+    );
+  }
   await withTransaction(deps.pool, (tx) =>
     queueEmail(tx, deps.boss, {
       kind: 'test',

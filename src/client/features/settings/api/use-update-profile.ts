@@ -13,7 +13,14 @@ export function useUpdateProfile() {
       updateUser(user);
       // "Today" moved with the zone: overdue and due soon were computed for the old one.
       if (before?.timeZone !== user.timeZone) void queryClient.invalidateQueries();
-      toast({ title: 'Profile Updated', description: 'Your profile has been updated.' });
+      const newAddress = before?.email.toLowerCase() !== user.email.toLowerCase();
+      toast({
+        title: 'Profile Updated',
+        description:
+          newAddress && !user.emailConfirmed
+            ? `Your profile has been updated. We sent a confirmation link to ${user.email}.`
+            : 'Your profile has been updated.',
+      });
     },
     onError: () => {
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to update profile. Please try again.' });

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { profileSchema, type SessionUser } from '@shared/schemas/auth';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
@@ -50,7 +51,16 @@ export function ProfileCard({ user }: { user: SessionUser }) {
             <FormField label="Full name" error={errors.fullName?.message}>
               {(control) => <Input {...control} autoComplete="name" {...form.register('fullName')} />}
             </FormField>
-            <FormField label="Email" error={errors.email?.message}>
+            <FormField
+              label="Email"
+              error={errors.email?.message}
+              labelAside={user.emailConfirmed ? null : <Badge variant="warning">Not confirmed</Badge>}
+              hint={
+                user.emailConfirmed
+                  ? 'A new address gets a confirmation link; mail goes to it once it is confirmed.'
+                  : 'Open the link we sent to this address. Until then Firemark sends it no reminders, alerts or reports.'
+              }
+            >
               {(control) => <Input {...control} type="email" autoComplete="email" {...form.register('email')} />}
             </FormField>
             <FormField label="Username" error={errors.username?.message}>
