@@ -1,10 +1,11 @@
 import type PgBoss from 'pg-boss';
 import { emailOutbox } from '../db/schema/index';
 import type { Tx } from '../db/transaction';
-import { QUEUES } from '../jobs/boss';
+import { deliveryQueueOf, isBulk, type MailKind } from './mail-kinds';
+import { bulkMailRoom, QUOTA_REASON, warnOncePerWindow, type MailLog } from './quota';
 
 export interface OutgoingEmail {
-  kind: string;
+  kind: MailKind;
   userId?: number | null;
   /** The row marked when this mail is delivered (see delivery.ts, markDelivered). */
   referenceId?: number;
@@ -13,14 +14,29 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers for the transport, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
+}
+
+export interface QueueOptions {
+  /** Where the warning goes when the account reaches its quota. */
+  log?: MailLog;
+  /** Keep the mail as a record but do not send it, for this reason (e.g. a limit of its own). */
+  suppress?: string;
 }
 
 /**
  * Writes the e-mail and its delivery job inside the caller's transaction: if the change
  * commits, the mail will be delivered (retried until the server answers); if it rolls back,
- * no mail exists.
+ * no mail exists. Bulk mail beyond the account's hourly quota is written as `suppressed`,
+ * with no job.
  */
-export async function queueEmail(tx: Tx, boss: PgBoss, mail: OutgoingEmail): Promise<number> {
+export async function queueEmail(tx: Tx, boss: PgBoss, mail: OutgoingEmail, options: QueueOptions = {}): Promise<number> {
+  let suppress = options.suppress;
+  if (!suppress && isBulk(mail.kind) && mail.userId != null && (await bulkMailRoom(tx, mail.userId)) <= 0) {
+    await warnOncePerWindow(tx, options.log, mail.userId);
+    suppress = QUOTA_REASON;
+  }
   const [row] = await tx.db
     .insert(emailOutbox)
     .values({
@@ -32,8 +48,10 @@ export async function queueEmail(tx: Tx, boss: PgBoss, mail: OutgoingEmail): Pro
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html ?? null,
+      headers: mail.headers ?? null,
+      ...(suppress ? { status: 'suppressed' as const, lastError: suppress } : {}),
     })
     .returning({ id: emailOutbox.id });
-  await boss.send(QUEUES.emailDelivery, { outboxId: row!.id }, { db: { executeSql: tx.executeSql } });
+  if (!suppress) await boss.send(deliveryQueueOf(mail.kind), { outboxId: row!.id }, { db: { executeSql: tx.executeSql } });
   return row!.id;
 }

@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/transaction';
 import { queueEmail } from '../../email/outbox';
+import type { MailLog } from '../../email/quota';
 import { supportConfirmationEmail, supportNotificationEmail, testEmail } from '../../email/templates/support';
 import type { UserRow } from '../auth/auth.queries';
 import * as q from './support.queries';
@@ -14,6 +15,7 @@ export interface SupportDeps {
   db: Db;
   pool: pg.Pool;
   boss: PgBoss;
+  log?: MailLog;
 }
 
 /**
@@ -32,13 +34,13 @@ export async function submitSupportRequest(deps: SupportDeps, user: UserRow, val
       referenceId: request.id,
       to: user.email,
       ...supportConfirmationEmail(request, deps.config.supportEmail),
-    });
+    }, { log: deps.log });
     await queueEmail(tx, deps.boss, {
       kind: 'support_notification',
       userId: user.id,
       to: deps.config.supportEmail,
       ...supportNotificationEmail(request, { username: user.username, email: user.email }),
-    });
+    }, { log: deps.log });
     return request;
   });
 }
@@ -54,7 +56,7 @@ export async function sendTestEmail(deps: SupportDeps, user: UserRow): Promise<{
       userId: user.id,
       to: user.email,
       ...testEmail(user.fullName || user.username, deps.config.supportEmail),
-    }),
+    }, { log: deps.log }),
   );
   return { success: true, to: user.email };
 }
