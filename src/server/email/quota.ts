@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../db/transaction';
 import { BULK_MAIL_KINDS, type MailKind } from './mail-kinds';
 
@@ -11,7 +10,10 @@ export const BULK_MAILS_PER_ACCOUNT_PER_HOUR = 200;
 
 export const QUOTA_REASON = `Not sent: the account caused more than ${BULK_MAILS_PER_ACCOUNT_PER_HOUR} bulk mails in an hour`;
 
-export type MailLog = Pick<FastifyBaseLogger, 'warn'>;
+/** The part of the app's logger the mail limits use. */
+export interface MailLog {
+  warn(details: object, message: string): void;
+}
 
 // pg_advisory_xact_lock(int, int): this namespace and the account id.
 const ACCOUNT_MAIL_LOCK = 0x6d61696c;
