@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 const warnings: string[] = [];
-const log: MailLog = { warn: (_details, message) => warnings.push(message) };
+const log: MailLog = { info: () => undefined, warn: (_details, message) => warnings.push(message) };
 
 const send = (userId: number, kind: MailKind = 'test') =>
   withTransaction(ctx.runtime.pool, (tx) =>

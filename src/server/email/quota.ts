@@ -12,6 +12,7 @@ export const QUOTA_REASON = `Not sent: the account caused more than ${BULK_MAILS
 
 /** The part of the app's logger the mail limits use. */
 export interface MailLog {
+  info(details: object, message: string): void;
   warn(details: object, message: string): void;
 }
 

@@ -46,7 +46,8 @@ export async function sendDueReminders(deps: RemindersDeps, now = new Date()): P
     const last = due.at(-1)!;
     after = { dueDate: last.dueDate, inspectionId: last.inspectionId };
   }
-  if (waiting.size > 0) deps.log?.warn({ accounts: [...waiting] }, 'Reminders of accounts at their hourly mail quota wait for a later sweep');
+  // Expected for large portfolios on a busy morning, so not a warning.
+  if (waiting.size > 0) deps.log?.info({ accounts: [...waiting] }, 'Reminders of accounts at their hourly mail quota wait for a later sweep');
   return sent;
 }
 
