@@ -11,6 +11,7 @@ import pg from 'pg';
 import { createDb } from '../src/server/db/client';
 import { findDueReminders } from '../src/server/modules/reminders/reminders.queries';
 import { readFileSync } from 'node:fs';
+import { measureAlertFlood } from './alert-flood';
 import { pageJsGzipBytes } from './bundle-size';
 import { measureHostileBody } from './hostile-body';
 import { makePro, seedPortfolio } from './portfolio';
@@ -64,6 +65,7 @@ try {
   results['import 5,000-row CSV (ms)'] = Math.round(performance.now() - importStarted);
   results['server peak RSS so far (MiB)'] = Math.round(peakRssMiB(warm.process.pid!));
   Object.assign(results, await measureHostileBody(warm.url, cookie, Math.min(DURATION_S, 5)));
+  Object.assign(results, await measureAlertFlood(warm.url, dbUrl));
 
   // A large portfolio: a second account with 10,000 properties and 100,000 inspections.
   const big = await fetch(`${warm.url}/api/auth/register`, {

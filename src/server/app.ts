@@ -17,6 +17,7 @@ import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes';
+import { mailConsentRoutes } from './modules/mail-consent/mail-consent.routes';
 import { propertiesRoutes } from './modules/properties/properties.routes';
 import { reminderSettingsRoutes } from './modules/reminder-settings/reminder-settings.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -91,7 +92,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(rateLimitsPlugin, { pool: runtime.pool, db: runtime.db });
   await app.register(authPlugin, { db: runtime.db, sessions });
 
-  const deps = { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss, sessions };
+  const deps = { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss, sessions, log: app.log };
   await app.register(healthRoutes, { pool: runtime.pool });
   await app.register(authRoutes, deps);
   await app.register(subscriptionRoutes, deps);
@@ -103,6 +104,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(billingRoutes, deps);
   await app.register(reminderSettingsRoutes, deps);
   await app.register(calendarFeedRoutes, { ...deps, sessionSecret: runtime.sessionSecret });
+  await app.register(mailConsentRoutes, deps);
 
   const clientDir = options.clientDir ?? clientDistDir;
   const indexHtml = path.join(clientDir, 'index.html');

@@ -10,6 +10,8 @@ const SignupPage = lazy(() => import('@/features/auth/pages/signup-page'));
 const ForgotPasswordPage = lazy(() => import('@/features/auth/pages/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('@/features/auth/pages/reset-password-page'));
 const ConfirmEmailPage = lazy(() => import('@/features/auth/pages/confirm-email-page'));
+const MailConfirmPage = lazy(() => import('@/features/mail/pages/mail-confirm-page'));
+const MailUnsubscribePage = lazy(() => import('@/features/mail/pages/mail-unsubscribe-page'));
 const DashboardPage = lazy(() => import('@/features/dashboard/pages/dashboard-page'));
 const PropertiesPage = lazy(() => import('@/features/properties/pages/properties-page'));
 const NewPropertyPage = lazy(() => import('@/features/properties/pages/new-property-page'));
@@ -35,6 +37,8 @@ export function AppRoutes() {
         <Route path="/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/confirm-email" element={<ConfirmEmailPage />} />
+        <Route path="/mail/confirm" element={<MailConfirmPage />} />
+        <Route path="/mail/unsubscribe" element={<MailUnsubscribePage />} />
         <Route element={<ProtectedRoute />}>
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/properties" element={<PropertiesPage />} />

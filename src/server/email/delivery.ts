@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { emailOutbox, reminderLogs, supportRequests } from '../db/schema/index';
 import { withTransaction } from '../db/transaction';
 import { QUEUES } from '../jobs/boss';
+import { DELIVERY_QUEUES } from './mail-kinds';
 import { createSmtpTransport, type MailTransport } from './transport';
 
 interface DeliveryJob {
@@ -54,6 +55,7 @@ export async function deliverEmail(
         subject: mail.subject,
         text: mail.textBody,
         html: mail.htmlBody ?? undefined,
+        headers: mail.headers,
       });
       const sentAt = new Date();
       await db
@@ -72,20 +74,26 @@ export async function deliverEmail(
 
 const DELIVERY_BATCH = 25;
 
-/** Starts the delivery worker and the dead-letter handler that marks undeliverable mail. */
+/**
+ * Starts one delivery worker per queue (mail-kinds.ts), so priority mail has a polling loop
+ * of its own that a bulk backlog never stands in front of, and the dead-letter handler that
+ * marks undeliverable mail.
+ */
 export async function startEmailWorkers(boss: PgBoss, pool: pg.Pool, config: Config, log: FastifyBaseLogger): Promise<() => void> {
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : null;
-  // pg-boss waits the polling interval after every fetch, so mail goes out in batches; a mail
-  // that fails is failed on its own (retried later) without holding back the rest.
-  await boss.work<DeliveryJob>(QUEUES.emailDelivery, { pollingIntervalSeconds: 1, batchSize: DELIVERY_BATCH }, async (jobs) => {
-    for (const job of jobs) {
-      try {
-        await deliverEmail(pool, transport, config, log, job.data.outboxId);
-      } catch (error) {
-        await boss.fail(QUEUES.emailDelivery, job.id, { message: error instanceof Error ? error.message : String(error) });
+  for (const queue of DELIVERY_QUEUES) {
+    // pg-boss waits the polling interval after every fetch, so mail goes out in batches; a mail
+    // that fails is failed on its own (retried later) without holding back the rest.
+    await boss.work<DeliveryJob>(queue, { pollingIntervalSeconds: 1, batchSize: DELIVERY_BATCH }, async (jobs) => {
+      for (const job of jobs) {
+        try {
+          await deliverEmail(pool, transport, config, log, job.data.outboxId);
+        } catch (error) {
+          await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
+        }
       }
-    }
-  });
+    });
+  }
   await boss.work<DeliveryJob>(QUEUES.emailDeliveryFailed, async (jobs) => {
     for (const job of jobs) {
       log.error({ outboxId: job.data.outboxId }, 'E-mail could not be delivered after all retries');

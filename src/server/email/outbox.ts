@@ -1,11 +1,12 @@
 import type PgBoss from 'pg-boss';
 import { emailOutbox } from '../db/schema/index';
 import type { Tx } from '../db/transaction';
-import { QUEUES } from '../jobs/boss';
 import { isHeldUntilConfirmed } from './held-mail';
+import { deliveryQueueOf, isBulk, type MailKind } from './mail-kinds';
+import { bulkMailRoom, QUOTA_REASON, warnOncePerWindow, type MailLog } from './quota';
 
 export interface OutgoingEmail {
-  kind: string;
+  kind: MailKind;
   userId?: number | null;
   /** The row marked when this mail is delivered (see delivery.ts, markDelivered). */
   referenceId?: number;
@@ -14,15 +15,31 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers for the transport, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
+}
+
+export interface QueueOptions {
+  /** Where the warning goes when the account reaches its quota. */
+  log?: MailLog;
+  /** Keep the mail as a record but do not send it, for this reason (e.g. a limit of its own). */
+  suppress?: string;
 }
 
 /**
  * Writes the e-mail and its delivery job inside the caller's transaction: if the change
  * commits, the mail will be delivered (retried until the server answers); if it rolls back,
- * no mail exists. Mail to an account's unconfirmed address waits as `held` (held-mail.ts).
+ * no mail exists. Mail of an account whose address is not confirmed yet waits as `held`
+ * (held-mail.ts); bulk mail beyond the account's hourly quota is written as `suppressed`,
+ * with no job.
  */
-export async function queueEmail(tx: Tx, boss: PgBoss, mail: OutgoingEmail): Promise<number> {
+export async function queueEmail(tx: Tx, boss: PgBoss, mail: OutgoingEmail, options: QueueOptions = {}): Promise<number> {
   const held = await isHeldUntilConfirmed(tx, mail);
+  let suppress = options.suppress;
+  if (!suppress && isBulk(mail.kind) && mail.userId != null && (await bulkMailRoom(tx, mail.userId)) <= 0) {
+    await warnOncePerWindow(tx, options.log, mail.userId);
+    suppress = QUOTA_REASON;
+  }
   const [row] = await tx.db
     .insert(emailOutbox)
     .values({
@@ -34,14 +51,15 @@ export async function queueEmail(tx: Tx, boss: PgBoss, mail: OutgoingEmail): Pro
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html ?? null,
-      status: held ? 'held' : 'pending',
+      headers: mail.headers ?? null,
+      ...(suppress ? { status: 'suppressed' as const, lastError: suppress } : held ? { status: 'held' as const } : {}),
     })
     .returning({ id: emailOutbox.id });
-  if (!held) await enqueueDelivery(tx, boss, { id: row!.id, kind: mail.kind });
+  if (!suppress && !held) await enqueueDelivery(tx, boss, { id: row!.id, kind: mail.kind });
   return row!.id;
 }
 
 /** The delivery job of one outbox row, in the caller's transaction (also for held mail released). */
 export async function enqueueDelivery(tx: Tx, boss: PgBoss, mail: { id: number; kind: string }): Promise<void> {
-  await boss.send(QUEUES.emailDelivery, { outboxId: mail.id }, { db: { executeSql: tx.executeSql } });
+  await boss.send(deliveryQueueOf(mail.kind as MailKind), { outboxId: mail.id }, { db: { executeSql: tx.executeSql } });
 }

@@ -8,6 +8,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  headers?: Record<string, string> | null;
 }
 
 export interface MailTransport {
@@ -35,6 +36,10 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        // Prepared: written as given (our values are plain ASCII), so a URL is never re-encoded.
+        headers: message.headers
+          ? Object.fromEntries(Object.entries(message.headers).map(([key, value]) => [key, { prepared: true, value }]))
+          : undefined,
       });
     },
     close: () => transporter.close(),

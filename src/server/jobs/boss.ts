@@ -2,6 +2,9 @@ import PgBoss from 'pg-boss';
 import type pg from 'pg';
 
 export const QUEUES = {
+  /** Mail a person is waiting for (a reset, a confirmation): its own worker, never behind bulk mail. */
+  emailPriority: 'email-priority',
+  /** Everything else (reminders, alerts, reports, support); the name predates the priority queue. */
   emailDelivery: 'email-delivery',
   emailDeliveryFailed: 'email-delivery-failed',
   /** Forgot-password's lookup, token and mail, done after the answer (jobs/password-reset-request.ts). */
@@ -28,14 +31,16 @@ export async function startBoss(pool: pg.Pool, options: BossOptions): Promise<Pg
   boss.on('error', () => undefined); // surfaced through the job's own failure handling
   await boss.start();
   await ensureQueue(boss, QUEUES.emailDeliveryFailed, { retentionDays: 30 });
-  await ensureQueue(boss, QUEUES.emailDelivery, {
-    // About a day of retries: 15 s doubling, capped by pg-boss at retryDelayMax.
-    retryLimit: 12,
-    retryDelay: 15,
-    retryBackoff: true,
-    deadLetter: QUEUES.emailDeliveryFailed,
-    retentionDays: 7,
-  });
+  for (const name of [QUEUES.emailPriority, QUEUES.emailDelivery]) {
+    await ensureQueue(boss, name, {
+      // About a day of retries: 15 s doubling, capped by pg-boss at retryDelayMax.
+      retryLimit: 12,
+      retryDelay: 15,
+      retryBackoff: true,
+      deadLetter: QUEUES.emailDeliveryFailed,
+      retentionDays: 7,
+    });
+  }
   await ensureQueue(boss, QUEUES.passwordResetRequest, { retryLimit: 3, retryDelay: 5, retryBackoff: true });
   return boss;
 }

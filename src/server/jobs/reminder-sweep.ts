@@ -14,7 +14,7 @@ export async function startReminderSweep(boss: PgBoss, deps: RemindersDeps, log:
   }
   await boss.schedule(REMINDER_SWEEP_QUEUE, '*/15 * * * *');
   await boss.work(REMINDER_SWEEP_QUEUE, async () => {
-    const sent = await sendDueReminders(deps);
+    const sent = await sendDueReminders({ ...deps, log });
     if (sent > 0) log.info({ sent }, 'Inspection reminders queued');
   });
 }

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { ERROR_CODES } from '@shared/api-error';
 import type { Config } from '../config';
 import { AppError } from '../errors';
+import { isOneClickUnsubscribe } from '../modules/mail-consent/one-click';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -43,6 +44,7 @@ async function security(app: FastifyInstance, opts: { config: Config }): Promise
   app.addHook('onRequest', async (request) => {
     // Every state-changing request, whatever its path: the raw URL may be percent-encoded.
     if (!STATE_CHANGING.has(request.method)) return;
+    if (isOneClickUnsubscribe(request)) return;
     const origin = request.headers.origin;
     if (!origin || !allowedOrigins.has(origin)) {
       throw new AppError(ERROR_CODES.forbidden, 'This request did not come from the Firemark app and was refused.');

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { emailStatus } from './enums';
 import { users } from './users';
 
@@ -24,11 +24,18 @@ export const emailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** Extra headers for the transport, e.g. List-Unsubscribe on mail to a property manager. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: emailStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /** Why the last delivery attempt failed, or why a `suppressed` mail was not sent. */
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('email_outbox_status_created_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('email_outbox_status_created_idx').on(t.status, t.createdAt),
+    // Per-account limits count an account's mail of the last hour (email/quota.ts).
+    index('email_outbox_user_created_idx').on(t.userId, t.createdAt),
+  ],
 );

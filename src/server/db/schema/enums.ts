@@ -28,5 +28,9 @@ export const supportRequestType = pgEnum('support_request_type', SUPPORT_REQUEST
 export const supportPriority = pgEnum('support_priority', SUPPORT_PRIORITIES);
 export const csvImportStatus = pgEnum('csv_import_status', CSV_IMPORT_STATUSES);
 export const plan = pgEnum('plan', PLANS);
-// `held`: to an address the account has not confirmed yet; no delivery job until it is.
-export const emailStatus = pgEnum('email_status', ['pending', 'sent', 'logged', 'failed', 'held']);
+/**
+ * `held`: for an account whose address is not confirmed yet; no delivery job until it is.
+ * `suppressed`: written as a record but never delivered (over a limit, or the recipient unsubscribed).
+ */
+export const emailStatus = pgEnum('email_status', ['pending', 'sent', 'logged', 'failed', 'held', 'suppressed']);
+export const mailConsentStatus = pgEnum('mail_consent_status', ['invited', 'confirmed', 'unsubscribed']);

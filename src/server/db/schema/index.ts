@@ -8,6 +8,7 @@ export * from './reminders';
 export * from './support';
 export * from './imports';
 export * from './email';
+export * from './mail-consents';
 export * from './billing';
 export * from './rate-limits';
 export * from './calendar-feeds';

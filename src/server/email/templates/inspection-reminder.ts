@@ -18,7 +18,7 @@ export interface InspectionReminderInput {
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
 /** When it is due, in the words of the subject line and the first sentence. */
-function when(input: InspectionReminderInput): { subject: string; sentence: string } {
+function when(input: Pick<InspectionReminderInput, 'reminderType' | 'daysUntilDue' | 'dueDate'>): { subject: string; sentence: string } {
   const due = formatDisplayDate(input.dueDate);
   if (input.reminderType === 'overdue') {
     return { subject: 'Overdue inspection', sentence: `was due on ${due}, ${days(-input.daysUntilDue)} ago, and is not completed yet.` };
@@ -27,20 +27,49 @@ function when(input: InspectionReminderInput): { subject: string; sentence: stri
   return { subject: `Inspection due in ${days(input.daysUntilDue)}`, sentence: `is due in ${days(input.daysUntilDue)}, on ${due}.` };
 }
 
-export function inspectionReminderEmail(input: InspectionReminderInput): EmailContent {
+type ReminderFacts = Omit<InspectionReminderInput, 'name' | 'inspectionUrl' | 'settingsUrl'>;
+
+function reminderText(input: ReminderFacts): { subject: string; paragraphs: string[] } {
   const type = INSPECTION_TYPE_LABELS[input.inspectionType as InspectionType] ?? input.inspectionType;
   const { subject, sentence } = when(input);
-  return renderEmail({
+  return {
     subject: `${subject}: ${type} at ${input.propertyName}`,
-    greeting: `Hello ${input.name},`,
     paragraphs: [
       `The ${type} inspection at ${input.propertyName} ${sentence}`,
       `Property: ${input.propertyName}, ${input.propertyAddress}\nInspection: ${type}\nAssigned to: ${input.assignedTo}`,
+    ],
+  };
+}
+
+export function inspectionReminderEmail(input: InspectionReminderInput): EmailContent {
+  const { subject, paragraphs } = reminderText(input);
+  return renderEmail({
+    subject,
+    greeting: `Hello ${input.name},`,
+    paragraphs: [
+      ...paragraphs,
       input.reminderType === 'overdue'
         ? 'An overdue inspection can put the building and its licence at risk. Complete it, or reschedule it if it has to wait.'
         : 'Once it is done, mark it completed in Firemark so that the property shows as compliant.',
     ],
     action: { label: 'Open the inspection', url: input.inspectionUrl },
     footer: `You receive this because inspection reminders are on for your Firemark account. Change it in Settings: ${input.settingsUrl}`,
+  });
+}
+
+/** The property manager's own copy: no link into an account that is not theirs. */
+export function managerInspectionReminderEmail(
+  input: ReminderFacts & { accountName: string; accountEmail: string; unsubscribeUrl: string },
+): EmailContent {
+  const { subject, paragraphs } = reminderText(input);
+  return renderEmail({
+    subject,
+    greeting: 'Hello,',
+    paragraphs: [
+      ...paragraphs,
+      `${input.accountName} (${input.accountEmail}) keeps ${input.propertyName} in Firemark and records the inspection there once it is done.`,
+    ],
+    footer: `You receive this because you confirmed that ${input.accountName} may send you compliance alerts and inspection reminders through Firemark.`,
+    unsubscribeUrl: input.unsubscribeUrl,
   });
 }

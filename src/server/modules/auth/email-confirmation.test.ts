@@ -1,6 +1,6 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProperty } from '../../db/seed/properties';
+import { createInspectionRow, createProperty } from '../../db/seed/properties';
 import { createUser } from '../../db/seed/users';
 import { startEmailWorkers } from '../../email/delivery';
 import { startMailbox, toAddress, type TestMailbox } from '../../testing/smtp';
@@ -117,6 +117,31 @@ describe('signing up', () => {
     const missing = await ctx.agent().post('/api/auth/confirm-email', {});
     expect(missing.statusCode).toBe(400);
     expect(missing.json().fieldErrors).toEqual({ token: ['Confirmation token is required'] });
+  });
+});
+
+describe('an account that has not confirmed its address', () => {
+  it('mails no property manager: the invitation waits, and goes to the manager (not the account) once confirmed', async () => {
+    const agent = ctx.agent();
+    const me = (await signUp(agent, 'noor', 'noor@example.com')).json();
+    await grantPro(ctx.runtime.db, 'noor');
+    const property = await createProperty(ctx.runtime.db, me.id, { name: 'Quay House', managerEmail: 'quay.manager@example.org' });
+    const inspection = await createInspectionRow(ctx.runtime.db, { userId: me.id, propertyId: property.id, dueDate: new Date().toISOString().slice(0, 10), inspectionType: 'fire_alarm' });
+    const done = await agent.put(`/api/inspections/${inspection.id}`, { status: 'completed', complianceStatus: 'non_compliant', notes: 'Sounder dead on level 2.' });
+    expect(done.statusCode).toBe(200);
+    const token = await confirmationToken('noor@example.com');
+    await allDelivered();
+    expect(mailsTo('quay.manager@example.org')).toEqual([]);
+    const held = await ctx.runtime.pool.query("select kind, to_address from email_outbox where user_id = $1 and status = 'held' order by id", [me.id]);
+    expect(held.rows).toEqual([
+      { kind: 'compliance_alert', to_address: 'noor@example.com' },
+      { kind: 'manager_invitation', to_address: 'quay.manager@example.org' },
+    ]);
+
+    expect((await confirm(token)).statusCode).toBe(200);
+    const invitation = await mailbox.waitFor((m) => toAddress(m) === 'quay.manager@example.org');
+    expect(invitation.text).toContain('Quay House');
+    await mailbox.waitFor((m) => toAddress(m) === 'noor@example.com' && m.subject !== CONFIRM_SUBJECT);
   });
 });
 

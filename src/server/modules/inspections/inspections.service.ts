@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { withTransaction } from '../../db/transaction';
+import type { MailLog } from '../../email/quota';
 import { conflict, notFound, validationFailed } from '../../errors';
 import { parse } from '../../validation';
 import { ensureItemForSchedule, recordInspection, refreshPropertyStatuses, settleNeverInspectedItem } from '../compliance/compliance.queries';
@@ -20,6 +21,7 @@ export interface InspectionsDeps {
   pool: pg.Pool;
   boss: PgBoss;
   config: Config;
+  log?: MailLog;
 }
 
 const inspectionNotFound = () => notFound('Inspection not found');

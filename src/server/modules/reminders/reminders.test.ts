@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmailWorkers } from '../../email/delivery';
+import { BULK_MAILS_PER_ACCOUNT_PER_HOUR } from '../../email/quota';
 import { createInspectionRow, createProperty } from '../../db/seed/properties';
 import { createUser } from '../../db/seed/users';
 import { withTransaction } from '../../db/transaction';
@@ -43,8 +44,18 @@ const logsOf = async (userId: number) =>
     )
   ).rows;
 
+/** The account's own reminders. */
 const mailsOf = async (userId: number) =>
-  (await ctx.runtime.pool.query('select to_address, cc_addresses, subject, text_body from email_outbox where user_id = $1 order by id', [userId])).rows;
+  (
+    await ctx.runtime.pool.query(
+      `select to_address, cc_addresses, subject, text_body from email_outbox where user_id = $1 and kind like 'reminder\\_%' order by id`,
+      [userId],
+    )
+  ).rows;
+
+/** Everything else the account caused: invitations and mail to managers. */
+const otherMailsOf = async (userId: number) =>
+  (await ctx.runtime.pool.query(`select kind, to_address from email_outbox where user_id = $1 and kind not like 'reminder\\_%' order by id`, [userId])).rows;
 
 describe('inspection reminders', () => {
   it('sends the reminder each open inspection is due for, once, from 7 in the morning of the account', async () => {
@@ -72,7 +83,9 @@ describe('inspection reminders', () => {
     const mails = await mailsOf(user.id);
     expect(mails).toHaveLength(7);
     expect(mails.every((m) => m.to_address === user.email)).toBe(true);
-    expect(mails.every((m) => m.cc_addresses.join() === 'manager@harbor.example')).toBe(true);
+    // No copies: the manager, who has not confirmed yet, is asked once instead.
+    expect(mails.every((m) => m.cc_addresses.length === 0)).toBe(true);
+    expect(await otherMailsOf(user.id)).toEqual([{ kind: 'manager_invitation', to_address: 'manager@harbor.example' }]);
     expect(mails.map((m) => m.subject)).toEqual([
       'Overdue inspection: Fire Extinguishers at Harbor View',
       'Inspection due today: Fire Extinguishers at Harbor View',
@@ -180,7 +193,7 @@ describe('inspection reminders', () => {
     ]);
   });
 
-  it('leaves out cancelled inspections, and copies no one when the manager is the account', async () => {
+  it("leaves out cancelled inspections, and asks nothing of a manager who is the account's own address", async () => {
     const { user, property } = await proAccount({ timeZone: 'UTC' });
     await ctx.runtime.pool.query('update properties set manager_email = upper($2) where id = $1', [property.id, user.email]);
     await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: day(0), status: 'cancelled' });
@@ -188,6 +201,7 @@ describe('inspection reminders', () => {
     await sweep('2026-06-10T12:00:00Z');
     const mails = await mailsOf(user.id);
     expect(mails.map((m) => [m.subject, m.cc_addresses])).toEqual([['Inspection due in 2 days: Fire Extinguishers at Harbor View', []]]);
+    expect(await otherMailsOf(user.id)).toEqual([]);
   });
 
   it('sends nothing when at most 0 reminders per item are wanted', async () => {
@@ -198,15 +212,26 @@ describe('inspection reminders', () => {
     expect(await mailsOf(user.id)).toEqual([]);
   });
 
-  it('sends each reminder once when sweeps overlap, across pages of a large portfolio', async () => {
+  it(`sends each reminder once when sweeps overlap, across pages of a large portfolio, ${BULK_MAILS_PER_ACCOUNT_PER_HOUR} an hour: the rest wait, none is lost`, async () => {
     const { user, property } = await proAccount({ timeZone: 'UTC' });
     await ctx.runtime.pool.query(
       `insert into inspections (user_id, property_id, inspection_type, due_date, status, assigned_to)
        select $1, $2, 'fire_alarm', date '2026-06-10' + (g % 30), 'scheduled', 'Sam Ortiz' from generate_series(1, 450) g`,
       [user.id, property.id],
     );
+    const anHourPasses = () => ctx.runtime.pool.query(`update email_outbox set created_at = created_at - interval '61 minutes' where user_id = $1`, [user.id]);
     await Promise.all([sweep('2026-06-10T12:00:00Z'), sweep('2026-06-10T12:00:00Z'), sweep('2026-06-10T12:00:00Z')]);
+    expect(await mailsOf(user.id)).toHaveLength(BULK_MAILS_PER_ACCOUNT_PER_HOUR);
+    await sweep('2026-06-10T12:15:00Z');
+    expect(await mailsOf(user.id)).toHaveLength(BULK_MAILS_PER_ACCOUNT_PER_HOUR);
+    await anHourPasses();
+    await Promise.all([sweep('2026-06-10T13:15:00Z'), sweep('2026-06-10T13:15:00Z')]);
+    expect(await mailsOf(user.id)).toHaveLength(2 * BULK_MAILS_PER_ACCOUNT_PER_HOUR);
+    await anHourPasses();
+    await sweep('2026-06-10T14:15:00Z');
     expect(await mailsOf(user.id)).toHaveLength(450);
+    const unsent = await ctx.runtime.pool.query(`select count(*)::int as n from email_outbox where user_id = $1 and status = 'suppressed'`, [user.id]);
+    expect(unsent.rows[0].n).toBe(0);
     const perInspection = await ctx.runtime.pool.query('select count(*)::int as n from reminder_logs where user_id = $1 group by inspection_id having count(*) > 1', [
       user.id,
     ]);
@@ -237,24 +262,63 @@ describe('reminder delivery', () => {
     await mailbox.close();
   });
 
-  it('reaches the account and the property manager through SMTP', async () => {
+  it('reaches the account through SMTP; the manager gets the invitation, then, once confirmed, reminders of its own until unsubscribing', async () => {
     const app = await createTestContext({ SMTP_URL: mailbox.url, APP_URL: 'https://firemark.example.com' });
     stop = await startEmailWorkers(app.runtime.boss, app.runtime.pool, app.config, app.app.log);
     try {
       const { user } = await createUser(app.runtime.db, { timeZone: 'UTC', email: 'owner@harbor.example', fullName: 'Jordan Lee' });
       await grantPro(app.runtime.db, user.username);
       const property = await createProperty(app.runtime.db, user.id, { name: 'Harbor View', managerEmail: 'manager@harbor.example' });
-      await createInspectionRow(app.runtime.db, { userId: user.id, propertyId: property.id, dueDate: day(7), inspectionType: 'sprinkler_system', assignedTo: 'Sam Ortiz' });
-      await sendDueReminders({ config: app.config, db: app.runtime.db, pool: app.runtime.pool, boss: app.runtime.boss }, new Date('2026-06-10T09:00:00Z'));
+      const inspect = (dueDate: string) =>
+        createInspectionRow(app.runtime.db, { userId: user.id, propertyId: property.id, dueDate, inspectionType: 'sprinkler_system', assignedTo: 'Sam Ortiz' });
+      const sweepAt = (at: string) => sendDueReminders({ config: app.config, db: app.runtime.db, pool: app.runtime.pool, boss: app.runtime.boss }, new Date(at));
+      const toManager = () => mailbox.messages.filter((m) => toAddress(m) === 'manager@harbor.example');
+
+      await inspect(day(7));
+      await sweepAt('2026-06-10T09:00:00Z');
       const mail = await mailbox.waitFor((m) => toAddress(m) === 'owner@harbor.example');
       expect(mail.subject).toBe('Inspection due in 7 days: Sprinkler System at Harbor View');
-      expect(JSON.stringify(mail.cc)).toContain('manager@harbor.example');
+      expect(mail.cc).toBeUndefined();
       expect(mail.text).toContain('Hello Jordan Lee');
       expect(mail.text).toContain('Assigned to: Sam Ortiz');
       // Delivered: the log says so, with the time the mail server took it.
       await expect
         .poll(async () => (await app.runtime.pool.query('select email_sent, sent_at from reminder_logs where user_id = $1', [user.id])).rows[0])
         .toMatchObject({ email_sent: true, sent_at: expect.any(Date) });
+      const invitation = await mailbox.waitFor((m) => toAddress(m) === 'manager@harbor.example');
+      expect(invitation.subject).toBe('Confirm to receive fire-safety alerts for Harbor View');
+      expect(invitation.text).not.toContain('Sam Ortiz');
+
+      const token = /confirm\?token=([\w-]+)/.exec(invitation.text!)![1];
+      expect((await app.agent().post('/api/mail/confirm', { token })).statusCode).toBe(200);
+      await inspect(day(0));
+      await sweepAt('2026-06-10T09:30:00Z');
+      const reminder = await mailbox.waitFor((m) => toAddress(m) === 'manager@harbor.example' && m.subject!.startsWith('Inspection due today'));
+      expect(reminder.subject).toBe('Inspection due today: Sprinkler System at Harbor View');
+      expect(reminder.text).toContain('Hello,');
+      expect(reminder.text).toContain('Assigned to: Sam Ortiz');
+      expect(reminder.text).not.toContain('/inspections/');
+      const oneClick = reminder.headerLines.find((h) => h.key === 'list-unsubscribe')!.line;
+      expect(reminder.headerLines.find((h) => h.key === 'list-unsubscribe-post')?.line).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+      const unsubscribeUrl = /<https:\/\/firemark\.example\.com(\/api\/mail\/unsubscribe\?token=[\w-]+)>/.exec(oneClick)![1]!;
+      expect(reminder.text).toMatch(/Unsubscribe: https:\/\/firemark\.example\.com\/mail\/unsubscribe\?token=[\w-]+/);
+
+      // What a mail provider sends for RFC 8058: a form body, no Origin, no session.
+      const unsubscribed = await app.app.inject({
+        method: 'POST',
+        url: unsubscribeUrl,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'List-Unsubscribe=One-Click',
+      });
+      expect(unsubscribed.statusCode).toBe(200);
+      await inspect(day(1));
+      await sweepAt('2026-06-10T10:00:00Z');
+      await mailbox.waitFor((m) => toAddress(m) === 'owner@harbor.example' && m.subject!.startsWith('Inspection due in 1 day'));
+      await expect.poll(async () => (await app.runtime.pool.query(`select count(*)::int as n from email_outbox where status = 'pending'`)).rows[0].n).toBe(0);
+      expect(toManager().map((m) => m.subject)).toEqual([
+        'Confirm to receive fire-safety alerts for Harbor View',
+        'Inspection due today: Sprinkler System at Harbor View',
+      ]);
     } finally {
       stop();
       await app.close();

@@ -7,6 +7,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/transaction';
 import { queueEmail } from '../../email/outbox';
+import type { MailLog } from '../../email/quota';
 import { reportReadyEmail } from '../../email/templates/report-ready';
 import { AppError, notFound } from '../../errors';
 import type { UserRow } from '../auth/auth.queries';
@@ -21,6 +22,7 @@ export interface ReportsDeps {
   db: Db;
   pool: pg.Pool;
   boss: PgBoss;
+  log?: MailLog;
 }
 
 /** "Harbor View Offices" -> "harbor-view-offices", for file names. */
@@ -93,7 +95,7 @@ export async function generateReport(deps: ReportsDeps, user: UserRow, input: { 
           fileName,
           reportsUrl: `${deps.config.appUrl}/properties/${property.id}`,
         }),
-      });
+      }, { log: deps.log });
     }
     return reportId;
   });

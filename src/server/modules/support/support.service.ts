@@ -5,6 +5,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/transaction';
 import { queueEmail } from '../../email/outbox';
+import type { MailLog } from '../../email/quota';
 import { supportConfirmationEmail, supportNotificationEmail, testEmail } from '../../email/templates/support';
 import { conflict } from '../../errors';
 import type { UserRow } from '../auth/auth.queries';
@@ -15,6 +16,7 @@ export interface SupportDeps {
   db: Db;
   pool: pg.Pool;
   boss: PgBoss;
+  log?: MailLog;
 }
 
 /**
@@ -33,13 +35,13 @@ export async function submitSupportRequest(deps: SupportDeps, user: UserRow, val
       referenceId: request.id,
       to: user.email,
       ...supportConfirmationEmail(request, deps.config.supportEmail),
-    });
+    }, { log: deps.log });
     await queueEmail(tx, deps.boss, {
       kind: 'support_notification',
       userId: user.id,
       to: deps.config.supportEmail,
       ...supportNotificationEmail(request, { username: user.username, email: user.email }),
-    });
+    }, { log: deps.log });
     return request;
   });
 }
@@ -63,7 +65,7 @@ export async function sendTestEmail(deps: SupportDeps, user: UserRow): Promise<{
       userId: user.id,
       to: user.email,
       ...testEmail(user.fullName || user.username, deps.config.supportEmail),
-    }),
+    }, { log: deps.log }),
   );
   return { success: true, to: user.email };
 }

@@ -6,6 +6,7 @@ import type { Property } from '@shared/schemas/property';
 import { AddressLines } from '@/components/address-lines';
 import { StatusBadge } from '@/components/status-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ManagerMailStatus } from './manager-mail-status';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -37,6 +38,9 @@ export function PropertyOverview({ property }: { property: Property }) {
               >
                 {property.managerEmail}
               </a>
+              <div className="mt-2">
+                <ManagerMailStatus propertyId={property.id} />
+              </div>
             </Detail>
             <Detail term="Added on">{formatDisplayDate(property.createdAt)}</Detail>
           </dl>

@@ -1,0 +1,5 @@
+import { ConsentPage } from '../components/consent-page';
+
+export default function MailConfirmPage() {
+  return <ConsentPage intent="confirm" />;
+}

@@ -1,0 +1,43 @@
+import { QUEUES } from '../jobs/boss';
+
+/**
+ * Every kind of mail Firemark sends, and its class. Transactional mail is what a person is
+ * waiting for at this moment; it has its own queue and worker, so no backlog of bulk mail
+ * can delay it. Bulk mail counts towards the account's hourly quota (email/quota.ts).
+ * A new kind must be added here: the outbox accepts no other.
+ */
+export const MAIL_KINDS = {
+  password_reset: 'transactional',
+  email_confirmation: 'transactional',
+  account_exists: 'transactional',
+  /** The one-click opt-in asked of a property manager before any other mail (mail-consent). */
+  manager_invitation: 'transactional',
+
+  compliance_alert: 'bulk',
+  compliance_alert_summary: 'bulk',
+  manager_compliance_alert: 'bulk',
+  reminder_thirty_day: 'bulk',
+  reminder_seven_day: 'bulk',
+  reminder_due_date: 'bulk',
+  reminder_overdue: 'bulk',
+  manager_reminder_thirty_day: 'bulk',
+  manager_reminder_seven_day: 'bulk',
+  manager_reminder_due_date: 'bulk',
+  manager_reminder_overdue: 'bulk',
+  report_ready: 'bulk',
+  support_confirmation: 'bulk',
+  support_notification: 'bulk',
+  test: 'bulk',
+} as const satisfies Record<string, 'transactional' | 'bulk'>;
+
+export type MailKind = keyof typeof MAIL_KINDS;
+
+export const BULK_MAIL_KINDS = (Object.keys(MAIL_KINDS) as MailKind[]).filter((kind) => MAIL_KINDS[kind] === 'bulk');
+
+export const isBulk = (kind: MailKind): boolean => MAIL_KINDS[kind] === 'bulk';
+
+/** The pg-boss queue that delivers this kind. */
+export const deliveryQueueOf = (kind: MailKind): string => (isBulk(kind) ? QUEUES.emailDelivery : QUEUES.emailPriority);
+
+/** The queues the delivery worker serves, each with its own polling loop. */
+export const DELIVERY_QUEUES = [QUEUES.emailPriority, QUEUES.emailDelivery] as const;
