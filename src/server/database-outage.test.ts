@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { createDb, createPool } from './db/client';
-import { logSafeError } from './db/log-safe-error';
+import { logSafeError, safeErrorMessage } from './db/log-safe-error';
 import { createSessions } from './plugins/auth';
 import { createTestContext, type TestContext } from './testing/test-app';
 import { unusedPort } from './testing/unused-port';
@@ -98,6 +98,8 @@ describe('a query that fails', () => {
       message: 'relation "no_such_table" does not exist',
       query: 'select * from no_such_table where token = $1',
     });
+    // The line kept in an outbox row's last_error is as clean.
+    expect(safeErrorMessage(error)).toBe('relation "no_such_table" does not exist (42P01) in: select * from no_such_table where token = $1');
   });
 
   it('leaves errors that do not come from the database as they are', () => {

@@ -29,3 +29,13 @@ export function logSafeError(error: unknown): unknown {
     stack: (outer.stack ?? '').split('\n').filter((line) => line.startsWith('    at ')).join('\n'),
   };
 }
+
+/** One line to store or log about an error (e.g. an outbox row's last_error), without query parameters. */
+export function safeErrorMessage(error: unknown): string {
+  const safe = logSafeError(error);
+  if (safe !== error && typeof safe === 'object' && safe !== null) {
+    const { message, code, query } = safe as { message?: string; code?: unknown; query?: string };
+    return [message, code ? `(${String(code)})` : '', query ? `in: ${query}` : ''].filter(Boolean).join(' ');
+  }
+  return error instanceof Error ? error.message : String(error);
+}

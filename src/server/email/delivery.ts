@@ -9,6 +9,7 @@ import { withTransaction } from '../db/transaction';
 import { QUEUES } from '../jobs/boss';
 import { DELIVERY_QUEUES } from './mail-kinds';
 import { createSmtpTransport, type MailTransport } from './transport';
+import { safeErrorMessage } from '../db/log-safe-error';
 
 interface DeliveryJob {
   outboxId: number;
@@ -65,7 +66,8 @@ export async function deliverEmail(
       if (mail.referenceId !== null) await markDelivered(db, mail.kind, mail.referenceId, sentAt);
     });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    // A database error's own message would carry the query's parameters.
+    const message = safeErrorMessage(error);
     await pool.query('update email_outbox set attempts = attempts + 1, last_error = $2 where id = $1', [outboxId, message.slice(0, 1000)]);
     log.warn({ outboxId, err: message }, 'E-mail delivery failed; it will be retried');
     throw error;
@@ -89,7 +91,7 @@ export async function startEmailWorkers(boss: PgBoss, pool: pg.Pool, config: Con
         try {
           await deliverEmail(pool, transport, config, log, job.data.outboxId);
         } catch (error) {
-          await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) });
+          await boss.fail(queue, job.id, { message: safeErrorMessage(error) });
         }
       }
     });
