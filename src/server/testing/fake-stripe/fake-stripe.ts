@@ -52,6 +52,8 @@ export interface FakeStripe {
   advanceTo(until: Date, subscriptionId?: string): void;
   /** The events produced since the last call, oldest first, as Stripe would post them. */
   takeEvents(): Stripe.Event[];
+  /** Posts the events produced since the last call to a webhook endpoint over HTTP, signed, in order. */
+  deliverTo(url: string): Promise<void>;
   /** A `Stripe-Signature` header for a body, as Stripe signs it (by default, now). */
   sign(payload: string, options?: { timestamp?: number; secret?: string }): string;
   close(): Promise<void>;
@@ -125,6 +127,7 @@ export async function startFakeStripe(options: { now?: () => Date } = {}): Promi
   }
 
   function activateAfterFirstPayment(inv: StripeJson, pi: StripeJson, pm: StripeJson) {
+    pm.customer = pi.customer;
     pi.status = 'succeeded';
     pi.amount_received = pi.amount;
     pi.payment_method = pm.id;
@@ -286,7 +289,9 @@ export async function startFakeStripe(options: { now?: () => Date } = {}): Promi
         return { status: 'failed', error: pm.error };
       }
       const digits = card.replace(/\D/g, '');
-      attach(pm, pi.customer, digits);
+      // Saved to the customer once the payment succeeds, not before.
+      pm.metadata = { fake_card: digits };
+      paymentMethods.set(pm.id, pm);
       if (AUTHENTICATION_REQUIRED.has(digits)) {
         pi.status = 'requires_action';
         pi.payment_method = pm.id;
@@ -384,6 +389,18 @@ export async function startFakeStripe(options: { now?: () => Date } = {}): Promi
       const taken = events;
       events = [];
       return taken as unknown as Stripe.Event[];
+    },
+
+    async deliverTo(url) {
+      for (const event of fake.takeEvents()) {
+        const payload = JSON.stringify(event);
+        const answer = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': fake.sign(payload) },
+          body: payload,
+        });
+        if (!answer.ok) throw new Error(`Webhook ${event.type} refused: ${answer.status} ${await answer.text()}`);
+      }
     },
 
     sign(payload, signOptions = {}) {
