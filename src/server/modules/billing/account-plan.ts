@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { PRO_PLAN_NAME } from '@shared/plans';
 import type { SubscriptionState } from '@shared/schemas/billing';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/index';
@@ -65,4 +66,11 @@ export async function markPaid(db: DbOrTx, userId: number, paidAt: Date): Promis
     .update(users)
     .set({ firstPaidAt: sql`coalesce(${users.firstPaidAt}, ${paidAt.toISOString()}::timestamptz)` })
     .where(eq(users.id, userId));
+}
+
+/** What an immediate cancellation leaves: Free, or the rest of a free trial it replaced. */
+export function cancelledNowMessage(sub: { trialEnd: Date | null }, now: Date): string {
+  return sub.trialEnd && sub.trialEnd > now
+    ? `Your subscription has been cancelled. Your free trial of ${PRO_PLAN_NAME} goes on until it ends.`
+    : 'Your subscription has been cancelled. Your account is on the Free plan now.';
 }

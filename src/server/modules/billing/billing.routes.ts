@@ -3,9 +3,13 @@ import { z } from 'zod';
 import { cancelSubscriptionSchema, emptyBodySchema, setDefaultPaymentMethodSchema } from '@shared/schemas/billing';
 import { notFound } from '../../errors';
 import { requireUser } from '../../plugins/auth';
+import { limit, perAccount } from '../../plugins/rate-limits';
 import { parse } from '../../validation';
 import { createBillingProvider } from './create-billing-provider';
 import type { BillingDeps } from './billing-provider';
+
+/** Each of these creates something at the provider (a customer, a subscription, a setup intent). */
+const creates = limit(perAccount('billing-create', 20));
 
 const paymentMethodId = z.object({ id: z.string().regex(/^pm_[A-Za-z0-9_]{1,100}$/) });
 
@@ -25,13 +29,13 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingDeps): Pr
     return { subscription };
   });
 
-  app.post('/api/create-subscription', async (request) => {
+  app.post('/api/create-subscription', { preHandler: creates }, async (request) => {
     const user = requireUser(request);
     parse(emptyBodySchema, request.body ?? {});
     return provider.createSubscription(user);
   });
 
-  app.post('/api/stripe/create-setup-intent', async (request) => provider.createSetupIntent(requireUser(request)));
+  app.post('/api/stripe/create-setup-intent', { preHandler: creates }, async (request) => provider.createSetupIntent(requireUser(request)));
 
   // SPEC's `?customerId=` is not read: an account sees its own cards only.
   app.get('/api/stripe/payment-methods', async (request) => provider.paymentMethods(requireUser(request)));

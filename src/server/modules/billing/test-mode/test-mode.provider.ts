@@ -8,7 +8,7 @@ import { withTransaction } from '../../../db/transaction';
 import { AppError, conflict, notFound, validationFailed } from '../../../errors';
 import type { UserRow } from '../../auth/auth.queries';
 import { findPlanDetails } from '../../subscription/subscription.queries';
-import { followSubscription, markPaid } from '../account-plan';
+import { cancelledNowMessage, followSubscription, markPaid } from '../account-plan';
 import type { BillingDeps, BillingProvider } from '../billing-provider';
 import * as q from './test-mode.queries';
 import { passesLuhn, testCardOutcome } from './test-cards';
@@ -304,11 +304,4 @@ export function createTestModeProvider(deps: BillingDeps): TestModeProvider {
     registerRoutes: (app) => testModeRoutes(app, provider),
   };
   return provider;
-}
-
-/** What an immediate cancellation leaves: Free, or the rest of a free trial it replaced. */
-export function cancelledNowMessage(sub: { trialEnd: Date | null }, now: Date): string {
-  return sub.trialEnd && sub.trialEnd > now
-    ? `Your subscription has been cancelled. Your free trial of ${PRO_PLAN_NAME} goes on until it ends.`
-    : 'Your subscription has been cancelled. Your account is on the Free plan now.';
 }

@@ -240,6 +240,15 @@ describe('payment methods', () => {
     expect((await agent.get('/api/stripe/payment-methods')).json()).toMatchObject([{ id: visa, isDefault: true }]);
   });
 
+  it('limits how many setup intents and subscriptions one account creates', async () => {
+    const { agent } = await ctx.signedIn();
+    for (let i = 0; i < 20; i++) expect((await agent.post('/api/stripe/create-setup-intent', {})).statusCode).toBe(200);
+    const refused = await agent.post('/api/create-subscription', {});
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many attempts\. Please try again in /) });
+    expect((await (await ctx.signedIn()).agent.post('/api/create-subscription', {})).statusCode).toBe(200);
+  });
+
   it("keeps each account's billing to itself", async () => {
     const { agent } = await ctx.signedIn();
     await subscribe(agent);
