@@ -10,8 +10,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,
-  SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 /** An error whose message is safe to show the user; its code decides the HTTP status. */

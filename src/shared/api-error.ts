@@ -15,8 +15,8 @@ export const ERROR_CODES = {
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
   rateLimited: 'RATE_LIMITED',
-  unavailable: 'SERVICE_UNAVAILABLE',
   internal: 'INTERNAL_ERROR',
+  unavailable: 'SERVICE_UNAVAILABLE',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
