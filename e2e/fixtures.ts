@@ -90,8 +90,8 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description) await expect(toast.getByText(description, { exact: true })).toBeVisible();
 }
 
-/** The suite server's database, for what no screen can do (a Pro plan without billing). */
-function suiteDatabaseUrl(): string {
+/** The suite server's database (its PostgreSQL server), for what no screen can do (a Pro plan without billing). */
+export function suiteDatabaseUrl(): string {
   const dir = process.env.E2E_DATA_DIR!;
   const external = path.join(dir, 'database-url');
   if (existsSync(external)) return readFileSync(external, 'utf8');

@@ -36,9 +36,73 @@ describe('configuration', () => {
     expect(message).toContain('SESSION_SECRET: must be at least 32 characters');
   });
 
-  it('refuses a Stripe key rather than run the test-mode provider beside it', () => {
-    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_123' })).toThrow(/STRIPE_SECRET_KEY: is set, but this version of Firemark bills in test mode only/);
-    expect(loadConfig({ STRIPE_SECRET_KEY: '' })).toBeDefined();
+  describe('billing', () => {
+    const stripe = {
+      STRIPE_SECRET_KEY: 'sk_test_51Abc',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_51Abc',
+      STRIPE_PRICE_ID: 'price_1ProMonthly',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+    };
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      return '';
+    };
+
+    it('bills in the built-in test mode without Stripe keys, and not at all with BILLING=off', () => {
+      expect(loadConfig({}).billing).toEqual({ provider: 'test' });
+      expect(loadConfig({ BILLING: 'off' }).billing).toEqual({ provider: 'off' });
+      expect(problems({ BILLING: 'no' })).toContain('BILLING: must be on or off');
+    });
+
+    it('takes Stripe test keys and live keys, and says which', () => {
+      expect(loadConfig(stripe).billing).toEqual({
+        provider: 'stripe',
+        secretKey: 'sk_test_51Abc',
+        publishableKey: 'pk_test_51Abc',
+        priceId: 'price_1ProMonthly',
+        webhookSecret: 'whsec_abc123',
+        testKeys: true,
+      });
+      const live = loadConfig({ ...stripe, STRIPE_SECRET_KEY: 'sk_live_51Abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_51Abc' }).billing;
+      expect(live).toMatchObject({ provider: 'stripe', testKeys: false });
+      expect(loadConfig({ ...stripe, STRIPE_SECRET_KEY: 'rk_live_51Abc', STRIPE_PUBLISHABLE_KEY: 'pk_live_51Abc' }).billing).toMatchObject({ testKeys: false });
+    });
+
+    it('names each missing Stripe variable', () => {
+      const message = problems({ STRIPE_SECRET_KEY: 'sk_test_51Abc' });
+      expect(message).toContain('STRIPE_PUBLISHABLE_KEY: is missing');
+      expect(message).toContain('STRIPE_PRICE_ID: is missing');
+      expect(message).toContain('STRIPE_WEBHOOK_SECRET: is missing');
+      expect(message).not.toContain('STRIPE_SECRET_KEY:');
+      for (const name of Object.keys(stripe)) {
+        const { [name]: _, ...rest } = stripe as Record<string, string>;
+        const alone = problems(rest);
+        expect(alone).toContain(`${name}: is missing`);
+        expect(alone.match(/is missing/g)).toHaveLength(1);
+      }
+    });
+
+    it('refuses a value that is not what Stripe gives, and keys from two modes', () => {
+      expect(problems({ ...stripe, STRIPE_SECRET_KEY: 'pk_test_51Abc' })).toContain('STRIPE_SECRET_KEY: must be a Stripe secret key');
+      expect(problems({ ...stripe, STRIPE_PRICE_ID: 'prod_123' })).toContain('STRIPE_PRICE_ID: must be the id of a Stripe price');
+      expect(problems({ ...stripe, STRIPE_WEBHOOK_SECRET: 'secret' })).toContain('STRIPE_WEBHOOK_SECRET: must be a webhook signing secret');
+      expect(problems({ ...stripe, STRIPE_PUBLISHABLE_KEY: 'pk_live_51Abc' })).toContain(
+        'STRIPE_PUBLISHABLE_KEY: is a live key but STRIPE_SECRET_KEY is a test key',
+      );
+    });
+
+    it('refuses Stripe keys beside BILLING=off, and reads STRIPE_API_URL', () => {
+      expect(problems({ ...stripe, BILLING: 'off' })).toContain('STRIPE_SECRET_KEY: is set, but BILLING is off');
+      expect(loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111' }).billing).toMatchObject({
+        api: { host: '127.0.0.1', port: 12111, protocol: 'http' },
+      });
+      expect(problems({ STRIPE_API_URL: 'http://127.0.0.1:12111' })).toContain('STRIPE_API_URL: is set without the Stripe keys');
+    });
   });
 
   it('uses secure cookies when APP_URL is https', () => {

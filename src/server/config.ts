@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billingEnvShape, billingSettings, checkBillingEnv, type BillingSettings } from './modules/billing/billing-config';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -61,15 +62,9 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Run the background workers (e-mail delivery, schedules) in this process. */
   RUN_WORKERS: booleanFromEnv.default(true),
-  /**
-   * DECISIONS "Billing": the built-in test-mode provider never runs when Stripe keys are set.
-   * Stripe itself is not built yet, so a key refuses to start rather than take test cards.
-   */
-  STRIPE_SECRET_KEY: z
-    .string()
-    .optional()
-    .refine((v) => !v, 'is set, but this version of Firemark bills in test mode only (test cards, no money charged). Unset it to start.'),
-});
+  /** BILLING and the STRIPE_ variables: Stripe, the built-in test mode, or no billing. */
+  ...billingEnvShape,
+}).superRefine(checkBillingEnv);
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -92,6 +87,7 @@ export interface Config {
   trustProxy: boolean;
   authRateLimit: number;
   runWorkers: boolean;
+  billing: BillingSettings;
 }
 
 export class ConfigError extends Error {}
@@ -125,5 +121,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     authRateLimit: e.AUTH_RATE_LIMIT,
     runWorkers: e.RUN_WORKERS,
+    billing: billingSettings(e),
   };
 }

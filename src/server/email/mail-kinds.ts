@@ -12,6 +12,9 @@ export const MAIL_KINDS = {
   account_exists: 'transactional',
   /** The one-click opt-in asked of a property manager before any other mail (mail-consent). */
   manager_invitation: 'transactional',
+  /** Billing (Stripe): a failed renewal, a trial about to end. Few, and never to be held back by a quota. */
+  payment_failed: 'transactional',
+  trial_ending: 'transactional',
 
   compliance_alert: 'bulk',
   compliance_alert_summary: 'bulk',

@@ -5,8 +5,17 @@ import { ERROR_CODES } from '@shared/api-error';
 import type { Config } from '../config';
 import { AppError } from '../errors';
 import { isOneClickUnsubscribe } from '../modules/mail-consent/one-click';
+import { STRIPE_CSP, WEBHOOK_PATH } from '../modules/billing/stripe/stripe-web';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The one exception to the rule below: Stripe posts its webhook events server to server,
+ * with no Origin and its own content type, and signs each one; the route checks that
+ * signature before anything else (modules/billing/stripe/stripe-webhook.ts). It exists
+ * only while Stripe bills.
+ */
+const isSignedWebhook = (method: string, routeUrl: string | undefined) => method === 'POST' && routeUrl === WEBHOOK_PATH;
 
 /**
  * Headers and CSRF defence for every route, present and future (rate limits are declared
@@ -19,16 +28,19 @@ async function security(app: FastifyInstance, opts: { config: Config }): Promise
   // APP_URL's origin and the ones the operator lists, never one taken from the request:
   // the Host header is the client's to choose, and an origin equal to it proves nothing.
   const allowedOrigins = new Set([config.appOrigin, ...config.allowedOrigins]);
+  // Stripe.js and its frames (the Payment Element, 3-D Secure) only when Stripe bills.
+  const stripe = config.billing.provider === 'stripe' ? STRIPE_CSP : { scriptSrc: [], frameSrc: [], connectSrc: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...stripe.scriptSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...stripe.connectSrc],
+        ...(stripe.frameSrc.length > 0 ? { frameSrc: stripe.frameSrc } : {}),
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -45,6 +57,7 @@ async function security(app: FastifyInstance, opts: { config: Config }): Promise
     // Every state-changing request, whatever its path: the raw URL may be percent-encoded.
     if (!STATE_CHANGING.has(request.method)) return;
     if (isOneClickUnsubscribe(request)) return;
+    if (isSignedWebhook(request.method, request.routeOptions.url)) return;
     const origin = request.headers.origin;
     if (!origin || !allowedOrigins.has(origin)) {
       throw new AppError(ERROR_CODES.forbidden, 'This request did not come from the Firemark app and was refused.');

@@ -23,15 +23,65 @@ export const cancelSubscriptionSchema = z.object({
 
 export const emptyBodySchema = z.object({});
 
+export const setDefaultPaymentMethodSchema = z.object({
+  paymentMethodId: z.string({ error: 'Choose a payment method' }).min(1, 'Choose a payment method').max(100),
+});
+
+/** GET /api/billing/config: which provider bills, so the screens show the right form. */
+export interface BillingConfig {
+  /** 'off': BILLING=off, every account is Pro; 'test': the built-in test mode; 'stripe'. */
+  provider: 'off' | 'test' | 'stripe';
+  /** Nothing is charged: the built-in test mode, or Stripe with test keys. */
+  testMode: boolean;
+  /** Stripe's publishable key, for Stripe.js; null without Stripe. */
+  publishableKey: string | null;
+}
+
+/**
+ * Stripe's subscription statuses. Pro comes with trialing (a card saved for the trial's
+ * end), active and past_due (Stripe is retrying the payment).
+ */
+export type SubscriptionState = 'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'unpaid' | 'paused' | 'canceled';
+
 /** Epoch seconds, as the billing provider gives dates (SPEC 9). */
 export interface BillingSubscription {
   id: string;
-  status: 'active' | 'canceled';
+  status: SubscriptionState;
   current_period_start: number;
   current_period_end: number;
   cancel_at_period_end: boolean;
   canceled_at: number | null;
+  /** When a trial with a saved card turns into the first payment; null without a trial. */
+  trial_end: number | null;
   plan: { name: string; amount: number; currency: string; interval: 'month' };
+}
+
+/** GET /api/stripe/subscription-details. */
+export interface SubscriptionDetails {
+  /** Nothing is charged (the built-in test mode, or Stripe test keys): the "Test mode" badge. */
+  testMode: boolean;
+  /** The latest subscription that was paid or has a card for its trial; null when none. */
+  subscription: BillingSubscription | null;
+}
+
+/** POST /api/create-subscription. */
+export interface CreatedSubscription {
+  /** What the payment form confirms. */
+  clientSecret: string;
+  /**
+   * 'payment': pay the first invoice now. 'setup': the account is on its trial, so the card
+   * is saved and charged when the trial ends.
+   */
+  intent: 'payment' | 'setup';
+  message: string;
+  details: { amount: number; currency: string };
+}
+
+export interface CancelResult {
+  success: true;
+  immediate: boolean;
+  current_period_end: number;
+  message: string;
 }
 
 export interface PaymentMethod {

@@ -27,6 +27,8 @@ export const users = pgTable(
     planSource: text('plan_source'),
     /** When the account's one Pro trial began; set once, so a trial cannot be taken twice. */
     trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
+    /** The first time the account paid for Pro; an account that ever paid has no trial. */
+    firstPaidAt: timestamp('first_paid_at', { withTimezone: true }),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
     notificationSettings: jsonb('notification_settings')
@@ -45,6 +47,8 @@ export const users = pgTable(
       .on(sql`lower(${t.email})`)
       .where(sql`email_confirmed_at is not null`),
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // Stripe's webhooks name the customer; one customer belongs to one account.
+    uniqueIndex('users_stripe_customer_id_key').on(t.stripeCustomerId),
   ],
 );
 

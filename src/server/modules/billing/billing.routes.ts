@@ -1,84 +1,64 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { cancelSubscriptionSchema, confirmWithCardSchema, emptyBodySchema } from '@shared/schemas/billing';
+import { cancelSubscriptionSchema, emptyBodySchema, setDefaultPaymentMethodSchema } from '@shared/schemas/billing';
 import { notFound } from '../../errors';
-import { contentDisposition } from '../../pdf/document';
 import { requireUser } from '../../plugins/auth';
 import { limit, perAccount } from '../../plugins/rate-limits';
 import { parse } from '../../validation';
-import * as billing from './billing.service';
-import { renderInvoice } from './invoice-pdf';
+import { createBillingProvider } from './create-billing-provider';
+import type { BillingDeps } from './billing-provider';
 
-const providerId = z.object({ id: z.string().regex(/^[a-z]+_test_[0-9a-f]{24}$/) });
-const setDefaultSchema = z.object({ paymentMethodId: z.string({ error: 'Choose a payment method' }).min(1, 'Choose a payment method').max(100) });
+/** Each of these creates something at the provider (a customer, a subscription, a setup intent). */
+const creates = limit(perAccount('billing-create', 20));
 
-/** Card attempts are limited per account, as a payment provider limits them. */
-const cardAttempts = (name: string) => limit(perAccount(name, 20));
+const paymentMethodId = z.object({ id: z.string().regex(/^pm_[A-Za-z0-9_]{1,100}$/) });
 
 /**
- * SPEC 7, "Billing", answered by the built-in test-mode provider (DECISIONS "Billing"):
- * the same paths and shapes, test cards only, and a `testMode` flag for the badge.
+ * SPEC 7, "Billing": the same paths and shapes whichever provider bills (DECISIONS
+ * "Billing"), plus GET /api/billing/config so the screens know which form to show.
  */
-export async function billingRoutes(app: FastifyInstance, deps: billing.BillingDeps): Promise<void> {
-  const ownId = (request: FastifyRequest, what: string) => {
-    const result = providerId.safeParse(request.params);
-    if (!result.success) throw notFound(what);
-    return result.data.id;
-  };
+export async function billingRoutes(app: FastifyInstance, deps: BillingDeps): Promise<void> {
+  const provider = createBillingProvider(deps);
 
-  app.get('/api/stripe/subscription-details', async (request) => billing.subscriptionDetails(deps, requireUser(request)));
+  app.get('/api/billing/config', async () => provider.config);
+
+  app.get('/api/stripe/subscription-details', async (request) => provider.subscriptionDetails(requireUser(request)));
 
   app.get('/api/stripe/billing-details', async (request) => {
-    const { subscription } = await billing.subscriptionDetails(deps, requireUser(request));
+    const { subscription } = await provider.subscriptionDetails(requireUser(request));
     return { subscription };
   });
 
-  app.post('/api/create-subscription', async (request) => {
+  app.post('/api/create-subscription', { preHandler: creates }, async (request) => {
     const user = requireUser(request);
     parse(emptyBodySchema, request.body ?? {});
-    return billing.createSubscription(deps, user);
+    return provider.createSubscription(user);
   });
 
-  app.post('/api/billing/test/confirm-payment', { preHandler: cardAttempts('card-payment') }, async (request) => {
-    const user = requireUser(request);
-    return billing.confirmPayment(deps, user, parse(confirmWithCardSchema, request.body));
-  });
+  app.post('/api/stripe/create-setup-intent', { preHandler: creates }, async (request) => provider.createSetupIntent(requireUser(request)));
 
-  app.post('/api/stripe/create-setup-intent', async (request) => billing.createSetupIntent(deps, requireUser(request)));
-
-  app.post('/api/billing/test/confirm-setup', { preHandler: cardAttempts('card-setup') }, async (request) => {
-    const user = requireUser(request);
-    return billing.confirmSetup(deps, user, parse(confirmWithCardSchema, request.body));
-  });
-
-  app.get('/api/stripe/payment-methods', async (request) => billing.paymentMethods(deps, requireUser(request)));
+  // SPEC's `?customerId=` is not read: an account sees its own cards only.
+  app.get('/api/stripe/payment-methods', async (request) => provider.paymentMethods(requireUser(request)));
 
   app.post('/api/stripe/set-default-payment-method', async (request) => {
     const user = requireUser(request);
-    return billing.setDefaultPaymentMethod(deps, user, parse(setDefaultSchema, request.body).paymentMethodId);
+    return provider.setDefaultPaymentMethod(user, parse(setDefaultPaymentMethodSchema, request.body).paymentMethodId);
   });
 
   app.delete('/api/stripe/payment-methods/:id', async (request) => {
     const user = requireUser(request);
-    return billing.deletePaymentMethod(deps, user, ownId(request, 'Payment method not found'));
+    const params = paymentMethodId.safeParse(request.params);
+    if (!params.success) throw notFound('Payment method not found');
+    return provider.deletePaymentMethod(user, params.data.id);
   });
 
-  app.get('/api/stripe/invoices', async (request) => billing.invoices(deps, requireUser(request)));
-
-  app.get('/api/billing/invoices/:id/pdf', async (request, reply) => {
-    const user = requireUser(request);
-    const invoice = await billing.findInvoice(deps, user, ownId(request, 'Invoice not found'));
-    const pdf = await renderInvoice({ ...invoice, customer: { name: user.fullName || user.username, email: user.email } });
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', contentDisposition('inline', `firemark-invoice-${invoice.number}.pdf`))
-      .header('cache-control', 'private, no-store')
-      .send(pdf);
-  });
+  app.get('/api/stripe/invoices', async (request) => provider.invoices(requireUser(request)));
 
   app.post('/api/stripe/cancel-subscription', async (request) => {
     const user = requireUser(request);
     const { immediate } = parse(cancelSubscriptionSchema, request.body ?? {});
-    return billing.cancelSubscription(deps, user, immediate);
+    return provider.cancelSubscription(user, immediate);
   });
+
+  await provider.registerRoutes(app);
 }

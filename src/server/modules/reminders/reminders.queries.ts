@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { todayForUserSql } from '../compliance/compliance.sql';
+import { billingOffSql } from '../subscription/billing-switch';
 import { SEND_FROM_LOCAL_HOUR, type ReminderType } from './reminder-rules';
 
 /** One reminder that is due now, with what its e-mail says. */
@@ -58,7 +59,7 @@ export async function findDueReminders(db: DbOrTx, now: Date, limit: number, aft
              coalesce(s.overdue_reminder, true) as overdue_on
       from users u
       left join reminder_settings s on s.user_id = u.id
-      where u.plan = 'pro' and (u.pro_until is null or u.pro_until > ${at})
+      where (${billingOffSql()} or (u.plan = 'pro' and (u.pro_until is null or u.pro_until > ${at})))
         and coalesce((u.notification_settings ->> 'emailInspectionReminders')::boolean, true)
         and u.email_confirmed_at is not null
         and extract(hour from (${at} at time zone u.time_zone)) >= ${SEND_FROM_LOCAL_HOUR}

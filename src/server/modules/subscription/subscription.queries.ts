@@ -18,26 +18,33 @@ export interface PlanDetails {
   proUntil: Date | null;
   planSource: string | null;
   trialStartedAt: Date | null;
+  firstPaidAt: Date | null;
 }
 
 /** The plan now with where it comes from, for the subscription status. */
 export async function findPlanDetails(db: DbOrTx, userId: number, now: Date): Promise<PlanDetails> {
   const [row] = await db
-    .select({ plan: currentPlan(now), proUntil: users.proUntil, planSource: users.planSource, trialStartedAt: users.trialStartedAt })
+    .select({
+      plan: currentPlan(now),
+      proUntil: users.proUntil,
+      planSource: users.planSource,
+      trialStartedAt: users.trialStartedAt,
+      firstPaidAt: users.firstPaidAt,
+    })
     .from(users)
     .where(eq(users.id, userId));
-  return row ?? { plan: 'free', proUntil: null, planSource: null, trialStartedAt: null };
+  return row ?? { plan: 'free', proUntil: null, planSource: null, trialStartedAt: null, firstPaidAt: null };
 }
 
 /**
  * Starts the account's one trial in a single statement: only an account that never had a
- * trial and is not Pro now is changed, so two simultaneous starts give one trial.
+ * trial, never paid and is not Pro now is changed, so two simultaneous starts give one trial.
  */
 export async function startTrial(db: DbOrTx, userId: number, now: Date, until: Date): Promise<boolean> {
   const rows = await db
     .update(users)
     .set({ plan: 'pro', planSource: 'trial', proUntil: until, trialStartedAt: now, updatedAt: now })
-    .where(and(eq(users.id, userId), isNull(users.trialStartedAt), sql`${currentPlan(now)} = 'free'`))
+    .where(and(eq(users.id, userId), isNull(users.trialStartedAt), isNull(users.firstPaidAt), sql`${currentPlan(now)} = 'free'`))
     .returning({ id: users.id });
   return rows.length === 1;
 }

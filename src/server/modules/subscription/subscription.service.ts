@@ -1,11 +1,13 @@
 import { ERROR_CODES } from '@shared/api-error';
-import { isAtLimit, PLAN_LIMITS, PRO_PLAN_NAME, TRIAL_DAYS, type SubscriptionStatus } from '@shared/plans';
+import { isAtLimit, PLAN_LIMITS, PRO_PLAN_NAME, TRIAL_DAYS, type Plan, type SubscriptionStatus } from '@shared/plans';
 import type { DbOrTx } from '../../db/client';
 import { AppError, conflict } from '../../errors';
+import { isBillingOff } from './billing-switch';
 import * as q from './subscription.queries';
 
 /** Free or Pro at this moment (a trial counts as Pro), for features that only Pro has. */
-export const currentPlan = (db: DbOrTx, userId: number, now = new Date()) => q.findPlan(db, userId, now);
+export const currentPlan = async (db: DbOrTx, userId: number, now = new Date()): Promise<Plan> =>
+  isBillingOff() ? 'pro' : q.findPlan(db, userId, now);
 
 export async function subscriptionStatus(db: DbOrTx, userId: number, now = new Date()): Promise<SubscriptionStatus> {
   const [details, propertyCount, scheduledInspectionCount] = await Promise.all([
@@ -13,6 +15,8 @@ export async function subscriptionStatus(db: DbOrTx, userId: number, now = new D
     q.countProperties(db, userId),
     q.countOpenInspections(db, userId),
   ]);
+  // BILLING=off: Pro for everyone, with no end and nothing to try.
+  if (isBillingOff()) Object.assign(details, { plan: 'pro', proUntil: null, planSource: 'billing_off', trialStartedAt: now });
   const { plan } = details;
   const limits = PLAN_LIMITS[plan];
   return {
@@ -26,16 +30,19 @@ export async function subscriptionStatus(db: DbOrTx, userId: number, now = new D
     canScheduleInspection: !isAtLimit(scheduledInspectionCount, limits.openInspections),
     proUntil: plan === 'pro' && details.proUntil ? details.proUntil.toISOString() : null,
     onTrial: plan === 'pro' && details.planSource === 'trial',
-    trialAvailable: plan === 'free' && details.trialStartedAt === null,
+    trialAvailable: plan === 'free' && details.trialStartedAt === null && details.firstPaidAt === null,
   };
 }
 
 /** DECISIONS "Plans and limits": one 30-day Pro trial per account, without a card. */
 export async function startTrial(db: DbOrTx, userId: number, now = new Date()): Promise<SubscriptionStatus> {
   const until = new Date(now.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
-  if (!(await q.startTrial(db, userId, now, until))) {
-    const { plan } = await q.findPlanDetails(db, userId, now);
-    throw conflict(plan === 'pro' ? `Your account already has ${PRO_PLAN_NAME}.` : 'Your free trial has already been used.');
+  if (isBillingOff() || !(await q.startTrial(db, userId, now, until))) {
+    const { plan, firstPaidAt } = await q.findPlanDetails(db, userId, now);
+    if (plan === 'pro' || isBillingOff()) throw conflict(`Your account already has ${PRO_PLAN_NAME}.`);
+    // DECISIONS "Billing": the trial is for accounts that have never paid.
+    if (firstPaidAt) throw conflict(`The free trial is for new accounts, and yours has paid for ${PRO_PLAN_NAME} before. Subscribe on this page to get it back.`);
+    throw conflict('Your free trial has already been used.');
   }
   return subscriptionStatus(db, userId, now);
 }
@@ -52,6 +59,7 @@ const limitReached = (what: string) =>
  * as the plan allows.
  */
 export async function assertCanAddProperties(tx: DbOrTx, userId: number, adding: number, now = new Date()): Promise<void> {
+  if (isBillingOff()) return;
   await q.lockAccount(tx, userId);
   const limit = PLAN_LIMITS[await q.findPlan(tx, userId, now)].properties;
   if (limit === -1) return;
@@ -60,6 +68,7 @@ export async function assertCanAddProperties(tx: DbOrTx, userId: number, adding:
 
 /** The same for open (scheduled or in progress) inspections. */
 export async function assertCanAddOpenInspection(tx: DbOrTx, userId: number, now = new Date()): Promise<void> {
+  if (isBillingOff()) return;
   await q.lockAccount(tx, userId);
   const limit = PLAN_LIMITS[await q.findPlan(tx, userId, now)].openInspections;
   if (limit === -1) return;

@@ -7,8 +7,11 @@ import type { CancelResult } from './billing-types';
 import { cancelErrorMessage } from './cancel-errors';
 import { refreshAfterPlanChange } from './refresh-after-plan-change';
 
-/** Ends the subscription now (`immediate`) or at the end of the period already paid for. */
-export function useCancelSubscription() {
+/**
+ * Ends the subscription now (`immediate`) or at the end of the period already paid for.
+ * During a trial with a saved card, ending it now leaves the rest of the free trial.
+ */
+export function useCancelSubscription(trialing = false) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (immediate: boolean) => api.post<CancelResult>('/api/stripe/cancel-subscription', { immediate }),
@@ -19,7 +22,9 @@ export function useCancelSubscription() {
       toast({
         title: 'Subscription Cancelled',
         description: result.immediate
-          ? 'Your account is on the Free plan now. All your data stays.'
+          ? trialing
+            ? `Nothing was charged. Your free trial of ${PRO_PLAN_NAME} goes on until it ends.`
+            : 'Your account is on the Free plan now. All your data stays.'
           : `${PRO_PLAN_NAME} stays on until ${formatDisplayDate(new Date(result.current_period_end * 1000))}. You will not be charged again.`,
       });
     },

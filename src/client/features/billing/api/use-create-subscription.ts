@@ -1,12 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { CreatedSubscription } from './billing-types';
 
-export interface CreatedSubscription {
-  /** What the payment form confirms the first payment with. */
-  clientSecret: string;
-  message: string;
-  details: { amount: number; currency: string };
-}
+export type { CreatedSubscription } from './billing-types';
 
 /** Starts a Pro subscription that waits for its first payment; the payment form opens on it. */
 export function useCreateSubscription() {

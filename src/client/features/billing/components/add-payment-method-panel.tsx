@@ -1,12 +1,16 @@
-import { useEffect, useId, useRef } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { LoadingState, Spinner } from '@/components/ui/spinner';
 import { useConfirmSetup, useCreateSetupIntent } from '../api/use-add-payment-method';
+import { useBillingConfig } from '../api/use-billing-config';
 import { CardFields } from './card-fields';
 import { toCardDetails } from './card-form-schema';
 import { TestModeNotice } from './test-mode-notice';
 import { useCardForm } from './use-card-form';
+
+// Stripe.js and its React bindings load with this chunk, only when Stripe bills.
+const StripeCardSetup = lazy(() => import('./stripe/stripe-card-setup'));
 
 interface AddPaymentMethodPanelProps {
   /** The card was saved or the person cancelled: either way the panel closes. */
@@ -20,6 +24,7 @@ interface AddPaymentMethodPanelProps {
 export function AddPaymentMethodPanel({ onClose }: AddPaymentMethodPanelProps) {
   const titleId = useId();
   const title = useRef<HTMLHeadingElement>(null);
+  const config = useBillingConfig();
   const setup = useCreateSetupIntent();
   const confirm = useConfirmSetup();
   const { form, showServerErrors } = useCardForm();
@@ -61,7 +66,12 @@ export function AddPaymentMethodPanel({ onClose }: AddPaymentMethodPanelProps) {
           </div>
         </div>
       ) : null}
-      {clientSecret ? (
+      {clientSecret && config.data?.provider === 'stripe' ? (
+        <Suspense fallback={<LoadingState message="Preparing a secure form..." className="py-6" />}>
+          <StripeCardSetup config={config.data} clientSecret={clientSecret} titleId={titleId} onClose={onClose} />
+        </Suspense>
+      ) : null}
+      {clientSecret && config.data?.provider === 'test' ? (
         <form noValidate onSubmit={onSubmit} className="space-y-4" aria-labelledby={titleId}>
           <TestModeNotice />
           <CardFields form={form} busy={processing} />

@@ -23,7 +23,8 @@ export function CancelSubscriptionCard({ paid, onCancelled }: CancelSubscription
   const titleId = useId();
   const optionsId = useId();
   const [open, setOpen] = useState(false);
-  const cancel = useCancelSubscription();
+  const trialing = paid.status === 'trialing';
+  const cancel = useCancelSubscription(trialing);
   const periodEnd = formatEpochDate(paid.current_period_end);
   const pendingWhich = cancel.isPending ? (cancel.variables ? 'now' : 'later') : null;
 
@@ -35,7 +36,9 @@ export function CancelSubscriptionCard({ paid, onCancelled }: CancelSubscription
           <CardDescription>
             {paid.cancel_at_period_end
               ? `Your subscription ends on ${periodEnd}. Nothing more will be charged.`
-              : 'You can stop paying at any time. Your data stays either way.'}
+              : trialing
+                ? `Nothing has been charged yet. Cancel before ${periodEnd} and nothing will be.`
+                : 'You can stop paying at any time. Your data stays either way.'}
           </CardDescription>
         </div>
         <Button variant="ghost" aria-expanded={open} aria-controls={optionsId} onClick={() => setOpen((o) => !o)}>
@@ -63,12 +66,18 @@ export function CancelSubscriptionCard({ paid, onCancelled }: CancelSubscription
             title="Cancel immediately"
             actionLabel="Cancel Immediately"
             confirmTitle="Cancel your subscription now?"
-            confirmText={`${PRO_PLAN_NAME} ends now and your account returns to the Free plan at once: 1 property and 1 scheduled inspection at a time, no e-mail reminders and no new PDF reports. All your properties, inspections and reports stay. You will not be charged again.`}
+            confirmText={
+              trialing
+                ? `Your subscription ends now and nothing is charged. Your free trial of ${PRO_PLAN_NAME} goes on until ${periodEnd}; then your account returns to the Free plan and keeps all its data.`
+                : `${PRO_PLAN_NAME} ends now and your account returns to the Free plan at once: 1 property and 1 scheduled inspection at a time, no e-mail reminders and no new PDF reports. All your properties, inspections and reports stay. You will not be charged again.`
+            }
             pending={pendingWhich === 'now'}
             disabled={cancel.isPending}
             onConfirm={() => cancel.mutate(true, { onSuccess: onCancelled })}
           >
-            {PRO_PLAN_NAME} ends now and your account returns to the Free plan at once. Your data stays.
+            {trialing
+              ? `Nothing is charged, and your free trial goes on until ${periodEnd}.`
+              : `${PRO_PLAN_NAME} ends now and your account returns to the Free plan at once. Your data stays.`}
           </CancelOption>
         </ul>
       </CardContent>

@@ -1,24 +1,23 @@
-import { useEffect, useRef, useState, type Ref } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type Ref } from 'react';
 import { useNavigate } from 'react-router';
-import { CircleCheck, Lock } from 'lucide-react';
+import { CircleCheck } from 'lucide-react';
 import { PRO_PLAN_NAME, PRO_PRICE_CENTS } from '@shared/plans';
-import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
-import { useConfirmPayment } from '../api/use-confirm-payment';
+import type { CreatedSubscription } from '../api/billing-types';
+import { useBillingConfig } from '../api/use-billing-config';
 import { formatAmount } from './billing-format';
-import { CardFields } from './card-fields';
-import { toCardDetails } from './card-form-schema';
-import { TestModeNotice } from './test-mode-notice';
-import { useCardForm } from './use-card-form';
+import { LOAD_FAILED, type Paid } from './payment-form-props';
+import { TestCardPaymentForm } from './test-card-payment-form';
+
+// Stripe.js and its React bindings load with this chunk, only when Stripe bills.
+const StripePaymentForm = lazy(() => import('./stripe/stripe-payment-form'));
 
 // SPEC 9: the receipt page follows 1.5 s after the payment succeeds.
 const REDIRECT_DELAY_MS = 1_500;
-const NOT_READY = 'Payment form not ready. Please wait and try again.';
 
 interface PaymentFormProps {
-  /** The first payment's secret; undefined until the subscription has been created. */
-  clientSecret: string | undefined;
+  created: CreatedSubscription | undefined;
   loading: boolean;
   loadFailed: boolean;
   onRetryLoad: () => void;
@@ -27,7 +26,7 @@ interface PaymentFormProps {
   titleId: string;
 }
 
-function PaidNotice() {
+function PaidNotice({ kind }: { kind: Paid['kind'] }) {
   // The form and its focused button are gone: focus the news in their place.
   const notice = useRef<HTMLDivElement>(null);
   useEffect(() => notice.current?.focus(), []);
@@ -40,45 +39,53 @@ function PaidNotice() {
     >
       <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
       <div className="space-y-1">
-        <p className="font-medium">Payment received. Welcome to {PRO_PLAN_NAME}!</p>
+        <p className="font-medium">
+          {kind === 'setup' ? `Card saved. ${PRO_PLAN_NAME} carries on after your trial.` : `Payment received. Welcome to ${PRO_PLAN_NAME}!`}
+        </p>
         <p className="text-sm">Taking you to your receipt...</p>
       </div>
     </div>
   );
 }
 
+export function Preparing() {
+  return (
+    <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+      <Spinner /> Preparing your secure payment form...
+    </p>
+  );
+}
+
 /**
  * SPEC 4, "Payment form": loading (the subscription is being created), ready, processing,
- * then success or an error. The fields can be filled in while it loads; only sending waits.
+ * then success or an error. The card form is the provider's: the test mode's own fields, or
+ * Stripe's Payment Element.
  */
-export function PaymentForm({ clientSecret, loading, loadFailed, onRetryLoad, onClose, titleRef, titleId }: PaymentFormProps) {
+export function PaymentForm({ created, loading, loadFailed, onRetryLoad, onClose, titleRef, titleId }: PaymentFormProps) {
   const navigate = useNavigate();
-  const confirm = useConfirmPayment();
-  const { form, showServerErrors } = useCardForm();
-  const [notReady, setNotReady] = useState(false);
-  const paymentId = confirm.data?.paymentIntent.id;
+  const config = useBillingConfig();
+  const [paid, setPaid] = useState<Paid | null>(null);
 
   useEffect(() => {
-    if (!paymentId) return;
-    const timer = setTimeout(
-      () => void navigate(`/billing/success?payment_intent=${encodeURIComponent(paymentId)}`),
-      REDIRECT_DELAY_MS,
-    );
+    if (!paid) return;
+    const param = paid.kind === 'setup' ? 'setup_intent' : 'payment_intent';
+    const timer = setTimeout(() => void navigate(`/billing/success?${param}=${encodeURIComponent(paid.id)}`), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [paymentId, navigate]);
+  }, [paid, navigate]);
 
-  const onSubmit = form.handleSubmit((values) => {
-    if (confirm.isPending) return;
-    if (!clientSecret) {
-      setNotReady(true);
-      return;
-    }
-    setNotReady(false);
-    confirm.mutate({ clientSecret, card: toCardDetails(values) }, { onError: showServerErrors });
-  });
-
-  const processing = confirm.isPending;
-  const paid = confirm.isSuccess;
+  const price = formatAmount(PRO_PRICE_CENTS, 'usd');
+  const formProps = { created, loading, loadFailed, onRetryLoad, onClose, onPaid: setPaid, titleId };
+  let form;
+  if (paid) form = <PaidNotice kind={paid.kind} />;
+  else if (config.isError) form = <FormAlert>{LOAD_FAILED}</FormAlert>;
+  else if (!config.data) form = <Preparing />;
+  else if (config.data.provider === 'stripe')
+    form = (
+      <Suspense fallback={<Preparing />}>
+        <StripePaymentForm {...formProps} config={config.data} />
+      </Suspense>
+    );
+  else form = <TestCardPaymentForm {...formProps} />;
 
   return (
     <div className="space-y-4">
@@ -86,47 +93,11 @@ export function PaymentForm({ clientSecret, loading, loadFailed, onRetryLoad, on
         Complete Your Subscription
       </h3>
       <p className="text-sm text-muted-foreground">
-        {PRO_PLAN_NAME}, {formatAmount(PRO_PRICE_CENTS, 'usd')} a month. Cancel anytime from this page.
+        {created?.intent === 'setup'
+          ? `${PRO_PLAN_NAME}, ${price} a month. Your card is saved now and first charged when your trial ends. Cancel anytime from this page.`
+          : `${PRO_PLAN_NAME}, ${price} a month. Cancel anytime from this page.`}
       </p>
-      {paid ? (
-        <PaidNotice />
-      ) : (
-        <form noValidate onSubmit={onSubmit} className="space-y-4" aria-labelledby={titleId}>
-          <TestModeNotice />
-          {loading ? (
-            <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-              <Spinner /> Preparing your secure payment form...
-            </p>
-          ) : null}
-          {loadFailed ? (
-            <div className="space-y-2">
-              <FormAlert>Failed to load payment form. Please refresh and try again.</FormAlert>
-              <Button variant="outline" size="sm" onClick={onRetryLoad}>
-                Try Again
-              </Button>
-            </div>
-          ) : null}
-          <CardFields form={form} busy={processing} />
-          {notReady && !clientSecret ? <FormAlert>{NOT_READY}</FormAlert> : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={onClose} disabled={processing}>
-              Cancel
-            </Button>
-            {/* aria-disabled rather than disabled: a disabled button drops the focus it holds. */}
-            <Button type="submit" aria-disabled={processing || undefined}>
-              {processing ? (
-                <>
-                  <Spinner /> Processing payment...
-                </>
-              ) : (
-                <>
-                  <Lock aria-hidden="true" /> Subscribe Now
-                </>
-              )}
-            </Button>
-          </div>
-        </form>
-      )}
+      {form}
     </div>
   );
 }

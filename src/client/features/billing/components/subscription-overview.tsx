@@ -63,29 +63,45 @@ function UsageRows({ status }: { status: SubscriptionStatus }) {
 /** A paid subscription: its dates and price come from the billing provider. */
 function PaidDetails({ status, paid }: { status: SubscriptionStatus; paid: BillingSubscription }) {
   const periodEnd = formatEpochDate(paid.current_period_end);
+  const trialing = paid.status === 'trialing';
+  let ending;
+  if (paid.cancel_at_period_end) ending = <Row term="Pro ends">{periodEnd}</Row>;
+  else if (trialing) ending = <Row term="First payment">{periodEnd}</Row>;
+  else ending = <Row term="Next billing date">{periodEnd}</Row>;
   return (
     <>
       <dl className="divide-y">
         <Row term="Status">
           <StatusBadge active />
         </Row>
-        <Row term="Plan">{paid.plan.name}</Row>
+        <Row term="Plan">
+          {paid.plan.name}
+          {trialing ? <span className="font-normal text-muted-foreground"> (30-day trial)</span> : null}
+        </Row>
         <Row term="Start date">{formatEpochDate(paid.current_period_start)}</Row>
-        {paid.cancel_at_period_end ? (
-          <Row term="Pro ends">{periodEnd}</Row>
-        ) : (
-          <Row term="Next billing date">{periodEnd}</Row>
-        )}
+        {ending}
         <UsageRows status={status} />
         <Row term="Monthly total">{formatAmount(paid.plan.amount, paid.plan.currency)}</Row>
       </dl>
       {paid.cancel_at_period_end ? <EndNote end={periodEnd} onTrial={false} cancelled /> : null}
+      {trialing && !paid.cancel_at_period_end ? (
+        <p className="mt-5 rounded-lg border bg-muted/50 p-3 text-sm text-slate-700">
+          Your card is saved. The first payment is taken on {periodEnd}, when your trial ends, and {PRO_PLAN_NAME}{' '}
+          carries on without a break.
+        </p>
+      ) : null}
+      {paid.status === 'past_due' ? (
+        <p role="alert" className="mt-5 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          Your last payment did not go through. It will be tried again; to keep {PRO_PLAN_NAME}, add a card that works
+          below.
+        </p>
+      ) : null}
     </>
   );
 }
 
 /** Free, the trial, or Pro given without billing. */
-function UnpaidDetails({ status }: { status: SubscriptionStatus }) {
+function UnpaidDetails({ status, billingOff }: { status: SubscriptionStatus; billingOff: boolean }) {
   const pro = status.hasActiveSubscription;
   return (
     <>
@@ -106,7 +122,9 @@ function UnpaidDetails({ status }: { status: SubscriptionStatus }) {
       {pro && status.proUntil ? <EndNote end={formatDisplayDate(status.proUntil)} onTrial={status.onTrial} /> : null}
       {pro && !status.proUntil ? (
         <p className="mt-5 text-sm text-muted-foreground">
-          {PRO_PLAN_NAME} has been added to your account at no charge. Nothing is billed.
+          {billingOff
+            ? `Billing is off on this server: ${PRO_PLAN_NAME} is included for every account.`
+            : `${PRO_PLAN_NAME} has been added to your account at no charge. Nothing is billed.`}
         </p>
       ) : null}
     </>
@@ -126,16 +144,18 @@ export interface PaidState {
 interface SubscriptionOverviewProps {
   subscription: Subscription;
   billing: PaidState;
+  /** BILLING=off: Pro for everyone, nothing billed. */
+  billingOff?: boolean;
   titleRef?: Ref<HTMLHeadingElement>;
 }
 
 /** SPEC "Billing": the account's plan, usage and cost at a glance. */
-export function SubscriptionOverview({ subscription, billing, titleRef }: SubscriptionOverviewProps) {
+export function SubscriptionOverview({ subscription, billing, billingOff = false, titleRef }: SubscriptionOverviewProps) {
   const titleId = useId();
   const { reload, reloading } = useReloadSubscription();
   const { status } = subscription;
   // Pro outside the trial is either paid for or given; only the provider can tell which.
-  const needsBilling = subscription.isLoaded && status.hasActiveSubscription && !status.onTrial;
+  const needsBilling = subscription.isLoaded && status.hasActiveSubscription && !status.onTrial && !billingOff;
 
   let body: ReactNode;
   if (subscription.isError) body = <LoadError message="Your plan could not be loaded." onRetry={reload} retrying={reloading} />;
@@ -144,7 +164,7 @@ export function SubscriptionOverview({ subscription, billing, titleRef }: Subscr
   else if (needsBilling && billing.failed)
     body = <LoadError message="Your subscription details could not be loaded." onRetry={billing.retry} retrying={billing.retrying} />;
   else if (needsBilling && billing.loading) body = <OverviewSkeleton />;
-  else body = <UnpaidDetails status={status} />;
+  else body = <UnpaidDetails status={status} billingOff={billingOff} />;
 
   return (
     <Card role="region" aria-labelledby={titleId}>

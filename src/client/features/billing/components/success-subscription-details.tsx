@@ -16,7 +16,7 @@ export function SuccessSubscriptionDetails({ paid }: { paid: BillingSubscription
   return (
     <dl aria-label="Your subscription" className="divide-y rounded-lg border p-4">
       <Row term="Plan">{paid.plan.name}</Row>
-      <Row term="Next billing date">{formatEpochDate(paid.current_period_end)}</Row>
+      <Row term={paid.status === 'trialing' ? 'First payment' : 'Next billing date'}>{formatEpochDate(paid.current_period_end)}</Row>
       <Row term="Amount">
         {formatAmount(paid.plan.amount, paid.plan.currency)} / {paid.plan.interval}
       </Row>

@@ -84,7 +84,7 @@ export function UpgradeCard({ onTrial, showFeatures, onOpenChange }: UpgradeCard
       <CardContent className="space-y-6">
         {open ? (
           <PaymentForm
-            clientSecret={create.data?.clientSecret}
+            created={create.data}
             loading={create.isPending}
             loadFailed={create.isError}
             onRetryLoad={createSubscription}

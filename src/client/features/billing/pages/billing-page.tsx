@@ -2,7 +2,9 @@ import { useRef } from 'react';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSubscription } from '@/lib/use-subscription';
 import { PageHeader } from '@/components/page-header';
+import { useBillingConfig } from '../api/use-billing-config';
 import { activeSubscription, useSubscriptionDetails } from '../api/use-subscription-details';
+import { BillingOffCard } from '../components/billing-off-card';
 import { CancelSubscriptionCard } from '../components/cancel-subscription-card';
 import { InvoiceHistoryCard } from '../components/invoice-history-card';
 import { PaymentMethodsCard } from '../components/payment-methods-card';
@@ -14,6 +16,7 @@ export default function BillingPage() {
   useDocumentTitle('Billing');
   const subscription = useSubscription();
   const details = useSubscriptionDetails();
+  const config = useBillingConfig();
   const overviewTitle = useRef<HTMLHeadingElement>(null);
   const focusOverview = () => overviewTitle.current?.focus();
 
@@ -21,6 +24,23 @@ export default function BillingPage() {
   const paid = subscription.isPremium ? activeSubscription(details.data) : null;
   // Anyone who ever paid keeps their receipts within reach, cancelled or not.
   const everPaid = details.data?.subscription != null;
+
+  if (config.data?.provider === 'off') {
+    return (
+      <div className="mx-auto max-w-5xl">
+        <PageHeader title="Billing" description="Your plan and what it includes." />
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <SubscriptionOverview
+            subscription={subscription}
+            billing={{ paid: null, loading: false, failed: false, retry: () => undefined, retrying: false }}
+            billingOff
+            titleRef={overviewTitle}
+          />
+          <BillingOffCard />
+        </div>
+      </div>
+    );
+  }
 
   return (
     <div className="mx-auto max-w-5xl">

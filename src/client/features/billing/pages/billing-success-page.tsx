@@ -32,7 +32,8 @@ export default function BillingSuccessPage() {
   useDocumentTitle('Payment Successful');
   const stepsTitleId = useId();
   const [params] = useSearchParams();
-  const paymentId = params.get('payment_intent');
+  // Stripe's return address names the payment, or the setup intent of a card saved for a trial.
+  const paymentId = params.get('payment_intent') ?? params.get('setup_intent');
   const activation = useSubscriptionActivation();
   const details = useSubscriptionDetails();
   const paid = activation.active ? activeSubscription(details.data) : null;

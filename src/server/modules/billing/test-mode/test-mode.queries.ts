@@ -1,25 +1,28 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { billingInvoices, billingPaymentMethods, billingSetupIntents, billingSubscriptions, users } from '../../db/schema/index';
+import type { DbOrTx } from '../../../db/client';
+import { billingInvoices, billingPaymentMethods, billingSetupIntents, billingSubscriptions, users } from '../../../db/schema/index';
 
 export type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
+export type InvoiceRow = typeof billingInvoices.$inferSelect;
+
+const testMode = eq(billingSubscriptions.provider, 'test');
 
 /** The subscription waiting for its first payment with this secret, locked. */
 export async function lockSubscriptionBySecret(db: DbOrTx, userId: number, clientSecret: string) {
   const [row] = await db
     .select()
     .from(billingSubscriptions)
-    .where(and(eq(billingSubscriptions.userId, userId), eq(billingSubscriptions.clientSecret, clientSecret)))
+    .where(and(testMode, eq(billingSubscriptions.userId, userId), eq(billingSubscriptions.clientSecret, clientSecret)))
     .for('update');
   return row;
 }
 
-/** The account's latest subscription that was ever paid (active or ended), locked. */
+/** The account's latest subscription that was paid or has a card for its trial (running or ended), locked. */
 export async function lockLatestPaidSubscription(db: DbOrTx, userId: number): Promise<SubscriptionRow | undefined> {
   const [row] = await db
     .select()
     .from(billingSubscriptions)
-    .where(and(eq(billingSubscriptions.userId, userId), inArray(billingSubscriptions.status, ['active', 'canceled'])))
+    .where(and(testMode, eq(billingSubscriptions.userId, userId), inArray(billingSubscriptions.status, ['trialing', 'active', 'canceled'])))
     .orderBy(desc(billingSubscriptions.createdAt))
     .limit(1)
     .for('update');
@@ -30,14 +33,18 @@ export async function findIncompleteSubscription(db: DbOrTx, userId: number) {
   const [row] = await db
     .select()
     .from(billingSubscriptions)
-    .where(and(eq(billingSubscriptions.userId, userId), eq(billingSubscriptions.status, 'incomplete')))
+    .where(and(testMode, eq(billingSubscriptions.userId, userId), eq(billingSubscriptions.status, 'incomplete')))
     .orderBy(desc(billingSubscriptions.createdAt))
     .limit(1);
   return row;
 }
 
-export async function insertSubscription(db: DbOrTx, values: { id: string; userId: number; clientSecret: string }) {
-  await db.insert(billingSubscriptions).values(values);
+export async function insertSubscription(db: DbOrTx, values: { id: string; userId: number; clientSecret: string; trialEnd: Date | null }) {
+  await db.insert(billingSubscriptions).values({ ...values, provider: 'test' });
+}
+
+export async function deleteSubscription(db: DbOrTx, id: string) {
+  await db.delete(billingSubscriptions).where(and(testMode, eq(billingSubscriptions.id, id)));
 }
 
 export async function updateSubscription(db: DbOrTx, id: string, values: Partial<SubscriptionRow>) {
@@ -130,15 +137,6 @@ export async function useSetupIntent(db: DbOrTx, userId: number, clientSecret: s
     .where(and(eq(billingSetupIntents.userId, userId), eq(billingSetupIntents.clientSecret, clientSecret), sql`${billingSetupIntents.usedAt} is null`))
     .returning({ clientSecret: billingSetupIntents.clientSecret });
   return rows.length === 1;
-}
-
-/** The plan columns that a subscription drives. */
-export async function setAccountPlan(
-  db: DbOrTx,
-  userId: number,
-  values: { plan: 'free' | 'pro'; planSource: string | null; proUntil: Date | null; stripeSubscriptionId?: string | null },
-) {
-  await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
 export async function ensureCustomerId(db: DbOrTx, userId: number): Promise<void> {

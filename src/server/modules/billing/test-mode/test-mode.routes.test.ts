@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { pdfPages } from '../../testing/pdf-text';
-import { createTestContext, type TestContext } from '../../testing/test-app';
+import { pdfPages } from '../../../testing/pdf-text';
+import { createTestContext, type TestContext } from '../../../testing/test-app';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -99,29 +99,86 @@ describe('subscribing in test mode', () => {
     expect((await agent.get('/api/stripe/payment-methods')).json()).toEqual([]);
   });
 
-  it('replaces a running trial: Pro continues with no end date', async () => {
-    const { agent } = await ctx.signedIn();
+  it('during the trial saves the card and takes the first payment when the trial ends', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-01-10T08:00:00Z'));
+    const { agent, user, password } = await ctx.signedIn();
     await agent.post('/api/subscription/trial', {});
-    expect(await plan(agent)).toMatchObject({ onTrial: true });
+    expect(await plan(agent)).toMatchObject({ onTrial: true, proUntil: '2026-02-09T08:00:00.000Z' });
+
+    const created = (await agent.post('/api/create-subscription', {})).json();
+    expect(created).toMatchObject({ intent: 'setup', clientSecret: expect.stringMatching(/^seti_test_/) });
+    // The card is checked as Stripe checks a card it saves: a declined one is refused now.
+    const declined = await agent.post('/api/billing/test/confirm-payment', { clientSecret: created.clientSecret, card: card('4000 0000 0000 0002') });
+    expect(declined.statusCode).toBe(402);
+    const saved = await agent.post('/api/billing/test/confirm-payment', { clientSecret: created.clientSecret, card: card('4242 4242 4242 4242') });
+    expect(saved.json()).toEqual({ setupIntent: { id: created.clientSecret.split('_secret_')[0], status: 'succeeded' } });
+
+    // Pro goes on with no end; nothing is charged before the trial's end.
+    expect(await plan(agent)).toMatchObject({ plan: 'pro', onTrial: false, proUntil: null, trialAvailable: false });
+    expect((await agent.get('/api/stripe/subscription-details')).json().subscription).toMatchObject({
+      status: 'trialing',
+      current_period_end: Date.parse('2026-02-09T08:00:00Z') / 1000,
+      trial_end: Date.parse('2026-02-09T08:00:00Z') / 1000,
+    });
+    expect((await agent.get('/api/stripe/invoices')).json().invoices).toEqual([]);
+    expect((await agent.post('/api/create-subscription', {})).statusCode).toBe(409);
+
+    vi.setSystemTime(new Date('2026-02-09T08:00:01Z'));
+    await signInAgain(agent, user.username, password);
+    expect((await agent.get('/api/stripe/subscription-details')).json().subscription).toMatchObject({
+      status: 'active',
+      current_period_start: Date.parse('2026-02-09T08:00:00Z') / 1000,
+      current_period_end: Date.parse('2026-03-09T08:00:00Z') / 1000,
+    });
+    const { invoices } = (await agent.get('/api/stripe/invoices')).json();
+    expect(invoices).toMatchObject([{ status: 'paid', amount: 2900, created: Date.parse('2026-02-09T08:00:00Z') / 1000 }]);
+    expect(await plan(agent)).toMatchObject({ plan: 'pro', proUntil: null });
+  });
+
+  it('cancelled at once during the trial, leaves the rest of the trial and charges nothing', async () => {
+    const { agent } = await ctx.signedIn();
+    const trial = (await agent.post('/api/subscription/trial', {})).json();
+    const { clientSecret } = (await agent.post('/api/create-subscription', {})).json();
+    await agent.post('/api/billing/test/confirm-payment', { clientSecret, card: card('4242424242424242') });
+    const cancelled = await agent.post('/api/stripe/cancel-subscription', { immediate: true });
+    expect(cancelled.json().message).toBe('Your subscription has been cancelled. Your free trial of Firemark Pro goes on until it ends.');
+    expect(await plan(agent)).toMatchObject({ plan: 'pro', onTrial: true, proUntil: trial.proUntil });
+    expect((await agent.get('/api/stripe/invoices')).json().invoices).toEqual([]);
+  });
+
+  it('offers no trial to an account that has ever paid', async () => {
+    const { agent } = await ctx.signedIn();
     await subscribe(agent);
-    expect(await plan(agent)).toMatchObject({ plan: 'pro', onTrial: false, proUntil: null });
+    await agent.post('/api/stripe/cancel-subscription', { immediate: true });
+    expect(await plan(agent)).toMatchObject({ plan: 'free', trialAvailable: false });
+    const refused = await agent.post('/api/subscription/trial', {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('The free trial is for new accounts, and yours has paid for Firemark Pro before. Subscribe on this page to get it back.');
   });
 });
 
 describe('renewing and cancelling', () => {
-  it('renews every month with an invoice each time', async () => {
+  it('renews every month on the day it started, with an invoice each time', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-01-31T10:00:00Z'));
     const { agent, user, password } = await ctx.signedIn();
     await subscribe(agent);
+    const periodOf = async () => {
+      await signInAgain(agent, user.username, password);
+      const { subscription } = (await agent.get('/api/stripe/subscription-details')).json();
+      return [subscription.current_period_start, subscription.current_period_end].map((s: number) => new Date(s * 1000).toISOString().slice(0, 10));
+    };
+    // Jan 31, then Feb 28 (the month's last day), then Mar 31 again, as Stripe renews.
+    vi.setSystemTime(new Date('2026-03-01T10:00:00Z'));
+    expect(await periodOf()).toEqual(['2026-02-28', '2026-03-31']);
     vi.setSystemTime(new Date('2026-04-01T10:00:00Z'));
-    await signInAgain(agent, user.username, password);
-    expect((await agent.get('/api/stripe/subscription-details')).json().subscription).toMatchObject({
-      status: 'active',
-      current_period_start: Date.parse('2026-03-28T10:00:00Z') / 1000,
-      current_period_end: Date.parse('2026-04-28T10:00:00Z') / 1000,
-    });
-    expect((await agent.get('/api/stripe/invoices')).json().invoices.map((i: { number: string }) => i.number.slice(-4))).toEqual(['0003', '0002', '0001']);
+    expect(await periodOf()).toEqual(['2026-03-31', '2026-04-30']);
+    expect((await agent.get('/api/stripe/invoices')).json().invoices.map((i: { number: string; created: number }) => [i.number.slice(-4), new Date(i.created * 1000).toISOString().slice(0, 10)])).toEqual([
+      ['0003', '2026-03-31'],
+      ['0002', '2026-02-28'],
+      ['0001', '2026-01-31'],
+    ]);
     expect(await plan(agent)).toMatchObject({ plan: 'pro' });
   });
 
@@ -181,6 +238,15 @@ describe('payment methods', () => {
     const last = await agent.delete(`/api/stripe/payment-methods/${visa}`);
     expect(last.statusCode).toBe(409);
     expect((await agent.get('/api/stripe/payment-methods')).json()).toMatchObject([{ id: visa, isDefault: true }]);
+  });
+
+  it('limits how many setup intents and subscriptions one account creates', async () => {
+    const { agent } = await ctx.signedIn();
+    for (let i = 0; i < 20; i++) expect((await agent.post('/api/stripe/create-setup-intent', {})).statusCode).toBe(200);
+    const refused = await agent.post('/api/create-subscription', {});
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many attempts\. Please try again in /) });
+    expect((await (await ctx.signedIn()).agent.post('/api/create-subscription', {})).statusCode).toBe(200);
   });
 
   it("keeps each account's billing to itself", async () => {

@@ -1,4 +1,4 @@
-import { createPdf, printable } from '../../pdf/document';
+import { createPdf, printable } from '../../../pdf/document';
 import { formatDisplayDate } from '@shared/dates';
 import { PRO_PLAN_NAME } from '@shared/plans';
 

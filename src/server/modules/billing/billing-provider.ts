@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type { BillingConfig, CancelResult, CreatedSubscription, Invoice, PaymentMethod, SubscriptionDetails } from '@shared/schemas/billing';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { UserRow } from '../auth/auth.queries';
+
+export interface BillingDeps {
+  config: Config;
+  db: Db;
+  pool: pg.Pool;
+  boss: PgBoss;
+}
+
+/**
+ * What SPEC's billing calls ask of whoever bills: the built-in test mode or Stripe, chosen
+ * once at start. Routes and screens speak only to this.
+ */
+export interface BillingProvider {
+  readonly config: BillingConfig;
+  subscriptionDetails(user: UserRow, now?: Date): Promise<SubscriptionDetails>;
+  createSubscription(user: UserRow, now?: Date): Promise<CreatedSubscription>;
+  createSetupIntent(user: UserRow): Promise<{ clientSecret: string }>;
+  paymentMethods(user: UserRow): Promise<PaymentMethod[]>;
+  setDefaultPaymentMethod(user: UserRow, paymentMethodId: string): Promise<{ success: true }>;
+  deletePaymentMethod(user: UserRow, paymentMethodId: string, now?: Date): Promise<{ success: true }>;
+  invoices(user: UserRow, now?: Date): Promise<{ invoices: Invoice[] }>;
+  cancelSubscription(user: UserRow, immediate: boolean, now?: Date): Promise<CancelResult>;
+  /** Routes only this provider has (test mode's card endpoints, Stripe's webhook). */
+  registerRoutes(app: FastifyInstance): Promise<void>;
+}
