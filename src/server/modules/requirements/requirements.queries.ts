@@ -153,11 +153,12 @@ export async function insertCustomRequirement(
 export async function insertChanges(
   db: DbOrTx,
   changes: { userId: number; propertyId: number; requirementId: number; kind: RequirementChangeKind; detail: string; reason: string | null; changedBy: string }[],
+  at: Date,
 ): Promise<void> {
   for (const c of changes) {
     await db.execute(sql`
-      insert into requirement_changes (user_id, property_id, requirement_id, kind, detail, reason, changed_by)
-      values (${c.userId}, ${c.propertyId}, ${c.requirementId}, ${c.kind}, ${c.detail}, ${c.reason}, ${c.changedBy})`);
+      insert into requirement_changes (user_id, property_id, requirement_id, kind, detail, reason, changed_by, created_at)
+      values (${c.userId}, ${c.propertyId}, ${c.requirementId}, ${c.kind}, ${c.detail}, ${c.reason}, ${c.changedBy}, ${at.toISOString()}::timestamptz)`);
   }
 }
 

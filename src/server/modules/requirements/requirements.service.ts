@@ -72,6 +72,7 @@ export async function addSafetyItem(
         reason: null,
         changedBy: nameOf(person),
       })),
+      new Date(),
     );
     await settle(db, { propertyId, itemTypes: [input.itemType], today: day });
   });
@@ -107,7 +108,7 @@ export async function addCustomRequirement(
     });
     await q.insertChanges(db, [
       { userId: person.id, propertyId, requirementId, kind: 'custom_added', detail: `Added: ${intervalLabel(interval)}`, reason: input.reason, changedBy: nameOf(person) },
-    ]);
+    ], new Date());
     await settle(db, { propertyId, itemTypes: [input.itemType], today: day });
     return requirementId;
   });
@@ -163,7 +164,7 @@ export async function updateRequirement(
     }
     if (changes.length === 0) return;
     await q.updateRequirement(db, id, values);
-    await q.insertChanges(db, changes);
+    await q.insertChanges(db, changes, new Date());
     await settle(db, { propertyId: row.property_id, requirementIds: [id], itemTypes: [row.item_type], today: day });
   });
   return oneRequirement(deps, person, id);
