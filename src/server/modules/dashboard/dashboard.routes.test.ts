@@ -41,6 +41,8 @@ describe('GET /api/dashboard/stats', () => {
       compliantCount: 1,
       upcomingInspectionCount: 2,
       overdueInspectionCount: 1,
+      upcomingNotScheduledCount: 0,
+      overdueNotScheduledCount: 0,
     });
   });
 

@@ -1,0 +1,43 @@
+import { formatDisplayDate } from '@shared/dates';
+import { INSPECTION_TYPE_LABELS, type InspectionType } from '@shared/enums';
+import { renderEmail, type EmailContent } from '../layout';
+
+export interface RequirementReminderInput {
+  name: string;
+  reminderType: 'thirty_day' | 'seven_day' | 'due_date' | 'overdue';
+  daysUntilDue: number;
+  dueDate: string;
+  inspectionType: string;
+  activity: string;
+  propertyName: string;
+  propertyAddress: string;
+  scheduleUrl: string;
+  propertyUrl: string;
+  settingsUrl: string;
+}
+
+const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+
+function when(input: RequirementReminderInput): { subject: string; sentence: string } {
+  const due = formatDisplayDate(input.dueDate);
+  if (input.reminderType === 'overdue') return { subject: 'Overdue, not scheduled', sentence: `was due on ${due}, ${days(-input.daysUntilDue)} ago` };
+  if (input.reminderType === 'due_date') return { subject: 'Due today, not scheduled', sentence: `is due today, ${due}` };
+  return { subject: `Due in ${days(input.daysUntilDue)}, not scheduled`, sentence: `is due in ${days(input.daysUntilDue)}, on ${due}` };
+}
+
+/** A requirement that is due with no inspection scheduled for it: the mail says how to schedule it. */
+export function requirementReminderEmail(input: RequirementReminderInput): EmailContent {
+  const type = INSPECTION_TYPE_LABELS[input.inspectionType as InspectionType] ?? input.inspectionType;
+  const { subject, sentence } = when(input);
+  return renderEmail({
+    subject: `${subject}: ${input.activity} (${type}) at ${input.propertyName}`,
+    greeting: `Hello ${input.name},`,
+    paragraphs: [
+      `The ${input.activity} of the ${type} at ${input.propertyName} ${sentence}, and no inspection is scheduled for it.`,
+      `Property: ${input.propertyName}, ${input.propertyAddress}\nSafety item: ${type}\nRequirement: ${input.activity}`,
+      `Schedule it in Firemark. If it does not apply to this property, switch it off on the property page (${input.propertyUrl}) and say why.`,
+    ],
+    action: { label: 'Schedule the inspection', url: input.scheduleUrl },
+    footer: `You receive this because inspection reminders are on for your Firemark account. Change it in Settings: ${input.settingsUrl}`,
+  });
+}
