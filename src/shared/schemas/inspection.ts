@@ -78,11 +78,15 @@ export const completeInspectionSchema = z
   });
 export type CompleteInspectionInput = z.input<typeof completeInspectionSchema>;
 
-/** The Complete Inspection dialog's own form. */
+/**
+ * The Complete Inspection dialog's own form. "Performed on" becomes completedDate; the dialog
+ * also keeps it from being after today in the account's zone, which only it knows.
+ */
 export const completeDialogSchema = z
   .object({
     complianceStatus: z.enum(COMPLIANCE_RESULTS, { error: 'Choose a compliance status' }),
     notes: z.string().max(5000, 'Notes must be at most 5000 characters'),
+    performedOn: calendarDate('Enter the day it was performed'),
   })
   .refine((v) => v.complianceStatus !== 'non_compliant' || v.notes.trim().length > 0, {
     message: 'Required for non-compliance',
