@@ -7,6 +7,14 @@ const day = (n: number) => {
   return d.toISOString().slice(0, 10);
 };
 
+/** Today a year on, as the screens write dates ("Mar 05, 2027"); a year after Feb 29 is Feb 28. */
+const inAYear = () => {
+  const d = new Date();
+  const next = new Date(Date.UTC(d.getUTCFullYear() + 1, d.getUTCMonth(), 1));
+  next.setUTCDate(Math.min(d.getUTCDate(), new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate()));
+  return next.toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+};
+
 test('schedule from a property, then complete it as compliant: the property turns compliant', async ({ proPage: page }) => {
   const property = await addProperty(page, { name: 'Harbor View Offices' });
   await page.goto(`/properties/${property.id}`);
@@ -34,8 +42,10 @@ test('schedule from a property, then complete it as compliant: the property turn
   await row.getByRole('button', { name: /^Complete / }).click();
   const dialog = page.getByRole('dialog', { name: 'Complete Inspection' });
   await dialog.getByRole('radio', { name: 'Compliant', exact: true }).check();
+  await expect(dialog.getByLabel('Performed on')).toHaveValue(day(0));
   await dialog.getByRole('button', { name: 'Complete Inspection' }).click();
-  await expectToast(page, 'Inspection Completed', 'Inspection completed and property status updated.');
+  // The toast says when the next one is due: it was scheduled with the completion.
+  await expectToast(page, 'Inspection Completed', `Inspection completed and property status updated. Next Annual test due ${inAYear()}: scheduled.`);
 
   await page.goto(`/properties/${property.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Harbor View Offices');
@@ -88,9 +98,18 @@ test('quick complete on the details page; edit and delete', async ({ proPage: pa
   const first = await scheduleInspectionViaApi(page, { propertyId: property.id, dueDate: day(5) });
   await page.goto(`/inspections/${first.id}`);
   await page.getByRole('button', { name: 'Mark as Completed' }).click();
-  await expectToast(page, 'Inspection Completed', 'Inspection completed and property status updated.');
+  // Without a result nothing about compliance changes (SPEC 4); the result can be recorded later.
+  await expectToast(page, 'Inspection Completed', "Inspection completed. Record its result to update the property's compliance.");
   await expect(page.getByText('Completed').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Mark as Completed' })).toBeHidden();
+  await expect(page.getByText('Result not recorded')).toBeVisible();
+  await page.getByRole('button', { name: 'Record result' }).click();
+  const record = page.getByRole('dialog', { name: 'Record Result' });
+  await record.getByRole('radio', { name: 'Compliant', exact: true }).check();
+  await record.getByRole('button', { name: 'Record Result' }).click();
+  await expectToast(page, 'Result Recorded');
+  await expect(page.getByText('Result not recorded')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Record result' })).toBeHidden();
 
   const second = await scheduleInspectionViaApi(page, { propertyId: property.id, dueDate: day(9) });
   await page.goto(`/inspections/${second.id}`);

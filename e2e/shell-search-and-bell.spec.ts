@@ -130,7 +130,8 @@ test('the search results work from the keyboard', async ({ proPage: page }) => {
 test('the bell counts overdue and due-soon inspections and lists them', async ({ proPage: page }) => {
   const harbor = await addProperty(page, { name: 'Harbor View Offices' });
   const maple = await addProperty(page, { name: 'Maple Court' });
-  const late = await scheduleInspectionViaApi(page, { propertyId: harbor.id, inspectionType: 'fire_extinguisher', dueDate: day(-4) });
+  // Types whose other requirements are not due within 30 days, so the count is the inspections'.
+  const late = await scheduleInspectionViaApi(page, { propertyId: harbor.id, inspectionType: 'other', dueDate: day(-4) });
   await scheduleInspectionViaApi(page, { propertyId: maple.id, inspectionType: 'sprinkler_system', dueDate: day(3) });
   await scheduleInspectionViaApi(page, { propertyId: maple.id, inspectionType: 'fire_alarm', dueDate: day(25) });
 
@@ -142,7 +143,7 @@ test('the bell counts overdue and due-soon inspections and lists them', async ({
   const overdue = popover.getByRole('region', { name: /Overdue/ });
   const dueSoon = popover.getByRole('region', { name: /Due soon/ });
   await expect(overdue.getByRole('link')).toHaveCount(1);
-  await expect(overdue.getByRole('link')).toContainText('Fire Extinguishers');
+  await expect(overdue.getByRole('link')).toContainText('Other');
   await expect(overdue.getByRole('link')).toContainText('Harbor View Offices');
   await expect(dueSoon.getByRole('link')).toHaveCount(1);
   await expect(dueSoon.getByRole('link')).toContainText('Sprinkler System');
@@ -151,14 +152,14 @@ test('the bell counts overdue and due-soon inspections and lists them', async ({
   await expectAccessible(page);
 
   // Opening the list looks again: one more due soon since the page loaded.
-  await scheduleInspectionViaApi(page, { propertyId: harbor.id, inspectionType: 'emergency_lighting', dueDate: day(1) });
+  await scheduleInspectionViaApi(page, { propertyId: harbor.id, inspectionType: 'smoke_detectors', dueDate: day(1) });
   await page.keyboard.press('Escape');
   await expect(popover).toBeHidden();
   await page.getByRole('button', { name: /^Notifications/ }).click();
   await expect(dueSoon.getByRole('link')).toHaveCount(2);
   await expect(page.getByRole('button', { name: 'Notifications, 3 need attention' })).toBeVisible();
 
-  await overdue.getByRole('link', { name: /Fire Extinguishers/ }).click();
+  await overdue.getByRole('link', { name: /Other/ }).click();
   await expect(page).toHaveURL(new RegExp(`/inspections/${late.id}$`));
   await expect(popover).toBeHidden();
 
@@ -201,7 +202,7 @@ test('if the bell cannot load, it says so and tries again', async ({ signedInPag
 test('on a phone the results span the screen without sideways scrolling', async ({ proPage: page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const property = await addProperty(page, { name: 'Harbor View Offices With A Rather Long Name For A Phone' });
-  await scheduleInspectionViaApi(page, { propertyId: property.id, dueDate: day(-1), assignedTo: 'Alexandra Harbor-Whitfield' });
+  await scheduleInspectionViaApi(page, { propertyId: property.id, inspectionType: 'other', dueDate: day(-1), assignedTo: 'Alexandra Harbor-Whitfield' });
   await page.goto('/dashboard');
   await expect(page.getByRole('button', { name: 'Notifications, 1 need attention' })).toBeVisible();
   await searchBox(page).fill('harbor');

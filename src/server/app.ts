@@ -21,6 +21,7 @@ import { mailConsentRoutes } from './modules/mail-consent/mail-consent.routes';
 import { propertiesRoutes } from './modules/properties/properties.routes';
 import { reminderSettingsRoutes } from './modules/reminder-settings/reminder-settings.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { requirementsRoutes } from './modules/requirements/requirements.routes';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import type { Runtime } from './runtime';
@@ -99,6 +100,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(propertiesRoutes, deps);
   await app.register(reportsRoutes, deps);
   await app.register(inspectionsRoutes, deps);
+  await app.register(requirementsRoutes, deps);
   await app.register(dashboardRoutes, deps);
   await app.register(supportRoutes, deps);
   await app.register(billingRoutes, deps);

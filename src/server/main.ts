@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { startEmailWorkers } from './email/delivery';
-import { startComplianceRefresh } from './jobs/compliance-refresh';
 import { startPasswordResetWorker } from './jobs/password-reset-request';
 import { startReminderSweep } from './jobs/reminder-sweep';
+import { retireComplianceRefresh } from './jobs/retired-jobs';
 import { startRuntime } from './runtime';
 
 /** Starts Firemark: configuration, database (embedded unless DATABASE_URL), workers, HTTP. */
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     app = await buildApp(runtime, { logger });
     if (config.runWorkers) {
       stopWorkers = await startEmailWorkers(runtime.boss, runtime.pool, config, app.log);
-      await startComplianceRefresh(runtime.boss, runtime.db, app.log);
+      await retireComplianceRefresh(runtime.boss);
       await startReminderSweep(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
       await startPasswordResetWorker(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
     }

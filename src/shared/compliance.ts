@@ -1,20 +1,4 @@
-import { addMonths, format, parseISO } from 'date-fns';
-import type { ComplianceItemStatus, InspectionType, PropertyStatus } from './enums';
-
-/**
- * How long an inspection of each item type stays valid (DECISIONS "Compliance model"): the
- * professional annual inspections of US practice. One table, with its source, so that it can
- * be refined per type and later per item.
- */
-export const ITEM_INTERVALS: Record<InspectionType, { months: number; source: string }> = {
-  fire_extinguisher: { months: 12, source: 'NFPA 10 annual maintenance' },
-  sprinkler_system: { months: 12, source: 'NFPA 25 annual inspection' },
-  emergency_lighting: { months: 12, source: 'NFPA 101 7.9.3 annual 90-minute test' },
-  emergency_exits: { months: 12, source: 'NFPA 101 means of egress, annual review' },
-  smoke_detectors: { months: 12, source: 'NFPA 72 annual functional test' },
-  fire_alarm: { months: 12, source: 'NFPA 72 annual functional test' },
-  other: { months: 12, source: 'Annual by default' },
-};
+import type { ComplianceItemStatus, PropertyStatus } from './enums';
 
 /** Days ahead within which something is "due soon" (SPEC 9). */
 export const DUE_SOON_DAYS = 7;
@@ -28,14 +12,10 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-export function nextDueDateAfter(itemType: InspectionType, inspectedOn: string): string {
-  return format(addMonths(parseISO(inspectedOn), ITEM_INTERVALS[itemType].months), 'yyyy-MM-dd');
-}
-
 /**
  * An item's status as shown: overdue or due soon by its next due date (unless its last result
  * already says non_compliant), otherwise what was last recorded. The SQL in
- * server/modules/properties/compliance.sql.ts is the same rule.
+ * server/modules/compliance/compliance.sql.ts is the same rule.
  */
 export function effectiveItemStatus(
   item: { status: ComplianceItemStatus; nextDueDate: string | null },
@@ -47,10 +27,15 @@ export function effectiveItemStatus(
   return item.status;
 }
 
-/** A property's status from its items' effective statuses (DECISIONS). */
+/**
+ * A property's status from its items' effective statuses (DECISIONS "Compliance model"): an
+ * overdue item makes the property non-compliant even if it was never inspected; pending only
+ * while nothing was inspected and nothing is overdue. The SQL of
+ * server/modules/compliance/compliance.sql.ts is the same rule over what the property stores.
+ */
 export function propertyStatusFrom(items: { status: ComplianceItemStatus; lastInspectionDate: string | null }[]): PropertyStatus {
-  if (!items.some((i) => i.lastInspectionDate)) return 'pending';
   if (items.some((i) => i.status === 'non_compliant' || i.status === 'overdue')) return 'non_compliant';
+  if (!items.some((i) => i.lastInspectionDate)) return 'pending';
   if (items.some((i) => i.status === 'due_soon')) return 'due_soon';
   return 'compliant';
 }

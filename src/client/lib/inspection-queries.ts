@@ -4,6 +4,7 @@ import type { Inspection, INSPECTION_FILTER_STATUSES, INSPECTION_SORTS } from '@
 import { queryString } from './api';
 import { refetchAfterChange } from './query-client';
 import { DASHBOARD_STATS_KEY, PROPERTIES_KEY, propertyInspectionsKey } from './property-queries';
+import { UNSCHEDULED_KEY } from './requirement-queries';
 import { SUBSCRIPTION_STATUS_KEY } from './use-subscription';
 
 export type InspectionFilterStatus = (typeof INSPECTION_FILTER_STATUSES)[number];
@@ -101,7 +102,8 @@ export function belongsInList(inspection: Inspection, scope: InspectionScope, pa
 /**
  * SPEC 7: an inspection change refreshes the inspection lists, upcoming, dashboard stats, the
  * inspection and its reminder logs (all under the inspection prefixes), the properties with
- * their own queries (their compliance items moved) and the plan usage.
+ * their own queries (their compliance items and requirements moved) and the plan usage; and
+ * what is due with nothing scheduled, which an inspection scheduled or removed changes.
  */
 export function refreshAfterInspectionChange(queryClient: QueryClient): Promise<void> {
   return refetchAfterChange(queryClient, [
@@ -110,5 +112,6 @@ export function refreshAfterInspectionChange(queryClient: QueryClient): Promise<
     { queryKey: DASHBOARD_STATS_KEY },
     { queryKey: PROPERTIES_KEY },
     { queryKey: SUBSCRIPTION_STATUS_KEY },
+    { queryKey: UNSCHEDULED_KEY },
   ]);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMPLIANCE_RESULTS, INSPECTION_TYPES, type ComplianceResult, type InspectionStatus, type InspectionType } from '../enums';
 import type { InspectionDisplayStatus } from '../compliance';
+import type { NextDue } from './requirement';
 import { pagingSchema, searchTerm } from './list';
 
 /** "YYYY-MM-DD" naming a real day from year 1000 on (PostgreSQL has no year 0). */
@@ -23,6 +24,13 @@ export const calendarDate = (message: string) =>
     .transform((v) => v.slice(0, 10))
     .refine(isCalendarDate, message);
 
+/** An optional record id; a form's empty choice ('' or null) means none. */
+const optionalId = (message: string) =>
+  z
+    .union([z.literal(''), z.null(), z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message)])
+    .optional()
+    .transform((v) => (v === '' || v === null ? undefined : v));
+
 const notes = z
   .string()
   .trim()
@@ -41,6 +49,12 @@ export const inspectionSchema = z.object({
   dueDate: calendarDate('Due date is required'),
   assignedTo: z.string({ error: 'Assignee is required' }).trim().min(1, 'Assignee is required').max(200, 'Assignee must be at most 200 characters'),
   notes,
+  /**
+   * The requirement (activity) it is done for: one the property has, or a library entry of a
+   * safety item it does not have yet. Neither means the type's principal requirement.
+   */
+  requirementId: optionalId('Choose an activity of this inspection type'),
+  libraryId: optionalId('Choose an activity of this inspection type'),
 });
 export type InspectionInput = z.input<typeof inspectionSchema>;
 export type InspectionValues = z.output<typeof inspectionSchema>;
@@ -64,11 +78,15 @@ export const completeInspectionSchema = z
   });
 export type CompleteInspectionInput = z.input<typeof completeInspectionSchema>;
 
-/** The Complete Inspection dialog's own form. */
+/**
+ * The Complete Inspection dialog's own form. "Performed on" becomes completedDate; the dialog
+ * also keeps it from being after today in the account's zone, which only it knows.
+ */
 export const completeDialogSchema = z
   .object({
     complianceStatus: z.enum(COMPLIANCE_RESULTS, { error: 'Choose a compliance status' }),
     notes: z.string().max(5000, 'Notes must be at most 5000 characters'),
+    performedOn: calendarDate('Enter the day it was performed'),
   })
   .refine((v) => v.complianceStatus !== 'non_compliant' || v.notes.trim().length > 0, {
     message: 'Required for non-compliance',
@@ -90,8 +108,13 @@ export type RescheduleInput = z.input<typeof rescheduleSchema>;
 export const inspectionEditSchema = inspectionSchema
   .omit({ propertyId: true })
   .partial()
-  .extend({ status: z.enum(['scheduled', 'in_progress', 'cancelled'], { error: 'Unknown status' }).optional() });
+  .extend({
+    status: z.enum(['scheduled', 'in_progress', 'cancelled'], { error: 'Unknown status' }).optional(),
+    /** Records or corrects the result of a completed inspection ("Record result"). */
+    complianceResult: z.enum(COMPLIANCE_RESULTS, { error: 'Choose compliant or non-compliant' }).optional(),
+  });
 export type InspectionEdit = z.input<typeof inspectionEditSchema>;
+export type InspectionEditValues = z.output<typeof inspectionEditSchema>;
 
 export const INSPECTION_FILTER_STATUSES = ['scheduled', 'in_progress', 'completed', 'cancelled', 'overdue', 'due_soon'] as const;
 export const INSPECTION_SORTS = ['due_asc', 'due_desc', 'created_desc', 'property'] as const;
@@ -122,4 +145,11 @@ export interface Inspection {
   rescheduleReason: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The requirement it is done for (an extension of SPEC's shape). */
+  requirement: { id: number; activity: string; principal: boolean } | null;
+}
+
+/** PUT /api/inspections/{id} with a result answers the inspection and what comes next. */
+export interface InspectionUpdateResult extends Inspection {
+  nextDue?: NextDue | null;
 }

@@ -92,6 +92,11 @@ export interface Property {
 export interface DashboardStats {
   propertyCount: number;
   compliantCount: number;
+  /** Open inspections due in the next 30 days, and requirements due then with none ("Due, not scheduled"). */
   upcomingInspectionCount: number;
+  /** Open inspections past due, and requirements past due with none. */
   overdueInspectionCount: number;
+  /** Of the counts above, the requirements with no inspection scheduled (extensions of SPEC's shape). */
+  upcomingNotScheduledCount: number;
+  overdueNotScheduledCount: number;
 }

@@ -1,8 +1,11 @@
 import { useId } from 'react';
-import { Bell, CalendarCheck, CircleAlert, Clock } from 'lucide-react';
+import { Bell, CalendarCheck, CalendarPlus, CircleAlert, Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDisplayDate } from '@shared/dates';
 import type { Inspection } from '@shared/schemas/inspection';
+import type { UnscheduledRequirement } from '@shared/schemas/requirement';
+import { scheduleLink, typeLabel } from '@/features/requirements/components/requirement-text';
+import { useToday } from '@/features/inspections/api/use-today';
 import { inspectionTypeLabel, propertyNameOf } from '@/features/inspections/components/inspection-text';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
@@ -40,7 +43,7 @@ const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
  */
 export function NotificationsButton() {
   const attention = useAttentionInspections();
-  const { data, isPending, isError, isFetching, refetch, attentionCount, overdueCount } = attention;
+  const { data, isPending, isError, isFetching, refetch, attentionCount, urgent, unscheduled } = attention;
   const label = attentionCount > 0 ? `Notifications, ${attentionCount} need attention` : 'Notifications';
 
   const onOpenChange = (open: boolean) => {
@@ -48,7 +51,7 @@ export function NotificationsButton() {
     if (open) void refetch({ cancelRefetch: false });
   };
 
-  const empty = data && data.overdue.items.length === 0 && data.dueSoon.items.length === 0;
+  const empty = data && data.overdue.items.length === 0 && data.dueSoon.items.length === 0 && !unscheduled?.items.length;
 
   return (
     <Popover onOpenChange={onOpenChange}>
@@ -62,7 +65,7 @@ export function NotificationsButton() {
                   aria-hidden="true"
                   className={cn(
                     'absolute left-6 top-1 flex h-[1.125rem] min-w-[1.125rem] items-center justify-center rounded-full px-1 text-[0.6875rem] font-semibold leading-none ring-2 ring-background',
-                    overdueCount > 0 ? 'bg-red-700 text-white' : 'bg-yellow-300 text-yellow-950',
+                    urgent ? 'bg-red-700 text-white' : 'bg-yellow-300 text-yellow-950',
                   )}
                 >
                   {badgeText(attentionCount)}
@@ -97,6 +100,7 @@ export function NotificationsButton() {
             <div className="space-y-2">
               <AttentionGroup tone="overdue" items={data.overdue.items} total={data.overdue.total} />
               <AttentionGroup tone="due_soon" items={data.dueSoon.items} total={data.dueSoon.total} />
+              {unscheduled ? <UnscheduledGroup items={unscheduled.items} total={unscheduled.total} /> : null}
             </div>
           ) : null}
         </div>
@@ -163,6 +167,60 @@ function AttentionGroup({ tone, items, total }: { tone: Tone; items: Inspection[
             className="ml-7 mt-0.5 inline-block rounded-sm px-2 py-1 text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             {style.more(total)}
+          </Link>
+        </PopoverClose>
+      )}
+    </section>
+  );
+}
+
+/** Requirements due with nothing scheduled: each opens the schedule form for it. */
+function UnscheduledGroup({ items, total }: { items: UnscheduledRequirement[]; total: number }) {
+  const headingId = useId();
+  const today = useToday();
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className="flex items-center gap-2 px-2 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+        Due, not scheduled
+        <span className="rounded-full bg-yellow-100 px-1.5 py-0.5 text-[0.6875rem] font-semibold normal-case tracking-normal text-yellow-900">{total}</span>
+      </h3>
+      <ul>
+        {items.map((item) => (
+          <li key={item.id}>
+            <PopoverClose asChild>
+              <Link
+                to={scheduleLink(item, today)}
+                className="flex items-start gap-3 rounded-md px-2 py-2 text-sm hover:bg-muted focus-visible:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
+                <CalendarPlus aria-hidden="true" className={cn('mt-0.5 size-4 shrink-0', item.displayStatus === 'overdue' ? 'text-red-700' : 'text-yellow-700')} />
+                <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] gap-x-3">
+                  <span className="truncate font-medium">
+                    <span className="sr-only">Schedule </span>
+                    {item.activity}
+                    <span className="sr-only">,</span>
+                  </span>
+                  <span className="col-start-1 row-start-2 truncate text-muted-foreground">
+                    {typeLabel(item.itemType)} at {item.property.name}
+                    <span className="sr-only">,</span>
+                  </span>
+                  <span className="col-start-2 row-start-1 whitespace-nowrap text-xs leading-5 text-muted-foreground">
+                    <span className="sr-only">{item.displayStatus === 'overdue' ? 'was due ' : 'due '}</span>
+                    {formatDisplayDate(item.nextDueDate)}
+                  </span>
+                </span>
+              </Link>
+            </PopoverClose>
+          </li>
+        ))}
+      </ul>
+      {total > items.length && (
+        <PopoverClose asChild>
+          <Link
+            to="/inspections/upcoming"
+            className="ml-7 mt-0.5 inline-block rounded-sm px-2 py-1 text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            See all {total} not scheduled
           </Link>
         </PopoverClose>
       )}

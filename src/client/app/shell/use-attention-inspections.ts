@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Inspection } from '@shared/schemas/inspection';
 import { apiGetList, queryString, type ListPage } from '@/lib/api';
 import { INSPECTIONS_KEY } from '@/lib/inspection-queries';
+import { useUnscheduled } from '@/features/requirements/api/use-unscheduled';
 
 /** How many of each kind the bell lists; the totals come from X-Total-Count. */
 export const ATTENTION_LIMIT = 5;
@@ -20,8 +21,13 @@ export interface AttentionInspections {
 const attentionUrl = (status: 'overdue' | 'due_soon') =>
   `/api/inspections${queryString({ status, limit: ATTENTION_LIMIT, sort: 'due_asc' })}`;
 
-/** The overdue and due-soon inspections, soonest first, with how many of each there are. */
+/**
+ * The overdue and due-soon inspections, soonest first, with how many of each there are; and
+ * the requirements due with nothing scheduled ("Due, not scheduled"), which need someone to
+ * schedule them.
+ */
 export function useAttentionInspections() {
+  const unscheduled = useUnscheduled({ limit: ATTENTION_LIMIT });
   const query = useQuery({
     queryKey: ATTENTION_INSPECTIONS_KEY,
     queryFn: async ({ signal }): Promise<AttentionInspections> => {
@@ -34,5 +40,19 @@ export function useAttentionInspections() {
   });
   const overdueCount = query.data?.overdue.total ?? 0;
   const dueSoonCount = query.data?.dueSoon.total ?? 0;
-  return { ...query, overdueCount, dueSoonCount, attentionCount: overdueCount + dueSoonCount };
+  const unscheduledCount = unscheduled.data?.total ?? 0;
+  const unscheduledOverdue = unscheduled.data?.items.some((r) => r.displayStatus === 'overdue') ?? false;
+  return {
+    ...query,
+    refetch: async (options?: Parameters<typeof query.refetch>[0]) => {
+      const [result] = await Promise.all([query.refetch(options), unscheduled.refetch(options)]);
+      return result;
+    },
+    unscheduled: unscheduled.data,
+    overdueCount,
+    dueSoonCount,
+    unscheduledCount,
+    urgent: overdueCount > 0 || unscheduledOverdue,
+    attentionCount: overdueCount + dueSoonCount + unscheduledCount,
+  };
 }

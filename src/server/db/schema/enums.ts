@@ -6,7 +6,6 @@ import {
   CSV_IMPORT_STATUSES,
   INSPECTION_STATUSES,
   INSPECTION_TYPES,
-  PROPERTY_STATUSES,
   PROPERTY_TYPES,
   REMINDER_FREQUENCIES,
   SUPPORT_PRIORITIES,
@@ -20,7 +19,6 @@ export const inspectionType = pgEnum('inspection_type', INSPECTION_TYPES);
 export const inspectionStatus = pgEnum('inspection_status', INSPECTION_STATUSES);
 export const complianceResult = pgEnum('compliance_result', COMPLIANCE_RESULTS);
 export const complianceItemStatus = pgEnum('compliance_item_status', COMPLIANCE_ITEM_STATUSES);
-export const propertyStatus = pgEnum('property_status', PROPERTY_STATUSES);
 export const country = pgEnum('country', COUNTRIES);
 export const reminderFrequency = pgEnum('reminder_frequency', REMINDER_FREQUENCIES);
 export const supportRequestStatus = pgEnum('support_request_status', SUPPORT_REQUEST_STATUSES);

@@ -2,6 +2,7 @@
 export * from './enums';
 export * from './users';
 export * from './properties';
+export * from './requirements';
 export * from './inspections';
 export * from './reports';
 export * from './reminders';

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { complianceResult, inspectionStatus, inspectionType } from './enums';
 import { properties } from './properties';
+import { requirements } from './requirements';
 import { users } from './users';
 
 export const inspections = pgTable(
@@ -16,6 +17,8 @@ export const inspections = pgTable(
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
     inspectionType: inspectionType('inspection_type').notNull(),
+    /** The requirement it is done for; without one it counts for its type's principal requirement. */
+    requirementId: integer('requirement_id').references(() => requirements.id, { onDelete: 'set null' }),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     completedDate: timestamp('completed_date', { withTimezone: true }),
     status: inspectionStatus('status').notNull().default('scheduled'),
@@ -32,6 +35,10 @@ export const inspections = pgTable(
     // Open inspections drive the dashboard, the upcoming list, limits and reminders.
     index('inspections_open_due_idx')
       .on(t.userId, t.dueDate)
+      .where(sql`${t.status} in ('scheduled', 'in_progress')`),
+    // Whether a requirement has an open inspection ("Due, not scheduled" otherwise).
+    index('inspections_requirement_open_idx')
+      .on(t.requirementId)
       .where(sql`${t.status} in ('scheduled', 'in_progress')`),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { complianceItemStatus, country, inspectionType, propertyStatus, propertyType } from './enums';
+import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { complianceItemStatus, country, inspectionType, propertyType } from './enums';
 import { users } from './users';
 
 export const properties = pgTable(
@@ -19,15 +19,21 @@ export const properties = pgTable(
     zip: text('zip').notNull(),
     country: country('country').notNull().default('us'),
     managerEmail: text('manager_email').notNull(),
-    /** Derived from the compliance items and stored so lists filter and sort in SQL. */
-    status: propertyStatus('status').notNull().default('pending'),
+    /**
+     * What the status derives from, stored when an item changes (DECISIONS "Compliance model"):
+     * whether any item failed, whether any was inspected, and the earliest next due date. The
+     * status itself is computed from these and the account's today when read, so it is never stale.
+     */
+    hasFailure: boolean('has_failure').notNull().default(false),
+    inspected: boolean('inspected').notNull().default(false),
+    earliestDueDate: date('earliest_due_date', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('properties_user_created_idx').on(t.userId, t.createdAt),
     index('properties_user_name_idx').on(t.userId, sql`lower(${t.name})`),
-    index('properties_user_status_idx').on(t.userId, t.status),
+    index('properties_user_earliest_due_idx').on(t.userId, t.earliestDueDate),
   ],
 );
 

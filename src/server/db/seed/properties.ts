@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { PropertyValues } from '@shared/schemas/property';
 import type { InspectionStatus, InspectionType } from '@shared/enums';
 import type { DbOrTx } from '../client';
@@ -29,17 +30,23 @@ export async function createProperty(db: DbOrTx, userId: number, overrides: Part
   return row!;
 }
 
+/**
+ * An inspection row as it is, without the compliance bookkeeping of the service. It counts for
+ * its type's principal requirement when the property has that safety item.
+ */
 export async function createInspectionRow(
   db: DbOrTx,
   input: { userId: number; propertyId: number; dueDate: string; inspectionType?: InspectionType; status?: InspectionStatus; assignedTo?: string },
 ) {
+  const inspectionType = input.inspectionType ?? 'fire_extinguisher';
   const [row] = await db
     .insert(inspections)
     .values({
       userId: input.userId,
       propertyId: input.propertyId,
+      requirementId: sql`(select id from requirements where property_id = ${input.propertyId} and item_type = ${inspectionType} and principal)`,
       dueDate: input.dueDate,
-      inspectionType: input.inspectionType ?? 'fire_extinguisher',
+      inspectionType,
       status: input.status ?? 'scheduled',
       assignedTo: input.assignedTo ?? 'Alex Inspector',
     })

@@ -1,9 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProperty } from '../../db/seed/properties';
+import { pdfPages } from '../../testing/pdf-text';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { grantPro } from '../subscription/subscription.service';
-import { recordInspection, refreshPropertyStatuses } from './compliance.queries';
 
+/**
+ * Property and item statuses are computed when read, from the account's today: no job runs
+ * in these tests, only the clock moves.
+ */
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -15,62 +19,95 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** Fakes only Date, so the server's "today" moves while sockets and timers run normally. */
 const at = (iso: string) => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date(iso));
 };
 
-async function propertyStatus(agent: Awaited<ReturnType<TestContext['signedIn']>>['agent'], id: number) {
-  const body = (await agent.get(`/api/properties/${id}`)).json();
+type Session = Awaited<ReturnType<TestContext['signedIn']>>;
+
+async function account(timeZone: string) {
+  const session = await ctx.signedIn({ timeZone });
+  await grantPro(ctx.runtime.db, session.user.username);
+  const property = await createProperty(ctx.runtime.db, session.user.id, { name: 'Harbor View' });
+  return { ...session, property };
+}
+
+/** Schedules and completes one inspection of a type on `day` (the account's today at `iso`). */
+async function inspected(s: Session, propertyId: number, inspectionType: string, iso: string, result = 'compliant') {
+  at(iso);
+  const { id } = (await s.agent.post('/api/inspections', { propertyId, inspectionType, dueDate: iso.slice(0, 10), assignedTo: 'Dana Cole' })).json();
+  const res = await s.agent.put(`/api/inspections/${id}`, { status: 'completed', complianceStatus: result, notes: 'Checked' });
+  expect(res.statusCode).toBe(200);
+}
+
+async function statusAt(s: Session, propertyId: number, iso: string) {
+  at(iso);
+  const body = (await s.agent.get(`/api/properties/${propertyId}`)).json();
   return { property: body.status, items: Object.fromEntries(body.complianceItems.map((i: { itemType: string; status: string }) => [i.itemType, i.status])) };
 }
 
-describe('compliance statuses over time', () => {
-  it('turns due soon 7 days ahead and overdue the day after, for items and the property', async () => {
-    const { agent, user } = await ctx.signedIn({ timeZone: 'UTC' });
-    await grantPro(ctx.runtime.db, user.username);
-    const property = await createProperty(ctx.runtime.db, user.id);
-    // Inspected on 2025-03-10 as compliant: next due 2026-03-10 (12 months).
-    await recordInspection(ctx.runtime.db, { propertyId: property.id, itemType: 'fire_alarm', inspectedOn: '2025-03-10', result: 'compliant', notes: null });
+const listed = async (s: Session, status: string) => (await s.agent.get(`/api/properties?status=${status}`)).json().map((p: { id: number }) => p.id);
 
-    const check = async (iso: string) => {
-      at(iso);
-      await refreshPropertyStatuses(ctx.runtime.db, 'all', new Date());
-      return propertyStatus(agent, property.id);
-    };
-    expect(await check('2026-03-02T12:00:00Z')).toEqual({ property: 'compliant', items: { fire_alarm: 'compliant' } });
-    expect(await check('2026-03-03T12:00:00Z')).toEqual({ property: 'due_soon', items: { fire_alarm: 'due_soon' } });
-    expect(await check('2026-03-10T23:59:00Z')).toEqual({ property: 'due_soon', items: { fire_alarm: 'due_soon' } });
-    expect(await check('2026-03-11T00:00:00Z')).toEqual({ property: 'non_compliant', items: { fire_alarm: 'overdue' } });
+describe('compliance statuses over time, with no job running', () => {
+  it('turns due soon 7 days ahead and overdue the day after, for items, the property and the lists', async () => {
+    const s = await account('UTC');
+    await inspected(s, s.property.id, 'fire_alarm', '2025-03-10T09:00:00Z');
+    // Next due 2026-03-10 (12 months).
+    expect(await statusAt(s, s.property.id, '2026-03-02T12:00:00Z')).toEqual({ property: 'compliant', items: { fire_alarm: 'compliant' } });
+    expect(await listed(s, 'compliant')).toEqual([s.property.id]);
+    expect(await statusAt(s, s.property.id, '2026-03-03T00:00:00Z')).toEqual({ property: 'due_soon', items: { fire_alarm: 'due_soon' } });
+    expect(await listed(s, 'due_soon')).toEqual([s.property.id]);
+    expect(await statusAt(s, s.property.id, '2026-03-10T23:59:59Z')).toEqual({ property: 'due_soon', items: { fire_alarm: 'due_soon' } });
+    expect(await statusAt(s, s.property.id, '2026-03-11T00:00:00Z')).toEqual({ property: 'non_compliant', items: { fire_alarm: 'overdue' } });
+    expect(await listed(s, 'non_compliant')).toEqual([s.property.id]);
+    expect(await listed(s, 'due_soon')).toEqual([]);
   });
 
-  it('counts days in the account\'s time zone', async () => {
-    const { agent, user } = await ctx.signedIn({ timeZone: 'Pacific/Auckland' });
-    const property = await createProperty(ctx.runtime.db, user.id);
-    await recordInspection(ctx.runtime.db, { propertyId: property.id, itemType: 'smoke_detectors', inspectedOn: '2025-06-01', result: 'compliant', notes: null });
-    // 12:30 UTC on May 31 is already June 1 in Auckland (UTC+12): the item is overdue there.
-    at('2026-05-31T12:30:00Z');
-    await refreshPropertyStatuses(ctx.runtime.db, { userId: user.id }, new Date());
-    expect(await propertyStatus(agent, property.id)).toEqual({ property: 'due_soon', items: { smoke_detectors: 'due_soon' } });
-    at('2026-06-01T12:30:00Z');
-    await refreshPropertyStatuses(ctx.runtime.db, { userId: user.id }, new Date());
-    expect(await propertyStatus(agent, property.id)).toEqual({ property: 'non_compliant', items: { smoke_detectors: 'overdue' } });
+  it.each([
+    // UTC+5:45: local midnight of June 2 is 18:15 UTC on June 1.
+    { timeZone: 'Asia/Kathmandu', before: '2026-06-01T18:14:59Z', after: '2026-06-01T18:15:00Z' },
+    // UTC-10: local midnight of June 2 is 10:00 UTC on June 2.
+    { timeZone: 'Pacific/Honolulu', before: '2026-06-02T09:59:59Z', after: '2026-06-02T10:00:00Z' },
+  ])('is right immediately after local midnight in $timeZone', async ({ timeZone, before, after }) => {
+    const s = await account(timeZone);
+    // Inspected on June 1, 2025 there: due on June 1, 2026, overdue from June 2.
+    await inspected(s, s.property.id, 'smoke_detectors', timeZone === 'Asia/Kathmandu' ? '2025-06-01T06:00:00Z' : '2025-06-01T20:00:00Z');
+    expect(await statusAt(s, s.property.id, before)).toEqual({ property: 'due_soon', items: { smoke_detectors: 'due_soon' } });
+    expect(await listed(s, 'due_soon')).toEqual([s.property.id]);
+    expect(await statusAt(s, s.property.id, after)).toEqual({ property: 'non_compliant', items: { smoke_detectors: 'overdue' } });
+    expect(await listed(s, 'non_compliant')).toEqual([s.property.id]);
+    const stats = (await s.agent.get('/api/dashboard/stats')).json();
+    expect(stats.compliantCount).toBe(0);
   });
 
   it('shows a property non-compliant while any item fails, and pending before any inspection', async () => {
-    const { agent, user } = await ctx.signedIn();
-    const property = await createProperty(ctx.runtime.db, user.id);
-    expect((await propertyStatus(agent, property.id)).property).toBe('pending');
-    const today = new Date().toISOString().slice(0, 10);
-    await recordInspection(ctx.runtime.db, { propertyId: property.id, itemType: 'fire_alarm', inspectedOn: today, result: 'compliant', notes: null });
-    await recordInspection(ctx.runtime.db, { propertyId: property.id, itemType: 'sprinkler_system', inspectedOn: today, result: 'non_compliant', notes: 'Valve leaking' });
-    await refreshPropertyStatuses(ctx.runtime.db, { propertyIds: [property.id] }, new Date());
-    expect(await propertyStatus(agent, property.id)).toEqual({
+    const s = await account('UTC');
+    expect((await statusAt(s, s.property.id, '2026-04-01T12:00:00Z')).property).toBe('pending');
+    await inspected(s, s.property.id, 'fire_alarm', '2026-04-01T12:00:00Z');
+    await inspected(s, s.property.id, 'other', '2026-04-01T12:00:00Z', 'non_compliant');
+    expect(await statusAt(s, s.property.id, '2026-04-02T12:00:00Z')).toEqual({
       property: 'non_compliant',
-      items: { fire_alarm: 'compliant', sprinkler_system: 'non_compliant' },
+      items: { fire_alarm: 'compliant', other: 'non_compliant' },
     });
-    await recordInspection(ctx.runtime.db, { propertyId: property.id, itemType: 'sprinkler_system', inspectedOn: today, result: 'compliant', notes: null });
-    await refreshPropertyStatuses(ctx.runtime.db, { propertyIds: [property.id] }, new Date());
-    expect((await propertyStatus(agent, property.id)).property).toBe('compliant');
+    // The next one of "other" was scheduled by the completion; a compliant result clears it.
+    const next = (await s.agent.get('/api/inspections?type=other&status=scheduled')).json()[0];
+    await s.agent.put(`/api/inspections/${next.id}`, { status: 'completed', complianceStatus: 'compliant' });
+    expect((await statusAt(s, s.property.id, '2026-04-03T12:00:00Z')).property).toBe('compliant');
+  });
+
+  it('makes a property with an overdue, never inspected item non-compliant, in the app and the PDF', async () => {
+    const s = await account('UTC');
+    at('2026-04-01T12:00:00Z');
+    await s.agent.post('/api/inspections', { propertyId: s.property.id, inspectionType: 'fire_alarm', dueDate: '2026-04-05', assignedTo: 'Dana Cole' });
+    expect(await statusAt(s, s.property.id, '2026-04-05T12:00:00Z')).toEqual({ property: 'pending', items: { fire_alarm: 'due_soon' } });
+    // The day after its due date, never inspected: a required check that is late is a failure.
+    expect(await statusAt(s, s.property.id, '2026-04-06T12:00:00Z')).toEqual({ property: 'non_compliant', items: { fire_alarm: 'overdue' } });
+    expect(await listed(s, 'non_compliant')).toEqual([s.property.id]);
+    const report = (await s.agent.post('/api/reports', { propertyId: s.property.id, reportType: 'fire_safety' })).json();
+    const text = (await pdfPages((await s.agent.get(report.downloadUrl)).rawPayload)).join('\n');
+    expect(text).toMatch(/Overall status:\s*Action Needed/);
+    expect(text).not.toContain('Pending (not yet inspected)');
   });
 });

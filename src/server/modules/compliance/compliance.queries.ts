@@ -1,109 +1,219 @@
-import { and, eq, inArray, isNull, min, sql } from 'drizzle-orm';
-import { nextDueDateAfter } from '@shared/compliance';
-import type { ComplianceResult, InspectionType } from '@shared/enums';
+import { sql } from 'drizzle-orm';
+import type { InspectionType } from '@shared/enums';
 import type { DbOrTx } from '../../db/client';
-import { complianceItems, inspections } from '../../db/schema/index';
-import { effectiveItemStatusSql, todayForUserSql } from './compliance.sql';
+import { intervalSql, OPEN_STATUSES } from './compliance.sql';
 
-export type RefreshScope = { propertyIds: number[] } | { userId: number } | 'all';
-
-/**
- * Recomputes the stored status of properties from their items (DECISIONS): pending with no
- * inspected item; non_compliant if any item is non_compliant or overdue; else due_soon if any
- * is due soon; else compliant. Writes only rows whose status changes.
- */
-export async function refreshPropertyStatuses(db: DbOrTx, scope: RefreshScope, now: Date): Promise<number> {
-  const where =
-    scope === 'all'
-      ? sql`true`
-      : 'userId' in scope
-        ? sql`p2.user_id = ${scope.userId}`
-        : sql`p2.id in (${sql.join(scope.propertyIds.map((id) => sql`${id}`), sql`, `)})`;
-  if (scope !== 'all' && 'propertyIds' in scope && scope.propertyIds.length === 0) return 0;
-  const effective = effectiveItemStatusSql('ci', todayForUserSql('u', now));
-  const result = await db.execute(sql`
-    update properties p set status = s.status
-    from (
-      select p2.id,
-        (case
-          when not coalesce(bool_or(ci.last_inspection_date is not null), false) then 'pending'
-          when bool_or(${effective} in ('non_compliant', 'overdue')) then 'non_compliant'
-          when bool_or(${effective} = 'due_soon') then 'due_soon'
-          else 'compliant' end)::property_status as status
-      from properties p2
-      join users u on u.id = p2.user_id
-      left join compliance_items ci on ci.property_id = p2.id
-      where ${where}
-      group by p2.id
-    ) s
-    where p.id = s.id and p.status is distinct from s.status`);
-  return result.rowCount ?? 0;
+export interface RequirementRow {
+  id: number;
+  user_id: number;
+  property_id: number;
+  item_type: InspectionType;
+  library_id: number | null;
+  activity: string;
+  interval_months: number | null;
+  interval_days: number | null;
+  principal: boolean;
+  active: boolean;
+  auto_schedule: boolean;
+  last_done_on: string | null;
+  next_due_date: string;
 }
 
 /**
- * Scheduling a type with no item yet creates it as never inspected, due on the inspection's
- * date (DECISIONS). An item never inspected moves to the earliest scheduled date.
+ * A property gets a safety item: the library's requirements of its type, unless it has
+ * requirements of that type already. The principal one is first due on `anchor`; each other
+ * one an interval after `today`, but within a year: when a six-year or twelve-year activity
+ * was last done is not known, so it is checked within the first year. Two transactions adding
+ * the same item at once meet on the (property, library entry) key, and one adds nothing.
+ * Inspections of that type that name no requirement then count for the principal one.
+ * Returns the ids of the requirements it created.
  */
-export async function ensureItemForSchedule(db: DbOrTx, propertyId: number, itemType: InspectionType, dueDate: string): Promise<void> {
-  await db
-    .insert(complianceItems)
-    .values({ propertyId, itemType, status: 'never_inspected', nextDueDate: dueDate })
-    .onConflictDoUpdate({
-      target: [complianceItems.propertyId, complianceItems.itemType],
-      set: { nextDueDate: sql`least(${complianceItems.nextDueDate}, excluded.next_due_date)`, updatedAt: new Date() },
-      setWhere: isNull(complianceItems.lastInspectionDate),
-    });
-}
-
-/**
- * A completed inspection moves its item: inspected on `inspectedOn`, next due one interval
- * later. With a result the item's status becomes it; without (Quick Complete) it stays.
- */
-export async function recordInspection(
+export async function createLibraryRequirements(
   db: DbOrTx,
-  input: { propertyId: number; itemType: InspectionType; inspectedOn: string; result: ComplianceResult | null; notes: string | null },
-): Promise<void> {
-  const nextDueDate = nextDueDateAfter(input.itemType, input.inspectedOn);
-  await db
-    .insert(complianceItems)
-    .values({
-      propertyId: input.propertyId,
-      itemType: input.itemType,
-      status: input.result ?? 'never_inspected',
-      lastInspectionDate: input.inspectedOn,
-      nextDueDate,
-      notes: input.notes,
-    })
-    .onConflictDoUpdate({
-      target: [complianceItems.propertyId, complianceItems.itemType],
-      set: {
-        lastInspectionDate: input.inspectedOn,
-        nextDueDate,
-        updatedAt: new Date(),
-        ...(input.result ? { status: input.result, notes: input.notes } : {}),
-      },
-    });
+  input: { userId: number; propertyId: number; itemType: InspectionType; anchor: string; today: string },
+): Promise<number[]> {
+  const created = await db.execute<{ id: number }>(sql`
+    insert into requirements (user_id, property_id, item_type, library_id, activity, interval_months, interval_days, source, note, principal, next_due_date)
+    select ${input.userId}, ${input.propertyId}, l.item_type, l.id, l.activity, l.interval_months, l.interval_days, l.source, l.note, l.principal,
+      case when l.principal then ${input.anchor}::date
+        else least(${input.today}::date + ${intervalSql('l')}, ${input.today}::date + interval '12 months')::date end
+    from requirement_library l
+    where l.item_type = ${input.itemType}
+      and not exists (select 1 from requirements r where r.property_id = ${input.propertyId} and r.item_type = ${input.itemType})
+    order by l.sort_order
+    on conflict do nothing
+    returning id`);
+  if (created.rows.length > 0) {
+    await db.execute(sql`
+      update inspections i set requirement_id = r.id
+      from requirements r
+      where r.property_id = ${input.propertyId} and r.item_type = ${input.itemType} and r.principal
+        and i.property_id = r.property_id and i.inspection_type = r.item_type and i.requirement_id is null`);
+  }
+  return created.rows.map((r) => r.id);
+}
+
+export async function hasRequirements(db: DbOrTx, propertyId: number, itemType: InspectionType): Promise<boolean> {
+  const result = await db.execute(sql`select 1 from requirements where property_id = ${propertyId} and item_type = ${itemType} limit 1`);
+  return result.rows.length > 0;
 }
 
 /**
- * After an inspection is deleted or cancelled: an item that was never inspected follows the
- * remaining open inspections of its type, and goes away with the last of them.
+ * The requirement an inspection is for: the one named (by id, or by the library entry it came
+ * from), else the type's principal one; if that is switched off, the active one with the
+ * longest interval. Locked for the rest of the transaction.
  */
-export async function settleNeverInspectedItem(db: DbOrTx, propertyId: number, itemType: InspectionType): Promise<void> {
-  const [next] = await db
-    .select({ dueDate: min(inspections.dueDate) })
-    .from(inspections)
-    .where(
-      and(
-        eq(inspections.propertyId, propertyId),
-        eq(inspections.inspectionType, itemType),
-        inArray(inspections.status, ['scheduled', 'in_progress']),
-      ),
-    );
-  const never = and(eq(complianceItems.propertyId, propertyId), eq(complianceItems.itemType, itemType), isNull(complianceItems.lastInspectionDate));
-  if (next?.dueDate) {
-    await db.update(complianceItems).set({ nextDueDate: next.dueDate, updatedAt: new Date() }).where(never);
-  } else {
-    await db.delete(complianceItems).where(never);
-  }
+export async function findRequirementFor(
+  db: DbOrTx,
+  input: { userId: number; propertyId: number; itemType: InspectionType; requirementId?: number; libraryId?: number },
+): Promise<RequirementRow | undefined> {
+  const named =
+    input.requirementId !== undefined
+      ? sql`and r.id = ${input.requirementId}`
+      : input.libraryId !== undefined
+        ? sql`and r.library_id = ${input.libraryId}`
+        : sql``;
+  const result = await db.execute<RequirementRow & Record<string, unknown>>(sql`
+    select r.id, r.user_id, r.property_id, r.item_type, r.library_id, r.activity, r.interval_months, r.interval_days,
+      r.principal, r.active, r.auto_schedule, r.last_done_on, r.next_due_date
+    from requirements r
+    where r.user_id = ${input.userId} and r.property_id = ${input.propertyId} and r.item_type = ${input.itemType} ${named}
+    order by r.active desc, r.principal desc, coalesce(r.interval_months * 31, r.interval_days) desc, r.id
+    limit 1
+    for update`);
+  return result.rows[0];
+}
+
+export async function findRequirement(db: DbOrTx, id: number): Promise<RequirementRow | undefined> {
+  const result = await db.execute<RequirementRow & Record<string, unknown>>(sql`
+    select id, user_id, property_id, item_type, library_id, activity, interval_months, interval_days,
+      principal, active, auto_schedule, last_done_on, next_due_date
+    from requirements where id = ${id}`);
+  return result.rows[0];
+}
+
+/**
+ * Recomputes a requirement from the inspections that remain (DECISIONS: an item always reflects
+ * its most recent performed-on date). The latest completion with a result, by the day it was
+ * performed in the account's zone, gives the last date, result and notes, and the next due
+ * date one interval later. Without one: a requirement never done follows its soonest open
+ * inspection (or keeps its date); one whose record is gone is due today at the latest.
+ * Returns the next due date and the inspection that set it.
+ */
+export async function settleRequirement(
+  db: DbOrTx,
+  requirementId: number,
+  today: string,
+): Promise<{ nextDueDate: string; latestInspectionId: number | null } | undefined> {
+  const result = await db.execute<{ next_due_date: string; latest_inspection_id: number | null }>(sql`
+    with target as (select * from requirements where id = ${requirementId}),
+    latest as (
+      select i.id, (i.completed_date at time zone u.time_zone)::date as day, i.compliance_result as result, i.notes
+      from target r
+      join inspections i on i.property_id = r.property_id and i.inspection_type = r.item_type
+        and (i.requirement_id = r.id or (i.requirement_id is null and r.principal))
+      join users u on u.id = i.user_id
+      where i.status = 'completed' and i.compliance_result is not null and i.completed_date is not null
+      order by day desc, i.completed_date desc, i.id desc
+      limit 1
+    ),
+    soonest as (
+      select min(i.due_date) as due from inspections i where i.requirement_id = ${requirementId} and i.status in ${OPEN_STATUSES}
+    )
+    update requirements r set
+      last_done_on = (select day from latest),
+      last_result = (select result from latest),
+      last_notes = (select notes from latest),
+      next_due_date = coalesce(
+        (select (latest.day + ${intervalSql('r')})::date from latest),
+        case when r.last_done_on is null then coalesce((select due from soonest), r.next_due_date)
+          else least(${today}::date, coalesce((select due from soonest), ${today}::date)) end),
+      updated_at = now()
+    where r.id = ${requirementId}
+    returning to_char(r.next_due_date, 'YYYY-MM-DD') as next_due_date, (select id from latest) as latest_inspection_id`);
+  const row = result.rows[0];
+  return row ? { nextDueDate: row.next_due_date, latestInspectionId: row.latest_inspection_id } : undefined;
+}
+
+/**
+ * The compliance item of (property, type) rolls its active requirements up (DECISIONS):
+ * next due the earliest, status the worst result (never inspected while none has one), last
+ * inspected the latest, notes those of a failure. Nothing happens when it has no active one.
+ */
+export async function syncItem(db: DbOrTx, propertyId: number, itemType: InspectionType): Promise<void> {
+  await db.execute(sql`
+    with rollup as (
+      select
+        (case when bool_or(last_result = 'non_compliant') then 'non_compliant'
+              when bool_or(last_result = 'compliant') then 'compliant'
+              else 'never_inspected' end)::compliance_item_status as status,
+        min(next_due_date) as next_due_date,
+        max(last_done_on) as last_inspection_date,
+        coalesce(
+          (array_agg(last_notes order by last_done_on desc nulls last) filter (where last_result = 'non_compliant'))[1],
+          (array_agg(last_notes order by last_done_on desc nulls last) filter (where last_result is not null))[1]) as notes
+      from requirements
+      where property_id = ${propertyId} and item_type = ${itemType} and active
+      having count(*) > 0
+    )
+    insert into compliance_items (property_id, item_type, status, next_due_date, last_inspection_date, notes)
+    select ${propertyId}, ${itemType}, status, next_due_date, last_inspection_date, notes from rollup
+    on conflict (property_id, item_type) do update set
+      status = excluded.status, next_due_date = excluded.next_due_date,
+      last_inspection_date = excluded.last_inspection_date, notes = excluded.notes, updated_at = now()
+    where (compliance_items.status, compliance_items.next_due_date, compliance_items.last_inspection_date, compliance_items.notes)
+      is distinct from (excluded.status, excluded.next_due_date, excluded.last_inspection_date, excluded.notes)`);
+}
+
+/**
+ * Stores what the property's status derives from (DECISIONS): whether an item failed, whether
+ * any was inspected, the earliest next due date. The status itself is computed when read.
+ */
+export async function syncProperty(db: DbOrTx, propertyId: number): Promise<void> {
+  await db.execute(sql`
+    update properties p set has_failure = s.has_failure, inspected = s.inspected, earliest_due_date = s.earliest_due_date
+    from (
+      select coalesce(bool_or(status = 'non_compliant'), false) as has_failure,
+        coalesce(bool_or(last_inspection_date is not null), false) as inspected,
+        min(next_due_date) as earliest_due_date
+      from compliance_items where property_id = ${propertyId}
+    ) s
+    where p.id = ${propertyId}
+      and (p.has_failure, p.inspected, p.earliest_due_date) is distinct from (s.has_failure, s.inspected, s.earliest_due_date)`);
+}
+
+/**
+ * A safety item that only a mistaken inspection brought in goes with it: when no open or
+ * completed inspection of its type remains, none of its requirements was ever done and no
+ * one changed them, its requirements and its item are removed. Returns whether it went.
+ */
+export async function removeUntouchedItem(db: DbOrTx, propertyId: number, itemType: InspectionType): Promise<boolean> {
+  const removed = await db.execute(sql`
+    delete from requirements r
+    where r.property_id = ${propertyId} and r.item_type = ${itemType}
+      and not exists (
+        select 1 from requirements r2
+        where r2.property_id = ${propertyId} and r2.item_type = ${itemType}
+          and (r2.last_done_on is not null or exists (select 1 from requirement_changes c where c.requirement_id = r2.id)))
+      and not exists (
+        select 1 from inspections i
+        where i.property_id = ${propertyId} and i.inspection_type = ${itemType} and i.status <> 'cancelled')
+    returning r.id`);
+  const itemless = await db.execute(sql`
+    delete from compliance_items ci
+    where ci.property_id = ${propertyId} and ci.item_type = ${itemType}
+      and not exists (select 1 from requirements r where r.property_id = ${propertyId} and r.item_type = ${itemType})
+      and not exists (
+        select 1 from inspections i
+        where i.property_id = ${propertyId} and i.inspection_type = ${itemType} and i.status <> 'cancelled')
+    returning ci.id`);
+  return removed.rows.length > 0 || itemless.rows.length > 0;
+}
+
+/** Whether a requirement has an open inspection, and which (the soonest). */
+export async function openInspectionOf(db: DbOrTx, requirementId: number): Promise<number | null> {
+  const result = await db.execute<{ id: number }>(sql`
+    select id from inspections where requirement_id = ${requirementId} and status in ${OPEN_STATUSES}
+    order by due_date, id limit 1`);
+  return result.rows[0]?.id ?? null;
 }

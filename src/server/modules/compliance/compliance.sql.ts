@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DUE_SOON_DAYS } from '@shared/compliance';
+import { DUE_SOON_DAYS, UPCOMING_DAYS } from '@shared/compliance';
+import type { PropertyStatus } from '@shared/enums';
 
 /**
  * An item's effective status in SQL: the same rule as effectiveItemStatus in
@@ -18,4 +19,59 @@ export function effectiveItemStatusSql(alias: string, today: SQL): SQL<string> {
 /** "Today" in an account's time zone, from a JS instant (so tests can move the clock). */
 export function todayForUserSql(userAlias: string, now: Date): SQL {
   return sql`((${now.toISOString()}::timestamptz) at time zone ${sql.raw(userAlias)}.time_zone)::date`;
+}
+
+/** A requirement's (or library entry's) interval as an SQL interval. */
+export function intervalSql(alias: string): SQL {
+  const a = sql.raw(alias);
+  return sql`make_interval(months => coalesce(${a}.interval_months, 0), days => coalesce(${a}.interval_days, 0))`;
+}
+
+/**
+ * A property's status from what it stores (DECISIONS "Compliance model"), for `today`:
+ * non_compliant when an item failed or anything is overdue (never inspected included),
+ * pending while nothing was inspected, due_soon within 7 days, compliant otherwise.
+ * propertyStatusFrom in src/shared/compliance.ts is the same rule over items.
+ */
+export function propertyStatusSql(alias: string, today: SQL): SQL<PropertyStatus> {
+  const p = sql.raw(alias);
+  return sql<PropertyStatus>`(case
+    when ${p}.has_failure or ${p}.earliest_due_date < ${today} then 'non_compliant'
+    when not ${p}.inspected then 'pending'
+    when ${p}.earliest_due_date <= ${today} + ${DUE_SOON_DAYS}::int then 'due_soon'
+    else 'compliant' end)`;
+}
+
+/** One status as a condition on the stored columns, so an index on (user_id, earliest_due_date) serves it. */
+export function propertyStatusCondition(alias: string, status: PropertyStatus, today: SQL): SQL {
+  const p = sql.raw(alias);
+  const soonEnd = sql`${today} + ${DUE_SOON_DAYS}::int`;
+  const notLate = sql`not ${p}.has_failure and (${p}.earliest_due_date is null or ${p}.earliest_due_date >= ${today})`;
+  switch (status) {
+    case 'non_compliant':
+      return sql`(${p}.has_failure or ${p}.earliest_due_date < ${today})`;
+    case 'pending':
+      return sql`(${notLate} and not ${p}.inspected)`;
+    case 'due_soon':
+      return sql`(not ${p}.has_failure and ${p}.inspected and ${p}.earliest_due_date between ${today} and ${soonEnd})`;
+    case 'compliant':
+      return sql`(not ${p}.has_failure and ${p}.inspected and (${p}.earliest_due_date is null or ${p}.earliest_due_date > ${soonEnd}))`;
+  }
+}
+
+/** An open inspection: scheduled or in progress. */
+export const OPEN_STATUSES = sql.raw(`('scheduled', 'in_progress')`);
+
+/**
+ * "Due, not scheduled" (DECISIONS "Requirements and recurrence"): an active requirement due
+ * within 30 days or overdue, with no open inspection. `alias` is the requirements alias.
+ */
+export function dueNotScheduledSql(alias: string, today: SQL): SQL {
+  const r = sql.raw(alias);
+  return sql`(${r}.active and ${r}.next_due_date <= ${today} + ${UPCOMING_DAYS}::int and ${noOpenInspectionSql(alias)})`;
+}
+
+export function noOpenInspectionSql(alias: string): SQL {
+  const r = sql.raw(alias);
+  return sql`not exists (select 1 from inspections oi where oi.requirement_id = ${r}.id and oi.status in ${OPEN_STATUSES})`;
 }

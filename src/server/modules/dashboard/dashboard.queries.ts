@@ -2,16 +2,32 @@ import { sql } from 'drizzle-orm';
 import { UPCOMING_DAYS } from '@shared/compliance';
 import type { DashboardStats } from '@shared/schemas/property';
 import type { DbOrTx } from '../../db/client';
+import { dueNotScheduledSql, propertyStatusCondition } from '../compliance/compliance.sql';
 
-/** The four dashboard counts in one round trip, each an indexed count (DECISIONS). */
+/**
+ * The four dashboard counts in one round trip, each an indexed count (DECISIONS). Upcoming and
+ * past due count requirements that are due with no open inspection too ("Due, not
+ * scheduled"), and say how many of them there are.
+ */
 export async function dashboardStats(db: DbOrTx, userId: number, today: string): Promise<DashboardStats> {
+  const t = sql`${today}::date`;
   const result = await db.execute<DashboardStats & Record<string, unknown>>(sql`
+    with unscheduled as (
+      select count(*) filter (where r.next_due_date >= ${t})::int as upcoming,
+        count(*) filter (where r.next_due_date < ${t})::int as overdue
+      from requirements r
+      where r.user_id = ${userId} and ${dueNotScheduledSql('r', t)}
+    )
     select
       (select count(*)::int from properties where user_id = ${userId}) as "propertyCount",
-      (select count(*)::int from properties where user_id = ${userId} and status = 'compliant') as "compliantCount",
+      (select count(*)::int from properties p where p.user_id = ${userId}
+         and ${propertyStatusCondition('p', 'compliant', sql`${today}::date`)}) as "compliantCount",
       (select count(*)::int from inspections where user_id = ${userId} and status in ('scheduled', 'in_progress')
-         and due_date between ${today}::date and ${today}::date + ${UPCOMING_DAYS}::int) as "upcomingInspectionCount",
+         and due_date between ${t} and ${t} + ${UPCOMING_DAYS}::int) + unscheduled.upcoming as "upcomingInspectionCount",
       (select count(*)::int from inspections where user_id = ${userId} and status in ('scheduled', 'in_progress')
-         and due_date < ${today}::date) as "overdueInspectionCount"`);
+         and due_date < ${t}) + unscheduled.overdue as "overdueInspectionCount",
+      unscheduled.upcoming as "upcomingNotScheduledCount",
+      unscheduled.overdue as "overdueNotScheduledCount"
+    from unscheduled`);
   return result.rows[0]!;
 }

@@ -21,7 +21,8 @@ describe('GET /api/dashboard/stats', () => {
     const db = ctx.runtime.db;
     const a = await createProperty(db, user.id);
     const b = await createProperty(db, user.id);
-    await ctx.runtime.pool.query(`update properties set status = 'compliant' where id = $1`, [a.id]);
+    // Inspected, nothing failed, next due far ahead: compliant.
+    await ctx.runtime.pool.query(`update properties set inspected = true, earliest_due_date = '2027-01-01' where id = $1`, [a.id]);
     const add = (dueDate: string, status: 'scheduled' | 'in_progress' | 'completed' = 'scheduled') =>
       createInspectionRow(db, { userId: user.id, propertyId: b.id, dueDate, status });
     await add('2026-04-09'); // overdue
@@ -40,6 +41,8 @@ describe('GET /api/dashboard/stats', () => {
       compliantCount: 1,
       upcomingInspectionCount: 2,
       overdueInspectionCount: 1,
+      upcomingNotScheduledCount: 0,
+      overdueNotScheduledCount: 0,
     });
   });
 

@@ -68,6 +68,9 @@ type Row = {
   reschedule_reason: string | null;
   created_at: Date;
   updated_at: Date;
+  requirement_id: number | null;
+  requirement_activity: string | null;
+  requirement_principal: boolean | null;
 };
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -88,6 +91,10 @@ function toInspection(row: Row): Inspection {
     rescheduleReason: row.reschedule_reason,
     createdAt: iso(row.created_at)!,
     updatedAt: iso(row.updated_at)!,
+    requirement:
+      row.requirement_id === null
+        ? null
+        : { id: row.requirement_id, activity: row.requirement_activity ?? '', principal: row.requirement_principal ?? false },
   };
 }
 
@@ -101,10 +108,12 @@ async function selectInspections(db: DbOrTx, where: SQL, today: string, order: S
     )
     select i.id, i.property_id, p.name as property_name, i.inspection_type, i.due_date, i.completed_date,
       i.status, ${displayStatusSql(t)} as display_status, i.compliance_result, i.notes, i.assigned_to,
-      i.reschedule_reason, i.created_at, i.updated_at
+      i.reschedule_reason, i.created_at, i.updated_at,
+      r.id as requirement_id, r.activity as requirement_activity, r.principal as requirement_principal
     from page
     join inspections i on i.id = page.id
     join properties p on p.id = i.property_id
+    left join requirements r on r.id = i.requirement_id
     order by ${order}`);
   return result.rows.map(toInspection);
 }

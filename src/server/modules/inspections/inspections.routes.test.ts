@@ -39,12 +39,12 @@ describe('POST /api/inspections', () => {
   it('schedules an inspection and starts tracking its item as never inspected', async () => {
     setNow('2026-04-01T12:00:00Z');
     const s = await proWithProperty();
-    const res = await schedule(s, { propertyId: s.property.id, dueDate: '2026-06-15', notes: 'Bring the ladder' });
+    const res = await schedule(s, { propertyId: s.property.id, dueDate: '2026-06-15', notes: 'Bring the ladder', inspectionType: 'fire_alarm' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({
       propertyId: s.property.id,
       property: { id: s.property.id, name: 'Harbor View Offices' },
-      inspectionType: 'fire_extinguisher',
+      inspectionType: 'fire_alarm',
       dueDate: '2026-06-15',
       status: 'scheduled',
       displayStatus: 'scheduled',
@@ -54,7 +54,8 @@ describe('POST /api/inspections', () => {
     });
     const property = await items(s, s.property.id);
     expect(property.status).toBe('pending');
-    expect(property.complianceItems).toMatchObject([{ itemType: 'fire_extinguisher', status: 'never_inspected', nextDueDate: '2026-06-15', lastInspectionDate: null }]);
+    expect(property.complianceItems).toMatchObject([{ itemType: 'fire_alarm', status: 'never_inspected', nextDueDate: '2026-06-15', lastInspectionDate: null }]);
+    expect(res.json().requirement).toMatchObject({ activity: 'Annual test', principal: true });
   });
 
   it('takes the calendar date of an ISO datetime as written, never shifted', async () => {
@@ -116,7 +117,7 @@ describe('completing an inspection', () => {
   it('with compliant: the item and the property become compliant, next due in 12 months', async () => {
     setNow('2026-04-01T12:00:00Z');
     const s = await proWithProperty();
-    const { id } = (await schedule(s, { propertyId: s.property.id, dueDate: '2026-04-03' })).json();
+    const { id } = (await schedule(s, { propertyId: s.property.id, dueDate: '2026-04-03', inspectionType: 'fire_alarm' })).json();
     const res = await s.agent.put(`/api/inspections/${id}`, { status: 'completed', complianceStatus: 'compliant', notes: 'All tags current' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'completed', displayStatus: 'completed', complianceResult: 'compliant', notes: 'All tags current' });
@@ -124,7 +125,7 @@ describe('completing an inspection', () => {
     const property = await items(s, s.property.id);
     expect(property.status).toBe('compliant');
     expect(property.complianceItems).toMatchObject([
-      { itemType: 'fire_extinguisher', status: 'compliant', lastInspectionDate: '2026-04-01', nextDueDate: '2027-04-01' },
+      { itemType: 'fire_alarm', status: 'compliant', lastInspectionDate: '2026-04-01', nextDueDate: '2027-04-01' },
     ]);
   });
 
@@ -142,16 +143,19 @@ describe('completing an inspection', () => {
     expect(property.complianceItems[0]).toMatchObject({ itemType: 'sprinkler_system', status: 'non_compliant' });
   });
 
-  it('Quick Complete (no result) moves the item\'s dates but not its result', async () => {
+  it('Quick Complete (no result) changes no compliance item and no property status', async () => {
     setNow('2026-04-01T12:00:00Z');
     const s = await proWithProperty();
-    const first = (await schedule(s, { propertyId: s.property.id, dueDate: '2026-04-01' })).json();
+    const first = (await schedule(s, { propertyId: s.property.id, dueDate: '2026-04-01', inspectionType: 'fire_alarm' })).json();
     await s.agent.put(`/api/inspections/${first.id}`, { status: 'completed', complianceStatus: 'non_compliant', notes: 'Missing unit' });
+    const before = await items(s, s.property.id);
     setNow('2026-04-20T12:00:00Z');
-    const second = (await schedule(s, { propertyId: s.property.id, dueDate: '2026-04-20' })).json();
+    const second = (await s.agent.get('/api/inspections?status=scheduled')).json()[0] ?? (await schedule(s, { propertyId: s.property.id, dueDate: '2026-04-20', inspectionType: 'fire_alarm' })).json();
     const res = await s.agent.put(`/api/inspections/${second.id}`, { status: 'completed', completedDate: new Date().toISOString() });
     expect(res.json()).toMatchObject({ status: 'completed', complianceResult: null });
-    expect((await items(s, s.property.id)).complianceItems[0]).toMatchObject({ status: 'non_compliant', lastInspectionDate: '2026-04-20', nextDueDate: '2027-04-20' });
+    const after = await items(s, s.property.id);
+    expect(after.complianceItems).toEqual(before.complianceItems);
+    expect(after.status).toBe(before.status);
   });
 
   it('refuses to complete twice, or in the future', async () => {
@@ -171,7 +175,7 @@ describe('rescheduling and editing', () => {
   it('moves the due date with a reason, never to a day before today', async () => {
     setNow('2026-04-10T12:00:00Z');
     const s = await proWithProperty();
-    const { id } = (await schedule(s, { propertyId: s.property.id, dueDate: '2026-04-12' })).json();
+    const { id } = (await schedule(s, { propertyId: s.property.id, dueDate: '2026-04-12', inspectionType: 'fire_alarm' })).json();
     const past = await s.agent.put(`/api/inspections/${id}`, { dueDate: '2026-04-09', rescheduleReason: 'Tenant away' });
     expect(past.statusCode).toBe(400);
     expect(past.json().fieldErrors).toEqual({ dueDate: ['Choose today or a later date'] });

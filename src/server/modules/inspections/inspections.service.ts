@@ -1,8 +1,15 @@
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import { noonInTimeZone, todayInTimeZone } from '@shared/dates';
-import type { InspectionType } from '@shared/enums';
-import { completeInspectionSchema, inspectionEditSchema, rescheduleSchema, type Inspection, type InspectionValues } from '@shared/schemas/inspection';
+import {
+  completeInspectionSchema,
+  inspectionEditSchema,
+  rescheduleSchema,
+  type Inspection,
+  type InspectionUpdateResult,
+  type InspectionValues,
+} from '@shared/schemas/inspection';
+import type { NextDue } from '@shared/schemas/requirement';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
@@ -10,9 +17,10 @@ import { withTransaction } from '../../db/transaction';
 import type { MailLog } from '../../email/quota';
 import { conflict, notFound, validationFailed } from '../../errors';
 import { parse } from '../../validation';
-import { ensureItemForSchedule, recordInspection, refreshPropertyStatuses, settleNeverInspectedItem } from '../compliance/compliance.queries';
+import { findRequirement, openInspectionOf, settleRequirement } from '../compliance/compliance.queries';
+import { requirementForInspection, settle } from '../compliance/compliance.service';
 import { assertPropertyExists, type Account } from '../properties/properties.service';
-import { assertCanAddOpenInspection } from '../subscription/subscription.service';
+import { assertCanAddOpenInspection, canAddOpenInspection } from '../subscription/subscription.service';
 import { queueComplianceAlert } from './compliance-alert';
 import * as q from './inspections.queries';
 
@@ -38,18 +46,24 @@ export async function getInspection(deps: InspectionsDeps, account: Account, id:
   return found;
 }
 
-async function afterItemChange(db: DbOrTx, propertyId: number): Promise<void> {
-  await refreshPropertyStatuses(db, { propertyIds: [propertyId] }, new Date());
-}
-
 export async function scheduleInspection(deps: InspectionsDeps, account: Account, values: InspectionValues): Promise<Inspection> {
   // A property that is not yours does not exist for you (404), even to schedule against.
   await assertPropertyExists(deps, account, values.propertyId);
+  const day = today(account);
+  const { requirementId, libraryId, ...fields } = values;
   const id = await withTransaction(deps.pool, async ({ db }) => {
     await assertCanAddOpenInspection(db, account.id);
-    const inserted = await q.insertInspection(db, { ...values, userId: account.id, status: 'scheduled' });
-    await ensureItemForSchedule(db, values.propertyId, values.inspectionType, values.dueDate);
-    await afterItemChange(db, values.propertyId);
+    const requirement = await requirementForInspection(db, {
+      userId: account.id,
+      propertyId: values.propertyId,
+      itemType: values.inspectionType,
+      dueDate: values.dueDate,
+      today: day,
+      requirementId,
+      libraryId,
+    });
+    const inserted = await q.insertInspection(db, { ...fields, userId: account.id, status: 'scheduled', requirementId: requirement?.id ?? null });
+    await settle(db, { propertyId: values.propertyId, requirementIds: [requirement?.id ?? null], itemTypes: [values.inspectionType], today: day });
     return inserted;
   }).catch((error: unknown) => {
     // The property was deleted between the check above and the insert.
@@ -68,12 +82,18 @@ export function updateShape(body: unknown): 'complete' | 'reschedule' | 'edit' {
   return 'edit';
 }
 
-export async function updateInspection(deps: InspectionsDeps, account: Account, id: number, body: unknown): Promise<Inspection> {
+/**
+ * A completion with a result (or a result recorded later) also answers what comes next for
+ * its requirement, as `nextDue`, beside SPEC's fields.
+ */
+export async function updateInspection(deps: InspectionsDeps, account: Account, id: number, body: unknown): Promise<InspectionUpdateResult> {
   const shape = updateShape(body);
-  if (shape === 'complete') await complete(deps, account, id, parse(completeInspectionSchema, body));
+  let nextDue: NextDue | null | undefined;
+  if (shape === 'complete') nextDue = await complete(deps, account, id, parse(completeInspectionSchema, body));
   else if (shape === 'reschedule') await reschedule(deps, account, id, parse(rescheduleSchema, body));
-  else await edit(deps, account, id, parse(inspectionEditSchema, body));
-  return getInspection(deps, account, id);
+  else nextDue = await edit(deps, account, id, parse(inspectionEditSchema, body));
+  const inspection = await getInspection(deps, account, id);
+  return nextDue === undefined ? inspection : { ...inspection, nextDue };
 }
 
 async function lockOwn(db: DbOrTx, account: Account, id: number) {
@@ -83,8 +103,7 @@ async function lockOwn(db: DbOrTx, account: Account, id: number) {
 }
 
 /** The calendar day an inspection was done: as given, or the account's today. */
-function completionDay(account: Account, completedDate: string | undefined): { at: Date; day: string } {
-  const now = new Date();
+function completionDay(account: Account, completedDate: string | undefined, now: Date): { at: Date; day: string } {
   if (!completedDate) return { at: now, day: today(account, now) };
   if (/^\d{4}-\d{2}-\d{2}$/.test(completedDate)) {
     return { at: completedDate === today(account, now) ? now : noonInTimeZone(completedDate, account.timeZone), day: completedDate };
@@ -95,85 +114,171 @@ function completionDay(account: Account, completedDate: string | undefined): { a
 }
 
 /**
- * Completing moves the compliance item in the same transaction (DECISIONS): with a result the
- * item takes it; without one (Quick Complete) only its dates move.
+ * Completing (DECISIONS "Compliance model"): with a result, the inspection's requirement, its
+ * item and the property move in the same transaction, and the next inspection is scheduled;
+ * without one (Quick Complete, "Mark as Completed") no compliance item and no property
+ * status changes (SPEC 4), and the inspection waits for its result to be recorded.
  */
-async function complete(deps: InspectionsDeps, account: Account, id: number, input: z.output<typeof completeInspectionSchema>) {
-  const { at, day } = completionDay(account, input.completedDate);
-  if (day > today(account)) throw validationFailed({ completedDate: ['Completion date cannot be in the future'] });
-  await withTransaction(deps.pool, async (tx) => {
+async function complete(deps: InspectionsDeps, account: Account, id: number, input: z.output<typeof completeInspectionSchema>): Promise<NextDue | null> {
+  const now = new Date();
+  const day = today(account, now);
+  const performed = completionDay(account, input.completedDate, now);
+  if (performed.day > day) throw validationFailed({ completedDate: ['Completion date cannot be in the future'] });
+  return withTransaction(deps.pool, async (tx) => {
     const { db } = tx;
     const row = await lockOwn(db, account, id);
     if (!isOpen(row.status)) throw conflict(`This inspection is already ${row.status}.`);
     await q.updateInspection(db, id, {
       status: 'completed',
-      completedDate: at,
+      completedDate: performed.at,
       complianceResult: input.complianceStatus ?? null,
       ...(input.notes ? { notes: input.notes } : {}),
     });
-    await recordInspection(db, {
-      propertyId: row.propertyId,
-      itemType: row.inspectionType,
-      inspectedOn: day,
-      result: input.complianceStatus ?? null,
-      notes: input.notes,
-    });
-    await afterItemChange(db, row.propertyId);
+    if (!input.complianceStatus) return null;
+    const nextDue = await recordResult(db, account, { ...row, status: 'completed' }, day, now);
     if (input.complianceStatus === 'non_compliant') {
       await queueComplianceAlert(tx, deps, {
         userId: account.id,
         propertyId: row.propertyId,
         inspectionType: row.inspectionType,
-        inspectedOn: day,
+        inspectedOn: performed.day,
         notes: input.notes ?? '',
       });
     }
+    return nextDue;
   });
 }
 
+/**
+ * A result now stands on a completed inspection: its requirement, item and property follow,
+ * and the next inspection of the requirement is scheduled on its next due date with the same
+ * assignee (DECISIONS "Requirements and recurrence"), unless the requirement says not to, one
+ * is already open, a later completion sets the date, or the plan has no room for it.
+ */
+async function recordResult(db: DbOrTx, account: Account, row: q.InspectionRow, day: string, now: Date): Promise<NextDue | null> {
+  let requirementId = row.requirementId;
+  if (requirementId === null) {
+    const requirement = await requirementForInspection(db, {
+      userId: account.id,
+      propertyId: row.propertyId,
+      itemType: row.inspectionType,
+      dueDate: row.dueDate,
+      today: day,
+    });
+    requirementId = requirement?.id ?? null;
+    if (requirementId !== null) await q.updateInspection(db, row.id, { requirementId });
+  }
+  if (requirementId === null) {
+    await settle(db, { propertyId: row.propertyId, itemTypes: [row.inspectionType], today: day });
+    return null;
+  }
+  const settled = (await settleRequirement(db, requirementId, day))!;
+  await settle(db, { propertyId: row.propertyId, itemTypes: [row.inspectionType], today: day });
+  const requirement = (await findRequirement(db, requirementId))!;
+  const open = await openInspectionOf(db, requirementId);
+  const answer = (notScheduledReason: NextDue['notScheduledReason'], inspectionId: number | null = open): NextDue => ({
+    requirementId: requirement.id,
+    activity: requirement.activity,
+    dueDate: settled.nextDueDate,
+    inspectionId,
+    notScheduledReason,
+  });
+  if (settled.latestInspectionId !== row.id) return answer('later_result');
+  if (!requirement.active) return answer('switched_off');
+  if (!requirement.auto_schedule) return answer('auto_schedule_off');
+  if (open !== null) return answer('already_scheduled');
+  if (!(await canAddOpenInspection(db, account.id, now))) return answer('plan_limit');
+  const nextId = await q.insertInspection(db, {
+    userId: account.id,
+    propertyId: row.propertyId,
+    inspectionType: row.inspectionType,
+    requirementId,
+    dueDate: settled.nextDueDate,
+    assignedTo: row.assignedTo,
+    status: 'scheduled',
+  });
+  return answer(null, nextId);
+}
+
 async function reschedule(deps: InspectionsDeps, account: Account, id: number, input: z.output<typeof rescheduleSchema>) {
-  if (input.dueDate < today(account)) throw validationFailed({ dueDate: ['Choose today or a later date'] });
+  const day = today(account);
+  if (input.dueDate < day) throw validationFailed({ dueDate: ['Choose today or a later date'] });
   await withTransaction(deps.pool, async ({ db }) => {
     const row = await lockOwn(db, account, id);
     if (!isOpen(row.status)) throw conflict(`A ${row.status} inspection cannot be rescheduled.`);
     await q.updateInspection(db, id, { dueDate: input.dueDate, rescheduleReason: input.rescheduleReason });
-    await settleNeverInspectedItem(db, row.propertyId, row.inspectionType);
-    await afterItemChange(db, row.propertyId);
+    await settle(db, { propertyId: row.propertyId, requirementIds: [row.requirementId], itemTypes: [row.inspectionType], today: day });
   });
 }
 
-async function edit(deps: InspectionsDeps, account: Account, id: number, input: z.output<typeof inspectionEditSchema>) {
-  await withTransaction(deps.pool, async ({ db }) => {
+async function edit(deps: InspectionsDeps, account: Account, id: number, input: z.output<typeof inspectionEditSchema>): Promise<NextDue | null | undefined> {
+  const now = new Date();
+  const day = today(account, now);
+  const { libraryId, requirementId: namedRequirement, ...fields } = input;
+  return withTransaction(deps.pool, async ({ db }) => {
     const row = await lockOwn(db, account, id);
+    const type = input.inspectionType ?? row.inspectionType;
+    const status = input.status ?? row.status;
+    const namesRequirement = (namedRequirement !== undefined && namedRequirement !== row.requirementId) || libraryId !== undefined;
     // The edit form sends every field; only values that differ are changes.
     const changesSchedule =
       (input.status !== undefined && input.status !== row.status) ||
       (input.dueDate !== undefined && input.dueDate !== row.dueDate) ||
-      (input.inspectionType !== undefined && input.inspectionType !== row.inspectionType);
+      (input.inspectionType !== undefined && input.inspectionType !== row.inspectionType) ||
+      namesRequirement;
     if (!isOpen(row.status) && changesSchedule) {
       if (!(row.status === 'cancelled' && input.status && isOpen(input.status))) {
-        throw conflict(`A ${row.status} inspection keeps its type, date and status; only its assignee and notes can change.`);
+        throw conflict(`A ${row.status} inspection keeps its type, date and status; only its assignee, notes and result can change.`);
       }
     }
-    if (row.status === 'cancelled' && input.status && isOpen(input.status)) {
+    if (input.complianceResult !== undefined && row.status !== 'completed') {
+      throw conflict('Record a result when you complete the inspection.');
+    }
+    const notes = input.notes !== undefined ? input.notes : row.notes;
+    if ((input.complianceResult ?? row.complianceResult) === 'non_compliant' && !notes) {
+      throw validationFailed({ notes: ['Required for non-compliance'] });
+    }
+    if (row.status === 'cancelled' && isOpen(status)) {
       await assertCanAddOpenInspection(db, account.id);
     }
-    await q.updateInspection(db, id, input);
-    const types = new Set<InspectionType>([row.inspectionType, input.inspectionType ?? row.inspectionType]);
-    const nowOpen = isOpen(input.status ?? row.status);
-    if (nowOpen) await ensureItemForSchedule(db, row.propertyId, input.inspectionType ?? row.inspectionType, input.dueDate ?? row.dueDate);
-    for (const type of types) await settleNeverInspectedItem(db, row.propertyId, type);
-    await afterItemChange(db, row.propertyId);
+    let requirementId = row.requirementId;
+    if (isOpen(status) && (type !== row.inspectionType || namesRequirement || requirementId === null || !isOpen(row.status))) {
+      const requirement = await requirementForInspection(db, {
+        userId: account.id,
+        propertyId: row.propertyId,
+        itemType: type,
+        dueDate: input.dueDate ?? row.dueDate,
+        today: day,
+        requirementId: namedRequirement,
+        libraryId,
+      });
+      requirementId = requirement?.id ?? null;
+    }
+    await q.updateInspection(db, id, { ...fields, requirementId });
+    const recordsFirstResult = input.complianceResult !== undefined && row.complianceResult === null;
+    if (recordsFirstResult) {
+      const nextDue = await recordResult(db, account, { ...row, ...fields, requirementId, notes }, day, now);
+      await settle(db, { propertyId: row.propertyId, requirementIds: [row.requirementId], itemTypes: [row.inspectionType], today: day });
+      return nextDue;
+    }
+    await settle(db, {
+      propertyId: row.propertyId,
+      requirementIds: [row.requirementId, requirementId],
+      itemTypes: [row.inspectionType, type],
+      today: day,
+      prune: true,
+    });
+    return undefined;
   });
 }
 
-/** Deleting recomputes the property's compliance (an item never inspected may go with it). */
+/** Deleting recomputes its requirement and item from the inspections that remain. */
 export async function deleteInspection(deps: InspectionsDeps, account: Account, id: number): Promise<void> {
+  const day = today(account);
   await withTransaction(deps.pool, async ({ db }) => {
     const row = await lockOwn(db, account, id);
     await q.deleteInspection(db, id);
-    await settleNeverInspectedItem(db, row.propertyId, row.inspectionType);
-    await afterItemChange(db, row.propertyId);
+    await settle(db, { propertyId: row.propertyId, requirementIds: [row.requirementId], itemTypes: [row.inspectionType], today: day, prune: true });
   });
 }
 

@@ -4,7 +4,7 @@ import type { ComplianceItem, Property, PropertySort, PropertyValues } from '@sh
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { properties } from '../../db/schema/index';
-import { effectiveItemStatusSql } from '../compliance/compliance.sql';
+import { effectiveItemStatusSql, propertyStatusCondition, propertyStatusSql } from '../compliance/compliance.sql';
 
 export interface PropertyFilter {
   q?: string;
@@ -15,14 +15,21 @@ export interface PropertyFilter {
   offset: number;
 }
 
-const ORDER: Record<PropertySort, SQL> = {
-  name_asc: sql`lower(p.name) asc, p.id asc`,
-  name_desc: sql`lower(p.name) desc, p.id desc`,
-  created_asc: sql`p.created_at asc, p.id asc`,
-  created_desc: sql`p.created_at desc, p.id desc`,
-  // SPEC: non-compliant first, then due soon, then compliant, then by name; pending last.
-  compliance: sql`array_position(array['non_compliant','due_soon','compliant','pending']::property_status[], p.status), lower(p.name), p.id`,
-};
+function order(sort: PropertySort, today: SQL): SQL {
+  switch (sort) {
+    case 'name_asc':
+      return sql`lower(p.name) asc, p.id asc`;
+    case 'name_desc':
+      return sql`lower(p.name) desc, p.id desc`;
+    case 'created_asc':
+      return sql`p.created_at asc, p.id asc`;
+    case 'created_desc':
+      return sql`p.created_at desc, p.id desc`;
+    case 'compliance':
+      // SPEC: non-compliant first, then due soon, then compliant, then by name; pending last.
+      return sql`array_position(array['non_compliant','due_soon','compliant','pending'], ${propertyStatusSql('p', today)}), lower(p.name), p.id`;
+  }
+}
 
 type Row = {
   id: number;
@@ -67,14 +74,15 @@ function toProperty(row: Row): Property {
  * page's ids are chosen first, so items are gathered for those rows only, never for the
  * whole portfolio.
  */
-async function selectProperties(db: DbOrTx, where: SQL, today: string, order: SQL, limit: number, offset: number): Promise<Property[]> {
+async function selectProperties(db: DbOrTx, where: SQL, today: string, sort: PropertySort | null, limit: number, offset: number): Promise<Property[]> {
   const todaySql = sql`${today}::date`;
+  const orderBy = sort ? order(sort, todaySql) : sql`p.id`;
   const result = await db.execute<Row>(sql`
     with page as (
-      select p.id from properties p where ${where} order by ${order} limit ${limit} offset ${offset}
+      select p.id from properties p where ${where} order by ${orderBy} limit ${limit} offset ${offset}
     )
     select p.id, p.user_id, p.name, p.property_type, p.address_line1, p.address_line2, p.city, p.state,
-      p.zip, p.country, p.manager_email, p.status, p.created_at,
+      p.zip, p.country, p.manager_email, ${propertyStatusSql('p', todaySql)} as status, p.created_at,
       greatest(p.updated_at, items.updated_at) as last_updated,
       coalesce(items.list, '[]'::json) as compliance_items
     from page
@@ -89,7 +97,7 @@ async function selectProperties(db: DbOrTx, where: SQL, today: string, order: SQ
         ) order by ci.item_type) as list
       from compliance_items ci where ci.property_id = p.id
     ) items on true
-    order by ${order}`);
+    order by ${orderBy}`);
   return result.rows.map(toProperty);
 }
 
@@ -102,17 +110,17 @@ export async function listProperties(db: DbOrTx, userId: number, filter: Propert
     );
   }
   if (filter.propertyType) conditions.push(sql`p.property_type = ${filter.propertyType}`);
-  if (filter.status) conditions.push(sql`p.status = ${filter.status}`);
+  if (filter.status) conditions.push(propertyStatusCondition('p', filter.status, sql`${today}::date`));
   const where = sql.join(conditions, sql` and `);
   const [rows, count] = await Promise.all([
-    selectProperties(db, where, today, ORDER[filter.sort], filter.limit, filter.offset),
+    selectProperties(db, where, today, filter.sort, filter.limit, filter.offset),
     db.execute<{ n: number }>(sql`select count(*)::int as n from properties p where ${where}`),
   ]);
   return { rows, total: count.rows[0]?.n ?? 0 };
 }
 
 export async function findProperty(db: DbOrTx, userId: number, id: number, today: string): Promise<Property | undefined> {
-  const [property] = await selectProperties(db, sql`p.user_id = ${userId} and p.id = ${id}`, today, sql`p.id`, 1, 0);
+  const [property] = await selectProperties(db, sql`p.user_id = ${userId} and p.id = ${id}`, today, null, 1, 0);
   return property;
 }
 

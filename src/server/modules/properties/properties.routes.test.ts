@@ -127,9 +127,11 @@ describe('GET /api/properties', () => {
     const a = await createProperty(db, user.id, { name: 'aspen', createdAt: day(3) });
     const b = await createProperty(db, user.id, { name: 'Birch', createdAt: day(2) });
     const d = await createProperty(db, user.id, { name: 'Dogwood', createdAt: day(4) });
-    await ctx.runtime.pool.query(`update properties set status = 'non_compliant' where id = $1`, [d.id]);
-    await ctx.runtime.pool.query(`update properties set status = 'due_soon' where id = $1`, [c.id]);
-    await ctx.runtime.pool.query(`update properties set status = 'compliant' where id = $1`, [b.id]);
+    // What each status derives from: a failed item; one due in two days; one due next year.
+    const today = `(now() at time zone 'UTC')::date`;
+    await ctx.runtime.pool.query(`update properties set has_failure = true, inspected = true where id = $1`, [d.id]);
+    await ctx.runtime.pool.query(`update properties set inspected = true, earliest_due_date = ${today} + 2 where id = $1`, [c.id]);
+    await ctx.runtime.pool.query(`update properties set inspected = true, earliest_due_date = ${today} + 365 where id = $1`, [b.id]);
 
     const order = async (sort: string) => (await agent.get(`/api/properties?sort=${sort}`)).json().map((p: { name: string }) => p.name);
     expect(await order('name_asc')).toEqual(['aspen', 'Birch', 'Cedar', 'Dogwood']);

@@ -6,7 +6,6 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/transaction';
 import { notFound } from '../../errors';
-import { refreshPropertyStatuses } from '../compliance/compliance.queries';
 import { assertCanAddProperties } from '../subscription/subscription.service';
 import * as q from './properties.queries';
 
@@ -47,13 +46,9 @@ export async function updateProperty(
   id: number,
   values: z.output<typeof propertyUpdateSchema>,
 ): Promise<Property> {
-  // `status` is accepted for compatibility but derived from the items (DECISIONS): the
-  // recomputation right after the update has the last word.
+  // `status` is accepted for compatibility and ignored: it is derived from the items when read (DECISIONS).
   const { status: _ignored, ...fields } = values;
-  await withTransaction(deps.pool, async ({ db }) => {
-    if (!(await q.updateProperty(db, account.id, id, fields))) throw propertyNotFound();
-    await refreshPropertyStatuses(db, { propertyIds: [id] }, new Date());
-  });
+  if (!(await q.updateProperty(deps.db, account.id, id, fields))) throw propertyNotFound();
   return getProperty(deps, account, id);
 }
 

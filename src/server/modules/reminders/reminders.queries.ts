@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { todayForUserSql } from '../compliance/compliance.sql';
 import { billingOffSql } from '../subscription/billing-switch';
@@ -30,22 +30,14 @@ export interface SweepCursor {
 }
 
 /**
- * Every reminder due at `now`, in one query, a page at a time after `after`. Only Pro accounts (Pro now, a trial included)
- * with inspection reminders on and a confirmed address, past SEND_FROM_LOCAL_HOUR in their own time zone
- * (an account that confirms later is reminded then: nothing is logged for it meanwhile). Each open
- * inspection due within 30 days gets the one reminder its distance calls for:
- * 30 days (leadTimeDays+1 to 30 days ahead), 7 days (1 to leadTimeDays), on the day, overdue.
- * A type already sent is left out, except overdue, which repeats every `frequency` up to
- * maxRemindersPerItem. A missed sweep is caught up by the next one: the windows are ranges.
- * Each reminder belongs to the inspection's current due date, so a rescheduled inspection is
- * reminded again. An inspection overdue for longer than its repeats could take is left out,
- * so years-old ones are not re-examined every sweep.
+ * The accounts reminders go to at `now`: Pro now (a trial included, or every account with
+ * billing off), inspection reminders on, a confirmed address (an account that confirms later
+ * is reminded then: nothing is logged for it meanwhile), past SEND_FROM_LOCAL_HOUR in their
+ * own time zone; with their settings and their today.
  */
-export async function findDueReminders(db: DbOrTx, now: Date, limit: number, after?: SweepCursor): Promise<DueReminder[]> {
+export function reminderAccountsSql(now: Date): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const cursor = after ? sql`and (c.due_date, c.inspection_id) > (${after.dueDate}::date, ${after.inspectionId})` : sql``;
-  const result = await db.execute<DueReminder & Record<string, unknown>>(sql`
-    with accounts as (
+  return sql`
       select u.id as user_id, u.email, coalesce(nullif(u.full_name, ''), u.username) as name,
              ${todayForUserSql('u', now)} as today,
              coalesce(s.frequency, 'weekly') as frequency,
@@ -62,24 +54,56 @@ export async function findDueReminders(db: DbOrTx, now: Date, limit: number, aft
       where (${billingOffSql()} or (u.plan = 'pro' and (u.pro_until is null or u.pro_until > ${at})))
         and coalesce((u.notification_settings ->> 'emailInspectionReminders')::boolean, true)
         and u.email_confirmed_at is not null
-        and extract(hour from (${at} at time zone u.time_zone)) >= ${SEND_FROM_LOCAL_HOUR}
-    ),
+        and extract(hour from (${at} at time zone u.time_zone)) >= ${SEND_FROM_LOCAL_HOUR}`;
+}
+
+/**
+ * The one reminder a due date calls for, by its distance in the account's calendar: 30 days
+ * (leadTimeDays+1 to 30 ahead), 7 days (1 to leadTimeDays), on the day, overdue; null when
+ * that type is switched off. `due` is the due date column, `a` the account.
+ */
+export function reminderTypeSql(due: string): SQL {
+  const d = sql.raw(due);
+  return sql`case
+    when ${d} < a.today then case when a.overdue_on then 'overdue' end
+    when ${d} = a.today then case when a.due_on then 'due_date' end
+    when ${d} - a.today <= a.lead_time_days then case when a.seven_on then 'seven_day' end
+    else case when a.thirty_on then 'thirty_day' end
+  end`;
+}
+
+/** Due within 30 days, and overdue for no longer than its repeats could take (older ones are not re-examined every sweep). */
+export function reminderWindowSql(due: string): SQL {
+  const d = sql.raw(due);
+  return sql`${d} <= a.today + 30 and ${d} >= a.today - (a.repeat_days * a.max_reminders + 1)`;
+}
+
+/**
+ * Every reminder due at `now`, in one query, a page at a time after `after`. Only Pro accounts (Pro now, a trial included)
+ * with inspection reminders on, past SEND_FROM_LOCAL_HOUR in their own time zone. Each open
+ * inspection due within 30 days gets the one reminder its distance calls for:
+ * 30 days (leadTimeDays+1 to 30 days ahead), 7 days (1 to leadTimeDays), on the day, overdue.
+ * A type already sent is left out, except overdue, which repeats every `frequency` up to
+ * maxRemindersPerItem. A missed sweep is caught up by the next one: the windows are ranges.
+ * Each reminder belongs to the inspection's current due date, so a rescheduled inspection is
+ * reminded again. An inspection overdue for longer than its repeats could take is left out,
+ * so years-old ones are not re-examined every sweep.
+ */
+export async function findDueReminders(db: DbOrTx, now: Date, limit: number, after?: SweepCursor): Promise<DueReminder[]> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const cursor = after ? sql`and (c.due_date, c.inspection_id) > (${after.dueDate}::date, ${after.inspectionId})` : sql``;
+  const result = await db.execute<DueReminder & Record<string, unknown>>(sql`
+    with accounts as (${reminderAccountsSql(now)}),
     candidates as (
       select i.id as inspection_id, a.*, i.due_date, i.inspection_type, i.assigned_to,
              p.name as property_name, p.manager_email,
              concat_ws(', ', p.address_line1, p.address_line2, p.city, p.state || ' ' || p.zip) as property_address,
              (i.due_date - a.today) as days_until_due,
-             case
-               when i.due_date < a.today then case when a.overdue_on then 'overdue' end
-               when i.due_date = a.today then case when a.due_on then 'due_date' end
-               when i.due_date - a.today <= a.lead_time_days then case when a.seven_on then 'seven_day' end
-               else case when a.thirty_on then 'thirty_day' end
-             end as reminder_type
+             ${reminderTypeSql('i.due_date')} as reminder_type
       from accounts a
       join inspections i on i.user_id = a.user_id
         and i.status in ('scheduled', 'in_progress')
-        and i.due_date <= a.today + 30
-        and i.due_date >= a.today - (a.repeat_days * a.max_reminders + 1)
+        and ${reminderWindowSql('i.due_date')}
       join properties p on p.id = i.property_id
     )
     select c.inspection_id as "inspectionId", c.user_id as "userId", c.reminder_type as "reminderType",

@@ -2,13 +2,17 @@ import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { withTransaction } from '../../db/transaction';
+import { withTransaction, type Tx } from '../../db/transaction';
 import { queueEmail } from '../../email/outbox';
 import { bulkMailRoom, type MailLog } from '../../email/quota';
+import type { EmailContent } from '../../email/layout';
 import { inspectionReminderEmail, managerInspectionReminderEmail } from '../../email/templates/inspection-reminder';
+import { managerRequirementReminderEmail, requirementReminderEmail } from '../../email/templates/requirement-reminder';
+import type { MailKind } from '../../email/mail-kinds';
 import { inviteManager, planManagerMail, queueManagerMail } from '../mail-consent/mail-consent.service';
 import { repeatDays } from './reminder-rules';
 import * as q from './reminders.queries';
+import * as rq from './requirement-reminders.queries';
 
 export interface RemindersDeps {
   config: Config;
@@ -24,73 +28,147 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Thrown inside a reminder's transaction to undo its claim: the account has no mail left this hour. */
 class NoRoomThisHour extends Error {}
 
+type Outcome = 'sent' | 'not_due' | 'no_room';
+
 /**
- * Sends every reminder due at `now`: each is claimed and its e-mail queued in one transaction,
- * so a reminder is logged if and only if its e-mail will be delivered. A reminder of an
- * account at its hourly mail quota is left unclaimed: a later sweep sends it when there is
- * room, so a large portfolio's morning is spread over hours, never lost. Returns how many.
+ * Sends every reminder due at `now`, for open inspections and for requirements due with none
+ * ("Due, not scheduled"): each is claimed and its e-mail queued in one transaction, so a
+ * reminder is logged if and only if its e-mail will be delivered. A reminder of an account at
+ * its hourly mail quota is left unclaimed: a later sweep sends it when there is room, so a
+ * large portfolio's morning is spread over hours, never lost. Returns how many were sent.
  */
 export async function sendDueReminders(deps: RemindersDeps, now = new Date()): Promise<number> {
-  let sent = 0;
-  let after: q.SweepCursor | undefined;
   const waiting = new Set<number>();
-  for (;;) {
-    const due = await q.findDueReminders(deps.db, now, BATCH, after);
-    for (const reminder of due) {
-      if (waiting.has(reminder.userId)) continue;
-      const outcome = await sendReminder(deps, reminder, now);
-      if (outcome === 'sent') sent++;
-      if (outcome === 'no_room') waiting.add(reminder.userId);
-    }
-    if (due.length < BATCH) break;
-    const last = due.at(-1)!;
-    after = { dueDate: last.dueDate, inspectionId: last.inspectionId };
-  }
+  const sent =
+    (await sweep(
+      deps,
+      now,
+      waiting,
+      (after: q.SweepCursor | undefined) => q.findDueReminders(deps.db, now, BATCH, after),
+      (r) => ({ dueDate: r.dueDate, inspectionId: r.inspectionId }),
+      sendReminder,
+    )) +
+    (await sweep(
+      deps,
+      now,
+      waiting,
+      (after: rq.RequirementSweepCursor | undefined) => rq.findDueRequirementReminders(deps.db, now, BATCH, after),
+      (r) => ({ dueDate: r.dueDate, requirementId: r.requirementId }),
+      sendRequirementReminder,
+    ));
   // Expected for large portfolios on a busy morning, so not a warning.
   if (waiting.size > 0) deps.log?.info({ accounts: [...waiting] }, 'Reminders of accounts at their hourly mail quota wait for a later sweep');
   return sent;
 }
 
-async function sendReminder(deps: RemindersDeps, reminder: q.DueReminder, now: Date): Promise<'sent' | 'not_due' | 'no_room'> {
-  const nextAt =
-    reminder.reminderType === 'overdue' ? new Date(now.getTime() + repeatDays(reminder.frequency, reminder.leadTimeDays) * DAY_MS) : null;
+/** One kind of reminder, a page at a time by its cursor. */
+async function sweep<R extends { userId: number }, C>(
+  deps: RemindersDeps,
+  now: Date,
+  waiting: Set<number>,
+  page: (after: C | undefined) => Promise<R[]>,
+  cursorOf: (last: R) => C,
+  send: (deps: RemindersDeps, reminder: R, now: Date) => Promise<Outcome>,
+): Promise<number> {
+  let sent = 0;
+  let after: C | undefined;
+  for (;;) {
+    const due = await page(after);
+    for (const reminder of due) {
+      const outcome = await send(deps, reminder, now);
+      if (outcome === 'sent') sent++;
+      if (outcome === 'no_room') waiting.add(reminder.userId);
+    }
+    if (due.length < BATCH) return sent;
+    after = cursorOf(due.at(-1)!);
+  }
+}
+
+const nextRepeatAt = (reminder: { reminderType: string; frequency: q.DueReminder['frequency']; leadTimeDays: number }, now: Date) =>
+  reminder.reminderType === 'overdue' ? new Date(now.getTime() + repeatDays(reminder.frequency, reminder.leadTimeDays) * DAY_MS) : null;
+
+interface ReminderMail {
+  userId: number;
+  email: string;
+  name: string;
+  managerEmail: string;
+  propertyName: string;
+  kind: MailKind;
+  managerKind: MailKind;
+  referenceId: number;
+  content: EmailContent;
+  managerContent: (unsubscribeUrl: string) => EmailContent;
+}
+
+/**
+ * The account's own reminder, and the manager's own message once the manager has confirmed
+ * (an invitation before that). Throws NoRoomThisHour when the account's quota has no room.
+ */
+async function queueReminderMail(tx: Tx, deps: RemindersDeps, mail: ReminderMail): Promise<void> {
+  const account = { id: mail.userId, email: mail.email, name: mail.name };
+  const manager = await planManagerMail(tx, account, mail.managerEmail);
+  if ((await bulkMailRoom(tx, mail.userId)) < (manager.kind === 'send' ? 2 : 1)) throw new NoRoomThisHour();
+  await queueEmail(tx, deps.boss, { kind: mail.kind, userId: mail.userId, referenceId: mail.referenceId, to: mail.email, ...mail.content }, { log: deps.log });
+  if (manager.kind === 'invite') {
+    await inviteManager(tx, deps, account, { address: manager.address, propertyName: mail.propertyName });
+  } else if (manager.kind === 'send') {
+    await queueManagerMail(tx, deps, manager, { kind: mail.managerKind, userId: mail.userId, content: mail.managerContent });
+  }
+}
+
+/** Runs one reminder's claim and mail in a transaction; a full quota undoes the claim. */
+async function claimAndSend(deps: RemindersDeps, work: (tx: Tx) => Promise<'sent' | 'not_due'>): Promise<Outcome> {
   try {
-    return await withTransaction(deps.pool, async (tx) => {
-      const logId = await q.claimReminder(tx.db, reminder, now, nextAt);
-      if (logId === null) return 'not_due';
-      // The account's own copy, and the manager's own message once the manager has confirmed.
-      const account = { id: reminder.userId, email: reminder.email, name: reminder.name };
-      const manager = await planManagerMail(tx, account, reminder.managerEmail);
-      if ((await bulkMailRoom(tx, reminder.userId)) < (manager.kind === 'send' ? 2 : 1)) throw new NoRoomThisHour();
-      await queueEmail(
-        tx,
-        deps.boss,
-        {
-          kind: `reminder_${reminder.reminderType}`,
-          userId: reminder.userId,
-          referenceId: logId,
-          to: reminder.email,
-          ...inspectionReminderEmail({
-            ...reminder,
-            inspectionUrl: `${deps.config.appUrl}/inspections/${reminder.inspectionId}`,
-            settingsUrl: `${deps.config.appUrl}/settings`,
-          }),
-        },
-        { log: deps.log },
-      );
-      if (manager.kind === 'invite') {
-        await inviteManager(tx, deps, account, { address: manager.address, propertyName: reminder.propertyName });
-      } else if (manager.kind === 'send') {
-        await queueManagerMail(tx, deps, manager, {
-          kind: `manager_reminder_${reminder.reminderType}`,
-          userId: reminder.userId,
-          content: (unsubscribeUrl) => managerInspectionReminderEmail({ ...reminder, accountName: reminder.name, accountEmail: reminder.email, unsubscribeUrl }),
-        });
-      }
-      return 'sent';
-    });
+    return await withTransaction(deps.pool, work);
   } catch (error) {
     if (error instanceof NoRoomThisHour) return 'no_room';
     throw error;
   }
+}
+
+function sendReminder(deps: RemindersDeps, reminder: q.DueReminder, now: Date): Promise<Outcome> {
+  return claimAndSend(deps, async (tx) => {
+    const logId = await q.claimReminder(tx.db, reminder, now, nextRepeatAt(reminder, now));
+    if (logId === null) return 'not_due';
+    await queueReminderMail(tx, deps, {
+      ...reminder,
+      kind: `reminder_${reminder.reminderType}`,
+      managerKind: `manager_reminder_${reminder.reminderType}`,
+      referenceId: logId,
+      content: inspectionReminderEmail({
+        ...reminder,
+        inspectionUrl: `${deps.config.appUrl}/inspections/${reminder.inspectionId}`,
+        settingsUrl: `${deps.config.appUrl}/settings`,
+      }),
+      managerContent: (unsubscribeUrl) => managerInspectionReminderEmail({ ...reminder, accountName: reminder.name, accountEmail: reminder.email, unsubscribeUrl }),
+    });
+    return 'sent';
+  });
+}
+
+function sendRequirementReminder(deps: RemindersDeps, reminder: rq.DueRequirementReminder, now: Date): Promise<Outcome> {
+  return claimAndSend(deps, async (tx) => {
+    const logId = await rq.claimRequirementReminder(tx.db, reminder, now, nextRepeatAt(reminder, now));
+    if (logId === null) return 'not_due';
+    const schedule = new URLSearchParams({
+      propertyId: String(reminder.propertyId),
+      inspectionType: reminder.inspectionType,
+      requirementId: String(reminder.requirementId),
+      dueDate: reminder.dueDate,
+    });
+    await queueReminderMail(tx, deps, {
+      ...reminder,
+      kind: `requirement_reminder_${reminder.reminderType}`,
+      managerKind: `manager_requirement_reminder_${reminder.reminderType}`,
+      referenceId: logId,
+      content: requirementReminderEmail({
+        ...reminder,
+        scheduleUrl: `${deps.config.appUrl}/inspections/new?${schedule}`,
+        propertyUrl: `${deps.config.appUrl}/properties/${reminder.propertyId}`,
+        settingsUrl: `${deps.config.appUrl}/settings`,
+      }),
+      managerContent: (unsubscribeUrl) => managerRequirementReminderEmail({ ...reminder, accountName: reminder.name, accountEmail: reminder.email, unsubscribeUrl }),
+    });
+    return 'sent';
+  });
 }

@@ -68,11 +68,17 @@ export async function assertCanAddProperties(tx: DbOrTx, userId: number, adding:
 
 /** The same for open (scheduled or in progress) inspections. */
 export async function assertCanAddOpenInspection(tx: DbOrTx, userId: number, now = new Date()): Promise<void> {
-  if (isBillingOff()) return;
+  if (!(await canAddOpenInspection(tx, userId, now))) {
+    throw limitReached(`${PLAN_LIMITS.free.openInspections} scheduled inspection at a time`);
+  }
+}
+
+/** Whether one more open inspection fits the plan, under the same lock, for work that must not fail on it. */
+export async function canAddOpenInspection(tx: DbOrTx, userId: number, now = new Date()): Promise<boolean> {
+  if (isBillingOff()) return true;
   await q.lockAccount(tx, userId);
   const limit = PLAN_LIMITS[await q.findPlan(tx, userId, now)].openInspections;
-  if (limit === -1) return;
-  if ((await q.countOpenInspections(tx, userId)) + 1 > limit) throw limitReached(`${limit} scheduled inspection at a time`);
+  return limit === -1 || (await q.countOpenInspections(tx, userId)) + 1 <= limit;
 }
 
 export const grantPro = (db: DbOrTx, username: string) =>

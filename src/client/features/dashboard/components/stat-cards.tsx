@@ -54,6 +54,8 @@ export function StatCards({ stats, subscription }: { stats: DashboardStats | und
   const premium = subscription.isPremium;
   const { propertyLimit, inspectionLimit } = subscription.status;
   const pastDue = stats.overdueInspectionCount;
+  // "Due, not scheduled" requirements count too; the note says how many of them there are.
+  const notScheduled = (n: number) => (n > 0 ? ` · ${n} not scheduled` : '');
 
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
@@ -74,13 +76,17 @@ export function StatCards({ stats, subscription }: { stats: DashboardStats | und
         icon={CalendarClock}
         // Free counts what its limit counts (open inspections, whenever due); Pro the next 30 days.
         value={premium ? String(stats.upcomingInspectionCount) : withLimit(subscription.status.scheduledInspectionCount, inspectionLimit, premium)}
-        note={premium ? 'next 30 days' : 'open now · 1 at a time on Free'}
+        note={
+          premium
+            ? `next 30 days${notScheduled(stats.upcomingNotScheduledCount)}`
+            : `open now · 1 at a time on Free${notScheduled(stats.upcomingNotScheduledCount)}`
+        }
       />
       <StatCard
         title="Past Due"
         icon={TriangleAlert}
         value={pastDue}
-        note={pastDue > 0 ? 'Need attention now' : 'Nothing overdue'}
+        note={pastDue > 0 ? `Need attention now${notScheduled(stats.overdueNotScheduledCount)}` : 'Nothing overdue'}
         tone={pastDue > 0 ? 'alert' : 'default'}
       />
     </div>

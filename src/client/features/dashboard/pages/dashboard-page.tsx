@@ -11,6 +11,7 @@ import { useDashboardStats } from '../api/use-dashboard-stats';
 import { DashboardProperties } from '../components/dashboard-properties';
 import { StatCards } from '../components/stat-cards';
 import { UpcomingInspectionsPanel } from '@/features/inspections/components/upcoming-inspections-panel';
+import { UnscheduledPanel } from '@/features/requirements/components/unscheduled-panel';
 
 function limitMessage(properties: boolean, inspections: boolean): string {
   const reached = [properties ? '1 property' : null, inspections ? '1 scheduled inspection' : null].filter(Boolean);
@@ -74,6 +75,7 @@ export default function DashboardPage() {
           />
         ) : null}
       </div>
+      <UnscheduledPanel moreHref="/inspections/upcoming" />
       <DashboardProperties />
       <UpcomingInspectionsPanel />
     </div>

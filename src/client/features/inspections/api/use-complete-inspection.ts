@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ComplianceResult } from '@shared/enums';
-import type { CompleteInspectionInput, Inspection } from '@shared/schemas/inspection';
+import type { CompleteInspectionInput, InspectionUpdateResult } from '@shared/schemas/inspection';
 import { api } from '@/lib/api';
 import { refreshAfterInspectionChange } from '@/lib/inspection-queries';
 import { toast } from '@/components/ui/use-toast';
 import { applyInspectionChange, restoreInspections, snapshotInspections } from './inspection-cache';
+import { nextDueText } from './next-due-text';
 import { useToday } from './use-today';
 
 export interface CompleteInput {
@@ -12,6 +13,8 @@ export interface CompleteInput {
   /** With a result, the compliance item and the property take it; without, it is a Quick Complete. */
   complianceStatus?: ComplianceResult;
   notes?: string;
+  /** "Performed on", a calendar date in the account's zone; now when left out (Quick Complete). */
+  performedOn?: string;
 }
 
 /**
@@ -22,13 +25,13 @@ export function useCompleteInspection() {
   const queryClient = useQueryClient();
   const today = useToday();
   return useMutation({
-    mutationFn: ({ id, complianceStatus, notes }: CompleteInput) => {
-      const body: CompleteInspectionInput = { status: 'completed', completedDate: new Date().toISOString() };
+    mutationFn: ({ id, complianceStatus, notes, performedOn }: CompleteInput) => {
+      const body: CompleteInspectionInput = { status: 'completed', completedDate: performedOn ?? new Date().toISOString() };
       if (complianceStatus) {
         body.complianceStatus = complianceStatus;
         body.notes = notes?.trim() ? notes.trim() : null;
       }
-      return api.put<Inspection>(`/api/inspections/${id}`, body);
+      return api.put<InspectionUpdateResult>(`/api/inspections/${id}`, body);
     },
     onMutate: async ({ id, complianceStatus, notes }) => {
       const snapshot = await snapshotInspections(queryClient);
@@ -55,11 +58,12 @@ export function useCompleteInspection() {
       const description = complianceStatus ? 'Failed to complete inspection.' : 'Failed to complete inspection. Please try again.';
       toast({ variant: 'destructive', title: 'Error', description });
     },
-    onSuccess: () => {
-      toast({
-        title: 'Inspection Completed',
-        description: 'Inspection completed and property status updated.',
-      });
+    onSuccess: (saved) => {
+      // Without a result nothing about compliance changed (SPEC 4): say what is still to do.
+      const description = saved.complianceResult
+        ? `Inspection completed and property status updated. ${nextDueText(saved.nextDue)}`.trim()
+        : 'Inspection completed. Record its result to update the property\'s compliance.';
+      toast({ title: 'Inspection Completed', description });
     },
     onSettled: () => {
       void refreshAfterInspectionChange(queryClient);

@@ -38,6 +38,7 @@ export function useCreateInspection() {
         rescheduleReason: null,
         createdAt: now,
         updatedAt: now,
+        requirement: null,
       };
       applyInspectionChange(queryClient, { kind: 'add', inspection: draft }, today);
       return { snapshot };

@@ -9,7 +9,11 @@ import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
+import { Input } from '@/components/ui/input';
+import { isApiError } from '@/lib/api';
 import { useCompleteInspection } from '../api/use-complete-inspection';
+import { useRecordResult } from '../api/use-record-result';
+import { useToday } from '../api/use-today';
 import { describeInspection } from './inspection-text';
 
 interface CompleteInspectionDialogProps {
@@ -17,6 +21,8 @@ interface CompleteInspectionDialogProps {
   inspection: Inspection | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** 'record' gives an inspection completed without a result its result ("Record result"). */
+  mode?: 'complete' | 'record';
 }
 
 const RESULTS = [
@@ -26,21 +32,27 @@ const RESULTS = [
 
 /**
  * SPEC 2 and 5, "Complete Inspection": a compliance status and notes, the notes required for a
- * non-compliant result. The result travels with the completion (DECISIONS).
+ * non-compliant result, and the day it was performed (today by default, never later), from
+ * which the next due date counts. The result travels with the completion (DECISIONS). In
+ * 'record' mode it records the result of an inspection completed without one.
  */
-export function CompleteInspectionDialog({ inspection, open, onOpenChange }: CompleteInspectionDialogProps) {
+export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode = 'complete' }: CompleteInspectionDialogProps) {
   const id = useId();
+  const today = useToday();
   const complete = useCompleteInspection();
+  const record = useRecordResult();
+  const recording = mode === 'record';
+  const saving = complete.isPending || record.isPending;
   const form = useForm({
     resolver: zodResolver(completeDialogSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    defaultValues: { complianceStatus: undefined, notes: '' },
+    defaultValues: { complianceStatus: undefined, notes: '', performedOn: today },
   });
   const { errors } = form.formState;
 
   useEffect(() => {
-    if (open) form.reset({ complianceStatus: undefined, notes: '' });
+    if (open) form.reset({ complianceStatus: undefined, notes: recording ? (inspection?.notes ?? '') : '', performedOn: today });
   }, [open, inspection?.id, form]);
 
   const result = form.watch('complianceStatus');
@@ -50,20 +62,35 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange }: Com
 
   const onSubmit = form.handleSubmit((values) => {
     if (!inspection) return;
+    if (recording) {
+      record.mutate({ id: inspection.id, complianceResult: values.complianceStatus, notes: values.notes }, { onSuccess: () => onOpenChange(false) });
+      return;
+    }
+    if (values.performedOn > today) {
+      form.setError('performedOn', { type: 'validate', message: 'The day it was performed cannot be in the future' });
+      return;
+    }
     complete.mutate(
-      { id: inspection.id, complianceStatus: values.complianceStatus, notes: values.notes },
-      { onSuccess: () => onOpenChange(false) },
+      { id: inspection.id, complianceStatus: values.complianceStatus, notes: values.notes, performedOn: values.performedOn },
+      {
+        onSuccess: () => onOpenChange(false),
+        onError: (error) => {
+          const message = isApiError(error) ? error.fieldErrors.completedDate?.[0] : undefined;
+          if (message) form.setError('performedOn', { type: 'server', message });
+        },
+      },
     );
   });
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !complete.isPending && onOpenChange(next)}>
+    <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Complete Inspection</DialogTitle>
+          <DialogTitle>{recording ? 'Record Result' : 'Complete Inspection'}</DialogTitle>
           <DialogDescription>
             {inspection ? `${describeInspection(inspection)}. ` : ''}
-            The result sets the compliance of this item and the property&apos;s status.
+            The result sets the compliance of this item and the property&apos;s status
+            {recording ? '.' : '; the next inspection is due one interval after the day it was performed.'}
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="space-y-5">
@@ -104,6 +131,12 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange }: Com
             ) : null}
           </div>
 
+          {recording ? null : (
+            <FormField label="Performed on" error={errors.performedOn?.message} hint="The day the inspection was done; today if it was done today.">
+              {(control) => <Input {...control} type="date" max={today} aria-required="true" {...form.register('performedOn')} />}
+            </FormField>
+          )}
+
           <FormField
             label="Notes"
             error={errors.notes?.message}
@@ -123,13 +156,13 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange }: Com
 
           <DialogFooter>
             <DialogClose asChild>
-              <Button variant="outline" disabled={complete.isPending}>
+              <Button variant="outline" disabled={saving}>
                 Cancel
               </Button>
             </DialogClose>
-            <Button type="submit" disabled={notesMissing || complete.isPending}>
-              {complete.isPending ? <Spinner /> : null}
-              Complete Inspection
+            <Button type="submit" disabled={notesMissing || saving}>
+              {saving ? <Spinner /> : null}
+              {recording ? 'Record Result' : 'Complete Inspection'}
             </Button>
           </DialogFooter>
         </form>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { inspectionEditSchema, type Inspection, type InspectionEdit } from '@shared/schemas/inspection';
+import { inspectionEditSchema, type Inspection, type InspectionEdit, type InspectionEditValues } from '@shared/schemas/inspection';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -45,7 +45,7 @@ const valuesOf = (inspection: Inspection) => ({
 export function EditInspectionDialog({ inspection, open, onOpenChange }: EditInspectionDialogProps) {
   const update = useUpdateInspection();
   const completed = inspection.status === 'completed';
-  const form = useForm({
+  const form = useForm<InspectionEdit, unknown, InspectionEditValues>({
     resolver: zodResolver(inspectionEditSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',

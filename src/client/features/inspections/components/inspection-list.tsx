@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { formatDisplayDate } from '@shared/dates';
 import type { Inspection } from '@shared/schemas/inspection';
 import { InspectionStatusBadge } from '@/components/inspection-status-badge';
+import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { inspectionTypeLabel, propertyNameOf } from './inspection-text';
@@ -29,11 +30,27 @@ function PropertyLink({ inspection }: { inspection: Inspection }) {
   );
 }
 
+/** The type, and the activity when it is not the type's principal (annual) one. */
 function TypeLink({ inspection }: { inspection: Inspection }) {
   return (
-    <Link to={`/inspections/${inspection.id}`} className={linkClass}>
-      {inspectionTypeLabel(inspection.inspectionType)}
-    </Link>
+    <>
+      <Link to={`/inspections/${inspection.id}`} className={linkClass}>
+        {inspectionTypeLabel(inspection.inspectionType)}
+      </Link>
+      {inspection.requirement && !inspection.requirement.principal ? (
+        <span className="block break-words text-xs text-muted-foreground">{inspection.requirement.activity}</span>
+      ) : null}
+    </>
+  );
+}
+
+/** The status, and "Result not recorded" for one completed without a result. */
+function StatusBadges({ inspection, className }: { inspection: Inspection; className?: string }) {
+  return (
+    <span className={cn('flex flex-wrap gap-1', className)}>
+      <InspectionStatusBadge status={inspection.displayStatus} />
+      {inspection.status === 'completed' && !inspection.complianceResult ? <Badge variant="warning">Result not recorded</Badge> : null}
+    </span>
   );
 }
 
@@ -90,7 +107,7 @@ export function InspectionList({ items, label, showProperty = true, showNotes = 
                 </td>
                 <td className="whitespace-nowrap px-4 py-3">{formatDisplayDate(inspection.dueDate)}</td>
                 <td className="px-4 py-3">
-                  <InspectionStatusBadge status={inspection.displayStatus} />
+                  <StatusBadges inspection={inspection} />
                 </td>
                 <td className="max-w-48 break-words px-4 py-3">{inspection.assignedTo}</td>
                 {showNotes ? (
@@ -122,7 +139,7 @@ export function InspectionList({ items, label, showProperty = true, showNotes = 
                     <TypeLink inspection={inspection} />
                   </p>
                 </div>
-                <InspectionStatusBadge status={inspection.displayStatus} className="shrink-0" />
+                <StatusBadges inspection={inspection} className="shrink-0 justify-end" />
               </div>
               <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
                 <dt className="text-muted-foreground">Due</dt>

@@ -15,6 +15,8 @@ import { CALENDAR_MONTH_CAP, useCalendarMonth } from '../api/use-calendar-month'
 import { useInspectionList } from '../api/use-inspection-list';
 import { useToday } from '../api/use-today';
 import { countText, InspectionResults } from './inspection-results';
+import { useUnscheduled } from '@/features/requirements/api/use-unscheduled';
+import { UnscheduledList } from '@/features/requirements/components/unscheduled-list';
 
 /** SPEC 9: dates more than 90 days in the past are disabled. */
 const PAST_DAYS_SHOWN = 90;
@@ -47,6 +49,9 @@ export function InspectionsCalendar({ scope, params, month, onMonthChange, selec
   const monthDate = dateFromCalendarDay(month);
   const { from, to } = monthRange(monthDate);
   const monthQuery = useCalendarMonth(scope, params, from, to);
+  // Requirements due in the month with nothing scheduled; a status filter is about inspections, so it hides them.
+  const unscheduled = useUnscheduled({ from, to, q: params.q, type: params.type, limit: 500 }, !params.status);
+  const unscheduledItems = params.status ? [] : (unscheduled.data?.items ?? []);
 
   const perDay = useMemo(() => {
     const counts = new Map<string, number>();
@@ -55,6 +60,12 @@ export function InspectionsCalendar({ scope, params, month, onMonthChange, selec
     }
     return counts;
   }, [monthQuery.data]);
+  const unscheduledPerDay = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const item of unscheduledItems) counts.set(item.nextDueDate, (counts.get(item.nextDueDate) ?? 0) + 1);
+    return counts;
+  }, [unscheduledItems]);
+  const unscheduledOnDay = selectedDay ? unscheduledItems.filter((item) => item.nextDueDate === selectedDay) : [];
 
   const dayList = useInspectionList(scope, { ...params, from: selectedDay, to: selectedDay, sort: 'property' }, 25, Boolean(selectedDay));
   const monthLabel = monthDate.toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
@@ -74,13 +85,16 @@ export function InspectionsCalendar({ scope, params, month, onMonthChange, selec
             startMonth={earliest}
             today={todayDate}
             disabled={{ before: earliest }}
-            modifiers={{ hasInspections: (date: Date) => perDay.has(calendarDayFromDate(date)) }}
+            modifiers={{
+              hasInspections: (date: Date) => perDay.has(calendarDayFromDate(date)) || unscheduledPerDay.has(calendarDayFromDate(date)),
+            }}
             modifiersClassNames={{ hasInspections: highlighted }}
             labels={{
               labelDayButton: (date, modifiers) => {
                 const count = perDay.get(calendarDayFromDate(date));
+                const notScheduled = unscheduledPerDay.get(calendarDayFromDate(date));
                 const label = dayButtonLabel(date, modifiers);
-                return count ? `${label}, ${countText(count)}` : label;
+                return [label, count ? countText(count) : null, notScheduled ? `${notScheduled} due, not scheduled` : null].filter(Boolean).join(', ');
               },
             }}
             className="p-0"
@@ -101,8 +115,11 @@ export function InspectionsCalendar({ scope, params, month, onMonthChange, selec
             <span aria-hidden="true" className="relative inline-flex size-6 items-center justify-center rounded-md bg-accent text-xs font-semibold text-accent-foreground">
               5
             </span>
-            Highlighted dates have inspections.
+            Highlighted dates have inspections, or requirements due with nothing scheduled.
           </p>
+          {unscheduledItems.length > 0 ? (
+            <p className="text-muted-foreground">{unscheduledItems.length} due, not scheduled in {monthLabel}.</p>
+          ) : null}
           <p className="text-muted-foreground">
             Pick a date to list its inspections. Dates more than {PAST_DAYS_SHOWN} days ago are not available.
           </p>
@@ -147,10 +164,16 @@ export function InspectionsCalendar({ scope, params, month, onMonthChange, selec
             renderActions={renderActions}
             empty={
               <EmptyState icon={CalendarSearch} title="No inspections on this date." headingLevel="h3">
-                Pick a highlighted date to see its inspections.
+                {unscheduledOnDay.length > 0 ? 'Its requirements are not scheduled yet: see below.' : 'Pick a highlighted date to see its inspections.'}
               </EmptyState>
             }
           />
+          {unscheduledOnDay.length > 0 ? (
+            <div className="space-y-3 rounded-xl border border-yellow-300 p-4">
+              <h3 className="text-base font-semibold">Due, not scheduled on {formatDisplayDate(selectedDay)}</h3>
+              <UnscheduledList items={unscheduledOnDay} label={`Due, not scheduled on ${formatDisplayDate(selectedDay)}`} />
+            </div>
+          ) : null}
         </section>
       ) : null}
     </div>

@@ -91,7 +91,7 @@ export default function InspectionDetailsPage() {
   return <InspectionDetails inspection={inspection.data} />;
 }
 
-type DialogName = 'complete' | 'reschedule' | 'edit' | 'delete';
+type DialogName = 'complete' | 'record' | 'reschedule' | 'edit' | 'delete';
 
 function InspectionDetails({ inspection }: { inspection: Inspection }) {
   const navigate = useNavigate();
@@ -100,6 +100,8 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
   // The completing buttons go away with the open state; focus moves on to the next action.
   const editButton = useRef<HTMLButtonElement>(null);
   const open = isOpenInspection(inspection);
+  // Completed without a result (Quick Complete): nothing about compliance changed yet.
+  const resultMissing = inspection.status === 'completed' && !inspection.complianceResult;
   const typeLabel = inspectionTypeLabel(inspection.inspectionType);
   const dialogProps = (name: DialogName) => ({
     open: dialog === name,
@@ -142,6 +144,12 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
             </Button>
           </>
         ) : null}
+        {resultMissing ? (
+          <Button onClick={() => setDialog('record')}>
+            <ClipboardCheck aria-hidden="true" />
+            Record result
+          </Button>
+        ) : null}
         <Button ref={editButton} variant="outline" onClick={() => setDialog('edit')}>
           <Pencil aria-hidden="true" />
           Edit Inspection
@@ -168,6 +176,7 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
                 </Link>
               </Detail>
               <Detail term="Inspection type">{typeLabel}</Detail>
+              {inspection.requirement ? <Detail term="Requirement">{inspection.requirement.activity}</Detail> : null}
               <Detail term="Assigned to">{inspection.assignedTo}</Detail>
               <Detail term="Status">
                 <span className="flex flex-wrap gap-1.5">
@@ -185,6 +194,10 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
                   <Badge variant={inspection.complianceResult === 'compliant' ? 'success' : 'destructive'}>
                     {inspection.complianceResult === 'compliant' ? 'Compliant' : 'Non-compliant'}
                   </Badge>
+                </Detail>
+              ) : resultMissing ? (
+                <Detail term="Compliance result">
+                  <Badge variant="warning">Result not recorded</Badge>
                 </Detail>
               ) : null}
               <Detail term="Created">{formatDisplayDate(inspection.createdAt)}</Detail>
@@ -209,6 +222,7 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
       {/* Mounted even once the inspection is no longer open: an optimistic completion must
           not unmount the dialog that is saving it, and a rollback must find it as it was. */}
       <CompleteInspectionDialog inspection={inspection} {...dialogProps('complete')} />
+      <CompleteInspectionDialog inspection={inspection} mode="record" {...dialogProps('record')} />
       <RescheduleDialog inspection={inspection} {...dialogProps('reschedule')} />
       <EditInspectionDialog inspection={inspection} {...dialogProps('edit')} />
       <DeleteInspectionDialog inspection={inspection} {...dialogProps('delete')} onDeleted={() => navigate('/inspections')} />

@@ -3,7 +3,8 @@ import { ArrowLeft, Building2, Plus } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { inspectionSchema } from '@shared/schemas/inspection';
+import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
+import { inspectionSchema, isCalendarDate } from '@shared/schemas/inspection';
 import { isApiError, serverMessage } from '@/lib/api';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -25,6 +26,7 @@ import { useCreateInspection } from '../api/use-create-inspection';
 import { PROPERTY_OPTION_LIMIT, usePropertyForSchedule, usePropertyOptions, type PropertyOption } from '../api/use-property-options';
 import { useToday } from '../api/use-today';
 import { InspectionTypeOptions } from '../components/inspection-type-options';
+import { ActivityField, activityIds, type ActivityChoice } from '@/features/requirements/components/activity-field';
 
 const FIELDS = ['propertyId', 'inspectionType', 'dueDate', 'assignedTo', 'notes'] as const;
 const SEARCH_DELAY_MS = 300;
@@ -33,6 +35,21 @@ function parsePropertyId(value: string | null): number | undefined {
   if (!value || !/^\d+$/.test(value)) return undefined;
   const id = Number(value);
   return id >= 1 && id <= 2_147_483_647 ? id : undefined;
+}
+
+/**
+ * What a link may pre-fill besides the property: a due requirement's Schedule action sends its
+ * type, the requirement and its due date.
+ */
+function prefillFrom(params: URLSearchParams) {
+  const type = params.get('inspectionType');
+  const requirementId = parsePropertyId(params.get('requirementId'));
+  const dueDate = params.get('dueDate');
+  return {
+    inspectionType: INSPECTION_TYPES.includes(type as InspectionType) ? (type as InspectionType) : undefined,
+    requirementId,
+    dueDate: dueDate && isCalendarDate(dueDate) ? dueDate : undefined,
+  };
 }
 
 function FormSkeleton() {
@@ -57,6 +74,7 @@ export default function NewInspectionPage() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const lockedId = parsePropertyId(searchParams.get('propertyId'));
+  const prefill = prefillFrom(searchParams);
   const subscription = useSubscription();
   const create = useCreateInspection();
   const locked = usePropertyForSchedule(lockedId);
@@ -110,6 +128,7 @@ export default function NewInspectionPage() {
             optionsTotal={options.data?.total ?? 0}
             optionsLoading={options.isFetching}
             onSearch={setSearch}
+            prefill={prefill}
             create={create}
             onDone={() => navigate('/inspections')}
           />
@@ -145,11 +164,12 @@ interface ScheduleFormProps {
   optionsTotal: number;
   optionsLoading: boolean;
   onSearch: (term: string) => void;
+  prefill: ReturnType<typeof prefillFrom>;
   create: ReturnType<typeof useCreateInspection>;
   onDone: () => void;
 }
 
-function ScheduleForm({ lockedProperty, options, optionsTotal, optionsLoading, onSearch, create, onDone }: ScheduleFormProps) {
+function ScheduleForm({ lockedProperty, options, optionsTotal, optionsLoading, onSearch, prefill, create, onDone }: ScheduleFormProps) {
   const id = useId();
   const today = useToday();
   const [formError, setFormError] = useState<string | null>(null);
@@ -157,6 +177,8 @@ function ScheduleForm({ lockedProperty, options, optionsTotal, optionsLoading, o
   const [searchShown] = useState(() => optionsTotal > PROPERTY_OPTION_LIMIT);
   const [term, setTerm] = useState('');
   const [chosen, setChosen] = useState<PropertyOption | undefined>(undefined);
+  const [activity, setActivity] = useState<ActivityChoice>(prefill.requirementId ? `requirement:${prefill.requirementId}` : '');
+  const [activityError, setActivityError] = useState<string | undefined>(undefined);
 
   useEffect(() => {
     if (!searchShown) return;
@@ -170,13 +192,15 @@ function ScheduleForm({ lockedProperty, options, optionsTotal, optionsLoading, o
     reValidateMode: 'onChange',
     defaultValues: {
       propertyId: lockedProperty ? String(lockedProperty.id) : '',
-      inspectionType: '' as never,
-      dueDate: today,
+      inspectionType: prefill.inspectionType ?? ('' as never),
+      dueDate: prefill.dueDate ?? today,
       assignedTo: '',
       notes: '',
     },
   });
   const { errors } = form.formState;
+  const chosenPropertyId = Number(form.watch('propertyId')) || undefined;
+  const chosenType = (form.watch('inspectionType') ?? '') as InspectionType | '';
 
   // The chosen property stays in the select while a search shows other names.
   const shown = useMemo(
@@ -186,14 +210,17 @@ function ScheduleForm({ lockedProperty, options, optionsTotal, optionsLoading, o
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
+    setActivityError(undefined);
     const propertyName = lockedProperty?.name ?? shown.find((o) => o.id === values.propertyId)?.name ?? 'Unknown Property';
     create.mutate(
-      { values, propertyName },
+      { values: { ...values, ...activityIds(activity) }, propertyName },
       {
         onSuccess: onDone,
         onError: (error) => {
           const onFields = applyServerFieldErrors(error, form.setError, FIELDS);
-          if (!onFields) setFormError(serverMessage(error, 'Failed to schedule inspection.'));
+          const activityMessage = isApiError(error) ? (error.fieldErrors.requirementId ?? error.fieldErrors.libraryId)?.[0] : undefined;
+          if (activityMessage) setActivityError(activityMessage);
+          if (!onFields && !activityMessage) setFormError(serverMessage(error, 'Failed to schedule inspection.'));
         },
       },
     );
@@ -284,6 +311,17 @@ function ScheduleForm({ lockedProperty, options, optionsTotal, optionsLoading, o
         <FormField label="Due date" error={errors.dueDate?.message}>
           {(control) => <Input {...control} type="date" {...form.register('dueDate')} />}
         </FormField>
+        <ActivityField
+          propertyId={chosenPropertyId}
+          itemType={chosenType}
+          value={activity}
+          onChange={(choice) => {
+            setActivity(choice);
+            setActivityError(undefined);
+          }}
+          preferredRequirementId={prefill.requirementId}
+          error={activityError}
+        />
         <FormField label="Assigned to" error={errors.assignedTo?.message} className="sm:col-span-2">
           {(control) => (
             <Input {...control} maxLength={200} autoComplete="off" placeholder="Inspector or company" {...form.register('assignedTo')} />

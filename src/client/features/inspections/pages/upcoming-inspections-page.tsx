@@ -19,6 +19,7 @@ import { InspectionResults } from '../components/inspection-results';
 import { describeInspection, isOpenInspection } from '../components/inspection-text';
 import { InspectionsCalendar } from '../components/inspections-calendar';
 import { useInspectionUrlState } from '../components/use-inspection-url-state';
+import { UnscheduledPanel } from '@/features/requirements/components/unscheduled-panel';
 
 const PAGE_SIZE = 25;
 /** SPEC 9: Quick Reschedule moves the due date to 14 days from today. */
@@ -117,7 +118,7 @@ export default function UpcomingInspectionsPage() {
     <>
       <PageHeader
         title="Upcoming Inspections"
-        description="Open inspections due in the next 30 days, and any that are overdue, soonest first."
+        description="Open inspections due in the next 30 days, and any that are overdue, soonest first; and what is due with nothing scheduled."
         actions={
           <Button asChild variant="outline">
             <Link to="/inspections">
@@ -149,7 +150,9 @@ export default function UpcomingInspectionsPage() {
           {formatDisplayDate(newDate)} (14 days from today). Open an inspection to record a result or pick another date.
         </p>
 
-        <TabsContent value="list">
+        <TabsContent value="list" className="space-y-6">
+          {/* Requirements due with nothing scheduled, filtered like the list; the status filter is about inspections. */}
+          <UnscheduledPanel limit={100} q={params.q} type={params.type} />
           <InspectionResults list={list} label="Upcoming inspections" empty={empty} renderActions={renderActions} />
         </TabsContent>
         <TabsContent value="calendar">

@@ -16,6 +16,7 @@ import { useProperty } from '../api/use-property';
 import { DeletePropertyDialog } from '../components/delete-property-dialog';
 import { EditPropertyDialog } from '../components/edit-property-dialog';
 import { PropertyInspectionsTab } from '@/features/inspections/components/property-inspections-tab';
+import { ComplianceSchedule } from '@/features/requirements/components/compliance-schedule';
 import { PropertyOverview } from '../components/property-overview';
 import { PropertyReportsTab } from '../components/property-reports-tab';
 
@@ -100,6 +101,7 @@ function PropertyDetails({ property }: { property: Property }) {
         </TabsList>
         <TabsContent value="overview">
           <PropertyOverview property={property} />
+          <ComplianceSchedule propertyId={property.id} />
         </TabsContent>
         {/* Radix mounts only the open panel, so each list is fetched when its tab is opened. */}
         <TabsContent value="inspections">

@@ -1,0 +1,153 @@
+import type { Page } from '@playwright/test';
+import { addProperty, expect, expectAccessible, expectNoSidewaysScroll, expectToast, test } from './fixtures';
+
+/** A calendar date n days from today (UTC, the suite browser's and account's time zone). */
+const day = (n: number) => {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+/** One month after a calendar date, as the server counts it (Jan 31 -> Feb 28). */
+const monthAfter = (date: string) => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m, Math.min(d, lastDay))).toISOString().slice(0, 10);
+};
+
+/** "Mar 05, 2027", as every screen writes a date. */
+const shown = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+
+const MONTHLY = 'Monthly 30-second functional test';
+const ANNUAL = 'Annual 90-minute test';
+
+const schedule = (page: Page) => page.getByRole('region', { name: 'Compliance Schedule' });
+const requirementRow = (page: Page, activity: string) => schedule(page).getByRole('listitem').filter({ has: page.getByText(activity, { exact: true }) });
+
+/** Completes the open inspection behind the requirement's "Scheduled" date, performed on `performedOn`. */
+async function completeScheduled(page: Page, propertyId: number, performedOn: string) {
+  await page.goto(`/properties/${propertyId}`);
+  await requirementRow(page, MONTHLY).getByRole('link', { name: new RegExp(`open the inspection of ${MONTHLY}`) }).click();
+  await expect(page.getByRole('heading', { name: 'Inspection Details', level: 1 })).toBeVisible();
+  await expect(page.getByText(MONTHLY)).toBeVisible();
+  await page.getByRole('button', { name: 'Complete with result' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Complete Inspection' });
+  await dialog.getByRole('radio', { name: 'Compliant', exact: true }).check();
+  await dialog.getByLabel('Performed on').fill(performedOn);
+  await dialog.getByRole('button', { name: 'Complete Inspection' }).click();
+}
+
+test('a year of emergency lighting: requirements with their sources, recurring monthly tests, one switched off, one due and not scheduled', async ({ proPage: page }) => {
+  const property = await addProperty(page, { name: 'Harbor View Offices' });
+  await page.goto(`/properties/${property.id}`);
+  await expect(schedule(page).getByText('No safety items yet.', { exact: false })).toBeVisible();
+
+  // The property gets emergency lighting: the library's monthly and annual requirements, with their source.
+  await schedule(page).getByRole('button', { name: 'Add safety item' }).click();
+  const add = page.getByRole('dialog', { name: 'Add safety item' });
+  await add.getByRole('button', { name: 'Add Safety Item' }).click();
+  await expect(add.getByText('Choose a safety item')).toBeVisible();
+  await add.getByLabel('Safety item').selectOption({ label: 'Emergency Lighting' });
+  await expect(add.getByText(`${MONTHLY}: every month`)).toBeVisible();
+  await add.getByLabel('First due on').fill(day(90));
+  await add.getByRole('button', { name: 'Add Safety Item' }).click();
+  await expectToast(page, 'Safety Item Added');
+  await expect(requirementRow(page, MONTHLY)).toContainText('Every month · NFPA 101 (2021) 7.9.3.1.1');
+  await expect(requirementRow(page, ANNUAL)).toContainText('Every year · NFPA 101 (2021) 7.9.3.1.1');
+  await expect(requirementRow(page, ANNUAL)).toContainText(shown(day(90)));
+  await expectAccessible(page);
+
+  // Two months ago the first monthly test was scheduled, from the requirement's Schedule action.
+  await requirementRow(page, MONTHLY).getByRole('link', { name: `Schedule ${MONTHLY}` }).click();
+  await expect(page).toHaveURL(/\/inspections\/new\?/);
+  await expect(page.getByLabel('Property')).toContainText('Harbor View Offices');
+  await expect(page.getByLabel('Inspection type')).toHaveValue('emergency_lighting');
+  await expect(page.getByLabel('Activity')).toContainText(MONTHLY);
+  await expect(page.getByLabel('Activity').locator('option:checked')).toHaveText(`${MONTHLY} (every month)`);
+  await page.getByLabel('Due date').fill(day(-60));
+  await page.getByLabel('Assigned to').fill('Dana Cole');
+  await page.getByRole('button', { name: 'Schedule Inspection' }).click();
+  await expectToast(page, 'Inspection Scheduled');
+
+  // It was done then; the next one is scheduled a month on, with the same assignee.
+  const first = day(-60);
+  await completeScheduled(page, property.id, first);
+  await expectToast(page, 'Inspection Completed', `Inspection completed and property status updated. Next ${MONTHLY} due ${shown(monthAfter(first))}: scheduled.`);
+  await page.goto('/inspections?sort=due_asc');
+  const next = page.getByRole('row').filter({ hasText: shown(monthAfter(first)) });
+  await expect(next).toContainText('Dana Cole');
+  await expect(next).toContainText(MONTHLY);
+  await expect(next).toContainText('Overdue');
+
+  // A month later: done again, and again the next is scheduled.
+  const second = monthAfter(first);
+  await completeScheduled(page, property.id, second);
+  await expectToast(page, 'Inspection Completed', `Inspection completed and property status updated. Next ${MONTHLY} due ${shown(monthAfter(second))}: scheduled.`);
+  await page.goto(`/properties/${property.id}`);
+  await expect(requirementRow(page, MONTHLY)).toContainText(`Last done${shown(second)}`);
+
+  // The annual test does not apply here: switched off, with the reason and who did it.
+  await requirementRow(page, ANNUAL).getByRole('button', { name: `Switch off ${ANNUAL}` }).click();
+  const off = page.getByRole('dialog', { name: 'Switch off requirement' });
+  await off.getByRole('button', { name: 'Switch Off' }).click();
+  await expect(off.getByText('Say why it does not apply')).toBeVisible();
+  await off.getByLabel('Reason').fill('Generator-backed lighting, no batteries');
+  await off.getByRole('button', { name: 'Switch Off' }).click();
+  await expectToast(page, 'Requirement Switched Off');
+  await expect(requirementRow(page, ANNUAL)).toContainText('Switched off');
+  await expect(requirementRow(page, ANNUAL)).toContainText('Does not apply: Generator-backed lighting, no batteries');
+  await requirementRow(page, ANNUAL).getByText(/^Changes \(2\)/).click();
+  await expect(requirementRow(page, ANNUAL)).toContainText(`Switched off: Generator-backed lighting, no batteries · Robin Fischer, ${shown(day(0))}`);
+
+  // Automatic scheduling off, then the last test ten days ago: nothing is scheduled after it.
+  await requirementRow(page, MONTHLY).getByRole('switch', { name: 'Schedule the next inspection automatically' }).click();
+  await expect(requirementRow(page, MONTHLY).getByRole('switch', { name: 'Schedule the next inspection automatically' })).not.toBeChecked();
+  const third = day(-10);
+  await completeScheduled(page, property.id, third);
+  await expectToast(
+    page,
+    'Inspection Completed',
+    `Inspection completed and property status updated. Next ${MONTHLY} due ${shown(monthAfter(third))}, not scheduled. Automatic scheduling is off for this requirement.`,
+  );
+
+  // Due within 30 days with nothing scheduled: the bell and the dashboard say so.
+  await page.goto('/dashboard');
+  const panel = page.getByRole('region', { name: 'Due, Not Scheduled' });
+  await expect(panel.getByText(MONTHLY)).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Upcoming Inspections' })).toContainText('1 not scheduled');
+  await page.getByRole('button', { name: /^Notifications, 1 need attention/ }).click();
+  const bell = page.getByRole('dialog', { name: 'Notifications' });
+  const waiting = bell.getByRole('region', { name: /Due, not scheduled/ });
+  await expect(waiting.getByRole('link')).toContainText(MONTHLY);
+  await expect(waiting.getByRole('link')).toContainText('Harbor View Offices');
+  await expectAccessible(page);
+  await waiting.getByRole('link', { name: new RegExp(`Schedule ${MONTHLY}`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/inspections/new\\?propertyId=${property.id}&inspectionType=emergency_lighting&requirementId=\\d+&dueDate=${monthAfter(third)}`));
+  await expect(page.getByLabel('Due date')).toHaveValue(monthAfter(third));
+});
+
+test('on a phone the compliance schedule fits the screen and stays accessible', async ({ proPage: page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const property = await addProperty(page, { name: 'Phone Plaza With A Rather Long Name' });
+  await page.request.post(`/api/properties/${property.id}/safety-items`, {
+    data: { itemType: 'fire_extinguisher', nextDueDate: day(20) },
+    headers: { origin: new URL(test.info().project.use.baseURL!).origin },
+  });
+  await page.goto(`/properties/${property.id}`);
+  await expect(requirementRow(page, 'Hydrostatic test')).toContainText('NFPA 10 (2022) Table 8.3.1');
+  await expect(requirementRow(page, 'Hydrostatic test')).toContainText('Every 5 or 12 years by extinguisher type');
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+
+  await requirementRow(page, 'Annual maintenance').getByRole('button', { name: 'Change interval of Annual maintenance' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change interval' });
+  await dialog.getByLabel('Every').fill('6');
+  await dialog.getByLabel('Unit').selectOption({ label: 'Months' });
+  await dialog.getByRole('button', { name: 'Save Interval' }).click();
+  await expect(dialog.getByText('Say why the interval differs from the source')).toBeVisible();
+  await dialog.getByLabel('Reason').fill('Insurer asks for twice a year');
+  await dialog.getByRole('button', { name: 'Save Interval' }).click();
+  await expectToast(page, 'Interval Changed');
+  await expect(requirementRow(page, 'Annual maintenance')).toContainText('Every 6 months · NFPA 10 (2022) 7.3.1.1.1 · Changed: Insurer asks for twice a year');
+  await expectNoSidewaysScroll(page);
+});

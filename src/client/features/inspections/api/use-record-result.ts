@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ComplianceResult } from '@shared/enums';
+import type { InspectionUpdateResult } from '@shared/schemas/inspection';
+import { api } from '@/lib/api';
+import { inspectionKey, refreshAfterInspectionChange } from '@/lib/inspection-queries';
+import { toast } from '@/components/ui/use-toast';
+import { nextDueText } from './next-due-text';
+
+/** "Record result" on an inspection completed without one: its item and property follow. */
+export function useRecordResult() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, complianceResult, notes }: { id: number; complianceResult: ComplianceResult; notes: string }) =>
+      api.put<InspectionUpdateResult>(`/api/inspections/${id}`, { complianceResult, ...(notes.trim() ? { notes: notes.trim() } : {}) }),
+    onSuccess: (saved) => {
+      const { nextDue: _nextDue, ...inspection } = saved;
+      queryClient.setQueryData(inspectionKey(saved.id), inspection);
+      toast({ title: 'Result Recorded', description: `The result is recorded and the property status updated. ${nextDueText(saved.nextDue)}`.trim() });
+    },
+    onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to record the result. Please try again.' }),
+    onSettled: () => void refreshAfterInspectionChange(queryClient),
+  });
+}

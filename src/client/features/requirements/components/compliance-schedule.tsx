@@ -1,0 +1,94 @@
+import { useId, useMemo, useState } from 'react';
+import { ListPlus, Plus, ShieldCheck } from 'lucide-react';
+import type { InspectionType } from '@shared/enums';
+import type { Requirement } from '@shared/schemas/requirement';
+import { LoadError } from '@/components/load-error';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { usePropertyRequirements } from '../api/use-property-requirements';
+import { AddSafetyItemDialog } from './add-safety-item-dialog';
+import { CustomRequirementDialog } from './custom-requirement-dialog';
+import { RequirementRow } from './requirement-row';
+import { typeLabel } from './requirement-text';
+
+/**
+ * The property's compliance schedule: each safety item with its requirements (what, how often,
+ * by what source, last done, next due, status), and ways to add an item or a requirement of
+ * one's own, switch one off, change its interval or its automatic scheduling.
+ */
+export function ComplianceSchedule({ propertyId }: { propertyId: number }) {
+  const titleId = useId();
+  const requirements = usePropertyRequirements(propertyId);
+  const [dialog, setDialog] = useState<'item' | 'custom' | null>(null);
+  const groups = useMemo(() => {
+    const byType = new Map<InspectionType, Requirement[]>();
+    for (const requirement of requirements.data ?? []) {
+      byType.set(requirement.itemType, [...(byType.get(requirement.itemType) ?? []), requirement]);
+    }
+    return [...byType.entries()];
+  }, [requirements.data]);
+  const present = groups.map(([type]) => type);
+
+  return (
+    <Card role="region" aria-labelledby={titleId} className="mt-6">
+      <CardHeader className="flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="space-y-1.5">
+          <CardTitle id={titleId} className="text-xl">
+            Compliance Schedule
+          </CardTitle>
+          <CardDescription>What each safety item needs, how often, and the standard that says so.</CardDescription>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" onClick={() => setDialog('item')} disabled={requirements.isPending}>
+            <Plus aria-hidden="true" />
+            Add safety item
+          </Button>
+          <Button variant="outline" size="sm" onClick={() => setDialog('custom')} disabled={present.length === 0}>
+            <ListPlus aria-hidden="true" />
+            Add custom requirement
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent>
+        {requirements.isPending ? (
+          <div role="status" className="space-y-3">
+            <span className="sr-only">Loading the compliance schedule...</span>
+            <Skeleton className="h-24 w-full" />
+            <Skeleton className="h-24 w-full" />
+          </div>
+        ) : requirements.isError ? (
+          <LoadError
+            message="Failed to load the compliance schedule. Please try again."
+            onRetry={() => void requirements.refetch()}
+            retrying={requirements.isFetching}
+          />
+        ) : groups.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 py-6 text-center">
+            <ShieldCheck aria-hidden="true" className="size-8 text-muted-foreground" />
+            <p className="text-sm text-muted-foreground">
+              No safety items yet. Add one, or schedule an inspection, and its requirements appear here.
+            </p>
+          </div>
+        ) : (
+          <div className="space-y-6">
+            {groups.map(([type, list]) => (
+              <section key={type} aria-labelledby={`${titleId}-${type}`} className="space-y-3">
+                <h3 id={`${titleId}-${type}`} className="border-b pb-2 text-base font-semibold">
+                  {typeLabel(type)}
+                </h3>
+                <ul className="divide-y">
+                  {list.map((requirement) => (
+                    <RequirementRow key={requirement.id} requirement={requirement} />
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </div>
+        )}
+      </CardContent>
+      <AddSafetyItemDialog propertyId={propertyId} present={present} open={dialog === 'item'} onOpenChange={(open) => setDialog(open ? 'item' : null)} />
+      <CustomRequirementDialog propertyId={propertyId} present={present} open={dialog === 'custom'} onOpenChange={(open) => setDialog(open ? 'custom' : null)} />
+    </Card>
+  );
+}

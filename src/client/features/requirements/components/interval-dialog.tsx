@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { intervalLabel, intervalParts, requirementUpdateSchema, type Requirement, type RequirementUpdateInput } from '@shared/schemas/requirement';
+import { serverMessage } from '@/lib/api';
+import { applyServerFieldErrors } from '@/lib/form-errors';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormAlert } from '@/components/ui/form-alert';
+import { FormField } from '@/components/ui/form-field';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { useUpdateRequirement } from '../api/use-requirement-mutations';
+import { IntervalFields } from './interval-fields';
+
+interface IntervalDialogProps {
+  requirement: Requirement;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+const FIELDS = ['intervalCount', 'intervalUnit', 'reason'] as const;
+
+/** Changing how often a requirement is due, with the reason shown next to its source. */
+export function IntervalDialog({ requirement, open, onOpenChange }: IntervalDialogProps) {
+  const update = useUpdateRequirement(requirement.propertyId);
+  const [formError, setFormError] = useState<string | null>(null);
+  const defaults = (): RequirementUpdateInput => ({ ...intervalParts(requirement), reason: '' });
+  const form = useForm<RequirementUpdateInput>({ resolver: zodResolver(requirementUpdateSchema), defaultValues: defaults() });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (open) {
+      form.reset(defaults());
+      setFormError(null);
+    }
+  }, [open]);
+
+  const onSubmit = form.handleSubmit((values) => {
+    setFormError(null);
+    update.mutate(
+      { id: requirement.id, values: { intervalCount: values.intervalCount, intervalUnit: values.intervalUnit, reason: values.reason } },
+      {
+        onSuccess: (saved) => {
+          onOpenChange(false);
+          toast({ title: 'Interval Changed', description: `${saved.activity}: ${intervalLabel(saved).toLowerCase()}.` });
+        },
+        onError: (error) => {
+          if (!applyServerFieldErrors(error, form.setError, FIELDS)) setFormError(serverMessage(error, 'Failed to change the interval. Please try again.'));
+        },
+      },
+    );
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !update.isPending && onOpenChange(next)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Change interval</DialogTitle>
+          <DialogDescription>
+            {requirement.activity}: {intervalLabel(requirement).toLowerCase()}
+            {requirement.source ? ` according to ${requirement.source}` : ''}. The next due date counts from the last time it was done.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="space-y-5">
+          {formError ? <FormAlert>{formError}</FormAlert> : null}
+          <IntervalFields
+            register={form.register as unknown as UseFormRegister<{ intervalCount?: unknown; intervalUnit?: unknown }>}
+            errors={errors as FieldErrors<{ intervalCount?: unknown; intervalUnit?: unknown }>}
+          />
+          <FormField label="Reason" error={errors.reason?.message} hint="Shown next to the source, so everyone sees why it differs.">
+            {(control) => <Textarea {...control} rows={3} maxLength={1000} aria-required="true" {...form.register('reason')} />}
+          </FormField>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline" disabled={update.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={update.isPending}>
+              {update.isPending ? <Spinner /> : null}
+              Save Interval
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

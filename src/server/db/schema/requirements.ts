@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { complianceResult, inspectionType } from './enums';
+import { properties } from './properties';
+import { users } from './users';
+
+/** An interval is either months or days, never both, and positive. */
+const intervalCheck = (name: string) =>
+  check(name, sql`(interval_months is null) <> (interval_days is null) and coalesce(interval_months, interval_days) > 0`);
+
+/**
+ * The default schedule of each safety item: what must be done, how often, and the standard
+ * that says so. Seeded by a migration and listed in docs/compliance-schedule.md; one entry
+ * per type is the principal (annual) one that an inspection without a requirement counts for.
+ */
+export const requirementLibrary = pgTable(
+  'requirement_library',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    itemType: inspectionType('item_type').notNull(),
+    activity: text('activity').notNull(),
+    intervalMonths: integer('interval_months'),
+    intervalDays: integer('interval_days'),
+    /** Standard, edition and section, or "Firemark default" where none was checked. */
+    source: text('source').notNull(),
+    /** When the entry applies, where the standard limits it. */
+    note: text('note'),
+    principal: boolean('principal').notNull().default(false),
+    sortOrder: integer('sort_order').notNull(),
+  },
+  (t) => [
+    uniqueIndex('requirement_library_type_activity_key').on(t.itemType, t.activity),
+    uniqueIndex('requirement_library_principal_key').on(t.itemType).where(sql`${t.principal}`),
+    intervalCheck('requirement_library_interval_check'),
+  ],
+);
+
+/**
+ * One recurring activity of one safety item of one property. The compliance item of its
+ * (property, type) rolls its active requirements up; nextDueDate is always set.
+ */
+export const requirements = pgTable(
+  'requirements',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Denormalised owner, as on inspections: the due list is one indexed scan per account. */
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    itemType: inspectionType('item_type').notNull(),
+    /** The library entry it came from; null for a custom requirement. */
+    libraryId: integer('library_id').references(() => requirementLibrary.id, { onDelete: 'set null' }),
+    activity: text('activity').notNull(),
+    intervalMonths: integer('interval_months'),
+    intervalDays: integer('interval_days'),
+    source: text('source'),
+    note: text('note'),
+    principal: boolean('principal').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+    /** "Schedule the next inspection automatically" when one is completed with a result. */
+    autoSchedule: boolean('auto_schedule').notNull().default(true),
+    lastDoneOn: date('last_done_on', { mode: 'string' }),
+    lastResult: complianceResult('last_result'),
+    /** The notes of the inspection that gave lastResult: a failure's findings travel to the item and the PDF. */
+    lastNotes: text('last_notes'),
+    nextDueDate: date('next_due_date', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('requirements_property_type_idx').on(t.propertyId, t.itemType),
+    uniqueIndex('requirements_property_library_key').on(t.propertyId, t.libraryId),
+    uniqueIndex('requirements_principal_key').on(t.propertyId, t.itemType).where(sql`${t.principal}`),
+    // Dashboard, upcoming, bell and reminders: an account's active requirements by due date.
+    index('requirements_user_due_idx').on(t.userId, t.nextDueDate).where(sql`${t.active}`),
+    intervalCheck('requirements_interval_check'),
+  ],
+);
+
+/** Who changed a requirement, when, what and why: kept beside the source it departs from. */
+export const requirementChanges = pgTable(
+  'requirement_changes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    requirementId: integer('requirement_id')
+      .notNull()
+      .references(() => requirements.id, { onDelete: 'cascade' }),
+    /** item_added, custom_added, switched_off, switched_on, interval_changed, auto_schedule_on, auto_schedule_off. */
+    kind: text('kind').notNull(),
+    /** What changed, in words ("Every 12 months -> every 6 months"). */
+    detail: text('detail').notNull(),
+    reason: text('reason'),
+    /** The account's name when the change was made. */
+    changedBy: text('changed_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('requirement_changes_requirement_idx').on(t.requirementId, t.createdAt)],
+);
+
+/**
+ * Reminders about a requirement that is due with no open inspection ("Due, not scheduled"),
+ * apart from inspection reminders: each (requirement, type) at most once per due date.
+ */
+export const requirementReminderLogs = pgTable(
+  'requirement_reminder_logs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    requirementId: integer('requirement_id')
+      .notNull()
+      .references(() => requirements.id, { onDelete: 'cascade' }),
+    reminderType: text('reminder_type').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    emailSent: boolean('email_sent').notNull().default(false),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    reminderCount: integer('reminder_count').notNull().default(1),
+    nextScheduledAt: timestamp('next_scheduled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('requirement_reminder_logs_requirement_type_due_key').on(t.requirementId, t.reminderType, t.dueDate),
+    index('requirement_reminder_logs_user_idx').on(t.userId),
+  ],
+);

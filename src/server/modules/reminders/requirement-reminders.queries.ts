@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { noOpenInspectionSql } from '../compliance/compliance.sql';
+import type { ReminderType } from './reminder-rules';
+import { reminderAccountsSql, reminderTypeSql, reminderWindowSql } from './reminders.queries';
+
+/** A reminder about a requirement that is due with no open inspection ("Due, not scheduled"). */
+export interface DueRequirementReminder {
+  requirementId: number;
+  userId: number;
+  reminderType: ReminderType;
+  daysUntilDue: number;
+  dueDate: string;
+  inspectionType: string;
+  activity: string;
+  propertyId: number;
+  propertyName: string;
+  propertyAddress: string;
+  managerEmail: string;
+  email: string;
+  name: string;
+  frequency: 'daily' | 'weekly' | 'custom';
+  leadTimeDays: number;
+  maxReminders: number;
+}
+
+export interface RequirementSweepCursor {
+  dueDate: string;
+  requirementId: number;
+}
+
+/**
+ * The same reminders as an open inspection gets (findDueReminders: the same accounts, windows
+ * and repeats), for each active requirement with no open inspection, once per due date:
+ * keyed by (requirement, type, due date) in requirement_reminder_logs.
+ */
+export async function findDueRequirementReminders(db: DbOrTx, now: Date, limit: number, after?: RequirementSweepCursor): Promise<DueRequirementReminder[]> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const cursor = after ? sql`and (c.next_due_date, c.requirement_id) > (${after.dueDate}::date, ${after.requirementId})` : sql``;
+  const result = await db.execute<DueRequirementReminder & Record<string, unknown>>(sql`
+    with accounts as (${reminderAccountsSql(now)}),
+    candidates as (
+      select r.id as requirement_id, a.*, r.next_due_date, r.item_type, r.activity, r.property_id,
+             p.name as property_name, p.manager_email,
+             concat_ws(', ', p.address_line1, p.address_line2, p.city, p.state || ' ' || p.zip) as property_address,
+             (r.next_due_date - a.today) as days_until_due,
+             ${reminderTypeSql('r.next_due_date')} as reminder_type
+      from accounts a
+      join requirements r on r.user_id = a.user_id and r.active
+        and ${reminderWindowSql('r.next_due_date')}
+        and ${noOpenInspectionSql('r')}
+      join properties p on p.id = r.property_id
+    )
+    select c.requirement_id as "requirementId", c.user_id as "userId", c.reminder_type as "reminderType",
+           c.days_until_due as "daysUntilDue", to_char(c.next_due_date, 'YYYY-MM-DD') as "dueDate",
+           c.item_type as "inspectionType", c.activity, c.property_id as "propertyId",
+           c.property_name as "propertyName", c.property_address as "propertyAddress",
+           c.manager_email as "managerEmail", c.email, c.name, c.frequency,
+           c.lead_time_days as "leadTimeDays", c.max_reminders as "maxReminders"
+    from candidates c
+    where c.reminder_type is not null
+      and c.max_reminders > 0
+      ${cursor}
+      and not exists (
+        select 1 from requirement_reminder_logs l
+        where l.requirement_id = c.requirement_id and l.reminder_type = c.reminder_type and l.due_date = c.next_due_date
+          and (l.reminder_type <> 'overdue' or l.reminder_count >= c.max_reminders or l.next_scheduled_at > ${at})
+      )
+    order by c.next_due_date, c.requirement_id
+    limit ${limit}
+  `);
+  return result.rows;
+}
+
+/** claimReminder's twin on the requirement key: the unique (requirement, type, due date) decides. */
+export async function claimRequirementReminder(db: DbOrTx, reminder: DueRequirementReminder, now: Date, nextAt: Date | null): Promise<number | null> {
+  const at = now.toISOString();
+  const result = await db.execute<{ id: number }>(sql`
+    insert into requirement_reminder_logs (user_id, requirement_id, reminder_type, due_date, reminder_count, next_scheduled_at)
+    values (${reminder.userId}, ${reminder.requirementId}, ${reminder.reminderType}, ${reminder.dueDate}::date, 1,
+            ${nextAt ? nextAt.toISOString() : null}::timestamptz)
+    on conflict (requirement_id, reminder_type, due_date) do update
+      set reminder_count = requirement_reminder_logs.reminder_count + 1,
+          email_sent = false,
+          next_scheduled_at = excluded.next_scheduled_at
+      where requirement_reminder_logs.reminder_type = 'overdue'
+        and requirement_reminder_logs.reminder_count < ${reminder.maxReminders}
+        and requirement_reminder_logs.next_scheduled_at <= ${at}::timestamptz
+    returning id
+  `);
+  return result.rows[0]?.id ?? null;
+}

@@ -1,0 +1,135 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createProperty } from '../../db/seed/properties';
+import { createTestContext, type TestContext } from '../../testing/test-app';
+import { sendDueReminders } from '../reminders/reminders.service';
+import { grantPro } from '../subscription/subscription.service';
+
+/**
+ * A requirement due within 30 days or overdue with no open inspection is "Due, not
+ * scheduled": it counts on the dashboard, is listed for the upcoming page, the bell and the
+ * calendar, and gets reminders like an inspection, once per due date.
+ */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ APP_URL: 'https://firemark.example.com' });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const setNow = (iso: string) => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(iso));
+};
+
+/**
+ * On 2026-06-10 (UTC): Alpha's fire alarm was due on June 5 with nothing scheduled (overdue),
+ * its lighting's monthly test is first due on July 10 (day 30) and its annual test on
+ * September 1; the monthly exit sign check is switched off; Beta's alarm has an inspection on
+ * June 20.
+ */
+async function portfolio() {
+  setNow('2026-06-10T12:00:00Z');
+  const s = await ctx.signedIn({ timeZone: 'UTC', fullName: 'Jordan Lee' });
+  await grantPro(ctx.runtime.db, s.user.username);
+  const alpha = await createProperty(ctx.runtime.db, s.user.id, { name: 'Alpha Tower', managerEmail: 'manager@alpha.example' });
+  const beta = await createProperty(ctx.runtime.db, s.user.id, { name: 'Beta Clinic' });
+  const add = (propertyId: number, itemType: string, nextDueDate: string) => s.agent.post(`/api/properties/${propertyId}/safety-items`, { itemType, nextDueDate });
+  await add(alpha.id, 'fire_alarm', '2026-06-05');
+  await add(alpha.id, 'emergency_lighting', '2026-09-01');
+  const signs = (await add(alpha.id, 'emergency_exits', '2026-12-01')).json().find((r: { activity: string }) => r.activity === 'Monthly exit sign check');
+  await s.agent.put(`/api/requirements/${signs.id}`, { active: false, reason: 'No internally lit signs' });
+  await s.agent.post('/api/inspections', { propertyId: beta.id, inspectionType: 'fire_alarm', dueDate: '2026-06-20', assignedTo: 'Dana Cole' });
+  return { s, alpha, beta };
+}
+
+const entries = (list: { property: { name: string }; activity: string; nextDueDate: string; displayStatus: string }[]) =>
+  list.map((r) => `${r.property.name} | ${r.activity} | ${r.nextDueDate} | ${r.displayStatus}`);
+
+describe('due, not scheduled', () => {
+  it('counts in the dashboard stats', async () => {
+    const { s } = await portfolio();
+    expect((await s.agent.get('/api/dashboard/stats')).json()).toEqual({
+      propertyCount: 2,
+      compliantCount: 0,
+      upcomingInspectionCount: 2,
+      overdueInspectionCount: 1,
+      upcomingNotScheduledCount: 1,
+      overdueNotScheduledCount: 1,
+    });
+  });
+
+  it('is listed for the upcoming page and the bell, soonest first, beside the open inspections', async () => {
+    const { s } = await portfolio();
+    const res = await s.agent.get('/api/requirements/unscheduled');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('2');
+    expect(entries(res.json())).toEqual([
+      'Alpha Tower | Annual test | 2026-06-05 | overdue',
+      'Alpha Tower | Monthly 30-second functional test | 2026-07-10 | upcoming',
+    ]);
+    expect(res.json()[0]).toMatchObject({ itemType: 'fire_alarm', principal: true });
+    expect(entries((await s.agent.get('/api/requirements/unscheduled?type=emergency_lighting')).json())).toHaveLength(1);
+    expect(entries((await s.agent.get('/api/requirements/unscheduled?q=monthly')).json())).toHaveLength(1);
+    expect(entries((await s.agent.get('/api/requirements/unscheduled?q=beta')).json())).toEqual([]);
+    // SPEC's upcoming list keeps its shape: inspections only.
+    expect((await s.agent.get('/api/inspections/upcoming')).json().map((i: { dueDate: string }) => i.dueDate)).toEqual(['2026-06-20']);
+  });
+
+  it('shows on the calendar: requirements with nothing scheduled, in the range asked for', async () => {
+    const { s } = await portfolio();
+    const september = await s.agent.get('/api/requirements/unscheduled?from=2026-09-01&to=2026-09-30');
+    expect(entries(september.json())).toEqual(['Alpha Tower | Annual 90-minute test | 2026-09-01 | upcoming']);
+    const bad = await s.agent.get('/api/requirements/unscheduled?from=tomorrow&limit=0');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toEqual({ limit: ['Limit must be at least 1'], from: ['Invalid date'] });
+  });
+
+  it('leaves the list once scheduled, and never shows another account', async () => {
+    const { s, alpha } = await portfolio();
+    const other = await portfolio();
+    await s.agent.post('/api/inspections', { propertyId: alpha.id, inspectionType: 'fire_alarm', dueDate: '2026-06-12', assignedTo: 'Dana Cole' });
+    expect(entries((await s.agent.get('/api/requirements/unscheduled')).json())).toEqual([
+      'Alpha Tower | Monthly 30-second functional test | 2026-07-10 | upcoming',
+    ]);
+    expect((await other.s.agent.get('/api/requirements/unscheduled')).headers['x-total-count']).toBe('2');
+  });
+
+  it('gets the reminders an inspection gets, once per due date', async () => {
+    const { s, alpha } = await portfolio();
+    const sweep = (iso: string) => sendDueReminders({ config: ctx.config, db: ctx.runtime.db, pool: ctx.runtime.pool, boss: ctx.runtime.boss }, new Date(iso));
+    const mails = async () =>
+      (await ctx.runtime.pool.query(`select kind, subject, text_body, cc_addresses from email_outbox where user_id = $1 and kind like 'requirement_reminder_%' order by id`, [s.user.id])).rows;
+
+    await sweep('2026-06-10T12:00:00Z');
+    await sweep('2026-06-10T13:00:00Z');
+    const first = await mails();
+    expect(first.map((m) => [m.kind, m.subject])).toEqual([
+      ['requirement_reminder_overdue', 'Overdue, not scheduled: Annual test (Fire Alarm) at Alpha Tower'],
+      ['requirement_reminder_thirty_day', 'Due in 30 days, not scheduled: Monthly 30-second functional test (Emergency Lighting) at Alpha Tower'],
+    ]);
+    expect(first[0].cc_addresses).toEqual(['manager@alpha.example']);
+    expect(first[0].text_body).toContain('was due on Jun 05, 2026, 5 days ago, and no inspection is scheduled for it.');
+    expect(first[0].text_body).toMatch(/Schedule the inspection: https:\/\/firemark\.example\.com\/inspections\/new\?propertyId=\d+&inspectionType=fire_alarm&requirementId=\d+&dueDate=2026-06-05/);
+
+    // The next day: the overdue one waits a week to repeat; the monthly test keeps its 30-day reminder.
+    await sweep('2026-06-11T12:00:00Z');
+    expect(await mails()).toHaveLength(2);
+
+    // Scheduled: the inspection's own reminders take over.
+    await s.agent.post('/api/inspections', { propertyId: alpha.id, inspectionType: 'fire_alarm', dueDate: '2026-06-12', assignedTo: 'Dana Cole' });
+    await sweep('2026-06-17T12:00:00Z');
+    expect((await mails()).map((m) => m.kind)).toEqual(['requirement_reminder_overdue', 'requirement_reminder_thirty_day']);
+    const logs = await ctx.runtime.pool.query(
+      `select l.reminder_type, l.due_date::text as due, l.reminder_count from requirement_reminder_logs l where l.user_id = $1 order by l.id`,
+      [s.user.id],
+    );
+    expect(logs.rows).toEqual([
+      { reminder_type: 'overdue', due: '2026-06-05', reminder_count: 1 },
+      { reminder_type: 'thirty_day', due: '2026-07-10', reminder_count: 1 },
+    ]);
+  });
+});

@@ -1,0 +1,214 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { effectiveItemStatus, UPCOMING_DAYS, addDays } from '@shared/compliance';
+import type { ComplianceResult, InspectionType } from '@shared/enums';
+export type ChangeKind = RequirementChangeKind;
+import {
+  unscheduledDisplayStatus,
+  type LibraryRequirement,
+  type Requirement,
+  type RequirementChange,
+  type RequirementChangeKind,
+  type UnscheduledRequirement,
+} from '@shared/schemas/requirement';
+import type { DbOrTx } from '../../db/client';
+import { containsPattern } from '../../db/like';
+import { noOpenInspectionSql, OPEN_STATUSES } from '../compliance/compliance.sql';
+
+export async function listLibrary(db: DbOrTx): Promise<LibraryRequirement[]> {
+  const result = await db.execute<LibraryRequirement & Record<string, unknown>>(sql`
+    select id, item_type as "itemType", activity, interval_months as "intervalMonths", interval_days as "intervalDays",
+      source, note, principal, sort_order as "sortOrder"
+    from requirement_library order by item_type, sort_order, id`);
+  return result.rows;
+}
+
+type Row = {
+  id: number;
+  property_id: number;
+  item_type: InspectionType;
+  library_id: number | null;
+  activity: string;
+  interval_months: number | null;
+  interval_days: number | null;
+  source: string | null;
+  note: string | null;
+  principal: boolean;
+  active: boolean;
+  auto_schedule: boolean;
+  last_done_on: string | null;
+  last_result: ComplianceResult | null;
+  next_due_date: string;
+  open_inspection: { id: number; dueDate: string } | null;
+  changes: RequirementChange[];
+};
+
+function toRequirement(row: Row, today: string): Requirement {
+  return {
+    id: row.id,
+    propertyId: row.property_id,
+    itemType: row.item_type,
+    libraryId: row.library_id,
+    activity: row.activity,
+    intervalMonths: row.interval_months,
+    intervalDays: row.interval_days,
+    source: row.source,
+    note: row.note,
+    principal: row.principal,
+    active: row.active,
+    autoSchedule: row.auto_schedule,
+    lastDoneOn: row.last_done_on,
+    lastResult: row.last_result,
+    nextDueDate: row.next_due_date,
+    status: effectiveItemStatus({ status: row.last_result ?? 'never_inspected', nextDueDate: row.next_due_date }, today),
+    dueNotScheduled: row.active && row.open_inspection === null && row.next_due_date <= addDays(today, UPCOMING_DAYS),
+    openInspection: row.open_inspection,
+    changes: row.changes.map((c) => ({ ...c, createdAt: new Date(c.createdAt).toISOString() })),
+  };
+}
+
+/** A property's requirements (all of the account's, by type then library order), with their open inspection and changes. */
+export async function listRequirements(db: DbOrTx, userId: number, where: SQL, today: string): Promise<Requirement[]> {
+  const result = await db.execute<Row & Record<string, unknown>>(sql`
+    select r.id, r.property_id, r.item_type, r.library_id, r.activity, r.interval_months, r.interval_days, r.source, r.note,
+      r.principal, r.active, r.auto_schedule, r.last_done_on, r.last_result, r.next_due_date,
+      (select json_build_object('id', oi.id, 'dueDate', oi.due_date) from inspections oi
+        where oi.requirement_id = r.id and oi.status in ${OPEN_STATUSES} order by oi.due_date, oi.id limit 1) as open_inspection,
+      coalesce((select json_agg(json_build_object('id', c.id, 'kind', c.kind, 'detail', c.detail, 'reason', c.reason,
+          'changedBy', c.changed_by, 'createdAt', c.created_at) order by c.created_at desc, c.id desc)
+        from requirement_changes c where c.requirement_id = r.id), '[]'::json) as changes
+    from requirements r
+    left join requirement_library l on l.id = r.library_id
+    where r.user_id = ${userId} and ${where}
+    order by r.item_type, coalesce(l.sort_order, 1000), r.id`);
+  return result.rows.map((row) => toRequirement(row, today));
+}
+
+export const forProperty = (propertyId: number) => sql`r.property_id = ${propertyId}`;
+export const byId = (id: number) => sql`r.id = ${id}`;
+
+export interface LockedRequirement {
+  id: number;
+  property_id: number;
+  item_type: InspectionType;
+  activity: string;
+  interval_months: number | null;
+  interval_days: number | null;
+  active: boolean;
+  auto_schedule: boolean;
+}
+
+/** The account's requirement, locked for the rest of the transaction. */
+export async function lockRequirement(db: DbOrTx, userId: number, id: number): Promise<LockedRequirement | undefined> {
+  const result = await db.execute<LockedRequirement & Record<string, unknown>>(sql`
+    select id, property_id, item_type, activity, interval_months, interval_days, active, auto_schedule
+    from requirements where id = ${id} and user_id = ${userId} for update`);
+  return result.rows[0];
+}
+
+export async function countActive(db: DbOrTx, propertyId: number, itemType: InspectionType, except: number): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from requirements where property_id = ${propertyId} and item_type = ${itemType} and active and id <> ${except}`);
+  return result.rows[0]!.n;
+}
+
+export async function updateRequirement(
+  db: DbOrTx,
+  id: number,
+  values: { active?: boolean; autoSchedule?: boolean; intervalMonths?: number | null; intervalDays?: number | null },
+): Promise<void> {
+  const sets: SQL[] = [sql`updated_at = now()`];
+  if (values.active !== undefined) sets.push(sql`active = ${values.active}`);
+  if (values.autoSchedule !== undefined) sets.push(sql`auto_schedule = ${values.autoSchedule}`);
+  if (values.intervalMonths !== undefined) sets.push(sql`interval_months = ${values.intervalMonths}`, sql`interval_days = ${values.intervalDays ?? null}`);
+  await db.execute(sql`update requirements set ${sql.join(sets, sql`, `)} where id = ${id}`);
+}
+
+export async function activityExists(db: DbOrTx, propertyId: number, itemType: InspectionType, activity: string): Promise<boolean> {
+  const result = await db.execute(sql`
+    select 1 from requirements where property_id = ${propertyId} and item_type = ${itemType} and lower(activity) = lower(${activity}) limit 1`);
+  return result.rows.length > 0;
+}
+
+export async function insertCustomRequirement(
+  db: DbOrTx,
+  values: {
+    userId: number;
+    propertyId: number;
+    itemType: InspectionType;
+    activity: string;
+    intervalMonths: number | null;
+    intervalDays: number | null;
+    source: string | null;
+    nextDueDate: string;
+  },
+): Promise<number> {
+  const result = await db.execute<{ id: number }>(sql`
+    insert into requirements (user_id, property_id, item_type, activity, interval_months, interval_days, source, next_due_date)
+    values (${values.userId}, ${values.propertyId}, ${values.itemType}, ${values.activity}, ${values.intervalMonths},
+      ${values.intervalDays}, ${values.source}, ${values.nextDueDate}::date)
+    returning id`);
+  return result.rows[0]!.id;
+}
+
+export async function insertChanges(
+  db: DbOrTx,
+  changes: { userId: number; propertyId: number; requirementId: number; kind: RequirementChangeKind; detail: string; reason: string | null; changedBy: string }[],
+  at: Date,
+): Promise<void> {
+  for (const c of changes) {
+    await db.execute(sql`
+      insert into requirement_changes (user_id, property_id, requirement_id, kind, detail, reason, changed_by, created_at)
+      values (${c.userId}, ${c.propertyId}, ${c.requirementId}, ${c.kind}, ${c.detail}, ${c.reason}, ${c.changedBy}, ${at.toISOString()}::timestamptz)`);
+  }
+}
+
+export interface UnscheduledFilter {
+  q?: string;
+  type?: InspectionType;
+  propertyId?: number;
+  from?: string;
+  to?: string;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Active requirements with no open inspection: due within 30 days or overdue ("Due, not
+ * scheduled"), or, for a calendar, due within [from, to]. Soonest first.
+ */
+export async function listUnscheduled(db: DbOrTx, userId: number, filter: UnscheduledFilter, today: string) {
+  const conditions: SQL[] = [sql`r.user_id = ${userId}`, sql`r.active`, noOpenInspectionSql('r')];
+  if (filter.from || filter.to) {
+    if (filter.from) conditions.push(sql`r.next_due_date >= ${filter.from}::date`);
+    if (filter.to) conditions.push(sql`r.next_due_date <= ${filter.to}::date`);
+  } else {
+    conditions.push(sql`r.next_due_date <= ${today}::date + ${UPCOMING_DAYS}::int`);
+  }
+  if (filter.type) conditions.push(sql`r.item_type = ${filter.type}`);
+  if (filter.propertyId) conditions.push(sql`r.property_id = ${filter.propertyId}`);
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    conditions.push(sql`(p.name ilike ${pattern} or r.activity ilike ${pattern})`);
+  }
+  const where = sql.join(conditions, sql` and `);
+  const [rows, count] = await Promise.all([
+    db.execute<{ id: number; property_id: number; property_name: string; item_type: InspectionType; activity: string; principal: boolean; next_due_date: string }>(sql`
+      select r.id, r.property_id, p.name as property_name, r.item_type, r.activity, r.principal, r.next_due_date
+      from requirements r join properties p on p.id = r.property_id
+      where ${where}
+      order by r.next_due_date, r.id
+      limit ${filter.limit} offset ${filter.offset}`),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from requirements r join properties p on p.id = r.property_id where ${where}`),
+  ]);
+  const list: UnscheduledRequirement[] = rows.rows.map((r) => ({
+    id: r.id,
+    propertyId: r.property_id,
+    property: { id: r.property_id, name: r.property_name },
+    itemType: r.item_type,
+    activity: r.activity,
+    principal: r.principal,
+    nextDueDate: r.next_due_date,
+    displayStatus: unscheduledDisplayStatus(r.next_due_date, today),
+  }));
+  return { rows: list, total: count.rows[0]?.n ?? 0 };
+}

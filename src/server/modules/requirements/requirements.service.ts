@@ -1,0 +1,175 @@
+import type pg from 'pg';
+import { todayInTimeZone } from '@shared/dates';
+import { INSPECTION_TYPE_LABELS } from '@shared/enums';
+import {
+  intervalLabel,
+  toInterval,
+  type customRequirementSchema,
+  type addSafetyItemSchema,
+  type Requirement,
+  type requirementUpdateSchema,
+} from '@shared/schemas/requirement';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { withTransaction } from '../../db/transaction';
+import { conflict, notFound, validationFailed } from '../../errors';
+import { createLibraryRequirements, hasRequirements } from '../compliance/compliance.queries';
+import { settle } from '../compliance/compliance.service';
+import { assertPropertyExists, type Account } from '../properties/properties.service';
+import * as q from './requirements.queries';
+
+export interface RequirementsDeps {
+  db: Db;
+  pool: pg.Pool;
+}
+
+/** The signed-in account: its name is kept with each change it makes. */
+export interface Person extends Account {
+  username: string;
+  fullName: string | null;
+}
+
+const today = (account: Account) => todayInTimeZone(account.timeZone, new Date());
+const nameOf = (person: Person) => person.fullName || person.username;
+const requirementNotFound = () => notFound('Requirement not found');
+
+export const library = (deps: RequirementsDeps) => q.listLibrary(deps.db);
+
+export async function propertyRequirements(deps: RequirementsDeps, account: Account, propertyId: number): Promise<Requirement[]> {
+  await assertPropertyExists(deps, account, propertyId);
+  return q.listRequirements(deps.db, account.id, q.forProperty(propertyId), today(account));
+}
+
+async function oneRequirement(deps: RequirementsDeps, account: Account, id: number): Promise<Requirement> {
+  const [requirement] = await q.listRequirements(deps.db, account.id, q.byId(id), today(account));
+  if (!requirement) throw requirementNotFound();
+  return requirement;
+}
+
+/** "Add safety item": the library's requirements of a type the property does not have yet. */
+export async function addSafetyItem(
+  deps: RequirementsDeps,
+  person: Person,
+  propertyId: number,
+  input: z.output<typeof addSafetyItemSchema>,
+): Promise<Requirement[]> {
+  await assertPropertyExists(deps, person, propertyId);
+  const day = today(person);
+  const label = INSPECTION_TYPE_LABELS[input.itemType];
+  const alreadyThere = () => conflict(`This property already has ${label}.`, { itemType: [`This property already has ${label}.`] });
+  await withTransaction(deps.pool, async ({ db }) => {
+    if (await hasRequirements(db, propertyId, input.itemType)) throw alreadyThere();
+    const ids = await createLibraryRequirements(db, { userId: person.id, propertyId, itemType: input.itemType, anchor: input.nextDueDate, today: day });
+    if (ids.length === 0) throw alreadyThere();
+    await q.insertChanges(
+      db,
+      ids.map((requirementId) => ({
+        userId: person.id,
+        propertyId,
+        requirementId,
+        kind: 'item_added' as const,
+        detail: `Added with ${label}`,
+        reason: null,
+        changedBy: nameOf(person),
+      })),
+      new Date(),
+    );
+    await settle(db, { propertyId, itemTypes: [input.itemType], today: day });
+  });
+  return propertyRequirements(deps, person, propertyId);
+}
+
+/** A requirement of the person's own, on a safety item the property has. */
+export async function addCustomRequirement(
+  deps: RequirementsDeps,
+  person: Person,
+  propertyId: number,
+  input: z.output<typeof customRequirementSchema>,
+): Promise<Requirement> {
+  await assertPropertyExists(deps, person, propertyId);
+  const day = today(person);
+  const interval = toInterval(input.intervalCount, input.intervalUnit);
+  const id = await withTransaction(deps.pool, async ({ db }) => {
+    if (!(await hasRequirements(db, propertyId, input.itemType))) {
+      const label = INSPECTION_TYPE_LABELS[input.itemType];
+      throw validationFailed({ itemType: [`This property has no ${label} yet. Add it as a safety item first.`] });
+    }
+    if (await q.activityExists(db, propertyId, input.itemType, input.activity)) {
+      throw validationFailed({ activity: ['This safety item already has an activity with that name'] });
+    }
+    const requirementId = await q.insertCustomRequirement(db, {
+      userId: person.id,
+      propertyId,
+      itemType: input.itemType,
+      activity: input.activity,
+      ...interval,
+      source: input.source,
+      nextDueDate: input.nextDueDate,
+    });
+    await q.insertChanges(db, [
+      { userId: person.id, propertyId, requirementId, kind: 'custom_added', detail: `Added: ${intervalLabel(interval)}`, reason: input.reason, changedBy: nameOf(person) },
+    ], new Date());
+    await settle(db, { propertyId, itemTypes: [input.itemType], today: day });
+    return requirementId;
+  });
+  return oneRequirement(deps, person, id);
+}
+
+/**
+ * Switching a requirement off or on, changing its interval and its automatic scheduling,
+ * each kept as a change with who, when and why; the item and the property follow at once.
+ */
+export async function updateRequirement(
+  deps: RequirementsDeps,
+  person: Person,
+  id: number,
+  input: z.output<typeof requirementUpdateSchema>,
+): Promise<Requirement> {
+  const day = today(person);
+  await withTransaction(deps.pool, async ({ db }) => {
+    const row = await q.lockRequirement(db, person.id, id);
+    if (!row) throw requirementNotFound();
+    const change = (kind: q.ChangeKind, detail: string) => ({
+      userId: person.id,
+      propertyId: row.property_id,
+      requirementId: id,
+      kind,
+      detail,
+      reason: input.reason,
+      changedBy: nameOf(person),
+    });
+    const changes: ReturnType<typeof change>[] = [];
+    const values: Parameters<typeof q.updateRequirement>[2] = {};
+    if (input.active !== undefined && input.active !== row.active) {
+      if (!input.active && (await q.countActive(db, row.property_id, row.item_type, id)) === 0) {
+        const label = INSPECTION_TYPE_LABELS[row.item_type];
+        throw conflict(`${label} needs at least one active requirement. Switch another one on first.`);
+      }
+      values.active = input.active;
+      changes.push(change(input.active ? 'switched_on' : 'switched_off', input.active ? 'Switched on' : 'Switched off'));
+    }
+    if (input.intervalCount !== undefined && input.intervalUnit !== undefined) {
+      const interval = toInterval(input.intervalCount, input.intervalUnit);
+      const before = { intervalMonths: row.interval_months, intervalDays: row.interval_days };
+      if (interval.intervalMonths !== before.intervalMonths || interval.intervalDays !== before.intervalDays) {
+        Object.assign(values, interval);
+        changes.push(change('interval_changed', `${intervalLabel(before)}, now ${intervalLabel(interval).toLowerCase()}`));
+      }
+    }
+    if (input.autoSchedule !== undefined && input.autoSchedule !== row.auto_schedule) {
+      values.autoSchedule = input.autoSchedule;
+      changes.push(
+        change(input.autoSchedule ? 'auto_schedule_on' : 'auto_schedule_off', `Next inspection scheduled automatically: ${input.autoSchedule ? 'on' : 'off'}`),
+      );
+    }
+    if (changes.length === 0) return;
+    await q.updateRequirement(db, id, values);
+    await q.insertChanges(db, changes, new Date());
+    await settle(db, { propertyId: row.property_id, requirementIds: [id], itemTypes: [row.item_type], today: day });
+  });
+  return oneRequirement(deps, person, id);
+}
+
+export function unscheduledRequirements(deps: RequirementsDeps, account: Account, filter: q.UnscheduledFilter) {
+  return q.listUnscheduled(deps.db, account.id, filter, today(account));
+}

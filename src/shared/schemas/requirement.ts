@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { addDays, DUE_SOON_DAYS } from '../compliance';
+import { INSPECTION_TYPES, type ComplianceItemStatus, type ComplianceResult, type InspectionType } from '../enums';
+import { calendarDate } from './inspection';
+import { pagingSchema, searchTerm } from './list';
+
+/**
+ * A requirement: one recurring activity of one safety item of a property, with its interval
+ * and the standard it comes from (DECISIONS "Requirements and recurrence").
+ */
+
+export const INTERVAL_UNITS = ['days', 'weeks', 'months', 'years'] as const;
+export type IntervalUnit = (typeof INTERVAL_UNITS)[number];
+
+/** The longest interval each unit allows: twenty years. */
+const INTERVAL_MAX: Record<IntervalUnit, number> = { days: 7305, weeks: 1043, months: 240, years: 20 };
+
+export interface Interval {
+  intervalMonths: number | null;
+  intervalDays: number | null;
+}
+
+/** "Every 3 months", "Every year", "Every 6 years", "Every 2 weeks". */
+export function intervalLabel({ intervalMonths, intervalDays }: Interval): string {
+  const every = (n: number, unit: string) => (n === 1 ? `Every ${unit}` : `Every ${n} ${unit}s`);
+  if (intervalMonths != null) return intervalMonths % 12 === 0 ? every(intervalMonths / 12, 'year') : every(intervalMonths, 'month');
+  if (intervalDays != null) return intervalDays % 7 === 0 ? every(intervalDays / 7, 'week') : every(intervalDays, 'day');
+  return '';
+}
+
+/** An interval as the form shows it: the largest unit that divides it. */
+export function intervalParts({ intervalMonths, intervalDays }: Interval): { intervalCount: number; intervalUnit: IntervalUnit } {
+  if (intervalMonths != null) {
+    return intervalMonths % 12 === 0 ? { intervalCount: intervalMonths / 12, intervalUnit: 'years' } : { intervalCount: intervalMonths, intervalUnit: 'months' };
+  }
+  const days = intervalDays ?? 30;
+  return days % 7 === 0 ? { intervalCount: days / 7, intervalUnit: 'weeks' } : { intervalCount: days, intervalUnit: 'days' };
+}
+
+/** The form's count and unit as stored: months (years included) or days (weeks included). */
+export function toInterval(count: number, unit: IntervalUnit): Interval {
+  if (unit === 'years') return { intervalMonths: count * 12, intervalDays: null };
+  if (unit === 'months') return { intervalMonths: count, intervalDays: null };
+  return { intervalMonths: null, intervalDays: unit === 'weeks' ? count * 7 : count };
+}
+
+const intervalCount = z.coerce
+  .number({ error: 'Enter how often, as a whole number' })
+  .int('Enter how often, as a whole number')
+  .min(1, 'The interval must be at least 1');
+const intervalUnit = z.enum(INTERVAL_UNITS, { error: 'Choose days, weeks, months or years' });
+
+const tooLong = (max: number) => `Must be at most ${max} characters`;
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong(max))
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+function checkIntervalLimit(v: { intervalCount?: number; intervalUnit?: IntervalUnit }, ctx: z.RefinementCtx) {
+  if (v.intervalCount === undefined || v.intervalUnit === undefined) return;
+  if (v.intervalCount > INTERVAL_MAX[v.intervalUnit]) {
+    ctx.addIssue({ code: 'custom', path: ['intervalCount'], message: 'The interval can be at most 20 years' });
+  }
+}
+
+/** "Add safety item" on the property page: the library's requirements of a type. */
+export const addSafetyItemSchema = z.object({
+  itemType: z.enum(INSPECTION_TYPES, { error: 'Choose a safety item' }),
+  /** When its principal (annual) requirement is first due; the others follow from it. */
+  nextDueDate: calendarDate('Due date is required'),
+});
+export type AddSafetyItemInput = z.input<typeof addSafetyItemSchema>;
+
+/** A requirement of a person's own, added to a safety item the property has. */
+export const customRequirementSchema = z
+  .object({
+    itemType: z.enum(INSPECTION_TYPES, { error: 'Choose a safety item' }),
+    activity: z.string({ error: 'Activity is required' }).trim().min(1, 'Activity is required').max(120, tooLong(120)),
+    intervalCount,
+    intervalUnit,
+    source: optionalText(200),
+    nextDueDate: calendarDate('Due date is required'),
+    reason: optionalText(1000),
+  })
+  .superRefine(checkIntervalLimit);
+export type CustomRequirementInput = z.input<typeof customRequirementSchema>;
+
+/**
+ * Switching off and changing the interval each need a reason, kept beside the source; the
+ * automatic scheduling switch does not.
+ */
+export const requirementUpdateSchema = z
+  .object({
+    active: z.boolean({ error: 'Choose on or off' }).optional(),
+    autoSchedule: z.boolean({ error: 'Choose on or off' }).optional(),
+    intervalCount: intervalCount.optional(),
+    intervalUnit: intervalUnit.optional(),
+    reason: optionalText(1000),
+  })
+  .superRefine((v, ctx) => {
+    if (v.active === undefined && v.autoSchedule === undefined && v.intervalCount === undefined && v.intervalUnit === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['_'], message: 'Nothing to change' });
+    }
+    if ((v.intervalCount === undefined) !== (v.intervalUnit === undefined)) {
+      const path = v.intervalCount === undefined ? 'intervalCount' : 'intervalUnit';
+      ctx.addIssue({ code: 'custom', path: [path], message: path === 'intervalCount' ? 'Enter how often, as a whole number' : 'Choose days, weeks, months or years' });
+    }
+    checkIntervalLimit(v, ctx);
+    if (v.active === false && !v.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Say why it does not apply' });
+    if (v.intervalCount !== undefined && !v.reason) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Say why the interval differs from the source' });
+  });
+export type RequirementUpdateInput = z.input<typeof requirementUpdateSchema>;
+
+/** Requirements due with no open inspection ("Due, not scheduled"), or in a calendar range. */
+export const unscheduledListQuerySchema = pagingSchema.extend({
+  q: searchTerm,
+  type: z.enum(INSPECTION_TYPES, { error: 'Unknown inspection type' }).optional(),
+  propertyId: z.coerce.number({ error: 'Unknown property' }).int('Unknown property').min(1, 'Unknown property').max(2_147_483_647, 'Unknown property').optional(),
+  from: calendarDate('Invalid date').optional(),
+  to: calendarDate('Invalid date').optional(),
+});
+export type UnscheduledListQuery = z.input<typeof unscheduledListQuerySchema>;
+
+export type RequirementChangeKind =
+  | 'item_added'
+  | 'custom_added'
+  | 'switched_off'
+  | 'switched_on'
+  | 'interval_changed'
+  | 'auto_schedule_on'
+  | 'auto_schedule_off';
+
+export interface RequirementChange {
+  id: number;
+  kind: RequirementChangeKind;
+  detail: string;
+  reason: string | null;
+  changedBy: string;
+  createdAt: string;
+}
+
+export interface LibraryRequirement extends Interval {
+  id: number;
+  itemType: InspectionType;
+  activity: string;
+  source: string;
+  note: string | null;
+  principal: boolean;
+  sortOrder: number;
+}
+
+export interface Requirement extends Interval {
+  id: number;
+  propertyId: number;
+  itemType: InspectionType;
+  /** Null for a custom requirement. */
+  libraryId: number | null;
+  activity: string;
+  source: string | null;
+  note: string | null;
+  principal: boolean;
+  active: boolean;
+  autoSchedule: boolean;
+  lastDoneOn: string | null;
+  lastResult: ComplianceResult | null;
+  nextDueDate: string;
+  /** Effective, in the account's zone: overdue and due soon derived from nextDueDate. */
+  status: ComplianceItemStatus;
+  /** Active, due within 30 days or overdue, and no open inspection: "Due, not scheduled". */
+  dueNotScheduled: boolean;
+  openInspection: { id: number; dueDate: string } | null;
+  /** Newest first. */
+  changes: RequirementChange[];
+}
+
+/** One entry of GET /api/requirements/unscheduled. */
+export interface UnscheduledRequirement {
+  id: number;
+  propertyId: number;
+  property: { id: number; name: string };
+  itemType: InspectionType;
+  activity: string;
+  principal: boolean;
+  nextDueDate: string;
+  displayStatus: 'overdue' | 'due_soon' | 'upcoming';
+}
+
+export function unscheduledDisplayStatus(nextDueDate: string, today: string): UnscheduledRequirement['displayStatus'] {
+  if (nextDueDate < today) return 'overdue';
+  if (nextDueDate <= addDays(today, DUE_SOON_DAYS)) return 'due_soon';
+  return 'upcoming';
+}
+
+/** Why a completion did not schedule the next inspection, in the words of the toast. */
+export const NOT_SCHEDULED_REASONS = {
+  auto_schedule_off: 'Automatic scheduling is off for this requirement.',
+  switched_off: 'This requirement is switched off.',
+  plan_limit: 'The Free plan allows one open inspection at a time. Upgrade to Firemark Pro to schedule it.',
+  already_scheduled: 'An inspection for it is already scheduled.',
+  later_result: 'A later inspection already sets its next due date.',
+} as const;
+export type NotScheduledReason = keyof typeof NOT_SCHEDULED_REASONS;
+
+/** What a completion with a result did about the next one (PUT /api/inspections/{id}). */
+export interface NextDue {
+  requirementId: number;
+  activity: string;
+  dueDate: string;
+  /** The inspection scheduled for it, or the one already open; null when none is. */
+  inspectionId: number | null;
+  notScheduledReason: NotScheduledReason | null;
+}
