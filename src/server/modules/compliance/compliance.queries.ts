@@ -44,11 +44,18 @@ export async function createLibraryRequirements(
     on conflict do nothing
     returning id`);
   if (created.rows.length > 0) {
+    // Inspections another transaction holds (a concurrent completion of the same type) are
+    // skipped: waiting for them while they wait for these new rows would deadlock, and each of
+    // them names its requirement itself.
     await db.execute(sql`
       update inspections i set requirement_id = r.id
       from requirements r
       where r.property_id = ${input.propertyId} and r.item_type = ${input.itemType} and r.principal
-        and i.property_id = r.property_id and i.inspection_type = r.item_type and i.requirement_id is null`);
+        and i.id in (
+          select id from inspections
+          where property_id = ${input.propertyId} and inspection_type = ${input.itemType} and requirement_id is null
+          for update skip locked
+        )`);
   }
   return created.rows.map((r) => r.id);
 }

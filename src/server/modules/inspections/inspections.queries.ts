@@ -152,7 +152,8 @@ export async function lockInspection(db: DbOrTx, userId: number, id: number): Pr
     .select()
     .from(inspections)
     .where(and(eq(inspections.id, id), eq(inspections.userId, userId)))
-    .for('update');
+    // Its key never changes: rows that reference it (a reminder log) need not wait.
+    .for('no key update');
   return row;
 }
 

@@ -52,9 +52,12 @@ export async function startTrial(db: DbOrTx, userId: number, now: Date, until: D
 /**
  * Locks the account row for the rest of the transaction. Every create that a plan limits
  * takes this lock first, so two simultaneous creates are counted one after the other.
+ * NO KEY UPDATE, not UPDATE: rows that reference the account (an outbox mail, a new
+ * inspection) only need KEY SHARE on it, and must not wait for, or deadlock with, a lock
+ * that guards a count.
  */
 export async function lockAccount(db: DbOrTx, userId: number): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
 }
 
 export async function countProperties(db: DbOrTx, userId: number): Promise<number> {
