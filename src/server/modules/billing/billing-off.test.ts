@@ -63,7 +63,7 @@ describe('BILLING=off', () => {
     await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: '2026-06-12', status: 'scheduled' });
     const deps = { config: ctx.config, db: ctx.runtime.db, pool: ctx.runtime.pool, boss: ctx.runtime.boss };
     await sendDueReminders(deps, new Date('2026-06-10T12:00:00Z'));
-    const mails = await ctx.runtime.pool.query(`select kind from email_outbox where user_id = $1`, [user.id]);
-    expect(mails.rows.map((r) => r.kind)).toEqual([expect.stringMatching(/^reminder_/)]);
+    const mails = await ctx.runtime.pool.query(`select kind, to_address from email_outbox where user_id = $1 and to_address = $2`, [user.id, user.email]);
+    expect(mails.rows.map((r) => r.kind)).toEqual(['reminder_seven_day']);
   });
 });
