@@ -41,6 +41,28 @@ async function main(): Promise<void> {
       await startReminderSweep(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
       await startPasswordResetWorker(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
     }
+    // Signals are taken over before the port opens: a stop that arrives as soon as the
+    // server listens must find them installed (otherwise it kills the process outright).
+    const server = app;
+    let stopping = false;
+    const shutdown = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      server.log.info(`${signal} received: finishing requests, then stopping`);
+      const force = setTimeout(() => process.exit(1), 20_000).unref();
+      try {
+        await server.close(); // waits for in-flight requests
+        stopWorkers();
+        await runtime.close();
+        clearTimeout(force);
+        process.exit(0);
+      } catch (error) {
+        console.error(error);
+        process.exit(1);
+      }
+    };
+    process.on('SIGINT', () => void shutdown('SIGINT'));
+    process.on('SIGTERM', () => void shutdown('SIGTERM'));
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     // Leave nothing behind: the workers, the pool and a database this process started.
@@ -52,28 +74,6 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const server = app;
-
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    server.log.info(`${signal} received: finishing requests, then stopping`);
-    const force = setTimeout(() => process.exit(1), 20_000).unref();
-    try {
-      await server.close(); // waits for in-flight requests
-      stopWorkers();
-      await runtime.close();
-      clearTimeout(force);
-      process.exit(0);
-    } catch (error) {
-      console.error(error);
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
   const local = `http://localhost:${config.port}`;
   const where = new URL(config.appUrl).port === String(config.port) || config.appUrl !== 'http://localhost:3000' ? config.appUrl : local;
   bootLog(`Firemark is ready on ${where} after ${Date.now() - startedAt} ms`);

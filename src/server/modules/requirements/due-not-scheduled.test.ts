@@ -111,7 +111,10 @@ describe('due, not scheduled', () => {
       ['requirement_reminder_overdue', 'Overdue, not scheduled: Annual test (Fire Alarm) at Alpha Tower'],
       ['requirement_reminder_thirty_day', 'Due in 30 days, not scheduled: Monthly 30-second functional test (Emergency Lighting) at Alpha Tower'],
     ]);
-    expect(first[0].cc_addresses).toEqual(['manager@alpha.example']);
+    // The manager is never copied: asked to confirm first (decision 010), once for both reminders.
+    expect(first[0].cc_addresses).toEqual([]);
+    const toManager = await ctx.runtime.pool.query(`select kind from email_outbox where user_id = $1 and to_address = 'manager@alpha.example'`, [s.user.id]);
+    expect(toManager.rows).toEqual([{ kind: 'manager_invitation' }]);
     expect(first[0].text_body).toContain('was due on Jun 05, 2026, 5 days ago, and no inspection is scheduled for it.');
     expect(first[0].text_body).toMatch(/Schedule the inspection: https:\/\/firemark\.example\.com\/inspections\/new\?propertyId=\d+&inspectionType=fire_alarm&requirementId=\d+&dueDate=2026-06-05/);
 
