@@ -2,8 +2,10 @@ import pg from 'pg';
 
 /**
  * Fills one account with a large portfolio in a few set-based statements: `properties`
- * properties, four compliance items each, and `inspections` inspections spread over two
- * years around today, a fifth of them open.
+ * properties, four compliance items each with their library requirements (nine a property),
+ * and `inspections` inspections spread over two years around today, a fifth of them open.
+ * The requirements other than the principal ones are due over four months around today, so
+ * some are due with nothing scheduled, as in a real portfolio.
  */
 export async function seedPortfolio(url: string, userId: number, counts: { properties: number; inspections: number }) {
   const client = new pg.Client({ connectionString: url });
@@ -35,6 +37,46 @@ export async function seedPortfolio(url: string, userId: number, counts: { prope
        -- The properties were inserted by one statement just above, so their ids are consecutive.
        from generate_series(1, $2) g, (select min(id) as id from properties where user_id = $1) first`,
       [userId, counts.inspections, counts.properties],
+    );
+    // Each item's requirements, as the compliance schedule's migration gives existing items theirs.
+    await client.query(
+      `insert into requirements (user_id, property_id, item_type, library_id, activity, interval_months, interval_days, source, note, principal,
+         last_done_on, last_result, next_due_date)
+       select $1, ci.property_id, ci.item_type, l.id, l.activity, l.interval_months, l.interval_days, l.source, l.note, l.principal,
+         case when l.principal then ci.last_inspection_date end,
+         case when l.principal then ci.status::text::compliance_result end,
+         case when l.principal then ci.next_due_date else current_date - 20 + ((ci.property_id * 7 + l.id * 13) % 120) end
+       from compliance_items ci
+       join properties p on p.id = ci.property_id and p.user_id = $1
+       join requirement_library l on l.item_type = ci.item_type`,
+      [userId],
+    );
+    await client.query(
+      `update inspections i set requirement_id = r.id
+       from requirements r
+       where i.user_id = $1 and r.property_id = i.property_id and r.item_type = i.inspection_type and r.principal`,
+      [userId],
+    );
+    await client.query(
+      `update requirements r set has_open_inspection = true
+       where r.user_id = $1 and exists (select 1 from inspections i where i.requirement_id = r.id and i.status in ('scheduled', 'in_progress'))`,
+      [userId],
+    );
+    await client.query(
+      `update compliance_items ci set next_due_date = r.next_due
+       from (select property_id, item_type, min(next_due_date) as next_due from requirements where user_id = $1 and active group by 1, 2) r
+       where r.property_id = ci.property_id and r.item_type = ci.item_type`,
+      [userId],
+    );
+    await client.query(
+      `update properties p set has_failure = s.has_failure, inspected = s.inspected, earliest_due_date = s.earliest_due_date
+       from (
+         select property_id, bool_or(status = 'non_compliant') as has_failure, bool_or(last_inspection_date is not null) as inspected,
+           min(next_due_date) as earliest_due_date
+         from compliance_items group by property_id
+       ) s
+       where s.property_id = p.id and p.user_id = $1`,
+      [userId],
     );
     // Pro with a confirmed address: the reminder sweep reminds only confirmed accounts.
     await client.query(`update users set plan = 'pro', email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1`, [userId]);

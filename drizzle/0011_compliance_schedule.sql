@@ -54,6 +54,7 @@ CREATE TABLE "requirements" (
 	"last_result" "compliance_result",
 	"last_notes" text,
 	"next_due_date" date NOT NULL,
+	"has_open_inspection" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "requirements_interval_check" CHECK ((interval_months is null) <> (interval_days is null) and coalesce(interval_months, interval_days) > 0)
@@ -80,12 +81,13 @@ CREATE INDEX "requirement_reminder_logs_user_idx" ON "requirement_reminder_logs"
 CREATE INDEX "requirements_property_type_idx" ON "requirements" USING btree ("property_id","item_type");--> statement-breakpoint
 CREATE UNIQUE INDEX "requirements_property_library_key" ON "requirements" USING btree ("property_id","library_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "requirements_principal_key" ON "requirements" USING btree ("property_id","item_type") WHERE "requirements"."principal";--> statement-breakpoint
-CREATE INDEX "requirements_user_due_idx" ON "requirements" USING btree ("user_id","next_due_date") WHERE "requirements"."active";--> statement-breakpoint
+CREATE INDEX "requirements_unscheduled_due_idx" ON "requirements" USING btree ("user_id","next_due_date") WHERE "requirements"."active" and not "requirements"."has_open_inspection";--> statement-breakpoint
 ALTER TABLE "inspections" ADD CONSTRAINT "inspections_requirement_id_requirements_id_fk" FOREIGN KEY ("requirement_id") REFERENCES "public"."requirements"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "properties_user_earliest_due_idx" ON "properties" USING btree ("user_id","earliest_due_date");--> statement-breakpoint
 CREATE INDEX "inspections_requirement_open_idx" ON "inspections" USING btree ("requirement_id") WHERE "inspections"."status" in ('scheduled', 'in_progress');--> statement-breakpoint
 ALTER TABLE "properties" DROP COLUMN "status";--> statement-breakpoint
-DROP TYPE "public"."property_status";--> statement-breakpoint
+DROP TYPE "public"."property_status";
+--> statement-breakpoint
 -- Custom SQL (not generated): the requirement library of docs/compliance-schedule.md.
 INSERT INTO "requirement_library" ("item_type", "activity", "interval_months", "source", "note", "principal", "sort_order") VALUES
 	('fire_extinguisher', 'Monthly visual inspection', 1, 'NFPA 10 (2022) 7.2.1.2', NULL, false, 1),
@@ -123,6 +125,10 @@ CROSS JOIN LATERAL (SELECT (now() AT TIME ZONE u."time_zone")::date AS "today") 
 UPDATE "inspections" i SET "requirement_id" = r."id"
 FROM "requirements" r
 WHERE r."property_id" = i."property_id" AND r."item_type" = i."inspection_type" AND r."principal";
+--> statement-breakpoint
+-- Custom SQL: which requirements have an open inspection.
+UPDATE "requirements" r SET "has_open_inspection" = true
+WHERE EXISTS (SELECT 1 FROM "inspections" i WHERE i."requirement_id" = r."id" AND i."status" IN ('scheduled', 'in_progress'));
 --> statement-breakpoint
 -- Custom SQL: an item is due when the earliest of its requirements is.
 UPDATE "compliance_items" ci SET "next_due_date" = r."next_due"

@@ -38,6 +38,8 @@ async function completeScheduled(page: Page, propertyId: number, performedOn: st
 }
 
 test('a year of emergency lighting: requirements with their sources, recurring monthly tests, one switched off, one due and not scheduled', async ({ proPage: page }) => {
+  // A year in a few steps is a long walk through many screens.
+  test.setTimeout(120_000);
   const property = await addProperty(page, { name: 'Harbor View Offices' });
   await page.goto(`/properties/${property.id}`);
   await expect(schedule(page).getByText('No safety items yet.', { exact: false })).toBeVisible();
@@ -90,7 +92,7 @@ test('a year of emergency lighting: requirements with their sources, recurring m
   await requirementRow(page, ANNUAL).getByRole('button', { name: `Switch off ${ANNUAL}` }).click();
   const off = page.getByRole('dialog', { name: 'Switch off requirement' });
   await off.getByRole('button', { name: 'Switch Off' }).click();
-  await expect(off.getByText('Say why it does not apply')).toBeVisible();
+  await expect(off.getByText('Say why it does not apply', { exact: true })).toBeVisible();
   await off.getByLabel('Reason').fill('Generator-backed lighting, no batteries');
   await off.getByRole('button', { name: 'Switch Off' }).click();
   await expectToast(page, 'Requirement Switched Off');

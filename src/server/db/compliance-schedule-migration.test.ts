@@ -75,15 +75,15 @@ describe(`migration ${MIGRATION}`, () => {
     await migrate(createDb(pool), { migrationsFolder: migrationsDir });
 
     const requirements = await q(
-      `select item_type, activity, principal, last_done_on::text, last_result, next_due_date - (now() at time zone 'UTC')::date as due_in
+      `select item_type, activity, principal, last_done_on::text, last_result, next_due_date - (now() at time zone 'UTC')::date as due_in, has_open_inspection
        from requirements where property_id = $1 order by item_type, activity`,
       [property],
     );
     expect(requirements.rows).toEqual([
-      { item_type: 'emergency_lighting', activity: 'Annual 90-minute test', principal: true, last_done_on: addDays(today, -30), last_result: 'compliant', due_in: 335 },
+      { item_type: 'emergency_lighting', activity: 'Annual 90-minute test', principal: true, last_done_on: addDays(today, -30), last_result: 'compliant', due_in: 335, has_open_inspection: false },
       // First due one month from the day of the migration.
-      { item_type: 'emergency_lighting', activity: 'Monthly 30-second functional test', principal: false, last_done_on: null, last_result: null, due_in: monthFromToday(today) },
-      { item_type: 'fire_alarm', activity: 'Annual test', principal: true, last_done_on: null, last_result: null, due_in: 3 },
+      { item_type: 'emergency_lighting', activity: 'Monthly 30-second functional test', principal: false, last_done_on: null, last_result: null, due_in: monthFromToday(today), has_open_inspection: false },
+      { item_type: 'fire_alarm', activity: 'Annual test', principal: true, last_done_on: null, last_result: null, due_in: 3, has_open_inspection: true },
     ]);
     const links = await q(
       `select i.inspection_type, r.activity from inspections i join requirements r on r.id = i.requirement_id where i.property_id = $1 order by 1`,

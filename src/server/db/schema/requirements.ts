@@ -67,6 +67,11 @@ export const requirements = pgTable(
     /** The notes of the inspection that gave lastResult: a failure's findings travel to the item and the PDF. */
     lastNotes: text('last_notes'),
     nextDueDate: date('next_due_date', { mode: 'string' }).notNull(),
+    /**
+     * Whether an inspection of it is open, kept by every inspection change (settleRequirement):
+     * "Due, not scheduled" is then one range of an index, on the dashboard as in the sweep.
+     */
+    hasOpenInspection: boolean('has_open_inspection').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -74,8 +79,8 @@ export const requirements = pgTable(
     index('requirements_property_type_idx').on(t.propertyId, t.itemType),
     uniqueIndex('requirements_property_library_key').on(t.propertyId, t.libraryId),
     uniqueIndex('requirements_principal_key').on(t.propertyId, t.itemType).where(sql`${t.principal}`),
-    // Dashboard, upcoming, bell and reminders: an account's active requirements by due date.
-    index('requirements_user_due_idx').on(t.userId, t.nextDueDate).where(sql`${t.active}`),
+    // Dashboard, upcoming, bell, calendar and reminders: what is due with nothing scheduled.
+    index('requirements_unscheduled_due_idx').on(t.userId, t.nextDueDate).where(sql`${t.active} and not ${t.hasOpenInspection}`),
     intervalCheck('requirements_interval_check'),
   ],
 );

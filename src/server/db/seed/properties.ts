@@ -51,5 +51,11 @@ export async function createInspectionRow(
       assignedTo: input.assignedTo ?? 'Alex Inspector',
     })
     .returning();
+  if (row!.requirementId !== null) {
+    await db.execute(sql`
+      update requirements r set has_open_inspection = exists (
+        select 1 from inspections i where i.requirement_id = r.id and i.status in ('scheduled', 'in_progress'))
+      where r.id = ${row!.requirementId}`);
+  }
   return row!;
 }

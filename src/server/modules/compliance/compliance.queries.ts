@@ -56,6 +56,7 @@ export async function createLibraryRequirements(
           where property_id = ${input.propertyId} and inspection_type = ${input.itemType} and requirement_id is null
           for update skip locked
         )`);
+    for (const { id } of created.rows) await refreshOpenInspection(db, id);
   }
   return created.rows.map((r) => r.id);
 }
@@ -135,6 +136,7 @@ export async function settleRequirement(
         (select (latest.day + ${intervalSql('r')})::date from latest),
         case when r.last_done_on is null then coalesce((select due from soonest), r.next_due_date)
           else least(${today}::date, coalesce((select due from soonest), ${today}::date)) end),
+      has_open_inspection = (select due from soonest) is not null,
       updated_at = now()
     where r.id = ${requirementId}
     returning to_char(r.next_due_date, 'YYYY-MM-DD') as next_due_date, (select id from latest) as latest_inspection_id`);
@@ -215,6 +217,17 @@ export async function removeUntouchedItem(db: DbOrTx, propertyId: number, itemTy
         where i.property_id = ${propertyId} and i.inspection_type = ${itemType} and i.status <> 'cancelled')
     returning ci.id`);
   return removed.rows.length > 0 || itemless.rows.length > 0;
+}
+
+/**
+ * Keeps has_open_inspection true to the inspections, and nothing else: for changes that must
+ * not move compliance (a completion without a result) and for inspections added afterwards.
+ */
+export async function refreshOpenInspection(db: DbOrTx, requirementId: number): Promise<void> {
+  await db.execute(sql`
+    update requirements r set has_open_inspection = exists (
+      select 1 from inspections i where i.requirement_id = r.id and i.status in ${OPEN_STATUSES})
+    where r.id = ${requirementId}`);
 }
 
 /** Whether a requirement has an open inspection, and which (the soonest). */

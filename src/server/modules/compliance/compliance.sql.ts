@@ -68,10 +68,14 @@ export const OPEN_STATUSES = sql.raw(`('scheduled', 'in_progress')`);
  */
 export function dueNotScheduledSql(alias: string, today: SQL): SQL {
   const r = sql.raw(alias);
-  return sql`(${r}.active and ${r}.next_due_date <= ${today} + ${UPCOMING_DAYS}::int and ${noOpenInspectionSql(alias)})`;
+  return sql`(${unscheduledSql(alias)} and ${r}.next_due_date <= ${today} + ${UPCOMING_DAYS}::int)`;
 }
 
-export function noOpenInspectionSql(alias: string): SQL {
+/**
+ * Active with no open inspection, as the stored flag says (settleRequirement keeps it); the
+ * partial index requirements_unscheduled_due_idx serves it with (user_id, next_due_date).
+ */
+export function unscheduledSql(alias: string): SQL {
   const r = sql.raw(alias);
-  return sql`not exists (select 1 from inspections oi where oi.requirement_id = ${r}.id and oi.status in ${OPEN_STATUSES})`;
+  return sql`(${r}.active and not ${r}.has_open_inspection)`;
 }

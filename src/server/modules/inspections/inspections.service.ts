@@ -17,7 +17,7 @@ import { withTransaction } from '../../db/transaction';
 import type { MailLog } from '../../email/quota';
 import { conflict, notFound, validationFailed } from '../../errors';
 import { parse } from '../../validation';
-import { findRequirement, openInspectionOf, settleRequirement } from '../compliance/compliance.queries';
+import { findRequirement, openInspectionOf, refreshOpenInspection, settleRequirement } from '../compliance/compliance.queries';
 import { requirementForInspection, settle } from '../compliance/compliance.service';
 import { assertPropertyExists, type Account } from '../properties/properties.service';
 import { assertCanAddOpenInspection, canAddOpenInspection } from '../subscription/subscription.service';
@@ -134,7 +134,11 @@ async function complete(deps: InspectionsDeps, account: Account, id: number, inp
       complianceResult: input.complianceStatus ?? null,
       ...(input.notes ? { notes: input.notes } : {}),
     });
-    if (!input.complianceStatus) return null;
+    if (!input.complianceStatus) {
+      // Nothing about compliance moves; the requirement only knows it has no open inspection now.
+      if (row.requirementId !== null) await refreshOpenInspection(db, row.requirementId);
+      return null;
+    }
     const nextDue = await recordResult(db, account, { ...row, status: 'completed' }, day, now);
     if (input.complianceStatus === 'non_compliant') {
       await queueComplianceAlert(tx, deps, {
@@ -197,6 +201,7 @@ async function recordResult(db: DbOrTx, account: Account, row: q.InspectionRow, 
     assignedTo: row.assignedTo,
     status: 'scheduled',
   });
+  await refreshOpenInspection(db, requirementId);
   return answer(null, nextId);
 }
 

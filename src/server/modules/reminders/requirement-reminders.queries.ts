@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { noOpenInspectionSql } from '../compliance/compliance.sql';
+import { unscheduledSql } from '../compliance/compliance.sql';
 import type { ReminderType } from './reminder-rules';
 import { reminderAccountsSql, reminderTypeSql, reminderWindowSql } from './reminders.queries';
 
@@ -46,9 +46,8 @@ export async function findDueRequirementReminders(db: DbOrTx, now: Date, limit: 
              (r.next_due_date - a.today) as days_until_due,
              ${reminderTypeSql('r.next_due_date')} as reminder_type
       from accounts a
-      join requirements r on r.user_id = a.user_id and r.active
+      join requirements r on r.user_id = a.user_id and ${unscheduledSql('r')}
         and ${reminderWindowSql('r.next_due_date')}
-        and ${noOpenInspectionSql('r')}
       join properties p on p.id = r.property_id
     )
     select c.requirement_id as "requirementId", c.user_id as "userId", c.reminder_type as "reminderType",

@@ -12,7 +12,7 @@ import {
 } from '@shared/schemas/requirement';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
-import { noOpenInspectionSql, OPEN_STATUSES } from '../compliance/compliance.sql';
+import { OPEN_STATUSES, unscheduledSql } from '../compliance/compliance.sql';
 
 export async function listLibrary(db: DbOrTx): Promise<LibraryRequirement[]> {
   const result = await db.execute<LibraryRequirement & Record<string, unknown>>(sql`
@@ -38,6 +38,7 @@ type Row = {
   last_done_on: string | null;
   last_result: ComplianceResult | null;
   next_due_date: string;
+  has_open_inspection: boolean;
   open_inspection: { id: number; dueDate: string } | null;
   changes: RequirementChange[];
 };
@@ -60,7 +61,7 @@ function toRequirement(row: Row, today: string): Requirement {
     lastResult: row.last_result,
     nextDueDate: row.next_due_date,
     status: effectiveItemStatus({ status: row.last_result ?? 'never_inspected', nextDueDate: row.next_due_date }, today),
-    dueNotScheduled: row.active && row.open_inspection === null && row.next_due_date <= addDays(today, UPCOMING_DAYS),
+    dueNotScheduled: row.active && !row.has_open_inspection && row.next_due_date <= addDays(today, UPCOMING_DAYS),
     openInspection: row.open_inspection,
     changes: row.changes.map((c) => ({ ...c, createdAt: new Date(c.createdAt).toISOString() })),
   };
@@ -70,7 +71,7 @@ function toRequirement(row: Row, today: string): Requirement {
 export async function listRequirements(db: DbOrTx, userId: number, where: SQL, today: string): Promise<Requirement[]> {
   const result = await db.execute<Row & Record<string, unknown>>(sql`
     select r.id, r.property_id, r.item_type, r.library_id, r.activity, r.interval_months, r.interval_days, r.source, r.note,
-      r.principal, r.active, r.auto_schedule, r.last_done_on, r.last_result, r.next_due_date,
+      r.principal, r.active, r.auto_schedule, r.last_done_on, r.last_result, r.next_due_date, r.has_open_inspection,
       (select json_build_object('id', oi.id, 'dueDate', oi.due_date) from inspections oi
         where oi.requirement_id = r.id and oi.status in ${OPEN_STATUSES} order by oi.due_date, oi.id limit 1) as open_inspection,
       coalesce((select json_agg(json_build_object('id', c.id, 'kind', c.kind, 'detail', c.detail, 'reason', c.reason,
@@ -177,7 +178,7 @@ export interface UnscheduledFilter {
  * scheduled"), or, for a calendar, due within [from, to]. Soonest first.
  */
 export async function listUnscheduled(db: DbOrTx, userId: number, filter: UnscheduledFilter, today: string) {
-  const conditions: SQL[] = [sql`r.user_id = ${userId}`, sql`r.active`, noOpenInspectionSql('r')];
+  const conditions: SQL[] = [sql`r.user_id = ${userId}`, unscheduledSql('r')];
   if (filter.from || filter.to) {
     if (filter.from) conditions.push(sql`r.next_due_date >= ${filter.from}::date`);
     if (filter.to) conditions.push(sql`r.next_due_date <= ${filter.to}::date`);
