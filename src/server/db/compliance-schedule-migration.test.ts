@@ -16,7 +16,7 @@ import { createDb, createPool } from './client';
  * and properties are recomputed. Runs the migrations up to the one before, seeds the old
  * shape, then runs the rest.
  */
-const MIGRATION = '0007_compliance_schedule';
+const MIGRATION = '0011_compliance_schedule';
 
 let admin: pg.Client;
 let pool: pg.Pool;
