@@ -84,6 +84,7 @@ CREATE UNIQUE INDEX "requirements_principal_key" ON "requirements" USING btree (
 CREATE INDEX "requirements_unscheduled_due_idx" ON "requirements" USING btree ("user_id","next_due_date") WHERE "requirements"."active" and not "requirements"."has_open_inspection";--> statement-breakpoint
 ALTER TABLE "inspections" ADD CONSTRAINT "inspections_requirement_id_requirements_id_fk" FOREIGN KEY ("requirement_id") REFERENCES "public"."requirements"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "properties_user_earliest_due_idx" ON "properties" USING btree ("user_id","earliest_due_date");--> statement-breakpoint
+CREATE INDEX "properties_user_passing_due_idx" ON "properties" USING btree ("user_id","earliest_due_date") WHERE "properties"."inspected" and not "properties"."has_failure";--> statement-breakpoint
 CREATE INDEX "inspections_requirement_open_idx" ON "inspections" USING btree ("requirement_id") WHERE "inspections"."status" in ('scheduled', 'in_progress');--> statement-breakpoint
 ALTER TABLE "properties" DROP COLUMN "status";--> statement-breakpoint
 DROP TYPE "public"."property_status";

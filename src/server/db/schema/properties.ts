@@ -34,6 +34,10 @@ export const properties = pgTable(
     index('properties_user_created_idx').on(t.userId, t.createdAt),
     index('properties_user_name_idx').on(t.userId, sql`lower(${t.name})`),
     index('properties_user_earliest_due_idx').on(t.userId, t.earliestDueDate),
+    // The dashboard's compliant count: inspected, nothing failed, by next due date.
+    index('properties_user_passing_due_idx')
+      .on(t.userId, t.earliestDueDate)
+      .where(sql`${t.inspected} and not ${t.hasFailure}`),
   ],
 );
 

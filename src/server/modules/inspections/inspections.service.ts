@@ -20,7 +20,7 @@ import { parse } from '../../validation';
 import { findRequirement, openInspectionOf, refreshOpenInspection, settleRequirement } from '../compliance/compliance.queries';
 import { requirementForInspection, settle } from '../compliance/compliance.service';
 import { assertPropertyExists, type Account } from '../properties/properties.service';
-import { assertCanAddOpenInspection, canAddOpenInspection } from '../subscription/subscription.service';
+import { assertCanAddOpenInspection, canAddOpenInspection, lockAccountForLimits } from '../subscription/subscription.service';
 import { queueComplianceAlert } from './compliance-alert';
 import * as q from './inspections.queries';
 
@@ -160,6 +160,7 @@ async function complete(deps: InspectionsDeps, account: Account, id: number, inp
  * is already open, a later completion sets the date, or the plan has no room for it.
  */
 async function recordResult(db: DbOrTx, account: Account, row: q.InspectionRow, day: string, now: Date): Promise<NextDue | null> {
+  await lockAccountForLimits(db, account.id);
   let requirementId = row.requirementId;
   if (requirementId === null) {
     const requirement = await requirementForInspection(db, {

@@ -192,6 +192,8 @@ export async function listUnscheduled(db: DbOrTx, userId: number, filter: Unsche
     conditions.push(sql`(p.name ilike ${pattern} or r.activity ilike ${pattern})`);
   }
   const where = sql.join(conditions, sql` and `);
+  // Only a search needs the property's name to count.
+  const countFrom = filter.q ? sql`requirements r join properties p on p.id = r.property_id` : sql`requirements r`;
   const [rows, count] = await Promise.all([
     db.execute<{ id: number; property_id: number; property_name: string; item_type: InspectionType; activity: string; principal: boolean; next_due_date: string }>(sql`
       select r.id, r.property_id, p.name as property_name, r.item_type, r.activity, r.principal, r.next_due_date
@@ -199,7 +201,7 @@ export async function listUnscheduled(db: DbOrTx, userId: number, filter: Unsche
       where ${where}
       order by r.next_due_date, r.id
       limit ${filter.limit} offset ${filter.offset}`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from requirements r join properties p on p.id = r.property_id where ${where}`),
+    db.execute<{ n: number }>(sql`select count(*)::int as n from ${countFrom} where ${where}`),
   ]);
   const list: UnscheduledRequirement[] = rows.rows.map((r) => ({
     id: r.id,

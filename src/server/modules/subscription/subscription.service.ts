@@ -73,6 +73,13 @@ export async function assertCanAddOpenInspection(tx: DbOrTx, userId: number, now
   }
 }
 
+/**
+ * Takes the account lock that creates under a plan limit take first. Work that may create an
+ * inspection after touching requirements takes it before them, so that it and a scheduling
+ * (account, then requirement) never wait on each other in opposite orders.
+ */
+export const lockAccountForLimits = (tx: DbOrTx, userId: number) => q.lockAccount(tx, userId);
+
 /** Whether one more open inspection fits the plan, under the same lock, for work that must not fail on it. */
 export async function canAddOpenInspection(tx: DbOrTx, userId: number, now = new Date()): Promise<boolean> {
   if (isBillingOff()) return true;
