@@ -212,7 +212,7 @@ describe('inspection reminders', () => {
     expect(await mailsOf(user.id)).toEqual([]);
   });
 
-  it(`sends each reminder once when sweeps overlap, across pages of a large portfolio, ${BULK_MAILS_PER_ACCOUNT_PER_HOUR} an hour: the rest wait, none is lost`, async () => {
+  it(`sends each reminder once when sweeps overlap, across pages of a large portfolio, ${BULK_MAILS_PER_ACCOUNT_PER_HOUR} an hour: the rest wait, none is lost`, { timeout: 90_000 }, async () => {
     const { user, property } = await proAccount({ timeZone: 'UTC' });
     await ctx.runtime.pool.query(
       `insert into inspections (user_id, property_id, inspection_type, due_date, status, assigned_to)
