@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { InspectionType } from '@shared/enums';
 import type { DbOrTx } from '../../db/client';
 import { calendarFeeds } from '../../db/schema/index';
+import { dueNotScheduledSql } from '../compliance/compliance.sql';
 
 /** The account a feed link belongs to, found by the hash of the link's token. */
 export async function findFeedOwner(db: DbOrTx, tokenHash: string): Promise<{ userId: number } | null> {
@@ -67,12 +68,30 @@ function openInspections(userId: number): SQL {
 }
 
 /**
- * What the account's calendar feed lists, soonest first. Each source is one select of the
- * FeedEntry columns scoped to `userId`; a new kind of entry (such as requirements that are
- * due and not scheduled, which need `now` for the account's today) is one more source here.
+ * Every requirement that is due with no open inspection ("Due, not scheduled", the same rule
+ * as the dashboard and the bell), on its due date. "Today" is the account's own, from `now`.
+ * The key carries the due date: once the item is done, its next due date is another entry.
  */
-export async function feedEntries(db: DbOrTx, userId: number, _now: Date): Promise<FeedEntry[]> {
-  const sources: SQL[] = [openInspections(userId)];
+function dueNotScheduled(userId: number, now: Date): SQL {
+  const today = sql`(${now.toISOString()}::timestamptz at time zone u.time_zone)::date`;
+  return sql`
+    select 'requirement-' || r.id || '-' || to_char(r.next_due_date, 'YYYY-MM-DD') as key, r.next_due_date as date,
+           r.item_type::text as inspection_type, r.activity, true as not_scheduled,
+           p.name as property_name,
+           concat_ws(', ', p.address_line1, p.address_line2, p.city, p.state || ' ' || p.zip) as property_address,
+           null::text as assigned_to, '/properties/' || p.id as path, r.updated_at
+    from requirements r
+    join users u on u.id = r.user_id
+    join properties p on p.id = r.property_id and p.user_id = r.user_id
+    where r.user_id = ${userId} and ${dueNotScheduledSql('r', today)}`;
+}
+
+/**
+ * What the account's calendar feed lists, soonest first. Each source is one select of the
+ * FeedEntry columns scoped to `userId`.
+ */
+export async function feedEntries(db: DbOrTx, userId: number, now: Date): Promise<FeedEntry[]> {
+  const sources: SQL[] = [openInspections(userId), dueNotScheduled(userId, now)];
   const result = await db.execute<Record<string, unknown>>(sql`
     select e.key, to_char(e.date, 'YYYY-MM-DD') as date, e.inspection_type, e.activity, e.not_scheduled,
            e.property_name, e.property_address, e.assigned_to, e.path, e.updated_at

@@ -85,7 +85,7 @@ export async function renderFeed(deps: CalendarFeedDeps, file: string, now = new
   return serializeCalendar({
     productId: '-//Firemark//Inspection calendar//EN',
     name: 'Firemark inspections',
-    description: 'Open inspections from Firemark, on their due dates.',
+    description: 'Open inspections from Firemark, and inspections due but not yet scheduled, on their due dates.',
     refreshMinutes: 60,
     generatedAt: now,
     events: entries.map((entry) => eventFor(entry, deps.config.appUrl, host)),

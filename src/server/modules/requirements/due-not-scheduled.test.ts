@@ -88,6 +88,23 @@ describe('due, not scheduled', () => {
     expect(bad.json().fieldErrors).toEqual({ limit: ['Limit must be at least 1'], from: ['Invalid date'] });
   });
 
+  it('is in the calendar feed on its due date, beside the open inspections, until scheduled', async () => {
+    const { s, alpha } = await portfolio();
+    const feedPath = new URL((await s.agent.get('/api/calendar-feed')).json().url).pathname;
+    const summaries = async () => {
+      const text = (await ctx.app.inject({ method: 'GET', url: feedPath })).body.replace(/\r\n[ \t]/g, '');
+      return [...text.matchAll(/^(DTSTART;VALUE=DATE:\d+|SUMMARY:.*)$/gm)].map((m) => m[1]).join(' ');
+    };
+    expect(await summaries()).toBe(
+      'DTSTART;VALUE=DATE:20260605 SUMMARY:Fire Alarm (Annual test) inspection due\\, not scheduled: Alpha Tower ' +
+        'DTSTART;VALUE=DATE:20260620 SUMMARY:Fire Alarm inspection: Beta Clinic ' +
+        'DTSTART;VALUE=DATE:20260710 SUMMARY:Emergency Lighting (Monthly 30-second functional test) inspection due\\, not scheduled: Alpha Tower',
+    );
+    await s.agent.post('/api/inspections', { propertyId: alpha.id, inspectionType: 'fire_alarm', dueDate: '2026-06-12', assignedTo: 'Dana Cole' });
+    expect(await summaries()).not.toContain('Annual test');
+    expect(await summaries()).toContain('DTSTART;VALUE=DATE:20260612 SUMMARY:Fire Alarm inspection: Alpha Tower');
+  });
+
   it('leaves the list once scheduled, and never shows another account', async () => {
     const { s, alpha } = await portfolio();
     const other = await portfolio();

@@ -64,8 +64,8 @@ export function CalendarFeedCard() {
       <CardHeader>
         <CardTitle>Calendar Feed</CardTitle>
         <CardDescription>
-          See every open inspection on its due date in Google Calendar, Outlook or Apple Calendar. The calendar updates itself as
-          inspections are scheduled, moved or completed.
+          See every open inspection, and every inspection that is due but not yet scheduled, on its due date in Google Calendar,
+          Outlook or Apple Calendar. The calendar updates itself as inspections are scheduled, moved or completed.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">
