@@ -116,11 +116,7 @@ export async function findDueReminders(db: DbOrTx, now: Date, limit: number, aft
     where c.reminder_type is not null
       and c.max_reminders > 0
       ${cursor}
-      and not exists (
-        select 1 from reminder_logs l
-        where l.inspection_id = c.inspection_id and l.reminder_type = c.reminder_type and l.due_date = c.due_date
-          and (l.reminder_type <> 'overdue' or l.reminder_count >= c.max_reminders or l.next_scheduled_at > ${at})
-      )
+      and ${notDueAgainSql('inspection', 'c.inspection_id', 'c.due_date', at)}
     order by c.due_date, c.inspection_id
     limit ${limit}
   `);
@@ -128,24 +124,59 @@ export async function findDueReminders(db: DbOrTx, now: Date, limit: number, aft
 }
 
 /**
+ * What a reminder is about, and the log that keeps which reminders it got: each log is keyed
+ * uniquely by (subject, type, due date), the one place that decides whether a reminder is due.
+ */
+const REMINDER_LOGS = {
+  inspection: { table: 'reminder_logs', subject: 'inspection_id' },
+  requirement: { table: 'requirement_reminder_logs', subject: 'requirement_id' },
+} as const;
+export type ReminderSubject = keyof typeof REMINDER_LOGS;
+
+/**
+ * True when the candidate `c` has not had this reminder for this due date, or it is an
+ * overdue reminder whose next repeat has come and that has repeats left. `id` and `due` are
+ * the candidate's columns.
+ */
+export function notDueAgainSql(subject: ReminderSubject, id: string, due: string, at: SQL): SQL {
+  const log = REMINDER_LOGS[subject];
+  return sql`not exists (
+        select 1 from ${sql.raw(log.table)} l
+        where l.${sql.raw(log.subject)} = ${sql.raw(id)} and l.reminder_type = c.reminder_type and l.due_date = ${sql.raw(due)}
+          and (l.reminder_type <> 'overdue' or l.reminder_count >= c.max_reminders or l.next_scheduled_at > ${at})
+      )`;
+}
+
+/** The parts of a due reminder that claiming it needs, whatever it is about. */
+export interface ReminderClaim {
+  subjectId: number;
+  userId: number;
+  reminderType: ReminderType;
+  dueDate: string;
+  maxReminders: number;
+}
+
+/**
  * Claims one reminder: the log row is written (or, for a repeated overdue reminder, counted
- * up) only if it is still due. The unique (inspection, type, due date) key makes this the one
+ * up) only if it is still due. The unique (subject, type, due date) key makes this the one
  * place that decides, so two sweeps at once send it once. emailSent and sentAt are set when
  * the e-mail is delivered. Returns the log row's id, or null if it was not due after all.
  */
-export async function claimReminder(db: DbOrTx, reminder: DueReminder, now: Date, nextAt: Date | null): Promise<number | null> {
+export async function claimReminder(db: DbOrTx, subject: ReminderSubject, reminder: ReminderClaim, now: Date, nextAt: Date | null): Promise<number | null> {
   const at = now.toISOString();
+  const log = REMINDER_LOGS[subject];
+  const table = sql.raw(log.table);
   const result = await db.execute<{ id: number }>(sql`
-    insert into reminder_logs (user_id, inspection_id, reminder_type, due_date, reminder_count, next_scheduled_at)
-    values (${reminder.userId}, ${reminder.inspectionId}, ${reminder.reminderType}, ${reminder.dueDate}::date, 1,
+    insert into ${table} (user_id, ${sql.raw(log.subject)}, reminder_type, due_date, reminder_count, next_scheduled_at)
+    values (${reminder.userId}, ${reminder.subjectId}, ${reminder.reminderType}, ${reminder.dueDate}::date, 1,
             ${nextAt ? nextAt.toISOString() : null}::timestamptz)
-    on conflict (inspection_id, reminder_type, due_date) do update
-      set reminder_count = reminder_logs.reminder_count + 1,
+    on conflict (${sql.raw(log.subject)}, reminder_type, due_date) do update
+      set reminder_count = ${table}.reminder_count + 1,
           email_sent = false,
           next_scheduled_at = excluded.next_scheduled_at
-      where reminder_logs.reminder_type = 'overdue'
-        and reminder_logs.reminder_count < ${reminder.maxReminders}
-        and reminder_logs.next_scheduled_at <= ${at}::timestamptz
+      where ${table}.reminder_type = 'overdue'
+        and ${table}.reminder_count < ${reminder.maxReminders}
+        and ${table}.next_scheduled_at <= ${at}::timestamptz
     returning id
   `);
   return result.rows[0]?.id ?? null;

@@ -128,7 +128,7 @@ async function claimAndSend(deps: RemindersDeps, work: (tx: Tx) => Promise<'sent
 
 function sendReminder(deps: RemindersDeps, reminder: q.DueReminder, now: Date): Promise<Outcome> {
   return claimAndSend(deps, async (tx) => {
-    const logId = await q.claimReminder(tx.db, reminder, now, nextRepeatAt(reminder, now));
+    const logId = await q.claimReminder(tx.db, 'inspection', { ...reminder, subjectId: reminder.inspectionId }, now, nextRepeatAt(reminder, now));
     if (logId === null) return 'not_due';
     await queueReminderMail(tx, deps, {
       ...reminder,
@@ -148,7 +148,7 @@ function sendReminder(deps: RemindersDeps, reminder: q.DueReminder, now: Date): 
 
 function sendRequirementReminder(deps: RemindersDeps, reminder: rq.DueRequirementReminder, now: Date): Promise<Outcome> {
   return claimAndSend(deps, async (tx) => {
-    const logId = await rq.claimRequirementReminder(tx.db, reminder, now, nextRepeatAt(reminder, now));
+    const logId = await q.claimReminder(tx.db, 'requirement', { ...reminder, subjectId: reminder.requirementId }, now, nextRepeatAt(reminder, now));
     if (logId === null) return 'not_due';
     const schedule = new URLSearchParams({
       propertyId: String(reminder.propertyId),

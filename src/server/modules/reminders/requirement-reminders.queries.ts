@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { unscheduledSql } from '../compliance/compliance.sql';
 import type { ReminderType } from './reminder-rules';
-import { reminderAccountsSql, reminderTypeSql, reminderWindowSql } from './reminders.queries';
+import { notDueAgainSql, reminderAccountsSql, reminderTypeSql, reminderWindowSql } from './reminders.queries';
 
 /** A reminder about a requirement that is due with no open inspection ("Due, not scheduled"). */
 export interface DueRequirementReminder {
@@ -60,32 +60,9 @@ export async function findDueRequirementReminders(db: DbOrTx, now: Date, limit: 
     where c.reminder_type is not null
       and c.max_reminders > 0
       ${cursor}
-      and not exists (
-        select 1 from requirement_reminder_logs l
-        where l.requirement_id = c.requirement_id and l.reminder_type = c.reminder_type and l.due_date = c.next_due_date
-          and (l.reminder_type <> 'overdue' or l.reminder_count >= c.max_reminders or l.next_scheduled_at > ${at})
-      )
+      and ${notDueAgainSql('requirement', 'c.requirement_id', 'c.next_due_date', at)}
     order by c.next_due_date, c.requirement_id
     limit ${limit}
   `);
   return result.rows;
-}
-
-/** claimReminder's twin on the requirement key: the unique (requirement, type, due date) decides. */
-export async function claimRequirementReminder(db: DbOrTx, reminder: DueRequirementReminder, now: Date, nextAt: Date | null): Promise<number | null> {
-  const at = now.toISOString();
-  const result = await db.execute<{ id: number }>(sql`
-    insert into requirement_reminder_logs (user_id, requirement_id, reminder_type, due_date, reminder_count, next_scheduled_at)
-    values (${reminder.userId}, ${reminder.requirementId}, ${reminder.reminderType}, ${reminder.dueDate}::date, 1,
-            ${nextAt ? nextAt.toISOString() : null}::timestamptz)
-    on conflict (requirement_id, reminder_type, due_date) do update
-      set reminder_count = requirement_reminder_logs.reminder_count + 1,
-          email_sent = false,
-          next_scheduled_at = excluded.next_scheduled_at
-      where requirement_reminder_logs.reminder_type = 'overdue'
-        and requirement_reminder_logs.reminder_count < ${reminder.maxReminders}
-        and requirement_reminder_logs.next_scheduled_at <= ${at}::timestamptz
-    returning id
-  `);
-  return result.rows[0]?.id ?? null;
 }
