@@ -6,7 +6,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { emailOutbox, reminderLogs, requirementReminderLogs, supportRequests } from '../db/schema/index';
 import { withTransaction } from '../db/transaction';
-import { QUEUES } from '../jobs/boss';
+import { QUEUES } from '../queues';
 import { DELIVERY_QUEUES } from './mail-kinds';
 import { createSmtpTransport, type MailTransport } from './transport';
 import { safeErrorMessage } from '../db/log-safe-error';

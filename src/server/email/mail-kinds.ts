@@ -1,4 +1,4 @@
-import { QUEUES } from '../jobs/boss';
+import { QUEUES } from '../queues';
 
 /**
  * Every kind of mail Firemark sends, and its class. Transactional mail is what a person is

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../db/seed/users';
 import { withTransaction } from '../db/transaction';
-import { QUEUES } from '../jobs/boss';
+import { QUEUES } from '../queues';
 import { startMailbox, toAddress, type TestMailbox } from '../testing/smtp';
 import { createTestContext, type TestContext } from '../testing/test-app';
 import { startEmailWorkers } from './delivery';

@@ -1,15 +1,7 @@
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
+import { QUEUES } from '../queues';
 
-export const QUEUES = {
-  /** Mail a person is waiting for (a reset, a confirmation): its own worker, never behind bulk mail. */
-  emailPriority: 'email-priority',
-  /** Everything else (reminders, alerts, reports, support); the name predates the priority queue. */
-  emailDelivery: 'email-delivery',
-  emailDeliveryFailed: 'email-delivery-failed',
-  /** Forgot-password's lookup, token and mail, done after the answer (jobs/password-reset-request.ts). */
-  passwordResetRequest: 'password-reset-request',
-} as const;
 
 export interface BossOptions {
   /** Run maintenance and cron schedules in this process (off in most tests). */

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { ConfirmationDeps } from '../modules/auth/email-confirmation.service';
 import { sendPasswordReset, type PasswordResetJob } from '../modules/auth/password-reset.service';
-import { QUEUES } from './boss';
+import { QUEUES } from '../queues';
 
 /**
  * Works the forgot-password requests the route queued (the queue itself is created in

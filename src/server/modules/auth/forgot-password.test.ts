@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../db/seed/users';
 import { withTransaction } from '../../db/transaction';
 import { queueEmail } from '../../email/outbox';
-import { QUEUES } from '../../jobs/boss';
+import { QUEUES } from '../../queues';
 import { runQueuedJobs } from '../../testing/jobs';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { sendPasswordReset, type PasswordResetJob } from './password-reset.service';

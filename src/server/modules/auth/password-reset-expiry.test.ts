@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../db/seed/users';
-import { QUEUES } from '../../jobs/boss';
+import { QUEUES } from '../../queues';
 import { runQueuedJobs } from '../../testing/jobs';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { sendPasswordReset, type PasswordResetJob } from './password-reset.service';

@@ -5,7 +5,7 @@ import { withTransaction } from '../../db/transaction';
 import { queueEmail } from '../../email/outbox';
 import { passwordResetEmail } from '../../email/templates/password-reset';
 import { AppError } from '../../errors';
-import { QUEUES } from '../../jobs/boss';
+import { QUEUES } from '../../queues';
 import * as q from './auth.queries';
 import { confirmAddress, type ConfirmationDeps } from './email-confirmation.service';
 import { hashPassword } from './passwords';
