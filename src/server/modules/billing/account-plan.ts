@@ -1,8 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { PRO_PLAN_NAME } from '@shared/plans';
 import type { SubscriptionState } from '@shared/schemas/billing';
 import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema/index';
+import * as q from './account-plan.queries';
 
 /** The part of a subscription, from either provider, that decides the account's plan. */
 export interface SubscriptionPlanState {
@@ -36,36 +35,12 @@ export const hasEnded = (sub: { status: string }): boolean => ENDED.has(sub.stat
  */
 export async function followSubscription(db: DbOrTx, userId: number, sub: SubscriptionPlanState, now: Date): Promise<void> {
   if (givesPro(sub)) {
-    await db
-      .update(users)
-      .set({
-        plan: 'pro',
-        planSource: 'billing',
-        proUntil: sub.cancelAtPeriodEnd ? sub.currentPeriodEnd : null,
-        stripeSubscriptionId: sub.id,
-        updatedAt: now,
-      })
-      .where(eq(users.id, userId));
+    await q.setBillingPro(db, userId, { subscriptionId: sub.id, proUntil: sub.cancelAtPeriodEnd ? sub.currentPeriodEnd : null }, now);
     return;
   }
   if (!hasEnded(sub)) return;
   const trialLeft = sub.trialEnd !== null && sub.trialEnd > now;
-  await db
-    .update(users)
-    .set(
-      trialLeft
-        ? { plan: 'pro', planSource: 'trial', proUntil: sub.trialEnd, updatedAt: now }
-        : { plan: 'free', planSource: null, proUntil: null, updatedAt: now },
-    )
-    .where(and(eq(users.id, userId), eq(users.planSource, 'billing'), eq(users.stripeSubscriptionId, sub.id)));
-}
-
-/** The first payment ever is remembered: an account that has paid has no free trial. */
-export async function markPaid(db: DbOrTx, userId: number, paidAt: Date): Promise<void> {
-  await db
-    .update(users)
-    .set({ firstPaidAt: sql`coalesce(${users.firstPaidAt}, ${paidAt.toISOString()}::timestamptz)` })
-    .where(eq(users.id, userId));
+  await q.endBillingPro(db, userId, sub.id, trialLeft ? sub.trialEnd : null, now);
 }
 
 /** What an immediate cancellation leaves: Free, or the rest of a free trial it replaced. */

@@ -1,13 +1,12 @@
-import { and, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { InspectionType } from '@shared/enums';
 import type { Config } from '../../config';
-import { properties, users } from '../../db/schema/index';
 import type { Tx } from '../../db/transaction';
 import { queueEmail } from '../../email/outbox';
 import { countRecentMail, lockAccountMail, type MailLog } from '../../email/quota';
 import { complianceAlertEmail, complianceAlertSummaryEmail, managerComplianceAlertEmail } from '../../email/templates/compliance-alert';
 import { inviteManager, planManagerMail, queueManagerMail } from '../mail-consent/mail-consent.service';
+import { findAlertRecipients } from './compliance-alert.queries';
 
 /** In any 60 minutes an account gets at most this many alerts, then one summary, then none. */
 export const ALERTS_PER_HOUR = 20;
@@ -24,18 +23,7 @@ export async function queueComplianceAlert(
   deps: { boss: PgBoss; config: Config; log?: MailLog },
   finding: { userId: number; propertyId: number; inspectionType: InspectionType; inspectedOn: string; notes: string },
 ): Promise<void> {
-  const [row] = await tx.db
-    .select({
-      email: users.email,
-      name: users.fullName,
-      username: users.username,
-      settings: users.notificationSettings,
-      propertyName: properties.name,
-      managerEmail: properties.managerEmail,
-    })
-    .from(properties)
-    .innerJoin(users, eq(users.id, properties.userId))
-    .where(and(eq(properties.id, finding.propertyId), eq(properties.userId, finding.userId)));
+  const row = await findAlertRecipients(tx.db, finding.userId, finding.propertyId);
   if (!row || !row.settings.emailComplianceAlerts) return;
   const name = row.name || row.username;
   const settingsUrl = `${deps.config.appUrl}/settings`;

@@ -4,7 +4,7 @@ import { validationFailed } from '../../../errors';
 import { withTransaction, type Tx } from '../../../db/transaction';
 import { queueEmail } from '../../../email/outbox';
 import { paymentFailedEmail, trialEndingEmail } from '../../../email/templates/billing';
-import { markPaid } from '../account-plan';
+import { markPaid } from '../account-plan.queries';
 import type { BillingDeps } from '../billing-provider';
 import * as q from './stripe.queries';
 import { applySubscription, idOf } from './stripe-subscriptions';
