@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../client';
 import { users } from '../schema/index';
-import { hashPassword } from '../../modules/auth/passwords';
+import { hashPassword } from '../../passwords';
 
 export const DEFAULT_PASSWORD = 'correct-horse-battery';
 

@@ -15,7 +15,7 @@ import { AppError, conflict, validationFailed } from '../../errors';
 import { SESSION_TTL_MS, type Sessions } from '../../plugins/auth';
 import * as q from './auth.queries';
 import { assertAddressChangeAllowed, requestConfirmation } from './email-confirmation.service';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../passwords';
 
 export interface AuthDeps {
   config: Config;

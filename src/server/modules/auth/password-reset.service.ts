@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import { QUEUES } from '../../queues';
 import * as q from './auth.queries';
 import { confirmAddress, type ConfirmationDeps } from './email-confirmation.service';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../../passwords';
 
 export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
 
