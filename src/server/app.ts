@@ -13,11 +13,13 @@ import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { isSignedWebhook, STRIPE_CSP } from './modules/billing/stripe/stripe-web';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes';
 import { mailConsentRoutes } from './modules/mail-consent/mail-consent.routes';
+import { isOneClickUnsubscribe } from './modules/mail-consent/one-click';
 import { propertiesRoutes } from './modules/properties/properties.routes';
 import { reminderSettingsRoutes } from './modules/reminder-settings/reminder-settings.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
@@ -89,7 +91,12 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   });
 
   registerJsonBodyParser(app);
-  await app.register(securityPlugin, { config });
+  await app.register(securityPlugin, {
+    config,
+    // Stripe.js and its frames (the Payment Element, 3-D Secure) only when Stripe bills.
+    extraSources: config.billing.provider === 'stripe' ? STRIPE_CSP : { scriptSrc: [], frameSrc: [], connectSrc: [] },
+    csrfExempt: [isOneClickUnsubscribe, isSignedWebhook],
+  });
   await app.register(rateLimitsPlugin, { pool: runtime.pool, db: runtime.db });
   await app.register(authPlugin, { db: runtime.db, sessions });
 

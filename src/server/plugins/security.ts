@@ -1,21 +1,29 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ERROR_CODES } from '@shared/api-error';
 import type { Config } from '../config';
 import { AppError } from '../errors';
-import { isOneClickUnsubscribe } from '../modules/mail-consent/one-click';
-import { STRIPE_CSP, WEBHOOK_PATH } from '../modules/billing/stripe/stripe-web';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/**
- * The one exception to the rule below: Stripe posts its webhook events server to server,
- * with no Origin and its own content type, and signs each one; the route checks that
- * signature before anything else (modules/billing/stripe/stripe-webhook.ts). It exists
- * only while Stripe bills.
- */
-const isSignedWebhook = (method: string, routeUrl: string | undefined) => method === 'POST' && routeUrl === WEBHOOK_PATH;
+/** Origins a page may load scripts, frames and connections from, besides its own. */
+export interface ExtraSources {
+  scriptSrc: string[];
+  frameSrc: string[];
+  connectSrc: string[];
+}
+
+export interface SecurityOptions {
+  config: Config;
+  /** Third-party sources the page needs (Stripe.js and its frames, only while Stripe bills). */
+  extraSources: ExtraSources;
+  /**
+   * Requests that carry their own authority and are exempt from the Origin and JSON-only
+   * rules: each route that needs this says why where it is defined (app.ts lists them).
+   */
+  csrfExempt: ((request: FastifyRequest) => boolean)[];
+}
 
 /**
  * Headers and CSRF defence for every route, present and future (rate limits are declared
@@ -23,24 +31,22 @@ const isSignedWebhook = (method: string, routeUrl: string | undefined) => method
  * CSRF: a cross-site page can neither send JSON without a CORS preflight (which we never
  * grant) nor forge the Origin header, so requiring both stops forged requests.
  */
-async function security(app: FastifyInstance, opts: { config: Config }): Promise<void> {
-  const { config } = opts;
+async function security(app: FastifyInstance, opts: SecurityOptions): Promise<void> {
+  const { config, extraSources: extra } = opts;
   // APP_URL's origin and the ones the operator lists, never one taken from the request:
   // the Host header is the client's to choose, and an origin equal to it proves nothing.
   const allowedOrigins = new Set([config.appOrigin, ...config.allowedOrigins]);
-  // Stripe.js and its frames (the Payment Element, 3-D Secure) only when Stripe bills.
-  const stripe = config.billing.provider === 'stripe' ? STRIPE_CSP : { scriptSrc: [], frameSrc: [], connectSrc: [] };
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...stripe.scriptSrc],
+        scriptSrc: ["'self'", ...extra.scriptSrc],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...stripe.connectSrc],
-        ...(stripe.frameSrc.length > 0 ? { frameSrc: stripe.frameSrc } : {}),
+        connectSrc: ["'self'", ...extra.connectSrc],
+        ...(extra.frameSrc.length > 0 ? { frameSrc: extra.frameSrc } : {}),
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
@@ -56,8 +62,7 @@ async function security(app: FastifyInstance, opts: { config: Config }): Promise
   app.addHook('onRequest', async (request) => {
     // Every state-changing request, whatever its path: the raw URL may be percent-encoded.
     if (!STATE_CHANGING.has(request.method)) return;
-    if (isOneClickUnsubscribe(request)) return;
-    if (isSignedWebhook(request.method, request.routeOptions.url)) return;
+    if (opts.csrfExempt.some((exempt) => exempt(request))) return;
     const origin = request.headers.origin;
     if (!origin || !allowedOrigins.has(origin)) {
       throw new AppError(ERROR_CODES.forbidden, 'This request did not come from the Firemark app and was refused.');

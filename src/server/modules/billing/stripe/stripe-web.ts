@@ -1,7 +1,17 @@
+import type { FastifyRequest } from 'fastify';
+
 /** What the security plugin needs to know of Stripe, without loading the Stripe library. */
 
 /** Where Stripe posts its webhook events (stripe-webhook.ts). */
 export const WEBHOOK_PATH = '/api/stripe/webhook';
+
+/**
+ * Exempt from the Origin and JSON-only rules (plugins/security.ts): Stripe posts its webhook
+ * events server to server, with no Origin and its own content type, and signs each one; the
+ * route checks that signature before anything else (stripe-webhook.ts). The route exists
+ * only while Stripe bills.
+ */
+export const isSignedWebhook = (request: FastifyRequest): boolean => request.method === 'POST' && request.routeOptions.url === WEBHOOK_PATH;
 
 /**
  * The hosts Stripe's integration security guide lists for Stripe.js in a Content Security
