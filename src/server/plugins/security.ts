@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import { ERROR_CODES } from '@shared/api-error';
 import type { Config } from '../config';
 import { AppError } from '../errors';
@@ -18,6 +19,25 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const isSignedWebhook = (method: string, routeUrl: string | undefined) => method === 'POST' && routeUrl === WEBHOOK_PATH;
 
 /**
+ * Helmet's headers, worked out once: they are the same for every response (no per-request
+ * nonces), and building helmet for each request, as @fastify/helmet does, cost more than
+ * some whole answers.
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: () => undefined,
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/**
  * Headers and CSRF defence for every route, present and future (rate limits are declared
  * per route: plugins/rate-limits.ts).
  * CSRF: a cross-site page can neither send JSON without a CORS preflight (which we never
@@ -30,7 +50,7 @@ async function security(app: FastifyInstance, opts: { config: Config }): Promise
   const allowedOrigins = new Set([config.appOrigin, ...config.allowedOrigins]);
   // Stripe.js and its frames (the Payment Element, 3-D Secure) only when Stripe bills.
   const stripe = config.billing.provider === 'stripe' ? STRIPE_CSP : { scriptSrc: [], frameSrc: [], connectSrc: [] };
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -51,6 +71,10 @@ async function security(app: FastifyInstance, opts: { config: Config }): Promise
     hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   app.addHook('onRequest', async (request) => {
