@@ -60,15 +60,18 @@ describe('answers remembered per account show the account\'s own writes at once'
     await expectChangedAndLive();
     expect(shown.overdueInspectionCount).toBe(0);
 
+    const upcomingIds = async () => (await agent.get('/api/inspections/upcoming')).json().map((i: { id: number }) => i.id);
+    expect(await upcomingIds()).toContain(soon.id);
     expect((await agent.delete(`/api/inspections/${soon.id}`)).statusCode).toBe(200);
     await expectChangedAndLive();
+    expect(await upcomingIds()).not.toContain(soon.id);
 
     expect((await agent.delete(`/api/properties/${created.id}`)).statusCode).toBe(200);
     await expectChangedAndLive();
     expect(shown).toMatchObject({ propertyCount: 0, upcomingInspectionCount: 0, overdueInspectionCount: 0 });
   });
 
-  it('the properties list total after an import, and after a rename for a search', async () => {
+  it('the properties list and its total after an import, and after a rename', async () => {
     const { agent, user } = await ctx.signedIn();
     await grantPro(ctx.runtime.db, user.username);
     await agent.post('/api/properties', property('Alpha'));
@@ -84,8 +87,11 @@ describe('answers remembered per account show the account\'s own writes at once'
     const search = async () => (await agent.get('/api/properties?q=zulu')).headers[TOTAL_COUNT_HEADER.toLowerCase()];
     expect(await search()).toBe('0');
     const alpha = (await agent.get('/api/properties?q=alpha')).json()[0];
+    const names = async () => (await agent.get('/api/properties?sort=name_asc')).json().map((p: { name: string }) => p.name);
+    expect(await names()).toEqual(['Alpha', 'Bravo', 'Charlie', 'Delta']);
     await agent.put(`/api/properties/${alpha.id}`, { ...property('Zulu') });
     expect(await search()).toBe('1');
+    expect(await names()).toEqual(['Bravo', 'Charlie', 'Delta', 'Zulu']);
   });
 
   it('another instance on the same database shows a write made through the first one', async () => {

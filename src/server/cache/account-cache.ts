@@ -5,7 +5,8 @@ import { withTransaction, type Tx } from '../db/transaction';
 
 /**
  * Answers computed from an account's properties, inspections and requirements (dashboard
- * counts, list totals), remembered in this process under the account's data version.
+ * counts, list pages with their totals), remembered in this process under the account's
+ * data version.
  *
  * Why it is safe: every write to that data raises `users.data_version` (accountDataChanged),
  * and every request reads the account's row, version included, before it reads anything else
@@ -20,29 +21,61 @@ export interface VersionedAccount {
 }
 
 const MAX_ENTRIES = 20_000;
+/** About 64 MB of remembered list pages at most; the oldest go first. */
+const MAX_WEIGHT = 32 * 1024 * 1024;
 
 interface Entry {
   version: number;
   value: unknown;
+  weight: number;
+}
+
+interface Cache {
+  entries: Map<string, Entry>;
+  weight: number;
 }
 
 /** Per database handle: two apps in one process (tests) may number their accounts alike. */
-const caches = new WeakMap<object, Map<string, Entry>>();
+const caches = new WeakMap<object, Cache>();
 
-export async function remembered<T>(db: Db, account: VersionedAccount, key: string, compute: () => Promise<T>): Promise<T> {
-  let entries = caches.get(db);
-  if (!entries) {
-    entries = new Map();
-    caches.set(db, entries);
+/**
+ * The answer remembered for this account under `key`, or `compute`'s, remembered. `weight`
+ * is about its size in characters (a serialised page's length); small answers need none.
+ */
+export async function remembered<T>(
+  db: Db,
+  account: VersionedAccount,
+  key: string,
+  compute: () => Promise<T>,
+  weight: (value: T) => number = () => 64,
+): Promise<T> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = { entries: new Map(), weight: 0 };
+    caches.set(db, cache);
   }
   const k = `${account.id}|${key}`;
-  const hit = entries.get(k);
-  if (hit && hit.version === account.dataVersion) return hit.value as T;
+  const hit = cache.entries.get(k);
+  if (hit && hit.version === account.dataVersion) {
+    // Moved to the end: the entries used least recently are the first to go.
+    cache.entries.delete(k);
+    cache.entries.set(k, hit);
+    return hit.value as T;
+  }
   const value = await compute();
-  // Re-inserted so the oldest entries are the first to go when the map is full.
-  entries.delete(k);
-  entries.set(k, { version: account.dataVersion, value });
-  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  const entry = { version: account.dataVersion, value, weight: weight(value) };
+  const old = cache.entries.get(k);
+  if (old) {
+    cache.entries.delete(k);
+    cache.weight -= old.weight;
+  }
+  cache.entries.set(k, entry);
+  cache.weight += entry.weight;
+  while (cache.entries.size > MAX_ENTRIES || cache.weight > MAX_WEIGHT) {
+    const [oldestKey, oldest] = cache.entries.entries().next().value!;
+    cache.entries.delete(oldestKey);
+    cache.weight -= oldest.weight;
+  }
   return value;
 }
 

@@ -36,17 +36,22 @@ const inspectionNotFound = () => notFound('Inspection not found');
 const isOpen = (status: string) => status === 'scheduled' || status === 'in_progress';
 const today = (account: Account, now = new Date()) => todayInTimeZone(account.timeZone, now);
 
-/** The page is read every time; the total is remembered until the account's data changes. */
-export async function listInspections(deps: InspectionsDeps, account: Account & VersionedAccount, filter: q.InspectionFilter) {
+/**
+ * A page of the list, serialised, with the total: remembered per account, day and query
+ * until the account's data changes (cache/account-cache.ts).
+ */
+export function listInspections(deps: InspectionsDeps, account: Account & VersionedAccount, filter: q.InspectionFilter) {
   const day = today(account);
-  const { sort: _sort, limit: _limit, offset: _offset, ...counted } = filter;
-  const [rows, total] = await Promise.all([
-    q.listInspectionsPage(deps.db, account.id, filter, day),
-    remembered(deps.db, account, `inspections-total|${day}|${JSON.stringify(counted)}`, () =>
-      q.countInspections(deps.db, account.id, filter, day),
-    ),
-  ]);
-  return { rows, total };
+  return remembered(
+    deps.db,
+    account,
+    `inspections|${day}|${JSON.stringify(filter)}`,
+    async () => {
+      const [rows, total] = await Promise.all([q.listInspectionsPage(deps.db, account.id, filter, day), q.countInspections(deps.db, account.id, filter, day)]);
+      return { json: JSON.stringify(rows), total };
+    },
+    (page) => page.json.length,
+  );
 }
 
 export async function getInspection(deps: InspectionsDeps, account: Account, id: number): Promise<Inspection> {

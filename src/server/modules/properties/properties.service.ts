@@ -22,17 +22,22 @@ export interface Account {
 const today = (account: Account) => todayInTimeZone(account.timeZone, new Date());
 const propertyNotFound = () => notFound('Property not found');
 
-/** The page is read every time; the total is remembered until the account's data changes. */
-export async function listProperties(deps: PropertiesDeps, account: Account & VersionedAccount, filter: q.PropertyFilter) {
+/**
+ * A page of the list, serialised, with the total: remembered per account, day and query
+ * until the account's data changes (cache/account-cache.ts).
+ */
+export function listProperties(deps: PropertiesDeps, account: Account & VersionedAccount, filter: q.PropertyFilter) {
   const day = today(account);
-  const { q: search, propertyType, status } = filter;
-  const [rows, total] = await Promise.all([
-    q.listPropertiesPage(deps.db, account.id, filter, day),
-    remembered(deps.db, account, `properties-total|${day}|${JSON.stringify([search, propertyType, status])}`, () =>
-      q.countProperties(deps.db, account.id, filter, day),
-    ),
-  ]);
-  return { rows, total };
+  return remembered(
+    deps.db,
+    account,
+    `properties|${day}|${JSON.stringify(filter)}`,
+    async () => {
+      const [rows, total] = await Promise.all([q.listPropertiesPage(deps.db, account.id, filter, day), q.countProperties(deps.db, account.id, filter, day)]);
+      return { json: JSON.stringify(rows), total };
+    },
+    (page) => page.json.length,
+  );
 }
 
 export async function getProperty(deps: PropertiesDeps, account: Account, id: number): Promise<Property> {
