@@ -13,6 +13,7 @@ import { findDueReminders } from '../src/server/modules/reminders/reminders.quer
 import { findDueRequirementReminders } from '../src/server/modules/reminders/requirement-reminders.queries';
 import { readFileSync } from 'node:fs';
 import { measureAlertFlood } from './alert-flood';
+import { compareServers, type ComparedRow } from './compare';
 import { pageJsGzipBytes } from './bundle-size';
 import { measureHostileBody } from './hostile-body';
 import { makePro, seedPortfolio } from './portfolio';
@@ -25,6 +26,7 @@ if (!existsSync('dist/server/main.js') || !existsSync('dist/client/.vite/manifes
 }
 
 const results: Record<string, number | string> = {};
+let compared: ComparedRow[] = [];
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'firemark-bench-'));
 try {
   const cold = await startServer({ DATA_DIR: dataDir });
@@ -93,6 +95,16 @@ try {
     results[`GET ${endpoint} p99 (ms)`] = run.latency.p99;
   }
 
+  // Against an Express peer and the same answers from memory, pinned to one CPU, 50 connections.
+  compared = await compareServers({
+    firemarkUrl: warm.url,
+    firemarkPid: warm.process.pid!,
+    databaseUrl: dbUrl,
+    username: 'bigportfolio',
+    cookie: bigCookie,
+    durationSeconds: DURATION_S,
+  });
+
   // A PDF report of one property of the large portfolio (about ten inspections a year).
   const firstProperty = ((await (await fetch(`${warm.url}/api/properties?limit=1`, { headers: { cookie: bigCookie } })).json()) as { id: number }[])[0]!;
   const reportTimes: number[] = [];
@@ -134,7 +146,9 @@ const landing = pageJsGzipBytes('dist/client', 'features/landing');
 results['landing page JavaScript (KiB gzip)'] = Number((landing.bytes / 1024).toFixed(1));
 
 console.table(results);
+console.log('Firemark against an Express peer and the same answers from memory (median of 3 rounds, 50 connections, server on one CPU):');
+console.table(compared);
 writeFileSync(
   'bench/results/latest.json',
-  JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, durationSeconds: DURATION_S, results }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, durationSeconds: DURATION_S, results, compared }, null, 2),
 );

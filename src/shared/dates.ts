@@ -18,15 +18,22 @@ export function formatDisplayDate(value: string | Date | null | undefined): stri
   return format(date, DISPLAY_DATE_FORMAT);
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Building a formatter costs about forty times more than using one; there are few zones. */
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    // en-CA formats as YYYY-MM-DD. Built before it is kept: an unknown zone throws and is not kept.
+    format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** Today's calendar date ("YYYY-MM-DD") in an IANA time zone. */
 export function todayInTimeZone(timeZone: string, now: Date = new Date()): string {
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return dayFormat(timeZone).format(now);
 }
 
 /**

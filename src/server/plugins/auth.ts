@@ -5,7 +5,8 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { unauthenticated } from '../errors';
-import { findSessionUser, touchSession, type UserRow } from '../modules/auth/auth.queries';
+import { findSessionUser, findUserForSession, touchSession, type UserRow } from '../modules/auth/auth.queries';
+import { createSessionCache, type SessionCache } from './session-cache';
 
 export const SESSION_COOKIE = 'firemark_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -25,12 +26,15 @@ export interface Sessions {
   hash(token: string): string;
   setCookie(reply: FastifyReply, token: string): void;
   clearCookie(reply: FastifyReply): void;
+  /** This instance's memory of recent sessions; logout drops its own token from it. */
+  cache: SessionCache;
 }
 
 export function createSessions(config: Config, secret: string): Sessions {
   const hash = (token: string) => createHmac('sha256', secret).update(token).digest('hex');
   return {
     hash,
+    cache: createSessionCache(),
     newToken() {
       const token = randomBytes(32).toString('base64url');
       return { token, hash: hash(token) };
@@ -56,6 +60,28 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
+/**
+ * The session's account, read fresh on every request (a plan or profile changed elsewhere
+ * shows at once); only which account the token belongs to is remembered (session-cache.ts).
+ */
+async function currentSession(db: Db, cache: SessionCache, tokenHash: string, now: Date): Promise<{ user: UserRow; lastSeenAt: number } | undefined> {
+  const remembered = cache.get(tokenHash, now.getTime());
+  if (remembered) {
+    const user = await findUserForSession(db, remembered.userId);
+    if (user && user.sessionVersion === remembered.sessionVersion) return { user, lastSeenAt: remembered.lastSeenAt };
+    cache.drop(tokenHash);
+  }
+  const found = await findSessionUser(db, tokenHash, now);
+  if (!found) return undefined;
+  const lastSeenAt = found.lastSeenAt.getTime();
+  cache.set(
+    tokenHash,
+    { userId: found.user.id, sessionVersion: found.user.sessionVersion, expiresAt: found.expiresAt.getTime(), lastSeenAt },
+    now.getTime(),
+  );
+  return { user: found.user, lastSeenAt };
+}
+
 async function auth(app: FastifyInstance, opts: { db: Db; sessions: Sessions }): Promise<void> {
   await app.register(cookie);
   app.decorateRequest('user', null);
@@ -68,12 +94,18 @@ async function auth(app: FastifyInstance, opts: { db: Db; sessions: Sessions }):
     if (!token) return;
     const now = new Date();
     const tokenHash = opts.sessions.hash(token);
-    const found = await findSessionUser(opts.db, tokenHash, now);
-    if (!found) return;
-    request.user = found.user;
+    const session = await currentSession(opts.db, opts.sessions.cache, tokenHash, now);
+    if (!session) return;
+    request.user = session.user;
     request.sessionTokenHash = tokenHash;
-    if (now.getTime() - found.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
-      await touchSession(opts.db, tokenHash, now, new Date(now.getTime() + SESSION_TTL_MS));
+    if (now.getTime() - session.lastSeenAt > TOUCH_AFTER_MS) {
+      const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+      await touchSession(opts.db, tokenHash, now, expiresAt);
+      opts.sessions.cache.set(
+        tokenHash,
+        { userId: session.user.id, sessionVersion: session.user.sessionVersion, expiresAt: expiresAt.getTime(), lastSeenAt: now.getTime() },
+        now.getTime(),
+      );
     }
   });
 }

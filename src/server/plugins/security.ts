@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import { ERROR_CODES } from '@shared/api-error';
 import type { Config } from '../config';
 import { AppError } from '../errors';
@@ -26,6 +27,25 @@ export interface SecurityOptions {
 }
 
 /**
+ * Helmet's headers, worked out once: they are the same for every response (no per-request
+ * nonces), and building helmet for each request, as @fastify/helmet does, cost more than
+ * some whole answers.
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: () => undefined,
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/**
  * Headers and CSRF defence for every route, present and future (rate limits are declared
  * per route: plugins/rate-limits.ts).
  * CSRF: a cross-site page can neither send JSON without a CORS preflight (which we never
@@ -36,7 +56,7 @@ async function security(app: FastifyInstance, opts: SecurityOptions): Promise<vo
   // APP_URL's origin and the ones the operator lists, never one taken from the request:
   // the Host header is the client's to choose, and an origin equal to it proves nothing.
   const allowedOrigins = new Set([config.appOrigin, ...config.allowedOrigins]);
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -57,6 +77,10 @@ async function security(app: FastifyInstance, opts: SecurityOptions): Promise<vo
     hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   app.addHook('onRequest', async (request) => {

@@ -35,6 +35,16 @@ export const users = pgTable(
       .$type<NotificationSettings>()
       .notNull()
       .default(DEFAULT_NOTIFICATION_SETTINGS),
+    /**
+     * Raised whenever one of the account's sessions ends or the account changes: an instance
+     * that remembers a session checks it on every request (plugins/session-cache.ts).
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
+    /**
+     * Raised by every write to the account's properties, inspections and requirements: answers
+     * computed from them are remembered under it (cache/account-cache.ts).
+     */
+    dataVersion: integer('data_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

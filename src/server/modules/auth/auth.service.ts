@@ -112,7 +112,10 @@ export async function login(deps: AuthDeps, input: { username: string; password:
 }
 
 export async function logout(deps: AuthDeps, tokenHash: string | null): Promise<void> {
-  if (tokenHash) await q.deleteSession(deps.db, tokenHash);
+  if (!tokenHash) return;
+  deps.sessions.cache.drop(tokenHash);
+  // Other instances notice through the account's session version, raised by the same statement.
+  await q.deleteSession(deps.db, tokenHash);
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { UPCOMING_DAYS } from '@shared/compliance';
 import type { DashboardStats } from '@shared/schemas/property';
 import type { DbOrTx } from '../../db/client';
+import { preparedRows } from '../../db/prepared';
 import { dueNotScheduledSql, propertyStatusCondition } from '../compliance/compliance.sql';
 
 /**
@@ -11,7 +12,7 @@ import { dueNotScheduledSql, propertyStatusCondition } from '../compliance/compl
  */
 export async function dashboardStats(db: DbOrTx, userId: number, today: string): Promise<DashboardStats> {
   const t = sql`${today}::date`;
-  const result = await db.execute<DashboardStats & Record<string, unknown>>(sql`
+  const [row] = await preparedRows<DashboardStats>(db, sql`
     with unscheduled as (
       select count(*) filter (where r.next_due_date >= ${t})::int as upcoming,
         count(*) filter (where r.next_due_date < ${t})::int as overdue
@@ -29,5 +30,5 @@ export async function dashboardStats(db: DbOrTx, userId: number, today: string):
       unscheduled.upcoming as "upcomingNotScheduledCount",
       unscheduled.overdue as "overdueNotScheduledCount"
     from unscheduled`);
-  return result.rows[0]!;
+  return row!;
 }

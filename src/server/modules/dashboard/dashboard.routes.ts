@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { todayInTimeZone } from '@shared/dates';
 import type { Db } from '../../db/client';
+import { remembered } from '../../cache/account-cache';
 import { requireUser } from '../../plugins/auth';
 import { dashboardStats } from './dashboard.queries';
 
 export async function dashboardRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
   app.get('/api/dashboard/stats', async (request) => {
     const user = requireUser(request);
-    return dashboardStats(deps.db, user.id, todayInTimeZone(user.timeZone, new Date()));
+    const today = todayInTimeZone(user.timeZone, new Date());
+    // Per account and day, until the account's data changes (cache/account-cache.ts).
+    return remembered(deps.db, user, `dashboard-stats|${today}`, () => dashboardStats(deps.db, user.id, today));
   });
 }

@@ -4,6 +4,7 @@ import type { ComplianceResult, InspectionStatus, InspectionType } from '@shared
 import type { Inspection } from '@shared/schemas/inspection';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
+import { preparedRows } from '../../db/prepared';
 import { inspections, reminderLogs } from '../../db/schema/index';
 
 export type InspectionRow = typeof inspections.$inferSelect;
@@ -101,7 +102,7 @@ function toInspection(row: Row): Inspection {
 /** A page of inspections with property names and display statuses; the page is chosen first. */
 async function selectInspections(db: DbOrTx, where: SQL, today: string, order: SQL, limit: number, offset: number): Promise<Inspection[]> {
   const t = sql`${today}::date`;
-  const result = await db.execute<Row>(sql`
+  const rows = await preparedRows<Row>(db, sql`
     with page as (
       select i.id from inspections i join properties p on p.id = i.property_id
       where ${where} order by ${order} limit ${limit} offset ${offset}
@@ -115,10 +116,10 @@ async function selectInspections(db: DbOrTx, where: SQL, today: string, order: S
     join properties p on p.id = i.property_id
     left join requirements r on r.id = i.requirement_id
     order by ${order}`);
-  return result.rows.map(toInspection);
+  return rows.map(toInspection);
 }
 
-export async function listInspections(db: DbOrTx, userId: number, filter: InspectionFilter, today: string) {
+function listCondition(userId: number, filter: InspectionFilter, today: string): SQL {
   const t = sql`${today}::date`;
   const conditions: SQL[] = [sql`i.user_id = ${userId}`];
   if (filter.q) {
@@ -131,14 +132,18 @@ export async function listInspections(db: DbOrTx, userId: number, filter: Inspec
   if (filter.from) conditions.push(sql`i.due_date >= ${filter.from}::date`);
   if (filter.to) conditions.push(sql`i.due_date <= ${filter.to}::date`);
   if (filter.upcoming) conditions.push(sql`${OPEN} and i.due_date <= ${t} + ${UPCOMING_DAYS}::int`);
-  const where = sql.join(conditions, sql` and `);
+  return sql.join(conditions, sql` and `);
+}
+
+export function listInspectionsPage(db: DbOrTx, userId: number, filter: InspectionFilter, today: string): Promise<Inspection[]> {
+  return selectInspections(db, listCondition(userId, filter, today), today, ORDER[filter.sort], filter.limit, filter.offset);
+}
+
+export async function countInspections(db: DbOrTx, userId: number, filter: InspectionFilter, today: string): Promise<number> {
   // Only a search needs the property's name to count.
   const countFrom = filter.q ? sql`inspections i join properties p on p.id = i.property_id` : sql`inspections i`;
-  const [rows, count] = await Promise.all([
-    selectInspections(db, where, today, ORDER[filter.sort], filter.limit, filter.offset),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from ${countFrom} where ${where}`),
-  ]);
-  return { rows, total: count.rows[0]?.n ?? 0 };
+  const [row] = await preparedRows<{ n: number }>(db, sql`select count(*)::int as n from ${countFrom} where ${listCondition(userId, filter, today)}`);
+  return row?.n ?? 0;
 }
 
 export async function findInspection(db: DbOrTx, userId: number, id: number, today: string): Promise<Inspection | undefined> {

@@ -11,9 +11,10 @@ export async function inspectionsRoutes(app: FastifyInstance, deps: inspections.
   const respondWithList = async (request: FastifyRequest, reply: FastifyReply, scope: Partial<InspectionFilter>) => {
     const user = requireUser(request);
     const filter = parse(inspectionListQuerySchema, request.query);
-    const { rows, total } = await inspections.listInspections(deps, user, { ...filter, ...scope });
+    const { json, total } = await inspections.listInspections(deps, user, { ...filter, ...scope });
     reply.header(TOTAL_COUNT_HEADER, String(total));
-    return rows;
+    // Already serialised (and perhaps remembered): sent as it is.
+    return reply.type('application/json; charset=utf-8').send(json);
   };
 
   app.get('/api/inspections', (request, reply) => respondWithList(request, reply, {}));

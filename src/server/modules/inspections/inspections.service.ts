@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
+import { remembered, writeAccountData, type VersionedAccount } from '../../cache/account-cache';
 import { noonInTimeZone, todayInTimeZone } from '@shared/dates';
 import {
   completeInspectionSchema,
@@ -13,7 +14,6 @@ import type { NextDue } from '@shared/schemas/requirement';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
-import { withTransaction } from '../../db/transaction';
 import type { MailLog } from '../../email/quota';
 import { conflict, notFound, validationFailed } from '../../errors';
 import { parse } from '../../validation';
@@ -36,8 +36,22 @@ const inspectionNotFound = () => notFound('Inspection not found');
 const isOpen = (status: string) => status === 'scheduled' || status === 'in_progress';
 const today = (account: Account, now = new Date()) => todayInTimeZone(account.timeZone, now);
 
-export function listInspections(deps: InspectionsDeps, account: Account, filter: q.InspectionFilter) {
-  return q.listInspections(deps.db, account.id, filter, today(account));
+/**
+ * A page of the list, serialised, with the total: remembered per account, day and query
+ * until the account's data changes (cache/account-cache.ts).
+ */
+export function listInspections(deps: InspectionsDeps, account: Account & VersionedAccount, filter: q.InspectionFilter) {
+  const day = today(account);
+  return remembered(
+    deps.db,
+    account,
+    `inspections|${day}|${JSON.stringify(filter)}`,
+    async () => {
+      const [rows, total] = await Promise.all([q.listInspectionsPage(deps.db, account.id, filter, day), q.countInspections(deps.db, account.id, filter, day)]);
+      return { json: JSON.stringify(rows), total };
+    },
+    (page) => page.json.length,
+  );
 }
 
 export async function getInspection(deps: InspectionsDeps, account: Account, id: number): Promise<Inspection> {
@@ -51,7 +65,7 @@ export async function scheduleInspection(deps: InspectionsDeps, account: Account
   await assertPropertyExists(deps, account, values.propertyId);
   const day = today(account);
   const { requirementId, libraryId, ...fields } = values;
-  const id = await withTransaction(deps.pool, async ({ db }) => {
+  const id = await writeAccountData(deps.pool, account.id, async ({ db }) => {
     await assertCanAddOpenInspection(db, account.id);
     const requirement = await requirementForInspection(db, {
       userId: account.id,
@@ -124,7 +138,7 @@ async function complete(deps: InspectionsDeps, account: Account, id: number, inp
   const day = today(account, now);
   const performed = completionDay(account, input.completedDate, now);
   if (performed.day > day) throw validationFailed({ completedDate: ['Completion date cannot be in the future'] });
-  return withTransaction(deps.pool, async (tx) => {
+  return writeAccountData(deps.pool, account.id, async (tx) => {
     const { db } = tx;
     const row = await lockOwn(db, account, id);
     if (!isOpen(row.status)) throw conflict(`This inspection is already ${row.status}.`);
@@ -209,7 +223,7 @@ async function recordResult(db: DbOrTx, account: Account, row: q.InspectionRow, 
 async function reschedule(deps: InspectionsDeps, account: Account, id: number, input: z.output<typeof rescheduleSchema>) {
   const day = today(account);
   if (input.dueDate < day) throw validationFailed({ dueDate: ['Choose today or a later date'] });
-  await withTransaction(deps.pool, async ({ db }) => {
+  await writeAccountData(deps.pool, account.id, async ({ db }) => {
     const row = await lockOwn(db, account, id);
     if (!isOpen(row.status)) throw conflict(`A ${row.status} inspection cannot be rescheduled.`);
     await q.updateInspection(db, id, { dueDate: input.dueDate, rescheduleReason: input.rescheduleReason });
@@ -221,7 +235,7 @@ async function edit(deps: InspectionsDeps, account: Account, id: number, input: 
   const now = new Date();
   const day = today(account, now);
   const { libraryId, requirementId: namedRequirement, ...fields } = input;
-  return withTransaction(deps.pool, async ({ db }) => {
+  return writeAccountData(deps.pool, account.id, async ({ db }) => {
     const row = await lockOwn(db, account, id);
     const type = input.inspectionType ?? row.inspectionType;
     const status = input.status ?? row.status;
@@ -281,7 +295,7 @@ async function edit(deps: InspectionsDeps, account: Account, id: number, input: 
 /** Deleting recomputes its requirement and item from the inspections that remain. */
 export async function deleteInspection(deps: InspectionsDeps, account: Account, id: number): Promise<void> {
   const day = today(account);
-  await withTransaction(deps.pool, async ({ db }) => {
+  await writeAccountData(deps.pool, account.id, async ({ db }) => {
     const row = await lockOwn(db, account, id);
     await q.deleteInspection(db, id);
     await settle(db, { propertyId: row.propertyId, requirementIds: [row.requirementId], itemTypes: [row.inspectionType], today: day, prune: true });

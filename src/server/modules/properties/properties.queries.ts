@@ -3,6 +3,7 @@ import type { PropertyStatus } from '@shared/enums';
 import type { ComplianceItem, Property, PropertySort, PropertyValues } from '@shared/schemas/property';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
+import { preparedRows } from '../../db/prepared';
 import { properties } from '../../db/schema/index';
 import { effectiveItemStatusSql, propertyStatusCondition, propertyStatusSql } from '../compliance/compliance.sql';
 
@@ -77,7 +78,7 @@ function toProperty(row: Row): Property {
 async function selectProperties(db: DbOrTx, where: SQL, today: string, sort: PropertySort | null, limit: number, offset: number): Promise<Property[]> {
   const todaySql = sql`${today}::date`;
   const orderBy = sort ? order(sort, todaySql) : sql`p.id`;
-  const result = await db.execute<Row>(sql`
+  const rows = await preparedRows<Row>(db, sql`
     with page as (
       select p.id from properties p where ${where} order by ${orderBy} limit ${limit} offset ${offset}
     )
@@ -98,10 +99,10 @@ async function selectProperties(db: DbOrTx, where: SQL, today: string, sort: Pro
       from compliance_items ci where ci.property_id = p.id
     ) items on true
     order by ${orderBy}`);
-  return result.rows.map(toProperty);
+  return rows.map(toProperty);
 }
 
-export async function listProperties(db: DbOrTx, userId: number, filter: PropertyFilter, today: string) {
+function listCondition(userId: number, filter: Omit<PropertyFilter, 'sort' | 'limit' | 'offset'>, today: string): SQL {
   const conditions: SQL[] = [sql`p.user_id = ${userId}`];
   if (filter.q) {
     const pattern = containsPattern(filter.q);
@@ -111,14 +112,18 @@ export async function listProperties(db: DbOrTx, userId: number, filter: Propert
   }
   if (filter.propertyType) conditions.push(sql`p.property_type = ${filter.propertyType}`);
   if (filter.status) conditions.push(propertyStatusCondition('p', filter.status, sql`${today}::date`));
-  const where = sql.join(conditions, sql` and `);
+  return sql.join(conditions, sql` and `);
+}
+
+export function listPropertiesPage(db: DbOrTx, userId: number, filter: PropertyFilter, today: string): Promise<Property[]> {
   // Filtered to one status, the compliance order is the name order, which an index serves.
   const sort = filter.status && filter.sort === 'compliance' ? 'name_asc' : filter.sort;
-  const [rows, count] = await Promise.all([
-    selectProperties(db, where, today, sort, filter.limit, filter.offset),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from properties p where ${where}`),
-  ]);
-  return { rows, total: count.rows[0]?.n ?? 0 };
+  return selectProperties(db, listCondition(userId, filter, today), today, sort, filter.limit, filter.offset);
+}
+
+export async function countProperties(db: DbOrTx, userId: number, filter: PropertyFilter, today: string): Promise<number> {
+  const [row] = await preparedRows<{ n: number }>(db, sql`select count(*)::int as n from properties p where ${listCondition(userId, filter, today)}`);
+  return row?.n ?? 0;
 }
 
 export async function findProperty(db: DbOrTx, userId: number, id: number, today: string): Promise<Property | undefined> {

@@ -14,9 +14,10 @@ export async function propertiesRoutes(app: FastifyInstance, deps: properties.Pr
   app.get('/api/properties', async (request, reply) => {
     const user = requireUser(request);
     const filter = parse(propertyListQuerySchema, request.query);
-    const { rows, total } = await properties.listProperties(deps, user, filter);
+    const { json, total } = await properties.listProperties(deps, user, filter);
     reply.header(TOTAL_COUNT_HEADER, String(total));
-    return rows;
+    // Already serialised (and perhaps remembered): sent as it is.
+    return reply.type('application/json; charset=utf-8').send(json);
   });
 
   app.post('/api/properties', async (request, reply) => {

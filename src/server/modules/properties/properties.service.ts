@@ -1,10 +1,10 @@
 import type pg from 'pg';
+import { accountDataChanged, remembered, writeAccountData, type VersionedAccount } from '../../cache/account-cache';
 import { todayInTimeZone } from '@shared/dates';
 import type { Property, PropertyUpdate, PropertyValues } from '@shared/schemas/property';
 import { propertyUpdateSchema } from '@shared/schemas/property';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { withTransaction } from '../../db/transaction';
 import { notFound } from '../../errors';
 import { assertCanAddProperties } from '../subscription/subscription.service';
 import * as q from './properties.queries';
@@ -22,8 +22,22 @@ export interface Account {
 const today = (account: Account) => todayInTimeZone(account.timeZone, new Date());
 const propertyNotFound = () => notFound('Property not found');
 
-export function listProperties(deps: PropertiesDeps, account: Account, filter: q.PropertyFilter) {
-  return q.listProperties(deps.db, account.id, filter, today(account));
+/**
+ * A page of the list, serialised, with the total: remembered per account, day and query
+ * until the account's data changes (cache/account-cache.ts).
+ */
+export function listProperties(deps: PropertiesDeps, account: Account & VersionedAccount, filter: q.PropertyFilter) {
+  const day = today(account);
+  return remembered(
+    deps.db,
+    account,
+    `properties|${day}|${JSON.stringify(filter)}`,
+    async () => {
+      const [rows, total] = await Promise.all([q.listPropertiesPage(deps.db, account.id, filter, day), q.countProperties(deps.db, account.id, filter, day)]);
+      return { json: JSON.stringify(rows), total };
+    },
+    (page) => page.json.length,
+  );
 }
 
 export async function getProperty(deps: PropertiesDeps, account: Account, id: number): Promise<Property> {
@@ -33,7 +47,7 @@ export async function getProperty(deps: PropertiesDeps, account: Account, id: nu
 }
 
 export async function createProperty(deps: PropertiesDeps, account: Account, values: PropertyValues): Promise<Property> {
-  const [id] = await withTransaction(deps.pool, async ({ db }) => {
+  const [id] = await writeAccountData(deps.pool, account.id, async ({ db }) => {
     await assertCanAddProperties(db, account.id, 1);
     return q.insertProperties(db, account.id, [values]);
   });
@@ -49,12 +63,14 @@ export async function updateProperty(
   // `status` is accepted for compatibility and ignored: it is derived from the items when read (DECISIONS).
   const { status: _ignored, ...fields } = values;
   if (!(await q.updateProperty(deps.db, account.id, id, fields))) throw propertyNotFound();
+  await accountDataChanged(deps.db, account.id);
   return getProperty(deps, account, id);
 }
 
 export async function deleteProperty(deps: PropertiesDeps, account: Account, id: number): Promise<void> {
   // Inspections, compliance items and reports go with it (ON DELETE CASCADE).
   if (!(await q.deleteProperty(deps.db, account.id, id))) throw propertyNotFound();
+  await accountDataChanged(deps.db, account.id);
 }
 
 export async function assertPropertyExists(deps: PropertiesDeps, account: Account, id: number): Promise<void> {

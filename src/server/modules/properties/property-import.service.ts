@@ -1,6 +1,6 @@
+import { writeAccountData } from '../../cache/account-cache';
 import { ERROR_CODES } from '@shared/api-error';
 import { validateCsvRows } from '@shared/csv-import';
-import { withTransaction } from '../../db/transaction';
 import { AppError } from '../../errors';
 import { assertCanAddProperties } from '../subscription/subscription.service';
 import * as q from './properties.queries';
@@ -33,7 +33,7 @@ export async function importProperties(
 
   let importId: number;
   try {
-    importId = await withTransaction(deps.pool, async ({ db }) => {
+    importId = await writeAccountData(deps.pool, account.id, async ({ db }) => {
       await assertCanAddProperties(db, account.id, properties.length);
       await q.insertProperties(db, account.id, properties);
       return insertImportRecord(db, { ...attempt, status: 'completed', importedCount: properties.length });

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { writeAccountData } from '../../cache/account-cache';
 import { todayInTimeZone } from '@shared/dates';
 import { INSPECTION_TYPE_LABELS } from '@shared/enums';
 import {
@@ -11,7 +12,6 @@ import {
 } from '@shared/schemas/requirement';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { withTransaction } from '../../db/transaction';
 import { conflict, notFound, validationFailed } from '../../errors';
 import { createLibraryRequirements, hasRequirements } from '../compliance/compliance.queries';
 import { settle } from '../compliance/compliance.service';
@@ -57,7 +57,7 @@ export async function addSafetyItem(
   const day = today(person);
   const label = INSPECTION_TYPE_LABELS[input.itemType];
   const alreadyThere = () => conflict(`This property already has ${label}.`, { itemType: [`This property already has ${label}.`] });
-  await withTransaction(deps.pool, async ({ db }) => {
+  await writeAccountData(deps.pool, person.id, async ({ db }) => {
     if (await hasRequirements(db, propertyId, input.itemType)) throw alreadyThere();
     const ids = await createLibraryRequirements(db, { userId: person.id, propertyId, itemType: input.itemType, anchor: input.nextDueDate, today: day });
     if (ids.length === 0) throw alreadyThere();
@@ -89,7 +89,7 @@ export async function addCustomRequirement(
   await assertPropertyExists(deps, person, propertyId);
   const day = today(person);
   const interval = toInterval(input.intervalCount, input.intervalUnit);
-  const id = await withTransaction(deps.pool, async ({ db }) => {
+  const id = await writeAccountData(deps.pool, person.id, async ({ db }) => {
     if (!(await hasRequirements(db, propertyId, input.itemType))) {
       const label = INSPECTION_TYPE_LABELS[input.itemType];
       throw validationFailed({ itemType: [`This property has no ${label} yet. Add it as a safety item first.`] });
@@ -126,7 +126,7 @@ export async function updateRequirement(
   input: z.output<typeof requirementUpdateSchema>,
 ): Promise<Requirement> {
   const day = today(person);
-  await withTransaction(deps.pool, async ({ db }) => {
+  await writeAccountData(deps.pool, person.id, async ({ db }) => {
     const row = await q.lockRequirement(db, person.id, id);
     if (!row) throw requirementNotFound();
     const change = (kind: q.ChangeKind, detail: string) => ({

@@ -1,0 +1,98 @@
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type { Db, DbOrTx } from '../db/client';
+import { withTransaction, type Tx } from '../db/transaction';
+
+/**
+ * Answers computed from an account's properties, inspections and requirements (dashboard
+ * counts, list pages with their totals), remembered in this process under the account's
+ * data version.
+ *
+ * Why it is safe: every write to that data raises `users.data_version` (accountDataChanged),
+ * and every request reads the account's row, version included, before it reads anything else
+ * (plugins/auth.ts). An answer is served only while the version it was computed under is the
+ * one just read, so a write is seen by the next request of anyone, on any instance. An answer
+ * computed while a write lands is kept under the older version and never served after it.
+ * Answers that depend on the day have the account's day in their key.
+ */
+export interface VersionedAccount {
+  id: number;
+  dataVersion: number;
+}
+
+const MAX_ENTRIES = 20_000;
+/** About 64 MB of remembered list pages at most; the oldest go first. */
+const MAX_WEIGHT = 32 * 1024 * 1024;
+
+interface Entry {
+  version: number;
+  value: unknown;
+  weight: number;
+}
+
+interface Cache {
+  entries: Map<string, Entry>;
+  weight: number;
+}
+
+/** Per database handle: two apps in one process (tests) may number their accounts alike. */
+const caches = new WeakMap<object, Cache>();
+
+/**
+ * The answer remembered for this account under `key`, or `compute`'s, remembered. `weight`
+ * is about its size in characters (a serialised page's length); small answers need none.
+ */
+export async function remembered<T>(
+  db: Db,
+  account: VersionedAccount,
+  key: string,
+  compute: () => Promise<T>,
+  weight: (value: T) => number = () => 64,
+): Promise<T> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = { entries: new Map(), weight: 0 };
+    caches.set(db, cache);
+  }
+  const k = `${account.id}|${key}`;
+  const hit = cache.entries.get(k);
+  if (hit && hit.version === account.dataVersion) {
+    // Moved to the end: the entries used least recently are the first to go.
+    cache.entries.delete(k);
+    cache.entries.set(k, hit);
+    return hit.value as T;
+  }
+  const value = await compute();
+  const entry = { version: account.dataVersion, value, weight: weight(value) };
+  const old = cache.entries.get(k);
+  if (old) {
+    cache.entries.delete(k);
+    cache.weight -= old.weight;
+  }
+  cache.entries.set(k, entry);
+  cache.weight += entry.weight;
+  while (cache.entries.size > MAX_ENTRIES || cache.weight > MAX_WEIGHT) {
+    const [oldestKey, oldest] = cache.entries.entries().next().value!;
+    cache.entries.delete(oldestKey);
+    cache.weight -= oldest.weight;
+  }
+  return value;
+}
+
+/**
+ * Call from every service that writes an account's properties, inspections or requirements,
+ * inside its transaction when it has one (so the new version commits with the data), else
+ * right after the write and before answering.
+ */
+export async function accountDataChanged(db: DbOrTx, userId: number): Promise<void> {
+  await db.execute(sql`update users set data_version = data_version + 1 where id = ${userId}`);
+}
+
+/** A transaction that writes the account's data and raises its data version before it commits. */
+export function writeAccountData<T>(pool: pg.Pool, userId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return withTransaction(pool, async (tx) => {
+    const result = await work(tx);
+    await accountDataChanged(tx.db, userId);
+    return result;
+  });
+}
