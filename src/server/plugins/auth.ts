@@ -4,9 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
+import type { UserRow } from '../db/schema/index';
 import { unauthenticated } from '../errors';
-import { findSessionUser, findUserForSession, touchSession, type UserRow } from '../modules/auth/auth.queries';
 import { createSessionCache, type SessionCache } from './session-cache';
+import { findSessionUser, findUserForSession, touchSession } from './sessions.queries';
 
 export const SESSION_COOKIE = 'firemark_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;

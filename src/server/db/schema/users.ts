@@ -62,6 +62,9 @@ export const users = pgTable(
   ],
 );
 
+/** An account as stored. */
+export type UserRow = typeof users.$inferSelect;
+
 export const sessions = pgTable(
   'sessions',
   {

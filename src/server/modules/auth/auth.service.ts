@@ -10,10 +10,12 @@ import type {
 import { ERROR_CODES } from '@shared/api-error';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema/index';
 import { withTransaction } from '../../db/transaction';
 import { AppError, conflict, validationFailed } from '../../errors';
 import { SESSION_TTL_MS, type Sessions } from '../../plugins/auth';
 import * as q from './auth.queries';
+import * as sessionRows from '../../plugins/sessions.queries';
 import { assertAddressChangeAllowed, requestConfirmation } from './email-confirmation.service';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../passwords';
 
@@ -25,7 +27,7 @@ export interface AuthDeps {
   sessions: Sessions;
 }
 
-export function toSessionUser(user: q.UserRow): SessionUser {
+export function toSessionUser(user: UserRow): SessionUser {
   return {
     id: user.id,
     username: user.username,
@@ -66,7 +68,7 @@ async function assertDatabaseKnowsZone(deps: AuthDeps, timeZone: string | undefi
 async function startSession(deps: AuthDeps, userId: number, userAgent: string | null) {
   const now = new Date();
   const { token, hash } = deps.sessions.newToken();
-  await q.insertSession(deps.db, { tokenHash: hash, userId, userAgent, now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) });
+  await sessionRows.insertSession(deps.db, { tokenHash: hash, userId, userAgent, now, expiresAt: new Date(now.getTime() + SESSION_TTL_MS) });
   return token;
 }
 
@@ -79,7 +81,7 @@ export async function register(deps: AuthDeps, input: RegisterInput, userAgent: 
   await assertDatabaseKnowsZone(deps, input.timeZone);
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
-  let user: q.UserRow;
+  let user: UserRow;
   try {
     user = await withTransaction(deps.pool, async (tx) => {
       const created = await q.insertUser(tx.db, {
@@ -115,14 +117,14 @@ export async function logout(deps: AuthDeps, tokenHash: string | null): Promise<
   if (!tokenHash) return;
   deps.sessions.cache.drop(tokenHash);
   // Other instances notice through the account's session version, raised by the same statement.
-  await q.deleteSession(deps.db, tokenHash);
+  await sessionRows.deleteSession(deps.db, tokenHash);
 }
 
 /**
  * Saves the profile. A new e-mail address (not merely another spelling of the same one) is
  * unconfirmed until its link is used, and taken or not, it is accepted the same way.
  */
-export async function updateProfile(deps: AuthDeps, user: q.UserRow, input: ProfileInput) {
+export async function updateProfile(deps: AuthDeps, user: UserRow, input: ProfileInput) {
   await assertDatabaseKnowsZone(deps, input.timeZone);
   const values = {
     fullName: input.fullName,
@@ -145,7 +147,7 @@ export async function updateProfile(deps: AuthDeps, user: q.UserRow, input: Prof
   }
 }
 
-export async function changePassword(deps: AuthDeps, user: q.UserRow, currentTokenHash: string, input: ChangePasswordInput) {
+export async function changePassword(deps: AuthDeps, user: UserRow, currentTokenHash: string, input: ChangePasswordInput) {
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw validationFailed({ currentPassword: ['Current password is incorrect'] }, 'Current password is incorrect');
   }
@@ -153,7 +155,7 @@ export async function changePassword(deps: AuthDeps, user: q.UserRow, currentTok
   await withTransaction(deps.pool, async ({ db }) => {
     await q.updateUser(db, user.id, { passwordHash });
     // Whoever else holds a session of this account loses it; this browser stays signed in.
-    await q.deleteUserSessions(db, user.id, currentTokenHash);
+    await sessionRows.deleteUserSessions(db, user.id, currentTokenHash);
   });
 }
 

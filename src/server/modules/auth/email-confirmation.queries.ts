@@ -1,7 +1,6 @@
 import { and, count, eq, gt, isNull, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { emailConfirmationTokens, users } from '../../db/schema/index';
-import type { UserRow } from './auth.queries';
+import { emailConfirmationTokens, users, type UserRow } from '../../db/schema/index';
 
 /** The account (other than `exceptUserId`) that has confirmed this address, if any. */
 export async function findConfirmedOwner(db: DbOrTx, email: string, exceptUserId: number): Promise<UserRow | undefined> {

@@ -4,13 +4,13 @@ import type pg from 'pg';
 import { ERROR_CODES } from '@shared/api-error';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema/index';
 import { withTransaction, type Tx } from '../../db/transaction';
 import { takeHeldMail } from '../../email/held-mail';
 import { enqueueDelivery, queueEmail } from '../../email/outbox';
 import { accountExistsEmail } from '../../email/templates/account-exists';
 import { emailConfirmationEmail } from '../../email/templates/email-confirmation';
 import { AppError, conflict } from '../../errors';
-import type { UserRow } from './auth.queries';
 import * as q from './email-confirmation.queries';
 
 export const CONFIRMATION_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;

@@ -5,10 +5,11 @@ import { withTransaction } from '../../db/transaction';
 import { queueEmail } from '../../email/outbox';
 import { passwordResetEmail } from '../../email/templates/password-reset';
 import { AppError } from '../../errors';
+import { hashPassword } from '../../passwords';
+import * as sessionRows from '../../plugins/sessions.queries';
 import { QUEUES } from '../../queues';
 import * as q from './auth.queries';
 import { confirmAddress, type ConfirmationDeps } from './email-confirmation.service';
-import { hashPassword } from '../../passwords';
 
 export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
 
@@ -69,7 +70,7 @@ export async function resetPassword(deps: ConfirmationDeps, input: ResetPassword
   await withTransaction(deps.pool, async (tx) => {
     if (!(await q.consumeResetToken(tx.db, found.id, now))) throw invalid();
     await q.updateUser(tx.db, found.userId, { passwordHash });
-    await q.deleteUserSessions(tx.db, found.userId);
+    await sessionRows.deleteUserSessions(tx.db, found.userId);
     if (found.email) await confirmAddress(tx, deps, found.userId, found.email, now);
   });
 }

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type { BillingConfig, CancelResult, CreatedSubscription, Invoice, PaymentMethod, SubscriptionDetails } from '@shared/schemas/billing';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../auth/auth.queries';
+import type { UserRow } from '../../db/schema/index';
 
 export interface BillingDeps {
   config: Config;

@@ -3,12 +3,12 @@ import type pg from 'pg';
 import type { SupportRequest, SupportRequestValues } from '@shared/schemas/support';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { UserRow } from '../../db/schema/index';
 import { withTransaction } from '../../db/transaction';
 import { queueEmail } from '../../email/outbox';
 import type { MailLog } from '../../email/quota';
 import { supportConfirmationEmail, supportNotificationEmail, testEmail } from '../../email/templates/support';
 import { conflict } from '../../errors';
-import type { UserRow } from '../auth/auth.queries';
 import * as q from './support.queries';
 
 export interface SupportDeps {
