@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { CalendarPlus, Eye } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDisplayDate } from '@shared/dates';
+import { formatDateTime } from '@/lib/format-date';
 import { humanize, INSPECTION_TYPE_LABELS } from '@shared/enums';
 import type { Property } from '@shared/schemas/property';
 import { isTemporaryId } from '@/lib/property-queries';
@@ -23,7 +23,7 @@ interface PropertyCardProps {
 export function PropertyCard({ property, headingLevel: Heading = 'h3' }: PropertyCardProps) {
   const titleId = useId();
   const saving = isTemporaryId(property.id);
-  const lastUpdated = formatDisplayDate(property.lastUpdated || property.createdAt);
+  const lastUpdated = formatDateTime(property.lastUpdated || property.createdAt);
 
   return (
     <Card role="article" aria-labelledby={titleId} className="flex h-full flex-col gap-4 p-5">

@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, type ReactNode } from 'react';
 import { CalendarSearch, X } from 'lucide-react';
 import { addDays } from '@shared/compliance';
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate } from '@/lib/format-date';
 import type { Inspection } from '@shared/schemas/inspection';
 import { calendarDayFromDate, dateFromCalendarDay, monthRange } from '@/lib/calendar-days';
 import type { InspectionListParams, InspectionScope } from '@/lib/inspection-queries';
@@ -142,7 +142,7 @@ export function InspectionsCalendar({ scope, params, month, onMonthChange, selec
         <section aria-labelledby={headingId} className="space-y-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id={headingId} className="text-lg font-semibold">
-              Inspections on {formatDisplayDate(selectedDay)}
+              Inspections on {formatDate(selectedDay)}
             </h2>
             <Button
               variant="outline"
@@ -159,7 +159,7 @@ export function InspectionsCalendar({ scope, params, month, onMonthChange, selec
           </div>
           <InspectionResults
             list={dayList}
-            label={`Inspections on ${formatDisplayDate(selectedDay)}`}
+            label={`Inspections on ${formatDate(selectedDay)}`}
             headingLevel="h3"
             renderActions={renderActions}
             empty={
@@ -170,8 +170,8 @@ export function InspectionsCalendar({ scope, params, month, onMonthChange, selec
           />
           {unscheduledOnDay.length > 0 ? (
             <div className="space-y-3 rounded-xl border border-yellow-300 p-4">
-              <h3 className="text-base font-semibold">Due, not scheduled on {formatDisplayDate(selectedDay)}</h3>
-              <UnscheduledList items={unscheduledOnDay} label={`Due, not scheduled on ${formatDisplayDate(selectedDay)}`} />
+              <h3 className="text-base font-semibold">Due, not scheduled on {formatDate(selectedDay)}</h3>
+              <UnscheduledList items={unscheduledOnDay} label={`Due, not scheduled on ${formatDate(selectedDay)}`} />
             </div>
           ) : null}
         </section>
