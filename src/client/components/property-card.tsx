@@ -30,7 +30,7 @@ export function PropertyCard({ property, headingLevel: Heading = 'h3' }: Propert
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0 space-y-0.5">
           <Heading id={titleId} className="break-words text-base font-semibold leading-snug">
-            {property.name}
+            {saving ? property.name : <Link to={`/properties/${property.id}`} className="underline-offset-4 hover:underline">{property.name}</Link>}
           </Heading>
           <p className="text-sm text-muted-foreground">{humanize(property.propertyType)}</p>
         </div>
@@ -77,7 +77,7 @@ export function PropertyCard({ property, headingLevel: Heading = 'h3' }: Propert
                 View Details<span className="sr-only"> of {property.name}</span>
               </Link>
             </Button>
-            <GenerateReportAction size="sm" propertyId={property.id} propertyName={property.name} />
+            <GenerateReportAction size="sm" propertyId={property.id} propertyName={property.name} compact />
           </div>
         )}
       </div>
