@@ -72,7 +72,7 @@ test('completing as non-compliant needs notes, and the property then needs actio
   await expect(page.getByText('Valve 3 corroded')).toBeVisible();
 
   await page.goto('/properties');
-  await expect(page.getByRole('article', { name: 'Beta Clinic' })).toContainText('Action Needed');
+  await expect(page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Beta Clinic' }) })).toContainText('Action Needed');
 });
 
 test('reschedule with a reason; days before today cannot be chosen', async ({ proPage: page }) => {
