@@ -40,7 +40,7 @@ function labelFits(select: Locator): Promise<boolean> {
 
 const propertyCards = (page: Page) => page.getByRole('article').getByRole('heading').allInnerTexts();
 
-test('desktop: the failing property leads the dashboard, stat cards open their lists, properties are a table', async ({ proPage: page }) => {
+test('desktop: the failing property leads the dashboard, and each stat card opens the list it counts', async ({ proPage: page }) => {
   await portfolio(page);
   await page.goto('/dashboard');
   // Added third of four, the failing one comes first (it would be second under Newest).
@@ -70,7 +70,11 @@ test('desktop: the failing property leads the dashboard, stat cards open their l
   await page.goBack();
   await page.getByRole('link', { name: 'Properties', exact: true }).first().click();
   await expect(page).toHaveURL(/\/properties$/);
+});
 
+test('desktop: properties are a dense table with one actions menu per row', async ({ proPage: page }) => {
+  await portfolio(page);
+  await page.goto('/properties');
   // A dense table: name linked, type, city, status, next due, one actions menu per row.
   const table = page.getByRole('table', { name: 'Your properties' });
   await expect(table).toBeVisible();
@@ -87,7 +91,10 @@ test('desktop: the failing property leads the dashboard, stat cards open their l
   expect(await labelFits(page.getByLabel('Sort by'))).toBe(true);
   await expectAccessible(page);
   await shot(page, 'properties-1280');
+});
 
+test('desktop: /inspections opens on open ones; the month grid shows each day\'s inspections', async ({ proPage: page }) => {
+  await portfolio(page);
   // /inspections opens on open inspections, soonest due first; completed ones are a filter away.
   await page.goto('/inspections');
   await expect(page.getByLabel('Status')).toHaveValue('open');

@@ -58,7 +58,6 @@ export function CalendarWeek({ start, today, earliest, perDay, unscheduledPerDay
             <li key={day}>
               <button
                 type="button"
-                aria-label={label}
                 aria-pressed={selectedDay === day}
                 disabled={day < earliest}
                 onClick={() => onSelectDay(day)}
@@ -67,6 +66,8 @@ export function CalendarWeek({ start, today, earliest, perDay, unscheduledPerDay
                   selectedDay === day && 'bg-accent',
                 )}
               >
+                {/* The name is said in full; what shows is a summary of it (an aria-label would not contain that text). */}
+                <span className="sr-only">{label}</span>
                 <span aria-hidden="true" className={cn('w-12 shrink-0 text-center text-xs', day === today && 'font-bold text-primary')}>
                   <span className="block uppercase">{weekday(day).slice(0, 3)}</span>
                   <span className="block text-lg font-semibold leading-tight">{Number(day.slice(8))}</span>

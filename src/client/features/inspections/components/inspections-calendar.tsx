@@ -127,15 +127,17 @@ export function InspectionsCalendar({ scope, params, month, onMonthChange, selec
               day_button:
                 'relative flex h-full w-full flex-col items-stretch gap-1 overflow-hidden p-1.5 font-normal transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring disabled:pointer-events-none',
               selected: '[&>button]:bg-accent [&>button]:ring-2 [&>button]:ring-inset [&>button]:ring-primary',
-              today: '[&>button>span:first-child]:bg-primary [&>button>span:first-child]:text-primary-foreground',
+              today: '[&>button>span:nth-child(2)]:bg-primary [&>button>span:nth-child(2)]:text-primary-foreground',
             }}
             components={{
-              DayButton: ({ day, modifiers, children, ...buttonProps }) => {
+              DayButton: ({ day, modifiers, children, 'aria-label': label, ...buttonProps }) => {
                 void modifiers;
                 const key = calendarDayFromDate(day.date);
+                // The full name is read; the cell shows a summary of it (an aria-label would not contain that text).
                 return (
                   <button {...buttonProps}>
-                    <span className="inline-flex size-6 items-center justify-center self-start rounded-full text-xs font-semibold">{children}</span>
+                    <span className="sr-only">{label}</span>
+                    <span aria-hidden="true" className="inline-flex size-6 items-center justify-center self-start rounded-full text-xs font-semibold">{children}</span>
                     <CalendarDayEntries inspections={perDay.get(key) ?? []} notScheduled={unscheduledPerDay.get(key) ?? 0} />
                   </button>
                 );

@@ -28,7 +28,7 @@ export const PROPERTY_COLUMNS: PropertyColumn[] = [
     header: 'Name',
     className: 'min-w-48 font-medium',
     cell: (property) => (
-      <Link to={`/properties/${property.id}`} className="break-words text-foreground underline-offset-4 hover:underline">
+      <Link to={`/properties/${property.id}`} className="break-words text-primary underline-offset-4 hover:underline">
         {property.name}
       </Link>
     ),
