@@ -31,7 +31,9 @@ export function CalendarDayEntries({ inspections, notScheduled, shown = SHOWN_PE
           key={inspection.id}
           className={cn('block truncate rounded border-l-2 px-1 py-px text-left text-[11px] leading-tight', TONE[inspection.displayStatus] ?? 'border-slate-400 bg-slate-100 text-slate-900')}
         >
-          <span className="font-semibold">{inspection.property.name}</span> · {typeLabel(inspection)}
+          {/* Name and type on lines of their own, so a narrow day still shows both. */}
+          <span className="block truncate font-semibold">{inspection.property.name}</span>
+          <span className="block truncate">{typeLabel(inspection)}</span>
         </span>
       ))}
       {more > 0 ? <span className="px-1 text-left text-[11px] font-medium text-slate-700">+{more} more</span> : null}
