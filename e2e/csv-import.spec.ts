@@ -30,7 +30,7 @@ test('a Pro account imports a real spreadsheet export through the dialog', async
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name: '7 properties' })).toBeVisible();
   // An unknown type became other.
-  await expect(page.getByRole('article', { name: 'Depot' })).toContainText('Other');
+  await expect(page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Depot', exact: true }) })).toContainText('Other');
 });
 
 test('the dialog names what is wrong and imports nothing', async ({ proPage: page }, testInfo) => {

@@ -1,6 +1,6 @@
 import { addProperty, expect, expectAccessible, scheduleInspectionViaApi, test } from './fixtures';
 
-test('the free dashboard: counts against the limits, the inline upgrade prompt, the first property', async ({ signedInPage: page }) => {
+test('the free dashboard: counts against the limits, one upgrade prompt, the first property', async ({ signedInPage: page }) => {
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add Your First Property' })).toBeVisible();
@@ -11,7 +11,10 @@ test('the free dashboard: counts against the limits, the inline upgrade prompt, 
   await page.reload();
   await expect(page.getByRole('group', { name: 'Properties' })).toContainText('1/1');
   await expect(page.getByRole('group', { name: 'Compliant' })).toContainText('of 1 properties');
-  await expect(page.getByRole('region', { name: 'Upgrade to Pro' })).toBeVisible();
+  // The free-plan banner is the screen's one upgrade prompt; the dashboard says which limit was reached.
+  await expect(page.getByText("You have reached the free plan's limit of 1 property.")).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upgrade', exact: true })).toHaveCount(1);
+  await expect(page.getByRole('region', { name: 'Upgrade to Pro' })).toBeHidden();
   await expect(page.getByRole('article', { name: 'Harbor View Offices' })).toBeVisible();
   await expect(page.getByText('Pro', { exact: true })).toBeHidden();
 
@@ -37,7 +40,11 @@ test('the Pro dashboard: badge, next 30 days, the non-compliant toggle and a wor
   await expect(page.getByText('Pro', { exact: true })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Upcoming Inspections' })).toContainText('next 30 days');
   const cards = () => page.getByRole('article').getByRole('heading').allInnerTexts();
+  // What needs attention comes first; then Newest is one choice away.
+  await expect.poll(async () => (await cards())[0]).toBe('Alpha Tower');
+  await page.getByLabel('Sort by').selectOption({ label: 'Newest' });
   await expect.poll(cards).toEqual(['Cedar Court', 'Beta Clinic', 'Alpha Tower']);
+  await expect(page).toHaveURL(/sort=created_desc/);
 
   await page.getByLabel('Sort by').selectOption({ label: 'Name' });
   await expect.poll(cards).toEqual(['Alpha Tower', 'Beta Clinic', 'Cedar Court']);

@@ -1,6 +1,6 @@
 import { expect, expectAccessible, test } from './fixtures';
 
-test('a visitor reads the landing page and every link leads to sign in', async ({ page }) => {
+test('a visitor reads the landing page; starting leads to sign up, signing in to sign in (decision 014)', async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveTitle('Firemark');
   await expect(page.getByText('Most Popular')).toBeVisible();
@@ -10,9 +10,13 @@ test('a visitor reads the landing page and every link leads to sign in', async (
 
   const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
   expect(hrefs.length).toBeGreaterThan(3);
-  expect(new Set(hrefs)).toEqual(new Set(['/auth/login']));
+  expect(new Set(hrefs)).toEqual(new Set(['/auth/login', '/auth/signup']));
   await expectAccessible(page);
 
+  for (const name of ['Get Started', 'Start Your Free Trial', 'Start for Free', 'Start 30-Day Free Trial']) {
+    await expect(page.getByRole('link', { name }).first()).toHaveAttribute('href', '/auth/signup');
+  }
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth/login');
   await page.getByRole('link', { name: 'Get Started' }).first().click();
-  await expect(page).toHaveURL(/\/auth\/login$/);
+  await expect(page).toHaveURL(/\/auth\/signup$/);
 });

@@ -24,17 +24,21 @@ test('a free account adds a property, then meets the limit and the upgrade promp
 
   await expectToast(page, 'Property Added', 'Property added successfully.');
   await expect(page).toHaveURL(/\/properties$/);
-  const card = page.getByRole('article', { name: 'Harbor View Offices' });
-  await expect(card).toBeVisible();
-  await expect(card).toContainText('Healthcare');
-  await expect(card).toContainText('Pending');
+  // A desktop lists properties as table rows.
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Harbor View Offices' }) });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Healthcare');
+  await expect(row).toContainText('Pending');
 
-  // At the free limit: no Add or Import, a disabled upgrade button instead.
+  // At the free limit: no Add or Import, a disabled upgrade button instead, and the banner is the one upgrade prompt.
   await expect(page.getByRole('button', { name: 'Import CSV' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Upgrade to Add Properties' })).toBeDisabled();
-  await expect(card.getByRole('link', { name: 'Upgrade for Reports' })).toHaveAttribute('href', '/billing');
+  await expect(page.getByRole('link', { name: 'Upgrade', exact: true })).toHaveCount(1);
+  await row.getByRole('button', { name: 'Actions for Harbor View Offices' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Reports (Pro)' })).toHaveAttribute('href', '/billing');
+  await page.keyboard.press('Escape');
 
-  await card.getByRole('link', { name: 'View Details of Harbor View Offices' }).click();
+  await row.getByRole('link', { name: 'Harbor View Offices' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Harbor View Offices');
   await expect(page.getByText('Canada')).toBeVisible();
   await expect(page.getByText('No compliance items yet. Schedule an inspection to start tracking.')).toBeVisible();
@@ -116,7 +120,7 @@ test('a Pro account searches, filters and sorts its properties', async ({ proPag
   await addProperty(page, { name: 'Beta Clinic', city: 'Austin', propertyType: 'healthcare' });
   await addProperty(page, { name: 'Gamma School', city: 'Reno', propertyType: 'education' });
   await page.goto('/properties');
-  const names = () => page.getByRole('article').getByRole('heading').allInnerTexts();
+  const names = () => page.getByRole('table').getByRole('row').locator('td:first-child').allInnerTexts();
   await expect(page.getByRole('heading', { name: '3 properties' })).toBeVisible();
 
   await page.getByLabel('Search properties').fill('austin');

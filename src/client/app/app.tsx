@@ -7,6 +7,7 @@ import { useAuth } from '@/features/auth/components/auth-context';
 import { FullPageLoader } from './full-page-loader';
 import { OfflineBadge } from './offline-badge';
 import { AppRoutes } from './routes';
+import { RouteFocus } from './route-focus';
 import { ScrollToTop } from './scroll-to-top';
 
 function AuthGate() {
@@ -21,6 +22,7 @@ export function App() {
       <BrowserRouter>
         <AuthProvider>
           <ScrollToTop />
+          <RouteFocus />
           <AuthGate />
           <OfflineBadge />
           <Toaster />

@@ -16,6 +16,11 @@ interface GenerateReportActionProps {
   propertyName?: string;
   size?: Size;
   className?: string;
+  /**
+   * Where many properties are listed: a free account gets SPEC's lock icon instead of an
+   * upgrade button on every card, so the screen keeps one upgrade prompt (the banner).
+   */
+  compact?: boolean;
 }
 
 /**
@@ -23,13 +28,24 @@ interface GenerateReportActionProps {
  * get an upgrade button to /billing. Pro accounts generate the PDF here and get its download
  * beside the button as soon as it is ready.
  */
-export function GenerateReportAction({ propertyId, propertyName, size = 'default', className }: GenerateReportActionProps) {
+export function GenerateReportAction({ propertyId, propertyName, size = 'default', className, compact }: GenerateReportActionProps) {
   const subscription = useSubscription();
   const forName = propertyName ? <span className="sr-only"> for {propertyName}</span> : null;
 
   // Neither button until the plan is known, so a Pro account never sees an upgrade offer flash by.
   if (subscription.isLoading) {
     return <Skeleton className={cn(size === 'sm' ? 'h-9 w-36' : 'h-10 w-40', className)} />;
+  }
+
+  if (!subscription.isPremium && compact) {
+    return (
+      <Button asChild variant="ghost" size={size} className={cn('text-muted-foreground', className)}>
+        <Link to="/billing" title="Premium Feature - Click to upgrade">
+          <Lock aria-hidden="true" />
+          Reports (Pro){forName}
+        </Link>
+      </Button>
+    );
   }
 
   if (!subscription.isPremium) {

@@ -19,7 +19,7 @@ export function PageHeader({ title, titleAside, description, actions }: PageHead
         </div>
         {description ? <div className="text-muted-foreground">{description}</div> : null}
       </div>
-      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+      {actions ? <div className="flex shrink-0 flex-wrap gap-2 sm:flex-nowrap">{actions}</div> : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { CalendarPlus, Eye } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDisplayDate } from '@shared/dates';
+import { formatDateTime } from '@/lib/format-date';
 import { humanize, INSPECTION_TYPE_LABELS } from '@shared/enums';
 import type { Property } from '@shared/schemas/property';
 import { isTemporaryId } from '@/lib/property-queries';
@@ -23,14 +23,14 @@ interface PropertyCardProps {
 export function PropertyCard({ property, headingLevel: Heading = 'h3' }: PropertyCardProps) {
   const titleId = useId();
   const saving = isTemporaryId(property.id);
-  const lastUpdated = formatDisplayDate(property.lastUpdated || property.createdAt);
+  const lastUpdated = formatDateTime(property.lastUpdated || property.createdAt);
 
   return (
     <Card role="article" aria-labelledby={titleId} className="flex h-full flex-col gap-4 p-5">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0 space-y-0.5">
           <Heading id={titleId} className="break-words text-base font-semibold leading-snug">
-            {property.name}
+            {saving ? property.name : <Link to={`/properties/${property.id}`} className="underline-offset-4 hover:underline">{property.name}</Link>}
           </Heading>
           <p className="text-sm text-muted-foreground">{humanize(property.propertyType)}</p>
         </div>
@@ -77,7 +77,7 @@ export function PropertyCard({ property, headingLevel: Heading = 'h3' }: Propert
                 View Details<span className="sr-only"> of {property.name}</span>
               </Link>
             </Button>
-            <GenerateReportAction size="sm" propertyId={property.id} propertyName={property.name} />
+            <GenerateReportAction size="sm" propertyId={property.id} propertyName={property.name} compact />
           </div>
         )}
       </div>

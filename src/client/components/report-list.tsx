@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDisplayDate } from '@shared/dates';
+import { formatDateTime } from '@/lib/format-date';
 import { humanize } from '@shared/enums';
 import type { Report } from '@shared/schemas/report';
 import { Badge } from '@/components/ui/badge';
@@ -63,7 +63,7 @@ export function ReportList({ items, label, showProperty = true, stale }: ReportL
                     <PropertyLink report={report} />
                   </td>
                 ) : null}
-                <td className="whitespace-nowrap px-4 py-3">{formatDisplayDate(report.generatedDate)}</td>
+                <td className="whitespace-nowrap px-4 py-3">{formatDateTime(report.generatedDate)}</td>
                 <td className="px-4 py-3">
                   <Badge variant="secondary">{humanize(report.reportType)}</Badge>
                 </td>
@@ -99,7 +99,7 @@ export function ReportList({ items, label, showProperty = true, stale }: ReportL
                   </>
                 ) : null}
                 <dt className="text-muted-foreground">Generated</dt>
-                <dd>{formatDisplayDate(report.generatedDate)}</dd>
+                <dd>{formatDateTime(report.generatedDate)}</dd>
               </dl>
               <Button asChild variant="outline" size="sm" className="w-full">
                 <a href={report.downloadUrl} download={report.fileName}>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { PRO_PLAN_NAME } from '@shared/plans';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useClaimUpgradePrompt } from '@/lib/upgrade-prompt-claim';
 import { cn } from '@/lib/utils';
 
 export const UPGRADE_BENEFITS = [
@@ -29,6 +30,8 @@ export function UpgradePrompt({ variant = 'card', feature, description, headingL
   const title = feature ? `Upgrade to Unlock ${feature}` : 'Upgrade to Pro';
   const text = description ?? `${PRO_PLAN_NAME} removes the free plan's limits for $29 per month. Cancel anytime.`;
   const Heading = headingLevel;
+  // A blocked screen's card is its prompt; the banner steps aside meanwhile.
+  useClaimUpgradePrompt(variant === 'card');
 
   if (variant === 'inline') {
     return (

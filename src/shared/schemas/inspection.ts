@@ -116,7 +116,8 @@ export const inspectionEditSchema = inspectionSchema
 export type InspectionEdit = z.input<typeof inspectionEditSchema>;
 export type InspectionEditValues = z.output<typeof inspectionEditSchema>;
 
-export const INSPECTION_FILTER_STATUSES = ['scheduled', 'in_progress', 'completed', 'cancelled', 'overdue', 'due_soon'] as const;
+/** A display status, or 'open': scheduled or in progress, whenever due (what /inspections opens on). */
+export const INSPECTION_FILTER_STATUSES = ['open', 'scheduled', 'in_progress', 'completed', 'cancelled', 'overdue', 'due_soon'] as const;
 export const INSPECTION_SORTS = ['due_asc', 'due_desc', 'created_desc', 'property'] as const;
 
 export const inspectionListQuerySchema = pagingSchema.extend({

@@ -40,7 +40,7 @@ export const propertyUpdateSchema = propertySchema.partial().extend({
 });
 export type PropertyUpdate = z.input<typeof propertyUpdateSchema>;
 
-export const PROPERTY_SORTS = ['name_asc', 'name_desc', 'created_asc', 'created_desc', 'compliance'] as const;
+export const PROPERTY_SORTS = ['name_asc', 'name_desc', 'created_asc', 'created_desc', 'compliance', 'attention'] as const;
 export type PropertySort = (typeof PROPERTY_SORTS)[number];
 export const PROPERTY_SORT_LABELS: Record<PropertySort, string> = {
   name_asc: 'Name A-Z',
@@ -48,6 +48,7 @@ export const PROPERTY_SORT_LABELS: Record<PropertySort, string> = {
   created_asc: 'Date added (oldest)',
   created_desc: 'Date added (newest)',
   compliance: 'Compliance status',
+  attention: 'Needs attention',
 };
 
 export const propertyListQuerySchema = pagingSchema.extend({

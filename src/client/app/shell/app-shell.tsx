@@ -5,6 +5,7 @@ import { TooltipProvider } from '@/components/ui/tooltip';
 import { BottomTabBar } from './bottom-tab-bar';
 import { EmailConfirmationBanner } from './email-confirmation-banner';
 import { FreePlanBanner } from './free-plan-banner';
+import { UpgradePromptClaims } from '@/lib/upgrade-prompt-claim';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
@@ -28,11 +29,13 @@ export default function AppShell() {
             className="flex-1 px-4 pb-[calc(5.5rem+env(safe-area-inset-bottom))] pt-6 focus:outline-none sm:px-6 md:px-8 md:pb-10 md:pt-8"
           >
             <EmailConfirmationBanner />
-            <FreePlanBanner>
-              <Suspense fallback={<LoadingState />}>
-                <Outlet />
-              </Suspense>
-            </FreePlanBanner>
+            <UpgradePromptClaims>
+              <FreePlanBanner>
+                <Suspense fallback={<LoadingState />}>
+                  <Outlet />
+                </Suspense>
+              </FreePlanBanner>
+            </UpgradePromptClaims>
           </main>
         </div>
         <BottomTabBar />

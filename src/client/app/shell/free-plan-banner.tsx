@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
+import { usePageHasUpgradePrompt } from '@/lib/upgrade-prompt-claim';
 import { useSubscription } from '@/lib/use-subscription';
 import { Button } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/spinner';
@@ -27,7 +28,8 @@ export function FreePlanBanner({ children }: { children: ReactNode }) {
   }, [settled, revealed]);
 
   // Only a known free plan shows the notice; a failed status check shows none rather than a guess.
-  const showNotice = revealed && subscription.isLoaded && !subscription.isPremium;
+  // A page that is itself an upgrade prompt keeps the screen at one.
+  const showNotice = revealed && subscription.isLoaded && !subscription.isPremium && !usePageHasUpgradePrompt();
 
   return (
     <>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Bell, CalendarCheck, CalendarPlus, CircleAlert, Clock } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate } from '@/lib/format-date';
 import type { Inspection } from '@shared/schemas/inspection';
 import type { UnscheduledRequirement } from '@shared/schemas/requirement';
 import { scheduleLink, typeLabel } from '@/features/requirements/components/requirement-text';
@@ -152,7 +152,7 @@ function AttentionGroup({ tone, items, total }: { tone: Tone; items: Inspection[
                   </span>
                   <span className="col-start-2 row-start-1 whitespace-nowrap text-xs leading-5 text-muted-foreground">
                     <span className="sr-only">{tone === 'overdue' ? 'was due ' : 'due '}</span>
-                    {formatDisplayDate(inspection.dueDate)}
+                    {formatDate(inspection.dueDate)}
                   </span>
                 </span>
               </Link>
@@ -206,7 +206,7 @@ function UnscheduledGroup({ items, total }: { items: UnscheduledRequirement[]; t
                   </span>
                   <span className="col-start-2 row-start-1 whitespace-nowrap text-xs leading-5 text-muted-foreground">
                     <span className="sr-only">{item.displayStatus === 'overdue' ? 'was due ' : 'due '}</span>
-                    {formatDisplayDate(item.nextDueDate)}
+                    {formatDate(item.nextDueDate)}
                   </span>
                 </span>
               </Link>

@@ -1,7 +1,7 @@
 import { useId, type MouseEvent, type ReactNode } from 'react';
 import { ArrowRight, Building2, ClipboardCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate } from '@/lib/format-date';
 import type { Inspection } from '@shared/schemas/inspection';
 import type { Property } from '@shared/schemas/property';
 import { inspectionTypeLabel, propertyNameOf } from '@/features/inspections/components/inspection-text';
@@ -207,7 +207,7 @@ function ResultOption({
           <span className="sr-only">,</span>
         </span>
         <span className="col-span-2 col-start-1 row-start-3 text-xs text-muted-foreground">
-          Due {formatDisplayDate(inspection.dueDate)}
+          Due {formatDate(inspection.dueDate)}
           <span className="sr-only">,</span>
         </span>
         <span className="col-start-2 row-start-1 self-start">

@@ -23,7 +23,9 @@ export function FormField({ label, error, hint, className, labelAside, children 
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  // One message under a field: the error replaces the hint rather than stacking below it.
+  const showHint = hint && !error;
+  const describedBy = [showHint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
 
   return (
     <div className={cn('space-y-2', className)}>
@@ -32,7 +34,7 @@ export function FormField({ label, error, hint, className, labelAside, children 
         {labelAside}
       </div>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined })}
-      {hint ? (
+      {showHint ? (
         <p id={hintId} className="text-sm text-muted-foreground">
           {hint}
         </p>

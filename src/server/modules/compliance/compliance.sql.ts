@@ -42,6 +42,20 @@ export function propertyStatusSql(alias: string, today: SQL): SQL<PropertyStatus
     else 'compliant' end)`;
 }
 
+/**
+ * What needs attention first (issue 10, "Problems first"): 0 a failed item (action needed),
+ * 1 something overdue, 2 something due soon, 3 the rest. It splits propertyStatusSql's
+ * non_compliant into its two causes, so a failure outranks a missed date.
+ */
+export function attentionRankSql(alias: string, today: SQL): SQL<number> {
+  const p = sql.raw(alias);
+  return sql<number>`(case
+    when ${p}.has_failure then 0
+    when ${p}.earliest_due_date < ${today} then 1
+    when ${p}.inspected and ${p}.earliest_due_date <= ${today} + ${DUE_SOON_DAYS}::int then 2
+    else 3 end)`;
+}
+
 /** One status as a condition on the stored columns, so an index on (user_id, earliest_due_date) serves it. */
 export function propertyStatusCondition(alias: string, status: PropertyStatus, today: SQL): SQL {
   const p = sql.raw(alias);

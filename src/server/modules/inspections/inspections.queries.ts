@@ -12,7 +12,7 @@ export type InspectionRow = typeof inspections.$inferSelect;
 export interface InspectionFilter {
   q?: string;
   type?: InspectionType;
-  status?: InspectionDisplayStatus;
+  status?: InspectionDisplayStatus | 'open';
   propertyId?: number;
   from?: string;
   to?: string;
@@ -32,9 +32,11 @@ const displayStatusSql = (today: SQL) => sql`(case
   else i.status::text end)`;
 
 /** A display status as conditions the (user_id, due_date) indexes can serve. */
-function statusCondition(status: InspectionDisplayStatus, today: SQL): SQL {
+function statusCondition(status: InspectionDisplayStatus | 'open', today: SQL): SQL {
   const soonEnd = sql`${today} + ${DUE_SOON_DAYS}::int`;
   switch (status) {
+    case 'open':
+      return OPEN;
     case 'overdue':
       return sql`${OPEN} and i.due_date < ${today}`;
     case 'due_soon':

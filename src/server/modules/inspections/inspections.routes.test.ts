@@ -303,6 +303,7 @@ describe('lists', () => {
     expect(await dates('due_soon')).toEqual(['2026-04-10', '2026-04-17']);
     expect(await dates('scheduled')).toEqual(['2026-04-18']);
     expect(await dates('completed')).toEqual(['2026-04-01']);
+    expect(await dates('open')).toEqual(['2026-04-09', '2026-04-10', '2026-04-17', '2026-04-18']);
   });
 
   it('decides "today" in the account\'s time zone, across the date line', async () => {

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { preparedRows } from '../../db/prepared';
 import { properties } from '../../db/schema/index';
-import { effectiveItemStatusSql, propertyStatusCondition, propertyStatusSql } from '../compliance/compliance.sql';
+import { attentionRankSql, effectiveItemStatusSql, propertyStatusCondition, propertyStatusSql } from '../compliance/compliance.sql';
 
 export interface PropertyFilter {
   q?: string;
@@ -29,6 +29,8 @@ function order(sort: PropertySort, today: SQL): SQL {
     case 'compliance':
       // SPEC: non-compliant first, then due soon, then compliant, then by name; pending last.
       return sql`array_position(array['non_compliant','due_soon','compliant','pending'], ${propertyStatusSql('p', today)}), lower(p.name), p.id`;
+    case 'attention':
+      return sql`${attentionRankSql('p', today)}, p.earliest_due_date asc nulls last, lower(p.name), p.id`;
   }
 }
 

@@ -142,6 +142,26 @@ describe('GET /api/properties', () => {
     void a;
   });
 
+  it('puts what needs attention first: a failure, then overdue, then due soon, then the rest', async () => {
+    const { agent, user } = await proAccount();
+    const db = ctx.runtime.db;
+    const ids: Record<string, number> = {};
+    for (const name of ['Apple Court', 'Bay Hall', 'Cove House', 'Dune Lofts', 'Elm Works']) {
+      ids[name] = (await createProperty(db, user.id, { name })).id;
+    }
+    const today = `(now() at time zone 'UTC')::date`;
+    const set = (name: string, columns: string) => ctx.runtime.pool.query(`update properties set ${columns} where id = $1`, [ids[name]]);
+    await set('Elm Works', `has_failure = true, inspected = true, earliest_due_date = ${today} + 200`);
+    await set('Cove House', `inspected = true, earliest_due_date = ${today} - 3`);
+    await set('Apple Court', `inspected = true, earliest_due_date = ${today} + 4`);
+    await set('Dune Lofts', `inspected = true, earliest_due_date = ${today} + 90`);
+
+    const res = await agent.get('/api/properties?sort=attention');
+    expect(res.json().map((p: { name: string }) => p.name)).toEqual(['Elm Works', 'Cove House', 'Apple Court', 'Dune Lofts', 'Bay Hall']);
+    const failing = await agent.get('/api/properties?sort=attention&status=non_compliant');
+    expect(failing.json().map((p: { name: string }) => p.name)).toEqual(['Elm Works', 'Cove House']);
+  });
+
   it('rejects bad list parameters with field messages', async () => {
     const { agent } = await ctx.signedIn();
     const res = await agent.get('/api/properties?limit=0&sort=sideways&status=burning');

@@ -4,6 +4,7 @@ import type { SessionUser } from '@shared/schemas/auth';
 import { isApiError } from '@/lib/api';
 import { fetchSessionUser } from '../api/session';
 import { AuthContext, type AuthContextValue, type SignOutReason } from './auth-context';
+import { setDisplayTimeZone } from '@/lib/format-date';
 
 type State =
   | { status: 'loading'; user: null }
@@ -71,6 +72,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       unsubscribeMutations();
     };
   }, [isAuthenticated, queryClient, signOut]);
+
+  // Before the children render, so every date they format is in this account's zone.
+  setDisplayTimeZone(state.user?.timeZone);
 
   const value = useMemo<AuthContextValue>(
     () => ({

@@ -58,7 +58,7 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
   return (
     <AuthLayout title="Reset Password" description="Choose a new password for your Firemark account.">
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <FormField label="New password" error={errors.newPassword?.message} hint="At least 6 characters.">
+        <FormField label="New password" error={errors.newPassword?.message} hint="At least 8 characters.">
           {(control) => <Input {...control} type="password" autoComplete="new-password" {...form.register('newPassword')} />}
         </FormField>
         <FormField label="Confirm password" error={errors.confirmPassword?.message}>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate } from '@/lib/format-date';
 import { PRO_PLAN_NAME } from '@shared/plans';
 import { api } from '@/lib/api';
 import { toast } from '@/components/ui/use-toast';
@@ -25,7 +25,7 @@ export function useCancelSubscription(trialing = false) {
           ? trialing
             ? `Nothing was charged. Your free trial of ${PRO_PLAN_NAME} goes on until it ends.`
             : 'Your account is on the Free plan now. All your data stays.'
-          : `${PRO_PLAN_NAME} stays on until ${formatDisplayDate(new Date(result.current_period_end * 1000))}. You will not be charged again.`,
+          : `${PRO_PLAN_NAME} stays on until ${formatDate(new Date(result.current_period_end * 1000))}. You will not be charged again.`,
       });
     },
     onError: (error) => {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate } from '@/lib/format-date';
 import { PRO_PLAN_NAME, type SubscriptionStatus } from '@shared/plans';
 import { api, isApiError, serverMessage } from '@/lib/api';
 import { SUBSCRIPTION_STATUS_KEY } from '@/lib/use-subscription';
@@ -22,7 +22,7 @@ export function useStartTrial(onStarted?: () => void) {
       // Limits, the free-plan banner, the dashboard and the lists all follow the plan.
       void queryClient.invalidateQueries();
       onStarted?.();
-      toast({ title: 'Pro Trial Started', description: `${PRO_PLAN_NAME} is yours until ${formatDisplayDate(status.proUntil)}.` });
+      toast({ title: 'Pro Trial Started', description: `${PRO_PLAN_NAME} is yours until ${formatDate(status.proUntil)}.` });
     },
     onError: (error) => {
       // A 409 means this page was out of date (the trial was used, or Pro arrived in another

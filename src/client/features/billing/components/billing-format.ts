@@ -1,4 +1,4 @@
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate } from '@/lib/format-date';
 
 /** 2900, 'usd' -> "$29.00 USD": the amount in the currency's own symbol, then its code. */
 export function formatAmount(cents: number, currency: string): string {
@@ -15,5 +15,5 @@ export function formatAmount(cents: number, currency: string): string {
 
 /** The provider's epoch seconds as "Mar 05, 2024". */
 export function formatEpochDate(seconds: number): string {
-  return formatDisplayDate(new Date(seconds * 1000));
+  return formatDate(new Date(seconds * 1000));
 }

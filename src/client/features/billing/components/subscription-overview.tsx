@@ -1,5 +1,5 @@
 import { useId, type ReactNode, type Ref } from 'react';
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate } from '@/lib/format-date';
 import { PRO_PLAN_NAME, type SubscriptionStatus } from '@shared/plans';
 import type { Subscription } from '@/lib/use-subscription';
 import { LoadError } from '@/components/load-error';
@@ -116,10 +116,10 @@ function UnpaidDetails({ status, billingOff }: { status: SubscriptionStatus; bil
         <UsageRows status={status} />
         <Row term="Monthly total">{monthlyTotal(status)}</Row>
         {pro && status.proUntil ? (
-          <Row term={status.onTrial ? 'Trial ends' : 'Pro ends'}>{formatDisplayDate(status.proUntil)}</Row>
+          <Row term={status.onTrial ? 'Trial ends' : 'Pro ends'}>{formatDate(status.proUntil)}</Row>
         ) : null}
       </dl>
-      {pro && status.proUntil ? <EndNote end={formatDisplayDate(status.proUntil)} onTrial={status.onTrial} /> : null}
+      {pro && status.proUntil ? <EndNote end={formatDate(status.proUntil)} onTrial={status.onTrial} /> : null}
       {pro && !status.proUntil ? (
         <p className="mt-5 text-sm text-muted-foreground">
           {billingOff

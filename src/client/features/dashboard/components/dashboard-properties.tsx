@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { ArrowRight, Building2, CircleCheck, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PropertySort } from '@shared/schemas/property';
 import { usePropertyList } from '@/lib/property-queries';
+import { oneOf, useUrlParams } from '@/lib/use-url-params';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { PropertyGrid, PropertyGridSkeleton } from '@/components/property-card';
@@ -14,25 +15,34 @@ import { Switch } from '@/components/ui/switch';
 
 const SHOWN = 6;
 
-/** DECISIONS: the dashboard's sort works; these are its three choices. */
+/**
+ * DECISIONS: the dashboard's sort works; these are its choices. It opens on what needs
+ * attention first (issue 10, "Problems first"), so a failing property is never off screen.
+ */
 const SORTS: { value: PropertySort; label: string }[] = [
+  { value: 'attention', label: 'Needs attention' },
   { value: 'created_desc', label: 'Newest' },
   { value: 'name_asc', label: 'Name' },
   { value: 'compliance', label: 'Compliance status' },
 ];
 
-/** 'Your Properties': the first six, filtered and sorted by the server. */
+const DEFAULT_SORT: PropertySort = 'attention';
+
+/** 'Your Properties': the first six, filtered and sorted by the server; both choices live in the URL. */
 export function DashboardProperties() {
   const id = useId();
-  const [nonCompliantOnly, setNonCompliantOnly] = useState(false);
-  const [sort, setSort] = useState<PropertySort>('created_desc');
+  const { params, update } = useUrlParams();
+  const nonCompliantOnly = params.get('status') === 'non_compliant';
+  const sort = oneOf(SORTS.map((option) => option.value), params.get('sort')) ?? DEFAULT_SORT;
+  const setNonCompliantOnly = (on: boolean) => update({ status: on ? 'non_compliant' : undefined });
+  const setSort = (value: PropertySort) => update({ sort: value === DEFAULT_SORT ? undefined : value });
   const list = usePropertyList({ status: nonCompliantOnly ? 'non_compliant' : undefined, sort }, SHOWN);
   const properties = list.data?.pages[0]?.items ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
 
   const viewAll = new URLSearchParams();
   if (nonCompliantOnly) viewAll.set('status', 'non_compliant');
-  if (sort !== 'created_desc') viewAll.set('sort', sort);
+  viewAll.set('sort', sort);
   const viewAllHref = `/properties${viewAll.size ? `?${viewAll}` : ''}`;
 
   return (
@@ -57,7 +67,7 @@ export function DashboardProperties() {
               id={`${id}-sort`}
               value={sort}
               onChange={(event) => setSort(event.target.value as PropertySort)}
-              className="h-9 w-44"
+              className="h-9 w-auto min-w-44"
             >
               {SORTS.map((option) => (
                 <option key={option.value} value={option.value}>

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Building2, CalendarClock, CircleCheck, TriangleAlert, type LucideIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import type { DashboardStats } from '@shared/schemas/property';
 import type { Subscription } from '@/lib/use-subscription';
 import { Card } from '@/components/ui/card';
@@ -12,16 +13,28 @@ interface StatCardProps {
   value: ReactNode;
   note: ReactNode;
   tone?: 'default' | 'alert';
+  /** The list the card counts (issue 10): the whole card opens it. */
+  href: string;
 }
 
-function StatCard({ title, icon: Icon, value, note, tone = 'default' }: StatCardProps) {
+function StatCard({ title, icon: Icon, value, note, tone = 'default', href }: StatCardProps) {
   const titleId = useId();
   const alert = tone === 'alert';
   return (
-    <Card role="group" aria-labelledby={titleId} className={cn('p-4 sm:p-5', alert && 'border-red-200 bg-red-50')}>
+    <Card
+      role="group"
+      aria-labelledby={titleId}
+      className={cn(
+        'relative p-4 transition-colors focus-within:ring-2 focus-within:ring-ring hover:border-slate-300 sm:p-5',
+        alert && 'border-red-200 bg-red-50 hover:border-red-300',
+      )}
+    >
       <div className="flex items-center justify-between gap-2">
         <p id={titleId} className="text-sm font-medium text-muted-foreground">
-          {title}
+          {/* The link's box covers the card, so the card is one target with the title as its name. */}
+          <Link to={href} className="after:absolute after:inset-0 after:rounded-xl focus:outline-none">
+            {title}
+          </Link>
         </p>
         <Icon aria-hidden="true" className={cn('size-5', alert ? 'text-red-700' : 'text-muted-foreground')} />
       </div>
@@ -62,18 +75,21 @@ export function StatCards({ stats, subscription }: { stats: DashboardStats | und
       <StatCard
         title="Properties"
         icon={Building2}
+        href="/properties"
         value={withLimit(stats.propertyCount, propertyLimit, premium)}
         note={premium ? 'Unlimited on Firemark Pro' : 'Free plan limit'}
       />
       <StatCard
         title="Compliant"
         icon={CircleCheck}
+        href="/properties?status=compliant"
         value={stats.compliantCount}
         note={`of ${stats.propertyCount} properties`}
       />
       <StatCard
         title="Upcoming Inspections"
         icon={CalendarClock}
+        href={premium ? '/inspections/upcoming' : '/inspections?status=open'}
         // Free counts what its limit counts (open inspections, whenever due); Pro the next 30 days.
         value={premium ? String(stats.upcomingInspectionCount) : withLimit(subscription.status.scheduledInspectionCount, inspectionLimit, premium)}
         note={
@@ -85,6 +101,7 @@ export function StatCards({ stats, subscription }: { stats: DashboardStats | und
       <StatCard
         title="Past Due"
         icon={TriangleAlert}
+        href="/inspections?status=overdue"
         value={pastDue}
         note={pastDue > 0 ? `Need attention now${notScheduled(stats.overdueNotScheduledCount)}` : 'Nothing overdue'}
         tone={pastDue > 0 ? 'alert' : 'default'}

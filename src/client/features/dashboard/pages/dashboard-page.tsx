@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSubscription } from '@/lib/use-subscription';
 import { PageHeader } from '@/components/page-header';
-import { UpgradePrompt } from '@/components/upgrade-prompt';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth/components/auth-context';
@@ -12,10 +11,13 @@ import { DashboardProperties } from '../components/dashboard-properties';
 import { StatCards } from '../components/stat-cards';
 import { UpcomingInspectionsPanel } from '@/features/inspections/components/upcoming-inspections-panel';
 import { UnscheduledPanel } from '@/features/requirements/components/unscheduled-panel';
+import { SM_UP, useMediaQuery } from '@/lib/use-media-query';
+import { useToday } from '@/features/inspections/api/use-today';
+import { isNewAccount } from '../components/greeting';
 
 function limitMessage(properties: boolean, inspections: boolean): string {
   const reached = [properties ? '1 property' : null, inspections ? '1 scheduled inspection' : null].filter(Boolean);
-  return `You have reached the free plan's limit of ${reached.join(' and ')}.`;
+  return `You have reached the free plan's limit of ${reached.join(' and ')}. Upgrade from the banner above to add more.`;
 }
 
 export default function DashboardPage() {
@@ -23,7 +25,10 @@ export default function DashboardPage() {
   const { user } = useAuth();
   const subscription = useSubscription();
   const stats = useDashboardStats();
+  const today = useToday();
+  const wide = useMediaQuery(SM_UP);
   const firstName = user?.fullName?.trim().split(/\s+/)[0];
+  const greeting = user && isNewAccount(user.createdAt, today) ? 'Welcome' : 'Welcome back';
   const atFreeLimit =
     subscription.isLoaded && !subscription.isPremium && (subscription.isAtLimit || subscription.isAtInspectionLimit);
 
@@ -39,7 +44,7 @@ export default function DashboardPage() {
             </Badge>
           ) : null
         }
-        description={firstName ? `Welcome back, ${firstName}. Here is where your properties stand.` : 'Here is where your properties stand.'}
+        description={firstName ? `${greeting}, ${firstName}. Here is where your properties stand.` : 'Here is where your properties stand.'}
         actions={
           <>
             <Button asChild variant="outline">
@@ -68,16 +73,24 @@ export default function DashboardPage() {
         ) : (
           <StatCards stats={stats.data} subscription={subscription} />
         )}
+        {/* The shell's free-plan banner is the screen's one upgrade prompt; this only says which limit was reached. */}
         {atFreeLimit ? (
-          <UpgradePrompt
-            variant="inline"
-            description={limitMessage(subscription.isAtLimit, subscription.isAtInspectionLimit)}
-          />
+          <p className="text-sm text-muted-foreground">{limitMessage(subscription.isAtLimit, subscription.isAtInspectionLimit)}</p>
         ) : null}
       </div>
+      {/* On a phone, what is due comes before the property cards (in reading order too, not only on screen). */}
       <UnscheduledPanel moreHref="/inspections/upcoming" />
-      <DashboardProperties />
-      <UpcomingInspectionsPanel />
+      {wide ? (
+        <>
+          <DashboardProperties />
+          <UpcomingInspectionsPanel />
+        </>
+      ) : (
+        <>
+          <UpcomingInspectionsPanel />
+          <DashboardProperties />
+        </>
+      )}
     </div>
   );
 }

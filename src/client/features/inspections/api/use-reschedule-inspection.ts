@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate } from '@/lib/format-date';
 import type { Inspection } from '@shared/schemas/inspection';
 import { api } from '@/lib/api';
 import { refreshAfterInspectionChange } from '@/lib/inspection-queries';
@@ -34,7 +34,7 @@ export function useRescheduleInspection() {
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to update inspection.' });
     },
     onSuccess: (saved) => {
-      toast({ title: 'Inspection Rescheduled', description: `Now due ${formatDisplayDate(saved.dueDate)}.` });
+      toast({ title: 'Inspection Rescheduled', description: `Now due ${formatDate(saved.dueDate)}.` });
     },
     onSettled: () => {
       void refreshAfterInspectionChange(queryClient);

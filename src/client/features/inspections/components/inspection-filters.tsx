@@ -35,7 +35,8 @@ export function InspectionFilters({ q, type, status, statusOptions, onSearch, on
       aria-label="Filter inspections"
       className={cn(
         'grid grid-cols-2 gap-3 rounded-xl border bg-background p-4 shadow-sm',
-        sort ? 'lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]' : 'lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]',
+        // The sort column is as wide as its longest label, so no label is cut off.
+        sort ? 'lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_max-content]' : 'lg:grid-cols-[minmax(0,2fr)_repeat(2,minmax(0,1fr))]',
       )}
     >
       <div className="col-span-2 space-y-1.5 lg:col-span-1">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate } from '@/lib/format-date';
 import type { Inspection } from '@shared/schemas/inspection';
 import { InspectionStatusBadge } from '@/components/inspection-status-badge';
 import { Badge } from '@/components/ui/badge';
@@ -105,7 +105,7 @@ export function InspectionList({ items, label, showProperty = true, showNotes = 
                 <td className="px-4 py-3">
                   <TypeLink inspection={inspection} />
                 </td>
-                <td className="whitespace-nowrap px-4 py-3">{formatDisplayDate(inspection.dueDate)}</td>
+                <td className="whitespace-nowrap px-4 py-3">{formatDate(inspection.dueDate)}</td>
                 <td className="px-4 py-3">
                   <StatusBadges inspection={inspection} />
                 </td>
@@ -143,7 +143,7 @@ export function InspectionList({ items, label, showProperty = true, showNotes = 
               </div>
               <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
                 <dt className="text-muted-foreground">Due</dt>
-                <dd>{formatDisplayDate(inspection.dueDate)}</dd>
+                <dd>{formatDate(inspection.dueDate)}</dd>
                 <dt className="text-muted-foreground">Assigned to</dt>
                 <dd className="break-words">{inspection.assignedTo}</dd>
                 {showNotes && inspection.notes ? (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { CalendarClock, CircleCheck } from 'lucide-react';
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate } from '@/lib/format-date';
 import type { Inspection } from '@shared/schemas/inspection';
 import { isTemporaryId } from '@/lib/property-queries';
 import { Button } from '@/components/ui/button';
@@ -26,7 +26,7 @@ export function InspectionRowActions({ inspection, onComplete, onReschedule, wit
   if (!isOpenInspection(inspection)) {
     return inspection.status === 'completed' && inspection.completedDate ? (
       <span className="self-center whitespace-nowrap text-xs text-muted-foreground">
-        Completed {formatDisplayDate(inspection.completedDate)}
+        Completed {formatDate(inspection.completedDate)}
       </span>
     ) : null;
   }

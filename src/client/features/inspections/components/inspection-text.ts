@@ -1,4 +1,4 @@
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate } from '@/lib/format-date';
 import { humanize, INSPECTION_TYPE_LABELS, type InspectionType } from '@shared/enums';
 import type { Inspection } from '@shared/schemas/inspection';
 
@@ -15,5 +15,5 @@ export const isOpenInspection = (inspection: Pick<Inspection, 'status'>): boolea
 /** "Fire Alarm at Maple Court, due Mar 05, 2024": tells row actions apart for screen readers. */
 export function describeInspection(inspection: Inspection, withProperty = true): string {
   const where = withProperty ? ` at ${propertyNameOf(inspection)}` : '';
-  return `${inspectionTypeLabel(inspection.inspectionType)}${where}, due ${formatDisplayDate(inspection.dueDate)}`;
+  return `${inspectionTypeLabel(inspection.inspectionType)}${where}, due ${formatDate(inspection.dueDate)}`;
 }

@@ -1,7 +1,7 @@
-import { useId, useMemo, useRef, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { CalendarSearch, X } from 'lucide-react';
 import { addDays } from '@shared/compliance';
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate } from '@/lib/format-date';
 import type { Inspection } from '@shared/schemas/inspection';
 import { calendarDayFromDate, dateFromCalendarDay, monthRange } from '@/lib/calendar-days';
 import type { InspectionListParams, InspectionScope } from '@/lib/inspection-queries';
@@ -15,6 +15,9 @@ import { CALENDAR_MONTH_CAP, useCalendarMonth } from '../api/use-calendar-month'
 import { useInspectionList } from '../api/use-inspection-list';
 import { useToday } from '../api/use-today';
 import { countText, InspectionResults } from './inspection-results';
+import { CalendarDayEntries, entriesText } from './calendar-day-entries';
+import { CalendarWeek, weekStartOf } from './calendar-week';
+import { SM_UP, useMediaQuery } from '@/lib/use-media-query';
 import { useUnscheduled } from '@/features/requirements/api/use-unscheduled';
 import { UnscheduledList } from '@/features/requirements/components/unscheduled-list';
 
@@ -32,8 +35,6 @@ interface InspectionsCalendarProps {
   renderActions: (inspection: Inspection) => ReactNode;
 }
 
-const highlighted =
-  "[&:not([data-selected])>button]:bg-accent [&:not([data-selected])>button]:text-accent-foreground [&>button]:font-semibold [&>button]:after:absolute [&>button]:after:bottom-1 [&>button]:after:left-1/2 [&>button]:after:size-1.5 [&>button]:after:-translate-x-1/2 [&>button]:after:rounded-full [&>button]:after:bg-current [&>button]:after:content-['']";
 
 /**
  * A month calendar: dates with inspections are highlighted (one month is asked of the server
@@ -47,18 +48,24 @@ export function InspectionsCalendar({ scope, params, month, onMonthChange, selec
   const todayDate = dateFromCalendarDay(today);
   const earliest = dateFromCalendarDay(addDays(today, -PAST_DAYS_SHOWN));
   const monthDate = dateFromCalendarDay(month);
-  const { from, to } = monthRange(monthDate);
+  // A phone shows one week (of the picked day, or of today when the shown month is today's).
+  const phone = !useMediaQuery(SM_UP);
+  const [weekStart, setWeekStart] = useState(() => weekStartOf(selectedDay ?? (month.slice(0, 7) === today.slice(0, 7) ? today : month)));
+  const range = phone ? { from: weekStart, to: addDays(weekStart, 6) } : monthRange(monthDate);
+  const { from, to } = range;
   const monthQuery = useCalendarMonth(scope, params, from, to);
   // Requirements due in the month with nothing scheduled; a status filter is about inspections, so it hides them.
   const unscheduled = useUnscheduled({ from, to, q: params.q, type: params.type, limit: 500 }, !params.status);
   const unscheduledItems = params.status ? [] : (unscheduled.data?.items ?? []);
 
   const perDay = useMemo(() => {
-    const counts = new Map<string, number>();
+    const days = new Map<string, Inspection[]>();
     for (const inspection of monthQuery.data?.items ?? []) {
-      counts.set(inspection.dueDate, (counts.get(inspection.dueDate) ?? 0) + 1);
+      const list = days.get(inspection.dueDate) ?? [];
+      list.push(inspection);
+      days.set(inspection.dueDate, list);
     }
-    return counts;
+    return days;
   }, [monthQuery.data]);
   const unscheduledPerDay = useMemo(() => {
     const counts = new Map<string, number>();
@@ -74,8 +81,23 @@ export function InspectionsCalendar({ scope, params, month, onMonthChange, selec
 
   return (
     <div className="space-y-6">
-      <Card className="flex flex-col gap-4 p-4 lg:flex-row lg:items-start lg:gap-8">
-        <div ref={calendarRef} className="mx-auto lg:mx-0">
+      <Card className="flex flex-col gap-4 p-4">
+        <div ref={calendarRef} className="w-full">
+          {phone ? (
+            <CalendarWeek
+              start={weekStart}
+              today={today}
+              earliest={addDays(today, -PAST_DAYS_SHOWN)}
+              perDay={perDay}
+              unscheduledPerDay={unscheduledPerDay}
+              selectedDay={selectedDay}
+              onSelectDay={onSelectDay}
+              onWeekChange={(start) => {
+                setWeekStart(start);
+                onMonthChange(start);
+              }}
+            />
+          ) : (
           <Calendar
             mode="single"
             selected={selectedDay ? dateFromCalendarDay(selectedDay) : undefined}
@@ -85,47 +107,59 @@ export function InspectionsCalendar({ scope, params, month, onMonthChange, selec
             startMonth={earliest}
             today={todayDate}
             disabled={{ before: earliest }}
-            modifiers={{
-              hasInspections: (date: Date) => perDay.has(calendarDayFromDate(date)) || unscheduledPerDay.has(calendarDayFromDate(date)),
-            }}
-            modifiersClassNames={{ hasInspections: highlighted }}
             labels={{
               labelDayButton: (date, modifiers) => {
-                const count = perDay.get(calendarDayFromDate(date));
+                const onDay = perDay.get(calendarDayFromDate(date)) ?? [];
                 const notScheduled = unscheduledPerDay.get(calendarDayFromDate(date));
                 const label = dayButtonLabel(date, modifiers);
-                return [label, count ? countText(count) : null, notScheduled ? `${notScheduled} due, not scheduled` : null].filter(Boolean).join(', ');
+                return [label, onDay.length ? `${countText(onDay.length)}: ${entriesText(onDay)}` : null, notScheduled ? `${notScheduled} due, not scheduled` : null]
+                  .filter(Boolean)
+                  .join(', ');
               },
             }}
-            className="p-0"
+            className="w-full p-0"
             classNames={{
-              weekday: 'w-10 text-center text-xs font-medium text-muted-foreground sm:w-12',
-              day: 'size-10 p-0 text-center text-sm sm:size-12',
+              month_grid: 'w-full table-fixed border-collapse',
+              weekdays: '',
+              weekday: 'pb-2 text-center text-xs font-medium text-muted-foreground',
+              week: '',
+              day: 'h-28 border border-slate-200 p-0 align-top text-sm',
               day_button:
-                'relative inline-flex size-10 items-center justify-center rounded-md font-normal transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:pointer-events-none sm:size-12',
+                'relative flex h-full w-full flex-col items-stretch gap-1 overflow-hidden p-1.5 font-normal transition-colors hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-ring disabled:pointer-events-none',
+              selected: '[&>button]:bg-accent [&>button]:ring-2 [&>button]:ring-inset [&>button]:ring-primary',
+              today: '[&>button>span:nth-child(2)]:bg-primary [&>button>span:nth-child(2)]:text-primary-foreground',
+            }}
+            components={{
+              DayButton: ({ day, modifiers, children, 'aria-label': label, ...buttonProps }) => {
+                void modifiers;
+                const key = calendarDayFromDate(day.date);
+                // The full name is read; the cell shows a summary of it (an aria-label would not contain that text).
+                return (
+                  <button {...buttonProps}>
+                    <span className="sr-only">{label}</span>
+                    <span aria-hidden="true" className="inline-flex size-6 items-center justify-center self-start rounded-full text-xs font-semibold">{children}</span>
+                    <CalendarDayEntries inspections={perDay.get(key) ?? []} notScheduled={unscheduledPerDay.get(key) ?? 0} />
+                  </button>
+                );
+              },
             }}
           />
+          )}
         </div>
-        <div className="space-y-3 text-sm lg:max-w-xs lg:pt-2">
+        <div className="space-y-2 text-sm">
           <p className="flex items-center gap-2 font-medium" role="status">
             {monthQuery.isFetching ? <Spinner className="text-primary" /> : null}
-            {monthQuery.isPending ? 'Loading...' : `${countText(monthTotal)} in ${monthLabel}`}
-          </p>
-          <p className="flex items-center gap-2 text-muted-foreground">
-            <span aria-hidden="true" className="relative inline-flex size-6 items-center justify-center rounded-md bg-accent text-xs font-semibold text-accent-foreground">
-              5
-            </span>
-            Highlighted dates have inspections, or requirements due with nothing scheduled.
+            {monthQuery.isPending ? 'Loading...' : `${countText(monthTotal)} ${phone ? 'this week' : `in ${monthLabel}`}`}
           </p>
           {unscheduledItems.length > 0 ? (
             <p className="text-muted-foreground">{unscheduledItems.length} due, not scheduled in {monthLabel}.</p>
           ) : null}
           <p className="text-muted-foreground">
-            Pick a date to list its inspections. Dates more than {PAST_DAYS_SHOWN} days ago are not available.
+            Each day shows its inspections; pick a day to list them all. Dates more than {PAST_DAYS_SHOWN} days ago are not available.
           </p>
           {capped ? (
             <p className="text-muted-foreground">
-              This month is busy: the highlights cover its first {CALENDAR_MONTH_CAP} inspections. Use the filters to narrow it.
+              This month is busy: the days show its first {CALENDAR_MONTH_CAP} inspections. Use the filters to narrow it.
             </p>
           ) : null}
           {monthQuery.isError && !monthQuery.data ? (
@@ -142,7 +176,7 @@ export function InspectionsCalendar({ scope, params, month, onMonthChange, selec
         <section aria-labelledby={headingId} className="space-y-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id={headingId} className="text-lg font-semibold">
-              Inspections on {formatDisplayDate(selectedDay)}
+              Inspections on {formatDate(selectedDay)}
             </h2>
             <Button
               variant="outline"
@@ -159,7 +193,7 @@ export function InspectionsCalendar({ scope, params, month, onMonthChange, selec
           </div>
           <InspectionResults
             list={dayList}
-            label={`Inspections on ${formatDisplayDate(selectedDay)}`}
+            label={`Inspections on ${formatDate(selectedDay)}`}
             headingLevel="h3"
             renderActions={renderActions}
             empty={
@@ -170,8 +204,8 @@ export function InspectionsCalendar({ scope, params, month, onMonthChange, selec
           />
           {unscheduledOnDay.length > 0 ? (
             <div className="space-y-3 rounded-xl border border-yellow-300 p-4">
-              <h3 className="text-base font-semibold">Due, not scheduled on {formatDisplayDate(selectedDay)}</h3>
-              <UnscheduledList items={unscheduledOnDay} label={`Due, not scheduled on ${formatDisplayDate(selectedDay)}`} />
+              <h3 className="text-base font-semibold">Due, not scheduled on {formatDate(selectedDay)}</h3>
+              <UnscheduledList items={unscheduledOnDay} label={`Due, not scheduled on ${formatDate(selectedDay)}`} />
             </div>
           ) : null}
         </section>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate } from '@/lib/format-date';
 import { rescheduleSchema, type Inspection } from '@shared/schemas/inspection';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { calendarDayFromDate, dateFromCalendarDay } from '@/lib/calendar-days';
@@ -83,7 +83,7 @@ export function RescheduleDialog({ inspection, open, onOpenChange }: RescheduleD
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="space-y-5">
-          <FormField label="New date" error={errors.dueDate?.message} hint={`Today is ${formatDisplayDate(today)}.`}>
+          <FormField label="New date" error={errors.dueDate?.message} hint={`Today is ${formatDate(today)}.`}>
             {(control) => (
               <Input
                 {...control}

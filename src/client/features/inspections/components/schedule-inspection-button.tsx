@@ -12,8 +12,8 @@ export function scheduleLimitNote(subscription: Subscription): string | null {
 }
 
 /**
- * 'Schedule Inspection', disabled (described by the page's note, with an upgrade link) when
- * the plan does not allow another open inspection.
+ * 'Schedule Inspection', disabled (described by the page's note) when the plan does not allow
+ * another open inspection; the free-plan banner is the screen's one upgrade prompt.
  */
 export function ScheduleInspectionButton({ subscription, noteId }: { subscription: Subscription; noteId: string }) {
   if (subscription.canScheduleInspection) {
@@ -27,16 +27,9 @@ export function ScheduleInspectionButton({ subscription, noteId }: { subscriptio
     );
   }
   return (
-    <>
-      <Button disabled aria-describedby={subscription.isLoaded ? noteId : undefined}>
-        <CalendarPlus aria-hidden="true" />
-        Schedule Inspection
-      </Button>
-      {subscription.isLoaded ? (
-        <Button asChild variant="outline">
-          <Link to="/billing">Upgrade</Link>
-        </Button>
-      ) : null}
-    </>
+    <Button disabled aria-describedby={subscription.isLoaded ? noteId : undefined}>
+      <CalendarPlus aria-hidden="true" />
+      Schedule Inspection
+    </Button>
   );
 }

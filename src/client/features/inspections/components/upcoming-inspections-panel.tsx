@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { CalendarCheck, CalendarPlus } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate } from '@/lib/format-date';
 import { InspectionStatusBadge } from '@/components/inspection-status-badge';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
@@ -84,7 +84,7 @@ export function UpcomingInspectionsPanel({ limit = 5, headingLevel: Heading = 'h
                       >
                         {propertyNameOf(inspection)}
                       </Link>
-                      {' · '}Due {formatDisplayDate(inspection.dueDate)}
+                      {' · '}Due {formatDate(inspection.dueDate)}
                       {' · '}
                       {inspection.assignedTo}
                     </p>

@@ -10,18 +10,20 @@ const isDay = (value: string | null): value is string => !!value && /^\d{4}-\d{2
  * The list's filters, view, calendar month and picked day live in the URL, so they survive a
  * reload, can be shared, and the back button undoes them.
  */
-export function useInspectionUrlState(statuses: readonly InspectionFilterStatus[], today: string) {
+export function useInspectionUrlState(statuses: readonly InspectionFilterStatus[], today: string, defaultStatus?: InspectionFilterStatus) {
   const { params, update } = useUrlParams();
+  // With a default status, "all" in the URL is the choice of every status.
+  const statusParam = params.get('status');
   const q = params.get('q')?.trim() ?? '';
   const type = oneOf<InspectionType>(INSPECTION_TYPES, params.get('type'));
-  const status = oneOf(statuses, params.get('status'));
+  const status = statusParam === 'all' ? undefined : (oneOf(statuses, statusParam) ?? defaultStatus);
   const sort = oneOf(SORTS, params.get('sort')) ?? DEFAULT_SORT;
   const view: 'list' | 'calendar' = params.get('view') === 'calendar' ? 'calendar' : 'list';
   const dateParam = params.get('date');
   const day = isDay(dateParam) ? dateParam : undefined;
   const monthParam = params.get('month');
   const month = monthParam && isDay(`${monthParam}-01`) ? `${monthParam}-01` : `${(day ?? today).slice(0, 7)}-01`;
-  const filtered = Boolean(q || type || status);
+  const filtered = Boolean(q || type || (status && status !== defaultStatus));
 
   return {
     q,
@@ -34,7 +36,8 @@ export function useInspectionUrlState(statuses: readonly InspectionFilterStatus[
     filtered,
     setSearch: (term: string) => update({ q: term || undefined }),
     setType: (value: InspectionType | undefined) => update({ type: value }),
-    setStatus: (value: InspectionFilterStatus | undefined) => update({ status: value }),
+    setStatus: (value: InspectionFilterStatus | undefined) =>
+      update({ status: value === defaultStatus ? undefined : (value ?? (defaultStatus ? 'all' : undefined)) }),
     setSort: (value: InspectionSort) => update({ sort: value === DEFAULT_SORT ? undefined : value }),
     setView: (value: string) => update({ view: value === 'calendar' ? 'calendar' : undefined }),
     setMonth: (value: string) => update({ month: value.slice(0, 7) }),

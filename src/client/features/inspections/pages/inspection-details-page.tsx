@@ -1,12 +1,12 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { ArrowLeft, BellOff, CalendarClock, CircleCheck, ClipboardCheck, Pencil, SearchX, Trash2 } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate, formatDateTime } from '@/lib/format-date';
 import { humanize } from '@shared/enums';
 import type { Inspection } from '@shared/schemas/inspection';
 import { isApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { InspectionStatusBadge } from '@/components/inspection-status-badge';
+import { InspectionStatusBadge, inspectionStatusLabel } from '@/components/inspection-status-badge';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -178,16 +178,14 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
               <Detail term="Inspection type">{typeLabel}</Detail>
               {inspection.requirement ? <Detail term="Requirement">{inspection.requirement.activity}</Detail> : null}
               <Detail term="Assigned to">{inspection.assignedTo}</Detail>
+              {/* The heading's badge is the one status badge; this line only adds that work began on a late or near one. */}
               <Detail term="Status">
-                <span className="flex flex-wrap gap-1.5">
-                  <InspectionStatusBadge status={inspection.displayStatus} />
-                  {/* Overdue and due soon are derived from the date; the work may already be under way. */}
-                  {inspection.displayStatus !== inspection.status ? <InspectionStatusBadge status={inspection.status} /> : null}
-                </span>
+                {inspectionStatusLabel(inspection.displayStatus)}
+                {inspection.displayStatus !== inspection.status && inspection.status === 'in_progress' ? ', in progress' : null}
               </Detail>
-              <Detail term="Due date">{formatDisplayDate(inspection.dueDate)}</Detail>
+              <Detail term="Due date">{formatDate(inspection.dueDate)}</Detail>
               {inspection.status === 'completed' && inspection.completedDate ? (
-                <Detail term="Completed date">{formatDisplayDate(inspection.completedDate)}</Detail>
+                <Detail term="Completed date">{formatDate(inspection.completedDate)}</Detail>
               ) : null}
               {inspection.complianceResult ? (
                 <Detail term="Compliance result">
@@ -200,7 +198,7 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
                   <Badge variant="warning">Result not recorded</Badge>
                 </Detail>
               ) : null}
-              <Detail term="Created">{formatDisplayDate(inspection.createdAt)}</Detail>
+              <Detail term="Created">{formatDate(inspection.createdAt)}</Detail>
               {inspection.rescheduleReason ? (
                 <Detail term="Reschedule reason" wide>
                   {inspection.rescheduleReason}
@@ -262,7 +260,7 @@ function ReminderCard({ inspectionId }: { inspectionId: number }) {
             {logs.data.map((log) => (
               <li key={log.id} className="flex items-center justify-between gap-2 py-2">
                 <span>{humanize(log.reminderType)}</span>
-                <span className="text-muted-foreground">{log.sentAt ? formatDisplayDate(log.sentAt) : 'Not sent yet'}</span>
+                <span className="text-muted-foreground">{log.sentAt ? formatDate(log.sentAt) : 'Not sent yet'}</span>
               </li>
             ))}
           </ul>

@@ -19,8 +19,9 @@ import { useInspectionUrlState } from '../components/use-inspection-url-state';
 
 const PAGE_SIZE = 25;
 
-/** SPEC 2: the status filter of /inspections. */
+/** SPEC 2: the status filter of /inspections, and 'Open', what the page opens on (issue 10). */
 const STATUS_OPTIONS: { value: InspectionFilterStatus; label: string }[] = [
+  { value: 'open', label: 'Open' },
   { value: 'scheduled', label: 'Scheduled' },
   { value: 'completed', label: 'Completed' },
   { value: 'overdue', label: 'Overdue' },
@@ -31,7 +32,8 @@ const STATUS_VALUES = STATUS_OPTIONS.map((option) => option.value);
 export default function InspectionsPage() {
   useDocumentTitle('Inspections');
   const today = useToday();
-  const state = useInspectionUrlState(STATUS_VALUES, today);
+  // Open inspections, soonest due first: what needs doing; completed ones are one filter away.
+  const state = useInspectionUrlState(STATUS_VALUES, today, 'open');
   const { openComplete, openReschedule, dialogs } = useInspectionDialogs();
   const subscription = useSubscription();
   const limitNoteId = useId();
@@ -58,7 +60,7 @@ export default function InspectionsPage() {
   ) : (
     <EmptyState
       icon={ClipboardList}
-      title="No inspections scheduled yet."
+      title="No open inspections."
       action={
         <Button asChild>
           <Link to="/inspections/new">
@@ -68,7 +70,7 @@ export default function InspectionsPage() {
         </Button>
       }
     >
-      Schedule an inspection for one of your properties to start tracking its compliance.
+      Schedule an inspection for one of your properties, or choose All statuses to see completed ones.
     </EmptyState>
   );
 

@@ -1,7 +1,7 @@
 import { CalendarCheck, CalendarClock, CircleCheck, FilterX, List } from 'lucide-react';
 import { Link } from 'react-router';
 import { addDays } from '@shared/compliance';
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate } from '@/lib/format-date';
 import type { Inspection } from '@shared/schemas/inspection';
 import type { InspectionFilterStatus } from '@/lib/inspection-queries';
 import { isTemporaryId } from '@/lib/property-queries';
@@ -77,7 +77,7 @@ export default function UpcomingInspectionsPage() {
         <Button
           variant="outline"
           size="sm"
-          aria-label={`Reschedule ${what} to ${formatDisplayDate(newDate)}`}
+          aria-label={`Reschedule ${what} to ${formatDate(newDate)}`}
           aria-disabled={disabled}
           onClick={() => !disabled && reschedule.mutate({ id: inspection.id, dueDate: newDate }, { onSettled: keepFocusOnPage })}
         >
@@ -147,7 +147,7 @@ export default function UpcomingInspectionsPage() {
 
         <p className="text-sm text-muted-foreground">
           Complete marks an inspection done without recording a result; Reschedule moves it to{' '}
-          {formatDisplayDate(newDate)} (14 days from today). Open an inspection to record a result or pick another date.
+          {formatDate(newDate)} (14 days from today). Open an inspection to record a result or pick another date.
         </p>
 
         <TabsContent value="list" className="space-y-6">

@@ -13,7 +13,7 @@ export function CtaSection() {
           Start your free 30-day trial today. No credit card required.
         </p>
         <Button asChild size="lg" variant="outline" className="mt-8 border-white bg-white text-red-800 hover:bg-red-50">
-          <Link to="/auth/login">
+          <Link to="/auth/signup">
             Try Firemark Free <ArrowRight aria-hidden="true" />
           </Link>
         </Button>

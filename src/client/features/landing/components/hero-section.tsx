@@ -21,7 +21,7 @@ export function HeroSection() {
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg">
-              <Link to="/auth/login">
+              <Link to="/auth/signup">
                 Start Your Free Trial <ArrowRight aria-hidden="true" />
               </Link>
             </Button>

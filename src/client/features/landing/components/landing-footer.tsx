@@ -17,12 +17,12 @@ export function LandingFooter() {
               </Link>
             </li>
             <li>
-              <Link to="/auth/login" className="hover:text-white hover:underline">
+              <Link to="/auth/signup" className="hover:text-white hover:underline">
                 30-day free trial
               </Link>
             </li>
             <li>
-              <Link to="/auth/login" className="hover:text-white hover:underline">
+              <Link to="/auth/signup" className="hover:text-white hover:underline">
                 Pricing
               </Link>
             </li>

@@ -12,7 +12,7 @@ export function LandingNav() {
             <Link to="/auth/login">Sign In</Link>
           </Button>
           <Button asChild size="sm">
-            <Link to="/auth/login">Get Started</Link>
+            <Link to="/auth/signup">Get Started</Link>
           </Button>
         </div>
       </nav>

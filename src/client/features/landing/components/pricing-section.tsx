@@ -63,7 +63,7 @@ export function PricingSection() {
                 ))}
               </ul>
               <Button asChild className="mt-8 w-full" variant={plan.popular ? 'default' : 'outline'} size="lg">
-                <Link to="/auth/login">{plan.cta}</Link>
+                <Link to="/auth/signup">{plan.cta}</Link>
               </Button>
             </li>
           ))}

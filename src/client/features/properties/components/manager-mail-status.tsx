@@ -1,4 +1,4 @@
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate } from '@/lib/format-date';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -38,7 +38,7 @@ export function ManagerMailStatus({ propertyId }: { propertyId: number }) {
         <div className="space-y-1">
           <Badge variant="muted">Unsubscribed</Badge>
           <p className="text-muted-foreground">
-            Unsubscribed on {formatDisplayDate(m.unsubscribedAt)}: Firemark sends this address nothing more. Only its owner can subscribe again, from
+            Unsubscribed on {formatDate(m.unsubscribedAt)}: Firemark sends this address nothing more. Only its owner can subscribe again, from
             a link in an earlier e-mail.
           </p>
         </div>
@@ -47,10 +47,10 @@ export function ManagerMailStatus({ propertyId }: { propertyId: number }) {
       return (
         <div className="space-y-2">
           <p className="text-muted-foreground">
-            Invitation sent on {formatDisplayDate(m.invitedAt)}, not confirmed yet. This address gets no alerts or reminders until it confirms.
+            Invitation sent on {formatDate(m.invitedAt)}, not confirmed yet. This address gets no alerts or reminders until it confirms.
           </p>
           {inviteButton('Send invitation again')}
-          {m.canInviteFrom ? <p className="text-muted-foreground">You can send it again on {formatDisplayDate(m.canInviteFrom)}.</p> : null}
+          {m.canInviteFrom ? <p className="text-muted-foreground">You can send it again on {formatDate(m.canInviteFrom)}.</p> : null}
         </div>
       );
     case 'not_invited':

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ClipboardList } from 'lucide-react';
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate } from '@/lib/format-date';
 import { humanize, INSPECTION_TYPE_LABELS } from '@shared/enums';
 import type { Property } from '@shared/schemas/property';
 import { AddressLines } from '@/components/address-lines';
@@ -42,7 +42,7 @@ export function PropertyOverview({ property }: { property: Property }) {
                 <ManagerMailStatus propertyId={property.id} />
               </div>
             </Detail>
-            <Detail term="Added on">{formatDisplayDate(property.createdAt)}</Detail>
+            <Detail term="Added on">{formatDate(property.createdAt)}</Detail>
           </dl>
         </CardContent>
       </Card>
@@ -63,9 +63,9 @@ export function PropertyOverview({ property }: { property: Property }) {
                     <p className="font-medium">{INSPECTION_TYPE_LABELS[item.itemType] ?? humanize(item.itemType)}</p>
                     <p className="text-sm text-muted-foreground">
                       {item.lastInspectionDate
-                        ? `Last inspected ${formatDisplayDate(item.lastInspectionDate)}`
+                        ? `Last inspected ${formatDate(item.lastInspectionDate)}`
                         : 'Never inspected'}
-                      {item.nextDueDate ? ` · Next due ${formatDisplayDate(item.nextDueDate)}` : ''}
+                      {item.nextDueDate ? ` · Next due ${formatDate(item.nextDueDate)}` : ''}
                     </p>
                   </div>
                   <StatusBadge status={item.status} className="self-start sm:self-auto" />

@@ -17,6 +17,8 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { CsvImportDialog } from '../components/csv-import-dialog';
+import { PropertyTable } from '../components/property-table';
+import { MD_UP, useMediaQuery } from '@/lib/use-media-query';
 
 const PAGE_SIZE = 24;
 const DEFAULT_SORT: PropertySort = 'created_desc';
@@ -36,6 +38,7 @@ export default function PropertiesPage() {
   const limitNoteId = useId();
   const resultsId = useId();
   const subscription = useSubscription();
+  const wide = useMediaQuery(MD_UP);
 
   // The URL holds the filters, so the top bar's search (/properties?q=...) and links land here.
   const q = params.get('q')?.trim() ?? '';
@@ -69,15 +72,11 @@ export default function PropertiesPage() {
         </Button>
       </>
     ) : (
-      <>
-        <Button disabled aria-describedby={limitNoteId}>
-          <Plus aria-hidden="true" />
-          Upgrade to Add Properties
-        </Button>
-        <Button asChild variant="outline">
-          <Link to="/billing">Upgrade</Link>
-        </Button>
-      </>
+      // The free-plan banner above is the screen's one upgrade prompt.
+      <Button disabled aria-describedby={limitNoteId}>
+        <Plus aria-hidden="true" />
+        Upgrade to Add Properties
+      </Button>
     )
   ) : null;
 
@@ -156,7 +155,7 @@ export default function PropertiesPage() {
             </h2>
             {list.isFetching && !list.isFetchingNextPage ? <Spinner className="text-primary" /> : null}
           </div>
-          <PropertyGrid properties={properties} />
+          {wide ? <PropertyTable properties={properties} label="Your properties" /> : <PropertyGrid properties={properties} />}
           {list.hasNextPage ? (
             <div className="flex justify-center">
               <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
@@ -192,7 +191,7 @@ interface FiltersProps {
 function Filters({ q, propertyType, status, sort, onSearch, onType, onStatus, onSort }: FiltersProps) {
   const id = useId();
   return (
-    <div className="mb-6 grid grid-cols-2 gap-3 rounded-xl border bg-background p-4 shadow-sm lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+    <div className="mb-6 grid grid-cols-2 gap-3 rounded-xl border bg-background p-4 shadow-sm lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_max-content]">
       <div className="col-span-2 space-y-1.5 lg:col-span-1">
         <SearchField id={`${id}-q`} label="Search properties" placeholder="Name, address, city or ZIP" value={q} onSearch={onSearch} />
       </div>

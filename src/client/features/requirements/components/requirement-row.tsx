@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { CalendarPlus, History, Power, Repeat } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate } from '@/lib/format-date';
 import type { Requirement } from '@shared/schemas/requirement';
 import { serverMessage } from '@/lib/api';
 import { StatusBadge } from '@/components/status-badge';
@@ -60,18 +60,18 @@ export function RequirementRow({ requirement }: { requirement: Requirement }) {
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
           <div>
             <dt className="text-muted-foreground">Last done</dt>
-            <dd>{requirement.lastDoneOn ? formatDisplayDate(requirement.lastDoneOn) : 'Never'}</dd>
+            <dd>{requirement.lastDoneOn ? formatDate(requirement.lastDoneOn) : 'Never'}</dd>
           </div>
           <div>
             <dt className="text-muted-foreground">Next due</dt>
-            <dd>{formatDisplayDate(requirement.nextDueDate)}</dd>
+            <dd>{formatDate(requirement.nextDueDate)}</dd>
           </div>
           <div className="col-span-2 sm:col-span-1">
             <dt className="text-muted-foreground">Scheduled</dt>
             <dd>
               {requirement.openInspection ? (
                 <Link to={`/inspections/${requirement.openInspection.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
-                  {formatDisplayDate(requirement.openInspection.dueDate)}
+                  {formatDate(requirement.openInspection.dueDate)}
                   <span className="sr-only">: open the inspection of {requirement.activity}</span>
                 </Link>
               ) : (
@@ -134,7 +134,7 @@ export function RequirementRow({ requirement }: { requirement: Requirement }) {
                 {change.reason ? `: ${change.reason}` : ''}
                 <span className="text-muted-foreground">
                   {' '}
-                  · {change.changedBy}, {formatDisplayDate(change.createdAt)}
+                  · {change.changedBy}, {formatDate(change.createdAt)}
                 </span>
               </li>
             ))}

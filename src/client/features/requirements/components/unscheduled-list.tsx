@@ -1,6 +1,6 @@
 import { CalendarPlus } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate } from '@/lib/format-date';
 import type { UnscheduledRequirement } from '@shared/schemas/requirement';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -34,7 +34,7 @@ export function UnscheduledList({ items, label }: { items: UnscheduledRequiremen
                   {item.property.name}
                 </Link>
                 {' · '}
-                {item.displayStatus === 'overdue' ? 'Was due' : 'Due'} {formatDisplayDate(item.nextDueDate)}
+                {item.displayStatus === 'overdue' ? 'Was due' : 'Due'} {formatDate(item.nextDueDate)}
               </p>
             </div>
             <Button asChild size="sm" variant="outline" className="self-start sm:self-auto">

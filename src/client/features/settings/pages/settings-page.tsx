@@ -1,5 +1,5 @@
 import { CalendarDays } from 'lucide-react';
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate } from '@/lib/format-date';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { PageHeader } from '@/components/page-header';
 import { useAuth } from '@/features/auth/components/auth-context';
@@ -14,7 +14,7 @@ export default function SettingsPage() {
   const { user } = useAuth();
   if (!user) return null;
 
-  const memberSince = formatDisplayDate(user.createdAt);
+  const memberSince = formatDate(user.createdAt);
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader

@@ -1,5 +1,5 @@
 import { Inbox } from 'lucide-react';
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate } from '@/lib/format-date';
 import { SUPPORT_TYPE_LABELS, type SupportRequest } from '@shared/schemas/support';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -25,7 +25,7 @@ function RequestItem({ request }: { request: SupportRequest }) {
         <Badge variant={status.variant}>{status.label}</Badge>
       </div>
       <p className="text-xs text-muted-foreground">
-        #{request.id} · {SUPPORT_TYPE_LABELS[request.type]} · {request.priority} priority · sent {formatDisplayDate(request.createdAt)}
+        #{request.id} · {SUPPORT_TYPE_LABELS[request.type]} · {request.priority} priority · sent {formatDate(request.createdAt)}
       </p>
       <p className="line-clamp-3 text-sm whitespace-pre-line break-words text-muted-foreground">{request.message}</p>
       {request.responseMessage ? (

@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+
+/** How long a lazy page may take to show its heading before focus stays where it is. */
+const WAIT_MS = 5000;
+
+function visibleHeading(): HTMLElement | null {
+  const headings = [...document.querySelectorAll<HTMLElement>('main h1, h1')];
+  return headings.find((h) => h.checkVisibility?.() ?? h.offsetParent !== null) ?? null;
+}
+
+/**
+ * After a navigation inside the app, focus moves to the new page's heading and its title is
+ * announced, as a full page load would (a screen reader otherwise stays on the old link).
+ * Only the path counts: a filter in the query string is not a new page.
+ */
+export function RouteFocus() {
+  const { pathname } = useLocation();
+  const first = useRef(true);
+  const [announcement, setAnnouncement] = useState('');
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const from = document.activeElement;
+    let done = false;
+    const land = () => {
+      const heading = visibleHeading();
+      if (done || !heading) return;
+      done = true;
+      observer.disconnect();
+      // Someone who already moved on (typing in a field) keeps their place.
+      const stillThere = !from || from === document.body || !from.isConnected || document.activeElement === from || document.activeElement === document.body;
+      if (stillThere) {
+        if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+        heading.focus({ preventScroll: true });
+      }
+      // The page's own effect has set the title by the time its heading shows.
+      setAnnouncement(document.title);
+    };
+    const observer = new MutationObserver(land);
+    observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden'] });
+    const timer = setTimeout(() => {
+      done = true;
+      observer.disconnect();
+    }, WAIT_MS);
+    requestAnimationFrame(land);
+    return () => {
+      done = true;
+      observer.disconnect();
+      clearTimeout(timer);
+    };
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!announcement) return;
+    const clear = setTimeout(() => setAnnouncement(''), 1000);
+    return () => clearTimeout(clear);
+  }, [announcement]);
+
+  return (
+    <div role="status" aria-live="polite" aria-atomic="true" className="sr-only">
+      {announcement}
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { humanize } from '@shared/enums';
+import type { Property } from '@shared/schemas/property';
+import { formatDate } from '@/lib/format-date';
+import { StatusBadge } from '@/components/status-badge';
+
+export interface PropertyColumn {
+  key: string;
+  header: string;
+  cell: (property: Property) => ReactNode;
+  className?: string;
+}
+
+/** The earliest next due date of a property's items: when it next needs someone on site. */
+export function nextDueDate(property: Property): string | null {
+  const dates = property.complianceItems.map((item) => item.nextDueDate).filter((d): d is string => Boolean(d));
+  return dates.length ? dates.sort()[0]! : null;
+}
+
+/**
+ * The dense table's columns, in order. A new column (open deficiencies, when properties
+ * carry that count) is one more entry here, placed after "Next due".
+ */
+export const PROPERTY_COLUMNS: PropertyColumn[] = [
+  {
+    key: 'name',
+    header: 'Name',
+    className: 'min-w-48 font-medium',
+    cell: (property) => (
+      <Link to={`/properties/${property.id}`} className="break-words text-primary underline-offset-4 hover:underline">
+        {property.name}
+      </Link>
+    ),
+  },
+  { key: 'type', header: 'Type', className: 'whitespace-nowrap', cell: (property) => humanize(property.propertyType) },
+  { key: 'city', header: 'City', cell: (property) => `${property.city}, ${property.state}` },
+  { key: 'status', header: 'Status', className: 'whitespace-nowrap', cell: (property) => <StatusBadge status={property.status} /> },
+  {
+    key: 'nextDue',
+    header: 'Next due',
+    className: 'whitespace-nowrap',
+    cell: (property) => {
+      const due = nextDueDate(property);
+      return due ? formatDate(due) : <span className="text-muted-foreground">Nothing scheduled</span>;
+    },
+  },
+];
