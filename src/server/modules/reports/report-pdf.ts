@@ -4,7 +4,7 @@ import { complianceStatusDisplay, inspectionDisplayStatus, propertyStatusFrom } 
 import { formatDisplayDate, todayInTimeZone } from '@shared/dates';
 import { COUNTRY_LABELS, humanize, INSPECTION_TYPE_LABELS, type InspectionType } from '@shared/enums';
 import type { FireSafetyReportData, ReportRequirement } from './report-data';
-import { drawSignatureLines, drawVerificationBlock } from './report-verification-pdf';
+import { drawSignatureLines, drawVerificationBlock, VERIFICATION_BLOCK_WIDTH } from './report-verification-pdf';
 
 const BRAND = '#b91c1c';
 const INK = '#111827';
@@ -123,11 +123,19 @@ export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buff
   const { property } = data;
   doc.rect(MARGIN, MARGIN, 18, 18).fill(BRAND);
   write(doc.fontSize(16).fillColor(BRAND), 'bold', 'Firemark', MARGIN + 26, MARGIN - 2);
-  drawVerificationBlock(doc, data.verification, MARGIN + contentWidth, MARGIN - 10, INK, MUTED);
-  write(doc.fontSize(20).fillColor(INK), 'bold', 'Fire Safety Compliance Report', MARGIN, MARGIN + 36, { width: contentWidth - 160 });
+  const blockBottom = drawVerificationBlock(doc, data.verification, MARGIN + contentWidth, MARGIN - 10, INK, MUTED);
+  write(doc.fontSize(20).fillColor(INK), 'bold', 'Fire Safety Compliance Report', MARGIN, MARGIN + 36, { width: contentWidth - 100 });
   const time = new Intl.DateTimeFormat('en-US', { timeZone: data.timeZone, hour: 'numeric', minute: '2-digit' }).format(data.generatedAt);
   doc.moveDown(0.3);
-  paragraph(`Report ${data.verification.reportNumber}. Generated ${formatDisplayDate(data.today)} at ${time} (${data.timeZone}) for ${data.account.name} (${data.account.email}).`);
+  write(
+    doc.fontSize(10).fillColor(MUTED),
+    'regular',
+    `Report ${data.verification.reportNumber}. Generated ${formatDisplayDate(data.today)} at ${time} (${data.timeZone}) for ${data.account.name} (${data.account.email}).`,
+    MARGIN,
+    doc.y,
+    { width: contentWidth - VERIFICATION_BLOCK_WIDTH - 10 },
+  );
+  doc.y = Math.max(doc.y, blockBottom);
 
   heading('Property');
   write(doc.fontSize(12).fillColor(INK), 'bold', property.name, MARGIN, doc.y, { width: contentWidth });

@@ -26,17 +26,24 @@ export function drawQrCode(doc: PDFKit.PDFDocument, url: string, x: number, y: n
   doc.restore();
 }
 
-/** The block at the top right of the first page: QR code, report number, short URL. */
-export function drawVerificationBlock(doc: PDFKit.PDFDocument, marks: ReportVerificationMarks, right: number, top: number, ink: string, muted: string): void {
+/**
+ * The block at the top right of the first page: QR code, then the report number and the
+ * short URL under it, right-aligned. Returns where it ends, for the text beside it.
+ */
+export function drawVerificationBlock(doc: PDFKit.PDFDocument, marks: ReportVerificationMarks, right: number, top: number, ink: string, muted: string): number {
   const size = 78;
-  const width = 150;
+  const width = VERIFICATION_BLOCK_WIDTH;
   drawQrCode(doc, marks.verifyUrl, right - size, top, size);
   const x = right - width;
   doc.fontSize(9).fillColor(ink);
-  write(doc, 'bold', marks.reportNumber, x, top + size + 2, { width, align: 'right' });
-  doc.fontSize(7).fillColor(muted);
-  write(doc, 'regular', `Verify: ${marks.verifyUrl}`, x, doc.y, { width, align: 'right' });
+  write(doc, 'bold', marks.reportNumber, x, top + size + 2, { width, align: 'right', lineBreak: false });
+  doc.fontSize(6.5).fillColor(muted);
+  write(doc, 'regular', marks.verifyUrl, x, top + size + 14, { width, align: 'right', lineBreak: false });
+  return top + size + 24;
 }
+
+/** Text beside the block must stay this far from the right margin. */
+export const VERIFICATION_BLOCK_WIDTH = 230;
 
 /** The lines a reviewer signs on paper, at the end of the report. */
 export function drawSignatureLines(doc: PDFKit.PDFDocument, left: number, width: number, ink: string): void {
