@@ -10,7 +10,7 @@ import { PdfCheck } from '../components/pdf-check';
 import { VerifyLayout } from '../components/verify-layout';
 
 const dateTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZoneName: 'short' }).format(new Date(iso));
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'long' }).format(new Date(iso));
 
 /**
  * /verify/:id, public: what a report said when it was made, and a check that a PDF in hand is
