@@ -5,24 +5,39 @@ export type Weight = 'regular' | 'bold';
 const FALLBACK: Record<Weight, FontFile> = { regular: 'cjkRegular', bold: 'cjkBold' };
 const MEASURE_STAND_IN = '\u2014';
 
-interface GlyphCoverage {
+/** pdfkit's parsed font (fontkit), which it keeps as `font` on the selected font. */
+interface ParsedFont {
   hasGlyphForCodePoint(codePoint: number): boolean;
+  layout(text: string): unknown;
+}
+
+/**
+ * Parsed fonts, shared by every document: parsing the tables is most of a PDF's rendering
+ * time, and pdfkit takes a parsed font as a source (each document still embeds its own subset).
+ */
+const parsed = new Map<FontFile, ParsedFont>();
+
+/** Selects a registered font and keeps its parsed form for the next documents. */
+function select(doc: PDFKit.PDFDocument, name: FontFile): ParsedFont {
+  doc.font(name);
+  const font = (doc as unknown as { _font: { font: ParsedFont } })._font.font;
+  if (!parsed.has(name)) parsed.set(name, font);
+  return font;
 }
 
 /**
  * Registers the Unicode fonts on a document. pdfkit parses a registered font only when it is
- * first selected, so a document with no CJK text never opens the JP font.
+ * first selected, so until a PDF has CJK text the JP font is never opened.
  */
 export function useUnicodeFonts(doc: PDFKit.PDFDocument): PDFKit.PDFDocument {
-  for (const name of FONT_FILES) doc.registerFont(name, fontBytes(name));
-  doc.font('regular');
+  for (const name of FONT_FILES) doc.registerFont(name, (parsed.get(name) as unknown as Buffer | undefined) ?? fontBytes(name));
+  select(doc, 'regular');
   return doc;
 }
 
-/** Whether the primary font of a weight draws a character (pdfkit keeps its fontkit font as `font`). */
-function coverage(doc: PDFKit.PDFDocument, weight: Weight): GlyphCoverage {
-  doc.font(weight);
-  return (doc as unknown as { _font: { font: GlyphCoverage } })._font.font;
+/** Whether the primary font of a weight draws a character. */
+function coverage(doc: PDFKit.PDFDocument, weight: Weight): ParsedFont {
+  return select(doc, weight);
 }
 
 /**
@@ -57,7 +72,7 @@ export function write(
   const runs = fontRuns(doc, weight, text);
   if (runs.length <= 1) runs.splice(0, runs.length, { font: runs[0]?.font ?? weight, text });
   runs.forEach((run, i) => {
-    doc.font(run.font);
+    select(doc, run.font);
     const last = i === runs.length - 1;
     const runOptions = { ...options, continued: last ? options.continued : true };
     // pdfkit reads a missing x as "options come first", so position only when given.
@@ -75,7 +90,7 @@ export function write(
 export function textHeight(doc: PDFKit.PDFDocument, weight: Weight, text: string, options: PDFKit.Mixins.TextOptions): number {
   const runs = fontRuns(doc, weight, text);
   if (runs.length === 1) {
-    doc.font(runs[0]!.font);
+    select(doc, runs[0]!.font);
     return doc.heightOfString(text, options);
   }
   const measured = runs.map((run) => (run.font === weight ? run.text : MEASURE_STAND_IN.repeat([...run.text].length))).join('');
