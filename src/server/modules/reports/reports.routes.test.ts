@@ -201,7 +201,7 @@ describe('bad input and limits', () => {
     const next = await agent.post('/api/reports', { propertyId: property.id });
     expect(next.statusCode).toBe(429);
     expect(next.headers['retry-after']).toBeDefined();
-  });
+  }, 120_000); // thirty PDFs drawn on a busy machine
 });
 
 describe('GET /api/reports and downloads', () => {

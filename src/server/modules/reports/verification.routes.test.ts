@@ -58,7 +58,7 @@ describe('report numbers', () => {
     const first = results[0]!.json();
     const pages = await pdfPages((await agent.get(first.downloadUrl)).rawPayload);
     for (const page of pages) expect(page).toContain(first.reportNumber);
-  });
+  }, 120_000); // twenty PDFs drawn one after another on a busy machine
 });
 
 describe('GET /api/verify/:id', () => {
