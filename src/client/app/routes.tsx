@@ -12,6 +12,7 @@ const ResetPasswordPage = lazy(() => import('@/features/auth/pages/reset-passwor
 const ConfirmEmailPage = lazy(() => import('@/features/auth/pages/confirm-email-page'));
 const MailConfirmPage = lazy(() => import('@/features/mail/pages/mail-confirm-page'));
 const MailUnsubscribePage = lazy(() => import('@/features/mail/pages/mail-unsubscribe-page'));
+const VerifyPage = lazy(() => import('@/features/verify/pages/verify-page'));
 const DashboardPage = lazy(() => import('@/features/dashboard/pages/dashboard-page'));
 const PropertiesPage = lazy(() => import('@/features/properties/pages/properties-page'));
 const NewPropertyPage = lazy(() => import('@/features/properties/pages/new-property-page'));
@@ -39,6 +40,7 @@ export function AppRoutes() {
         <Route path="/confirm-email" element={<ConfirmEmailPage />} />
         <Route path="/mail/confirm" element={<MailConfirmPage />} />
         <Route path="/mail/unsubscribe" element={<MailUnsubscribePage />} />
+        <Route path="/verify/:id" element={<VerifyPage />} />
         <Route element={<ProtectedRoute />}>
           <Route path="/dashboard" element={<DashboardPage />} />
           <Route path="/properties" element={<PropertiesPage />} />

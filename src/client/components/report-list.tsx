@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
+import { ReportVerification } from './report-verification';
 
 interface ReportListProps {
   items: Report[];
@@ -30,7 +31,8 @@ function PropertyLink({ report }: { report: Report }) {
 }
 
 /**
- * Reports as a table on wide screens (file name, property, generated, type, download) and
+ * Reports as a table on wide screens (file name, property, generated, type, number and
+ * verification link, download) and
  * cards on phones (under 768 px); used by the Reports page and a property's Reports tab.
  */
 export function ReportList({ items, label, showProperty = true, stale }: ReportListProps) {
@@ -49,6 +51,7 @@ export function ReportList({ items, label, showProperty = true, stale }: ReportL
               ) : null}
               <th scope="col" className="px-4 py-3 font-semibold">Generated</th>
               <th scope="col" className="px-4 py-3 font-semibold">Type</th>
+              <th scope="col" className="px-4 py-3 font-semibold">Report no.</th>
               <th scope="col" className="px-4 py-3 font-semibold">
                 <span className="sr-only">Download</span>
               </th>
@@ -66,6 +69,9 @@ export function ReportList({ items, label, showProperty = true, stale }: ReportL
                 <td className="whitespace-nowrap px-4 py-3">{formatDateTime(report.generatedDate)}</td>
                 <td className="px-4 py-3">
                   <Badge variant="secondary">{humanize(report.reportType)}</Badge>
+                </td>
+                <td className="px-4 py-3">
+                  <ReportVerification report={report} />
                 </td>
                 <td className="px-4 py-3 text-right">
                   <a href={report.downloadUrl} download={report.fileName} className={cn(linkClass, 'inline-flex items-center gap-1.5 whitespace-nowrap')}>
@@ -100,6 +106,10 @@ export function ReportList({ items, label, showProperty = true, stale }: ReportL
                 ) : null}
                 <dt className="text-muted-foreground">Generated</dt>
                 <dd>{formatDateTime(report.generatedDate)}</dd>
+                <dt className="text-muted-foreground">Report no.</dt>
+                <dd>
+                  <ReportVerification report={report} />
+                </dd>
               </dl>
               <Button asChild variant="outline" size="sm" className="w-full">
                 <a href={report.downloadUrl} download={report.fileName}>

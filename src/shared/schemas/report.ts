@@ -42,4 +42,10 @@ export interface Report {
   downloadUrl: string;
   fileName: string;
   createdAt: string;
+  /** FM-<year>-<6 digits>; null on reports made before numbering. */
+  reportNumber: string | null;
+  /** The public verification page (`/verify/<id>`), relative to the app's address. */
+  verifyPath: string | null;
+  /** The owner revoked the verification link: the page says so and shows nothing else. */
+  verificationRevoked: boolean;
 }

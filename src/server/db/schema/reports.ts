@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { VerificationSnapshot } from '@shared/schemas/verification';
 import { properties } from './properties';
 import { users } from './users';
 
@@ -21,10 +22,30 @@ export const reports = pgTable(
     fileName: text('file_name').notNull(),
     /** The PDF as generated: a report is a record of that moment. */
     pdf: bytea('pdf'),
+    /** FM-<year>-<6 digits>, printed on every page; null on reports made before numbering. */
+    reportNumber: text('report_number'),
+    /** The public verification link's id (128 random bits), not the row id. */
+    verifyId: text('verify_id'),
+    /** Hex SHA-256 of `pdf`, shown on the verification page. */
+    pdfSha256: text('pdf_sha256'),
+    /** What the verification page shows, as it was when the report was made. */
+    verifySnapshot: jsonb('verify_snapshot').$type<VerificationSnapshot>(),
+    verifyRevokedAt: timestamp('verify_revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('reports_user_generated_idx').on(t.userId, sql`${t.generatedDate} desc`),
     index('reports_property_idx').on(t.propertyId),
+    uniqueIndex('reports_report_number_key').on(t.reportNumber),
+    uniqueIndex('reports_verify_id_key').on(t.verifyId),
   ],
 );
+
+/**
+ * The last report number given out in each year. Taken with one upsert, which locks the
+ * year's row for that statement only, so concurrent generations never share a number.
+ */
+export const reportNumberCounters = pgTable('report_number_counters', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});

@@ -1,8 +1,10 @@
-import { createPdf, printable } from '../../pdf/document';
+import { createPdf } from '../../pdf/document';
+import { textHeight, useUnicodeFonts, write, type Weight } from '../../pdf/unicode-text';
 import { complianceStatusDisplay, inspectionDisplayStatus, propertyStatusFrom } from '@shared/compliance';
 import { formatDisplayDate, todayInTimeZone } from '@shared/dates';
 import { COUNTRY_LABELS, humanize, INSPECTION_TYPE_LABELS, type InspectionType } from '@shared/enums';
-import type { FireSafetyReportData } from './report-data';
+import type { FireSafetyReportData, ReportRequirement } from './report-data';
+import { drawSignatureLines, drawVerificationBlock, VERIFICATION_BLOCK_WIDTH } from './report-verification-pdf';
 
 const BRAND = '#b91c1c';
 const INK = '#111827';
@@ -24,7 +26,9 @@ interface Column {
 /**
  * SPEC "Report generation" with DECISIONS "Reports": the property, its compliance items, the
  * open deficiencies and a year of inspections, as a dated record for insurers and fire
- * officials. Built-in fonts only, so nothing has to be installed.
+ * officials. Printed in Noto Sans (with Noto Sans JP for CJK), so a name in any of those
+ * scripts prints as written; its number, QR code and verification link are on it so anyone
+ * can check it (docs/verification.md).
  */
 export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buffer> {
   const { doc, bytes } = createPdf({
@@ -32,12 +36,13 @@ export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buff
     margins: { top: MARGIN, bottom: MARGIN + 20, left: MARGIN, right: MARGIN },
     bufferPages: true,
     info: {
-      Title: printable(`Fire safety compliance report - ${data.property.name}`),
+      Title: `Fire safety compliance report ${data.verification.reportNumber} - ${data.property.name}`,
       Author: 'Firemark',
       Subject: 'Fire safety compliance report',
       CreationDate: data.generatedAt,
     },
   });
+  useUnicodeFonts(doc);
 
   const contentWidth = doc.page.width - 2 * MARGIN;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
@@ -48,7 +53,7 @@ export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buff
   const heading = (text: string) => {
     ensureSpace(50);
     doc.moveDown(1);
-    doc.font('Helvetica-Bold').fontSize(13).fillColor(INK).text(text, MARGIN, doc.y, { width: contentWidth });
+    write(doc.fontSize(13).fillColor(INK), 'bold', text, MARGIN, doc.y, { width: contentWidth });
     doc.moveDown(0.4);
   };
 
@@ -61,25 +66,29 @@ export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buff
     const padding = 4;
     const cutRows = new Set<number>();
     let cut = false;
-    const setFont = (bold: boolean) => doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
+    let weight: Weight = 'regular';
+    const setFont = (bold: boolean) => {
+      weight = bold ? 'bold' : 'regular';
+      doc.fontSize(9);
+    };
+    const measure = (text: string, options: PDFKit.Mixins.TextOptions) => textHeight(doc, weight, text, options);
     const fit = (text: string, width: number) => {
       const options = { width: width - 2 * padding };
-      if (doc.heightOfString(text, options) <= MAX_CELL_HEIGHT) return text;
+      if (measure(text, options) <= MAX_CELL_HEIGHT) return text;
       cut = true;
       let low = 0;
       let high = text.length;
       while (low < high) {
         const middle = Math.ceil((low + high) / 2);
-        if (doc.heightOfString(`${text.slice(0, middle)}...`, options) <= MAX_CELL_HEIGHT) low = middle;
+        if (measure(`${text.slice(0, middle)}...`, options) <= MAX_CELL_HEIGHT) low = middle;
         else high = middle - 1;
       }
       return `${text.slice(0, low).trimEnd()}...`;
     };
     const drawRow = (rawCells: string[], bold: boolean, colors: (string | undefined)[] = []) => {
       setFont(bold);
-      const cells = rawCells.map((cell, i) => fit(printable(cell), columns[i]!.width));
-      const height =
-        Math.max(...cells.map((cell, i) => doc.heightOfString(cell, { width: columns[i]!.width - 2 * padding }))) + 2 * padding;
+      const cells = rawCells.map((cell, i) => fit(cell, columns[i]!.width));
+      const height = Math.max(...cells.map((cell, i) => measure(cell, { width: columns[i]!.width - 2 * padding }))) + 2 * padding;
       if (doc.y + height > bottom()) {
         doc.addPage();
         if (!bold) drawRow(columns.map((c) => c.header), true);
@@ -88,7 +97,7 @@ export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buff
       const top = doc.y;
       let x = MARGIN;
       cells.forEach((cell, i) => {
-        doc.fillColor(colors[i] ?? (bold ? INK : MUTED)).text(cell, x + padding, top + padding, {
+        write(doc.fillColor(colors[i] ?? (bold ? INK : MUTED)), weight, cell, x + padding, top + padding, {
           width: columns[i]!.width - 2 * padding,
         });
         x += columns[i]!.width;
@@ -107,20 +116,29 @@ export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buff
   };
 
   const paragraph = (text: string, color = MUTED) => {
-    doc.font('Helvetica').fontSize(10).fillColor(color).text(printable(text), MARGIN, doc.y, { width: contentWidth });
+    write(doc.fontSize(10).fillColor(color), 'regular', text, MARGIN, doc.y, { width: contentWidth });
   };
 
   // Title block.
   const { property } = data;
   doc.rect(MARGIN, MARGIN, 18, 18).fill(BRAND);
-  doc.font('Helvetica-Bold').fontSize(16).fillColor(BRAND).text('Firemark', MARGIN + 26, MARGIN + 1);
-  doc.font('Helvetica-Bold').fontSize(20).fillColor(INK).text('Fire Safety Compliance Report', MARGIN, MARGIN + 36, { width: contentWidth });
+  write(doc.fontSize(16).fillColor(BRAND), 'bold', 'Firemark', MARGIN + 26, MARGIN - 2);
+  const blockBottom = drawVerificationBlock(doc, data.verification, MARGIN + contentWidth, MARGIN - 10, INK, MUTED);
+  write(doc.fontSize(20).fillColor(INK), 'bold', 'Fire Safety Compliance Report', MARGIN, MARGIN + 36, { width: contentWidth - 100 });
   const time = new Intl.DateTimeFormat('en-US', { timeZone: data.timeZone, hour: 'numeric', minute: '2-digit' }).format(data.generatedAt);
   doc.moveDown(0.3);
-  paragraph(`Generated ${formatDisplayDate(data.today)} at ${time} (${data.timeZone}) for ${data.account.name} (${data.account.email}).`);
+  write(
+    doc.fontSize(10).fillColor(MUTED),
+    'regular',
+    `Report ${data.verification.reportNumber}. Generated ${formatDisplayDate(data.today)} at ${time} (${data.timeZone}) for ${data.account.name} (${data.account.email}).`,
+    MARGIN,
+    doc.y,
+    { width: contentWidth - VERIFICATION_BLOCK_WIDTH - 10 },
+  );
+  doc.y = Math.max(doc.y, blockBottom);
 
   heading('Property');
-  doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(printable(property.name), { width: contentWidth });
+  write(doc.fontSize(12).fillColor(INK), 'bold', property.name, MARGIN, doc.y, { width: contentWidth });
   const address = [
     [property.addressLine1, property.addressLine2].filter(Boolean).join(', '),
     `${property.city}, ${property.state} ${property.zip}, ${COUNTRY_LABELS[property.country]}`,
@@ -131,7 +149,7 @@ export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buff
   const status = propertyStatusFrom(property.complianceItems);
   const overall = complianceStatusDisplay(status === 'pending' ? 'never_inspected' : status);
   doc.moveDown(0.3);
-  doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text('Overall status: ', { continued: true });
+  write(doc.fontSize(11).fillColor(INK), 'bold', 'Overall status: ', MARGIN, doc.y, { continued: true });
   doc.fillColor(TONES[overall.tone]).text(status === 'pending' ? 'Pending (not yet inspected)' : overall.label);
 
   heading('Compliance items');
@@ -160,6 +178,8 @@ export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buff
     );
   }
 
+  requirementsSection(data.requirements);
+
   heading('Open deficiencies');
   if (data.deficiencies.length === 0) {
     paragraph('None: no item is non-compliant or overdue.');
@@ -170,7 +190,7 @@ export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buff
         item.status === 'overdue'
           ? `${typeLabel(item.itemType)}: inspection overdue since ${formatDisplayDate(item.nextDueDate)}`
           : `${typeLabel(item.itemType)}: non-compliant${item.lastInspectionDate ? ` (found ${formatDisplayDate(item.lastInspectionDate)})` : ''}`;
-      doc.font('Helvetica-Bold').fontSize(10).fillColor(TONES.red).text(printable(title), MARGIN, doc.y, { width: contentWidth });
+      write(doc.fontSize(10).fillColor(TONES.red), 'bold', title, MARGIN, doc.y, { width: contentWidth });
       if (item.status === 'non_compliant') paragraph(item.notes?.trim() || 'No notes were recorded.', INK);
       doc.moveDown(0.4);
     }
@@ -218,15 +238,37 @@ export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buff
     heading('Inspection details in full');
     for (const inspection of inspections) {
       ensureSpace(40);
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(10)
-        .fillColor(INK)
-        .text(printable(`${typeLabel(inspection.inspectionType)}, due ${formatDisplayDate(inspection.dueDate)}`), MARGIN, doc.y, { width: contentWidth });
+      write(doc.fontSize(10).fillColor(INK), 'bold', `${typeLabel(inspection.inspectionType)}, due ${formatDisplayDate(inspection.dueDate)}`, MARGIN, doc.y, {
+        width: contentWidth,
+      });
       paragraph(`Assigned to: ${inspection.assignedTo}`);
       if (inspection.notes) paragraph(inspection.notes, INK);
       doc.moveDown(0.4);
     }
+  }
+
+  // A reviewer signs the printed report; the lines keep together at the end.
+  ensureSpace(70);
+  doc.moveDown(1.5);
+  drawSignatureLines(doc, MARGIN, contentWidth, INK);
+
+  /** Each active requirement with the standard it comes from (docs/compliance-schedule.md). */
+  function requirementsSection(requirements: ReportRequirement[]) {
+    if (requirements.length === 0) return;
+    heading('Requirements and their sources');
+    table(
+      [
+        { header: 'Item', width: 110 },
+        { header: 'Requirement', width: 150 },
+        { header: 'Interval', width: 62 },
+        { header: 'Source', width: 120 },
+        { header: 'Next due', width: contentWidth - 442 },
+      ],
+      requirements.map((r) => ({
+        cells: [typeLabel(r.itemType), r.activity, r.interval, r.source ?? 'Not given', formatDisplayDate(r.nextDueDate)],
+        colors: [INK],
+      })),
+    );
   }
 
   // Footer on every page, inside the bottom margin (lowered so pdfkit adds no page).
@@ -235,16 +277,14 @@ export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buff
     doc.switchToPage(range.start + i);
     const marginBottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(
-        printable(`Firemark - ${property.name} - generated ${formatDisplayDate(data.today)} - page ${i + 1} of ${range.count}`),
-        MARGIN,
-        doc.page.height - MARGIN,
-        { width: contentWidth, align: 'center', lineBreak: false },
-      );
+    write(
+      doc.fontSize(8).fillColor(MUTED),
+      'regular',
+      `Firemark report ${data.verification.reportNumber} - verify at ${data.verification.verifyUrl} - page ${i + 1} of ${range.count}`,
+      MARGIN,
+      doc.page.height - MARGIN,
+      { width: contentWidth, align: 'center', lineBreak: false },
+    );
     doc.page.margins.bottom = marginBottom;
   }
   doc.end();

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Report, ReportSort } from '@shared/schemas/report';
 import type { DbOrTx } from '../../db/client';
-import { properties, reports } from '../../db/schema/index';
+import { properties, reportNumberCounters, reports } from '../../db/schema/index';
+import { formatReportNumber, verifyPath, type VerificationSnapshot } from '@shared/schemas/verification';
 import { containsPattern } from '../../db/like';
 
 export interface ReportFilter {
@@ -39,6 +40,9 @@ export async function listReports(db: DbOrTx, userId: number, filter: ReportFilt
         downloadUrl: reports.downloadUrl,
         fileName: reports.fileName,
         createdAt: reports.createdAt,
+        reportNumber: reports.reportNumber,
+        verifyId: reports.verifyId,
+        verifyRevokedAt: reports.verifyRevokedAt,
       })
       .from(reports)
       .innerJoin(properties, eq(properties.id, reports.propertyId))
@@ -49,8 +53,10 @@ export async function listReports(db: DbOrTx, userId: number, filter: ReportFilt
     db.select({ n: count() }).from(reports).innerJoin(properties, eq(properties.id, reports.propertyId)).where(where),
   ]);
   return {
-    rows: rows.map((r) => ({
+    rows: rows.map(({ verifyId, verifyRevokedAt, ...r }) => ({
       ...r,
+      verifyPath: verifyId ? verifyPath(verifyId) : null,
+      verificationRevoked: verifyRevokedAt !== null,
       generatedDate: r.generatedDate.toISOString(),
       createdAt: r.createdAt.toISOString(),
       downloadUrl: r.downloadUrl ?? `/api/reports/${r.id}/download`,
@@ -62,7 +68,18 @@ export async function listReports(db: DbOrTx, userId: number, filter: ReportFilt
 /** Stores a generated PDF; its download path names its own id. */
 export async function insertReport(
   db: DbOrTx,
-  input: { userId: number; propertyId: number; reportType: string; fileName: string; pdf: Buffer; generatedAt: Date },
+  input: {
+    userId: number;
+    propertyId: number;
+    reportType: string;
+    fileName: string;
+    pdf: Buffer;
+    generatedAt: Date;
+    reportNumber: string;
+    verifyId: string;
+    pdfSha256: string;
+    verifySnapshot: VerificationSnapshot;
+  },
 ): Promise<number> {
   const [row] = await db
     .insert(reports)
@@ -78,4 +95,37 @@ export async function findReportPdf(db: DbOrTx, userId: number, id: number) {
     .from(reports)
     .where(and(eq(reports.userId, userId), eq(reports.id, id)));
   return row;
+}
+
+/**
+ * The next number of the year, in its own statement: the upsert locks the year's row only
+ * while it runs, so twenty generations at once get twenty numbers without waiting on each
+ * other's rendering. A generation that fails after this leaves a gap, never a duplicate.
+ */
+export async function nextReportNumber(db: DbOrTx, year: number): Promise<string> {
+  const [row] = await db
+    .insert(reportNumberCounters)
+    .values({ year, lastNumber: 1 })
+    .onConflictDoUpdate({ target: reportNumberCounters.year, set: { lastNumber: sql`${reportNumberCounters.lastNumber} + 1` } })
+    .returning({ n: reportNumberCounters.lastNumber });
+  return formatReportNumber(year, row!.n);
+}
+
+/** One lookup on the unique index whatever the id holds, so unknown and known ids cost the same. */
+export async function findVerification(db: DbOrTx, verifyId: string) {
+  const [row] = await db
+    .select({ snapshot: reports.verifySnapshot, sha256: reports.pdfSha256, revokedAt: reports.verifyRevokedAt })
+    .from(reports)
+    .where(eq(reports.verifyId, verifyId));
+  return row;
+}
+
+/** Marks the account's report's link revoked (the first time counts); false when it has none. */
+export async function revokeVerification(db: DbOrTx, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .update(reports)
+    .set({ verifyRevokedAt: sql`coalesce(${reports.verifyRevokedAt}, now())` })
+    .where(and(eq(reports.userId, userId), eq(reports.id, id), isNotNull(reports.verifyId)))
+    .returning({ id: reports.id });
+  return rows.length > 0;
 }

@@ -73,7 +73,6 @@ describe('POST /api/reports', () => {
     const text = (await pdfPages(download.rawPayload)).join('\n');
     for (const expected of [
       'Fire Safety Compliance Report',
-      'Generated May 20, 2026 at 10:30 AM (America/Chicago) for Jordan Lee',
       'Harbor View Offices',
       '100 Harbor Way',
       'Boston, MA 02110, United States',
@@ -89,10 +88,15 @@ describe('POST /api/reports', () => {
       'Jun 15, 2026',
       'Apr 01, 2025',
       'Overdue',
-      'page 1 of 1',
+      'Requirements and their sources',
+      'NFPA 10 (2022) 7.2.1.2',
+      'Reviewed by',
+      `Firemark report ${report.reportNumber} - verify at ${ctx.config.appUrl}${report.verifyPath} - page 1 of`,
     ]) {
       expect(text).toContain(expected);
     }
+    // Beside the QR code the line wraps; a reader still reads it whole.
+    expect(text.replace(/\s+/g, '')).toContain('GeneratedMay20,2026at10:30AM(America/Chicago)forJordanLee');
     expect(text).not.toContain('Old annual check');
   });
 
@@ -120,9 +124,9 @@ describe('POST /api/reports', () => {
     expect((await agent.post('/api/reports', { propertyId: theirs.id })).statusCode).toBe(404);
   });
 
-  it('prints what the built-in fonts cannot as ?, and spreads a long history over pages', async () => {
+  it('prints names in any script as written, and spreads a long history over pages', async () => {
     const { agent, user } = await proAccount();
-    const property = await createProperty(ctx.runtime.db, user.id, { name: 'Café Ünter 東京 🔥' });
+    const property = await createProperty(ctx.runtime.db, user.id, { name: 'Café Ünter 東京' });
     const rows = Array.from({ length: 80 }, (_, i) => `(${user.id}, ${property.id}, 'smoke_detectors', date '2026-01-01' + ${i}, 'completed', 'compliant', 'Floor ${i} ok', 'Sam Ortiz')`);
     await ctx.runtime.pool.query(
       `insert into inspections (user_id, property_id, inspection_type, due_date, status, compliance_result, notes, assigned_to) values ${rows.join(',')}`,
@@ -131,7 +135,8 @@ describe('POST /api/reports', () => {
     expect(report.fileName).toMatch(/^firemark-cafe-unter-\d{4}-\d{2}-\d{2}\.pdf$/);
     const pages = await pdfPages((await agent.get(report.downloadUrl)).rawPayload);
     expect(pages.length).toBeGreaterThan(1);
-    expect(pages[0]).toContain('Café Ünter ?? ?');
+    // pdfjs reads a change of font as a new text item, so compare without spaces.
+    expect(pages[0]!.replace(/\s+/g, '')).toContain('CaféÜnter東京');
     expect(pages.at(-1)).toContain(`page ${pages.length} of ${pages.length}`);
     expect(pages.join('\n')).toContain('Floor 79 ok');
   });
@@ -196,7 +201,7 @@ describe('bad input and limits', () => {
     const next = await agent.post('/api/reports', { propertyId: property.id });
     expect(next.statusCode).toBe(429);
     expect(next.headers['retry-after']).toBeDefined();
-  });
+  }, 120_000); // thirty PDFs drawn on a busy machine
 });
 
 describe('GET /api/reports and downloads', () => {

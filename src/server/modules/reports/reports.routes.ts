@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
 import { generateReportSchema, reportListQuerySchema } from '@shared/schemas/report';
+import { verifyIdParamsSchema } from '@shared/schemas/verification';
 import { contentDisposition } from '../../pdf/document';
 import { requireUser } from '../../plugins/auth';
 import { limit, perAccount } from '../../plugins/rate-limits';
@@ -33,6 +34,21 @@ export async function reportsRoutes(app: FastifyInstance, deps: reports.ReportsD
     const user = requireUser(request);
     const input = parse(generateReportSchema, request.body);
     return reply.status(201).send(await reports.generateReport(deps, user, input));
+  });
+
+  app.delete('/api/reports/:id/verification', async (request, reply) => {
+    const user = requireUser(request);
+    await reports.revokeVerification(deps, user, parseId(request.params, 'Report not found'));
+    return reply.status(204).send();
+  });
+
+  // Public: anyone holding a report can check it. Per client address, wide enough for an
+  // office behind one address checking a stack of reports.
+  const perClient = limit({ name: 'verify-report', points: 120, durationSeconds: 60, key: (request) => request.ip });
+  app.get('/api/verify/:id', { preHandler: perClient }, async (request, reply) => {
+    const { id } = parse(verifyIdParamsSchema, request.params);
+    const verification = await reports.verifyReport(deps, id);
+    return reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow').send(verification);
   });
 
   app.get('/api/reports/:id/download', async (request, reply) => {

@@ -1,8 +1,12 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import { ERROR_CODES } from '@shared/api-error';
 import { todayInTimeZone } from '@shared/dates';
+import { propertyStatusFrom } from '@shared/compliance';
+import { humanize, INSPECTION_TYPE_LABELS, type InspectionType } from '@shared/enums';
 import type { Report, ReportType } from '@shared/schemas/report';
+import { REVOKED_MESSAGE, verifyPath, type ReportVerification } from '@shared/schemas/verification';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
@@ -12,8 +16,9 @@ import type { MailLog } from '../../email/quota';
 import { reportReadyEmail } from '../../email/templates/report-ready';
 import { AppError, notFound } from '../../errors';
 import { getProperty } from '../properties/properties.service';
+import { propertyRequirements } from '../requirements/requirements.service';
 import { currentPlan } from '../subscription/subscription.service';
-import { nonCompliantNotes, reportInspections } from './report-data';
+import { nonCompliantNotes, reportInspections, reportRequirements, verificationSnapshot } from './report-data';
 import { renderFireSafetyReport } from './report-pdf';
 import * as q from './reports.queries';
 
@@ -52,10 +57,12 @@ export async function generateReport(deps: ReportsDeps, user: UserRow, input: { 
   }
   const property = await getProperty(deps, user, input.propertyId);
   const today = todayInTimeZone(user.timeZone, now);
-  const [inspections, notes] = await Promise.all([
+  const [inspections, notes, requirements] = await Promise.all([
     reportInspections(deps.db, user.id, property.id, today),
     nonCompliantNotes(deps.db, user.id, property.id),
+    propertyRequirements(deps, user, property.id),
   ]);
+  const verification = await newVerification(deps, today);
   // The items' statuses are effective ones (read now, in the account's zone); deficiencies
   // and the overall status both follow from them, so the PDF never contradicts itself.
   const deficiencies = property.complianceItems.flatMap((item) =>
@@ -72,7 +79,11 @@ export async function generateReport(deps: ReportsDeps, user: UserRow, input: { 
     deficiencies,
     inspections: inspections.rows,
     inspectionsLeftOut: inspections.leftOut,
+    verification: { reportNumber: verification.reportNumber, verifyUrl: verification.url },
+    requirements: reportRequirements(requirements),
   });
+  const pdfSha256 = createHash('sha256').update(pdf).digest('hex');
+  const overallStatus = propertyStatusFrom(property.complianceItems);
   const fileName = `firemark-${slugify(property.name)}-${today}.pdf`;
 
   const id = await withTransaction(deps.pool, async (tx) => {
@@ -83,6 +94,10 @@ export async function generateReport(deps: ReportsDeps, user: UserRow, input: { 
       fileName,
       pdf,
       generatedAt: now,
+      reportNumber: verification.reportNumber,
+      verifyId: verification.id,
+      pdfSha256,
+      verifySnapshot: verificationSnapshot(verification.reportNumber, now, property, overallStatus, itemLabel),
     });
     if (user.notificationSettings.emailReportGeneration) {
       await queueEmail(tx, deps.boss, {
@@ -108,7 +123,38 @@ export async function generateReport(deps: ReportsDeps, user: UserRow, input: { 
     downloadUrl: `/api/reports/${id}/download`,
     fileName,
     createdAt: now.toISOString(),
+    reportNumber: verification.reportNumber,
+    verifyPath: verifyPath(verification.id),
+    verificationRevoked: false,
   };
+}
+
+const itemLabel = (type: string) => INSPECTION_TYPE_LABELS[type as InspectionType] ?? humanize(type);
+
+/**
+ * A report's number and public link, taken before it is drawn (both are printed on it). The
+ * link's id is 128 random bits, so links cannot be guessed or counted through.
+ */
+async function newVerification(deps: ReportsDeps, today: string) {
+  const reportNumber = await q.nextReportNumber(deps.db, Number(today.slice(0, 4)));
+  const id = randomBytes(16).toString('base64url');
+  return { reportNumber, id, url: `${deps.config.appUrl}${verifyPath(id)}` };
+}
+
+/**
+ * The public verification page's data. Unknown ids are a 404 after the same single lookup
+ * as known ones; a revoked link says so and shows nothing of the report.
+ */
+export async function verifyReport(deps: Pick<ReportsDeps, 'db'>, verifyId: string): Promise<ReportVerification> {
+  const row = await q.findVerification(deps.db, verifyId);
+  if (!row?.snapshot || !row.sha256) throw notFound('Verification link not found');
+  if (row.revokedAt) return { state: 'revoked', message: REVOKED_MESSAGE };
+  return { state: 'valid', sha256: row.sha256, ...row.snapshot };
+}
+
+/** The owner revokes a report's verification link; another account's report is a 404. */
+export async function revokeVerification(deps: ReportsDeps, user: UserRow, id: number): Promise<void> {
+  if (!(await q.revokeVerification(deps.db, user.id, id))) throw notFound('Report not found');
 }
 
 export const listReports = (deps: ReportsDeps, user: UserRow, filter: q.ReportFilter) => q.listReports(deps.db, user.id, filter);
