@@ -14,6 +14,9 @@ import { securityPlugin } from './plugins/security';
 import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes';
+import { deficienciesRoutes } from './modules/deficiencies/deficiencies.routes';
+import { filesystemPhotoStore } from './modules/deficiencies/photo-store';
+import { inspectorsRoutes } from './modules/inspectors/inspectors.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes';
@@ -107,6 +110,8 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(reminderSettingsRoutes, deps);
   await app.register(calendarFeedRoutes, { ...deps, sessionSecret: runtime.sessionSecret });
   await app.register(mailConsentRoutes, deps);
+  await app.register(inspectorsRoutes, deps);
+  await app.register(deficienciesRoutes, { ...deps, photos: filesystemPhotoStore(config.dataDir), photoMaxBytes: config.photoMaxBytes });
 
   const clientDir = options.clientDir ?? clientDistDir;
   const indexHtml = path.join(clientDir, 'index.html');

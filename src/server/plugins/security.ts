@@ -6,6 +6,7 @@ import type { Config } from '../config';
 import { AppError } from '../errors';
 import { isOneClickUnsubscribe } from '../modules/mail-consent/one-click';
 import { STRIPE_CSP, WEBHOOK_PATH } from '../modules/billing/stripe/stripe-web';
+import { isPhotoUploadType, PHOTO_UPLOAD_PATH } from '../modules/deficiencies/photo-upload';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -64,7 +65,9 @@ async function security(app: FastifyInstance, opts: { config: Config }): Promise
     }
     const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
     const type = request.headers['content-type'] ?? '';
-    if (hasBody && !/^application\/json\b/i.test(type)) {
+    // A photo travels as its own bytes; like JSON, an image type cannot be sent cross-site without a preflight.
+    const photoUpload = request.method === 'POST' && request.routeOptions.url === PHOTO_UPLOAD_PATH && isPhotoUploadType(type);
+    if (hasBody && !photoUpload && !/^application\/json\b/i.test(type)) {
       throw Object.assign(new Error('Send the request body as JSON with Content-Type: application/json.'), { statusCode: 415 });
     }
   });

@@ -1,0 +1,1 @@
+CREATE INDEX "deficiencies_property_open_idx" ON "deficiencies" USING btree ("property_id","severity") WHERE "deficiencies"."corrected_on" is null;
