@@ -100,7 +100,18 @@ export const completeDialogSchema = z
     inspectorId: z.string(),
     attestAccepted: z.boolean(),
     attestName: z.string().max(200, 'Name must be at most 200 characters'),
-    deficiencies: z.array(deficiencyInputSchema),
+    /** Checked only for a non-compliant result; a compliant one leaves the entries aside. */
+    deficiencies: z.array(
+      z.object({ description: z.string(), severity: z.string(), location: z.string(), correctiveAction: z.string(), dueBy: z.string() }),
+    ),
+  })
+  .superRefine((v, ctx) => {
+    if (v.complianceStatus !== 'non_compliant') return;
+    v.deficiencies.forEach((entry, index) => {
+      const checked = deficiencyInputSchema.safeParse(entry);
+      if (checked.success) return;
+      for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['deficiencies', index, ...issue.path] });
+    });
   })
   .refine((v) => v.complianceStatus !== 'non_compliant' || v.notes.trim().length > 0, {
     message: 'Required for non-compliance',
