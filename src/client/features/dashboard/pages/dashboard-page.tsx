@@ -10,6 +10,7 @@ import { useAuth } from '@/features/auth/components/auth-context';
 import { useDashboardStats } from '../api/use-dashboard-stats';
 import { DashboardProperties } from '../components/dashboard-properties';
 import { StatCards } from '../components/stat-cards';
+import { OpenDeficienciesStat } from '@/features/records/components/open-deficiencies-stat';
 import { UpcomingInspectionsPanel } from '@/features/inspections/components/upcoming-inspections-panel';
 import { UnscheduledPanel } from '@/features/requirements/components/unscheduled-panel';
 
@@ -68,6 +69,7 @@ export default function DashboardPage() {
         ) : (
           <StatCards stats={stats.data} subscription={subscription} />
         )}
+        <OpenDeficienciesStat />
         {atFreeLimit ? (
           <UpgradePrompt
             variant="inline"
