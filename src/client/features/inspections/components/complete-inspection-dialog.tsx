@@ -14,7 +14,7 @@ import { Input } from '@/components/ui/input';
 import { isApiError, serverMessage } from '@/lib/api';
 import { toast } from '@/components/ui/use-toast';
 import { inspectionDeficiencies, uploadPhoto } from '@/features/records/api/record-queries';
-import { DeficiencyFields, emptyDeficiency, toDeficiencyInputs, type DeficiencyDraft } from '@/features/records/components/deficiency-fields';
+import { DeficiencyFields, toDeficiencyInputs, type DeficiencyDraft } from '@/features/records/components/deficiency-fields';
 import { InspectorPicker } from '@/features/records/components/inspector-picker';
 import { useCompleteInspection } from '../api/use-complete-inspection';
 import { useRecordResult } from '../api/use-record-result';
@@ -30,7 +30,7 @@ interface CompleteInspectionDialogProps {
   mode?: 'complete' | 'record';
 }
 
-const RECORD_DEFAULTS = { inspectorId: '', attestAccepted: false, attestName: '', deficiencies: [emptyDeficiency()] };
+const RECORD_DEFAULTS = { inspectorId: '', attestAccepted: false, attestName: '', deficiencies: [] as DeficiencyDraft[] };
 
 const RESULTS = [
   { value: 'compliant', label: 'Compliant' },
