@@ -101,7 +101,8 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(authRoutes, deps);
   await app.register(subscriptionRoutes, deps);
   await app.register(propertiesRoutes, deps);
-  await app.register(reportsRoutes, deps);
+  const photos = filesystemPhotoStore(config.dataDir);
+  await app.register(reportsRoutes, { ...deps, photos });
   await app.register(inspectionsRoutes, deps);
   await app.register(requirementsRoutes, deps);
   await app.register(dashboardRoutes, deps);
@@ -111,7 +112,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(calendarFeedRoutes, { ...deps, sessionSecret: runtime.sessionSecret });
   await app.register(mailConsentRoutes, deps);
   await app.register(inspectorsRoutes, deps);
-  await app.register(deficienciesRoutes, { ...deps, photos: filesystemPhotoStore(config.dataDir), photoMaxBytes: config.photoMaxBytes });
+  await app.register(deficienciesRoutes, { ...deps, photos, photoMaxBytes: config.photoMaxBytes });
 
   const clientDir = options.clientDir ?? clientDistDir;
   const indexHtml = path.join(clientDir, 'index.html');

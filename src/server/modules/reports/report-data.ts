@@ -3,6 +3,7 @@ import { addDays } from '@shared/compliance';
 import type { Property } from '@shared/schemas/property';
 import type { DbOrTx } from '../../db/client';
 import { complianceItems, inspections, properties } from '../../db/schema/index';
+import type { ReportRecords } from './report-records';
 
 /** At most this many inspections are listed; a property with more says how many were left out. */
 export const REPORT_INSPECTION_LIMIT = 500;
@@ -27,6 +28,8 @@ export interface FireSafetyReportData {
   deficiencies: { itemType: string; status: 'non_compliant' | 'overdue'; lastInspectionDate: string | null; nextDueDate: string | null; notes: string | null }[];
   inspections: ReportInspection[];
   inspectionsLeftOut: number;
+  /** Inspectors, attestations and deficiencies with their corrections (report-records.ts). */
+  records?: ReportRecords;
 }
 
 /**

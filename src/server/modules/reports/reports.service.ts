@@ -15,6 +15,8 @@ import { getProperty } from '../properties/properties.service';
 import { currentPlan } from '../subscription/subscription.service';
 import { nonCompliantNotes, reportInspections } from './report-data';
 import { renderFireSafetyReport } from './report-pdf';
+import { reportRecords } from './report-records';
+import type { PhotoStore } from '../deficiencies/photo-store';
 import * as q from './reports.queries';
 
 export interface ReportsDeps {
@@ -23,6 +25,8 @@ export interface ReportsDeps {
   pool: pg.Pool;
   boss: PgBoss;
   log?: MailLog;
+  /** Deficiency photos, printed small in the report. */
+  photos: PhotoStore;
 }
 
 /** "Harbor View Offices" -> "harbor-view-offices", for file names. */
@@ -52,9 +56,10 @@ export async function generateReport(deps: ReportsDeps, user: UserRow, input: { 
   }
   const property = await getProperty(deps, user, input.propertyId);
   const today = todayInTimeZone(user.timeZone, now);
-  const [inspections, notes] = await Promise.all([
+  const [inspections, notes, records] = await Promise.all([
     reportInspections(deps.db, user.id, property.id, today),
     nonCompliantNotes(deps.db, user.id, property.id),
+    reportRecords(deps.db, deps.photos, user.id, property.id, today),
   ]);
   // The items' statuses are effective ones (read now, in the account's zone); deficiencies
   // and the overall status both follow from them, so the PDF never contradicts itself.
@@ -72,6 +77,7 @@ export async function generateReport(deps: ReportsDeps, user: UserRow, input: { 
     deficiencies,
     inspections: inspections.rows,
     inspectionsLeftOut: inspections.leftOut,
+    records,
   });
   const fileName = `firemark-${slugify(property.name)}-${today}.pdf`;
 
