@@ -8,8 +8,8 @@ import { printable } from '../../pdf/document';
 import type { PhotoStore } from '../deficiencies/photo-store';
 
 /**
- * The report's inspection record (issue "Inspectors"/"Deficiencies"): who performed each
- * inspection with the licence recorded at completion, and each deficiency with its severity,
+ * The report's inspection record: who performed each inspection (one of the account's
+ * inspectors, or an attested one) with the licence recorded at completion, and each deficiency with its severity,
  * corrective action and correction, photos printed small. Kept apart from report-pdf.ts,
  * which calls drawRecordSections with its own drawing helpers.
  */
@@ -60,6 +60,7 @@ export async function reportRecords(db: DbOrTx, photos: PhotoStore, userId: numb
     join users u on u.id = i.user_id
     left join inspectors ins on ins.id = i.inspector_id
     where i.user_id = ${userId} and i.property_id = ${propertyId} and i.status = 'completed'
+      and (i.inspector_id is not null or i.inspector_licence_number is not null or i.attestation_name is not null)
       and i.completed_date is not null and (i.completed_date at time zone u.time_zone)::date >= ${since}::date
     order by i.completed_date desc, i.id desc
     limit ${RECORD_LIMIT}`);
@@ -144,11 +145,13 @@ export function licenceText(r: ReportRecords['inspections'][number]): string {
   return r.licenceExpired ? `${number}, Licence expired on ${formatDisplayDate(r.licenceExpiresOn)}` : `${number}, valid until ${formatDisplayDate(r.licenceExpiresOn)}`;
 }
 
+/**
+ * Each section only when there is something to record: a report of inspections completed with
+ * a free-text assignee and no deficiencies reads as it always did (its table says who).
+ */
 export function drawRecordSections(d: ReportDrawing, records: ReportRecords): void {
-  d.heading('Who performed the inspections');
-  if (records.inspections.length === 0) {
-    d.paragraph('No inspection was completed in the last 12 months.');
-  } else {
+  if (records.inspections.length > 0) {
+    d.heading('Who performed the inspections');
     d.table(
       [
         { header: 'Performed', width: 70 },
@@ -164,11 +167,8 @@ export function drawRecordSections(d: ReportDrawing, records: ReportRecords): vo
     );
   }
 
+  if (records.deficiencies.length === 0) return;
   d.heading('Deficiencies and corrective actions');
-  if (records.deficiencies.length === 0) {
-    d.paragraph('No deficiency was open or corrected in the last 12 months.');
-    return;
-  }
   const { doc } = d;
   for (const f of records.deficiencies) {
     d.ensureSpace(60 + (f.photos.length ? PHOTO_SIZE : 0));
