@@ -58,4 +58,5 @@ CREATE INDEX "deficiencies_property_idx" ON "deficiencies" USING btree ("propert
 CREATE INDEX "deficiencies_property_open_idx" ON "deficiencies" USING btree ("property_id","severity") WHERE "deficiencies"."corrected_on" is null;--> statement-breakpoint
 CREATE INDEX "deficiencies_user_open_idx" ON "deficiencies" USING btree ("user_id","severity") WHERE "deficiencies"."corrected_on" is null;--> statement-breakpoint
 CREATE INDEX "deficiency_photos_deficiency_idx" ON "deficiency_photos" USING btree ("deficiency_id");--> statement-breakpoint
-ALTER TABLE "inspections" ADD CONSTRAINT "inspections_inspector_id_inspectors_id_fk" FOREIGN KEY ("inspector_id") REFERENCES "public"."inspectors"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "inspections" ADD CONSTRAINT "inspections_inspector_id_inspectors_id_fk" FOREIGN KEY ("inspector_id") REFERENCES "public"."inspectors"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "inspections_inspector_idx" ON "inspections" USING btree ("inspector_id") WHERE "inspections"."inspector_id" is not null;

@@ -47,6 +47,8 @@ export const inspections = pgTable(
       .on(t.userId, t.dueDate)
       .where(sql`${t.status} in ('scheduled', 'in_progress')`),
     // Whether a requirement has an open inspection ("Due, not scheduled" otherwise).
+    // Deleting an inspector clears it from its inspections without scanning them all.
+    index('inspections_inspector_idx').on(t.inspectorId).where(sql`${t.inspectorId} is not null`),
     index('inspections_requirement_open_idx')
       .on(t.requirementId)
       .where(sql`${t.status} in ('scheduled', 'in_progress')`),
