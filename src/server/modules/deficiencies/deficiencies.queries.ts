@@ -106,6 +106,11 @@ export function listOpenCritical(db: DbOrTx, userId: number, limit: number) {
   return selectDeficiencies(db, sql`d.user_id = ${userId} and d.corrected_on is null and d.severity = 'critical'`, limit);
 }
 
+export async function inspectionExists(db: DbOrTx, userId: number, inspectionId: number): Promise<boolean> {
+  const result = await db.execute(sql`select 1 from inspections where id = ${inspectionId} and user_id = ${userId}`);
+  return result.rows.length > 0;
+}
+
 export async function findDeficiency(db: DbOrTx, userId: number, id: number): Promise<Deficiency | undefined> {
   const [row] = await selectDeficiencies(db, sql`d.user_id = ${userId} and d.id = ${id}`, 1);
   return row;

@@ -1,16 +1,13 @@
-import { todayInTimeZone } from '@shared/dates';
-import type { Deficiency, DeficiencyPhoto } from '@shared/schemas/deficiency';
 import type pg from 'pg';
 import type { z } from 'zod';
-import type { correctDeficiencySchema } from '@shared/schemas/deficiency';
+import { todayInTimeZone } from '@shared/dates';
+import type { correctDeficiencySchema, Deficiency, DeficiencyPhoto } from '@shared/schemas/deficiency';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/transaction';
-import { AppError, conflict, notFound, validationFailed } from '../../errors';
-import { ERROR_CODES } from '@shared/api-error';
+import { conflict, notFound, validationFailed } from '../../errors';
 import { settle } from '../compliance/compliance.service';
 import { assertPropertyExists, type Account } from '../properties/properties.service';
 import * as q from './deficiencies.queries';
-import { assertInspectionExists } from './inspection-deficiencies';
 import { newPhotoKey, type PhotoStore } from './photo-store';
 import { sanitisePhoto } from './photo-sanitise';
 
@@ -33,7 +30,8 @@ export async function listForProperty(deps: DeficienciesDeps, account: Account, 
 }
 
 export async function listForInspection(deps: DeficienciesDeps, account: Account, inspectionId: number): Promise<Deficiency[]> {
-  await assertInspectionExists(deps.db, account.id, inspectionId);
+  // Another account's inspection does not exist for this one.
+  if (!(await q.inspectionExists(deps.db, account.id, inspectionId))) throw notFound('Inspection not found');
   return q.listForInspection(deps.db, account.id, inspectionId);
 }
 
@@ -88,7 +86,7 @@ export async function addPhoto(deps: DeficienciesDeps, account: Account, deficie
     throw validationFailed({ photo: [message] }, message);
   }
   if ((await q.countPhotos(deps.db, deficiencyId)) >= MAX_PHOTOS_PER_DEFICIENCY) {
-    throw new AppError(ERROR_CODES.conflict, `A deficiency can have at most ${MAX_PHOTOS_PER_DEFICIENCY} photos. Remove one to add another.`);
+    throw conflict(`A deficiency can have at most ${MAX_PHOTOS_PER_DEFICIENCY} photos. Remove one to add another.`);
   }
   const key = newPhotoKey();
   await deps.photos.put(key, photo.bytes);

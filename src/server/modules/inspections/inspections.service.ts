@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import { noonInTimeZone, todayInTimeZone } from '@shared/dates';
+import { ATTESTATION_STATEMENT } from '@shared/records';
 import {
   completeInspectionSchema,
   inspectionEditSchema,
@@ -22,9 +23,8 @@ import { requirementForInspection, settle } from '../compliance/compliance.servi
 import { assertPropertyExists, type Account } from '../properties/properties.service';
 import { assertCanAddOpenInspection, canAddOpenInspection, lockAccountForLimits } from '../subscription/subscription.service';
 import { insertDeficiencies } from '../deficiencies/deficiencies.queries';
-import { ownInspector } from '../inspectors/inspectors.service';
 import { findInspector } from '../inspectors/inspectors.queries';
-import { ATTESTATION_STATEMENT } from '@shared/records';
+import { ownInspector } from '../inspectors/inspectors.service';
 import { queueComplianceAlert } from './compliance-alert';
 import * as q from './inspections.queries';
 
