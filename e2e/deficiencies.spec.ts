@@ -48,6 +48,14 @@ test('on a phone: a non-compliant result with two deficiencies and a photo keeps
   await expectToast(page, 'Inspection Completed');
   await expect(dialog).toBeHidden();
 
+  // The dashboard counts open deficiencies, critical marked, and the bell lists the critical one.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('status', { name: 'Open deficiencies: 2, of which 1 critical' })).toBeVisible();
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  const bell = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(bell.getByRole('region', { name: /Critical deficiencies/ })).toContainText('Panel shows a ground fault');
+  await page.keyboard.press('Escape');
+
   await page.goto(`/properties/${property.id}`);
   const header = page.getByRole('main');
   await expect(header.getByText('Action Needed').first()).toBeVisible();
