@@ -133,17 +133,6 @@ export async function markCorrected(db: DbOrTx, id: number, values: { correctedO
     .where(eq(deficiencies.id, id));
 }
 
-/** Open and open critical deficiencies per property of the account. */
-export async function openCounts(db: DbOrTx, userId: number, propertyIds?: number[]): Promise<Map<number, { open: number; critical: number }>> {
-  const only = propertyIds ? sql` and d.property_id = any(${`{${propertyIds.join(',')}}`}::int[])` : sql``;
-  const result = await db.execute<{ property_id: number; open: number; critical: number }>(sql`
-    select d.property_id, count(*)::int as open, (count(*) filter (where d.severity = 'critical'))::int as critical
-    from deficiencies d
-    where d.user_id = ${userId} and d.corrected_on is null${only}
-    group by d.property_id`);
-  return new Map(result.rows.map((r) => [r.property_id, { open: r.open, critical: r.critical }]));
-}
-
 export async function accountOpenCounts(db: DbOrTx, userId: number): Promise<{ open: number; critical: number }> {
   const result = await db.execute<{ open: number; critical: number }>(sql`
     select count(*)::int as open, (count(*) filter (where severity = 'critical'))::int as critical
