@@ -15,6 +15,10 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { isSignedWebhook, STRIPE_CSP } from './modules/billing/stripe/stripe-web';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes';
+import { deficienciesRoutes } from './modules/deficiencies/deficiencies.routes';
+import { isPhotoUpload } from './modules/deficiencies/photo-upload';
+import { filesystemPhotoStore } from './modules/deficiencies/photo-store';
+import { inspectorsRoutes } from './modules/inspectors/inspectors.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes';
@@ -96,6 +100,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
     // Stripe.js and its frames (the Payment Element, 3-D Secure) only when Stripe bills.
     extraSources: config.billing.provider === 'stripe' ? STRIPE_CSP : { scriptSrc: [], frameSrc: [], connectSrc: [] },
     csrfExempt: [isOneClickUnsubscribe, isSignedWebhook],
+    nonJsonBodies: [isPhotoUpload],
   });
   await app.register(rateLimitsPlugin, { pool: runtime.pool, db: runtime.db });
   await app.register(authPlugin, { db: runtime.db, sessions });
@@ -105,7 +110,8 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(authRoutes, deps);
   await app.register(subscriptionRoutes, deps);
   await app.register(propertiesRoutes, deps);
-  await app.register(reportsRoutes, deps);
+  const photos = filesystemPhotoStore(config.dataDir);
+  await app.register(reportsRoutes, { ...deps, photos });
   await app.register(inspectionsRoutes, deps);
   await app.register(requirementsRoutes, deps);
   await app.register(dashboardRoutes, deps);
@@ -114,6 +120,8 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(reminderSettingsRoutes, deps);
   await app.register(calendarFeedRoutes, { ...deps, sessionSecret: runtime.sessionSecret });
   await app.register(mailConsentRoutes, deps);
+  await app.register(inspectorsRoutes, deps);
+  await app.register(deficienciesRoutes, { ...deps, photos, photoMaxBytes: config.photoMaxBytes });
 
   const clientDir = options.clientDir ?? clientDistDir;
   const indexHtml = path.join(clientDir, 'index.html');

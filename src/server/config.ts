@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_PHOTO_MAX_BYTES } from '@shared/records';
 import { billingEnvShape, billingSettings, checkBillingEnv, type BillingSettings } from './modules/billing/billing-config';
 
 const booleanFromEnv = z
@@ -60,6 +61,13 @@ const envSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   /** Attempts per minute per client on login, register and forgot-password. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Largest deficiency photo accepted, in bytes (10 MB by default); photos are kept under DATA_DIR/photos. */
+  PHOTO_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes, e.g. 10485760 for 10 MB' })
+    .int('must be a whole number of bytes')
+    .min(100 * 1024, 'must be at least 102400 (100 KB)')
+    .max(50 * 1024 * 1024, 'must be at most 52428800 (50 MB)')
+    .default(DEFAULT_PHOTO_MAX_BYTES),
   /** Run the background workers (e-mail delivery, schedules) in this process. */
   RUN_WORKERS: booleanFromEnv.default(true),
   /** BILLING and the STRIPE_ variables: Stripe, the built-in test mode, or no billing. */
@@ -87,6 +95,7 @@ export interface Config {
   trustProxy: boolean;
   authRateLimit: number;
   runWorkers: boolean;
+  photoMaxBytes: number;
   billing: BillingSettings;
 }
 
@@ -121,6 +130,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     authRateLimit: e.AUTH_RATE_LIMIT,
     runWorkers: e.RUN_WORKERS,
+    photoMaxBytes: e.PHOTO_MAX_BYTES,
     billing: billingSettings(e),
   };
 }

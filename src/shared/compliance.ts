@@ -1,4 +1,4 @@
-import type { ComplianceItemStatus, PropertyStatus } from './enums';
+import type { ComplianceItemStatus, ComplianceResult, PropertyStatus } from './enums';
 
 /** Days ahead within which something is "due soon" (SPEC 9). */
 export const DUE_SOON_DAYS = 7;
@@ -38,6 +38,23 @@ export function propertyStatusFrom(items: { status: ComplianceItemStatus; lastIn
   if (!items.some((i) => i.lastInspectionDate)) return 'pending';
   if (items.some((i) => i.status === 'due_soon')) return 'due_soon';
   return 'compliant';
+}
+
+/**
+ * The result of an item's latest inspection as it counts for compliance (issue "Deficiencies
+ * and corrective actions"): a non-compliant result stays non-compliant until every deficiency
+ * it opened is corrected, or a later inspection is compliant (that one is then the latest).
+ * A non-compliant result that opened no deficiency has nothing to correct and stands. This is
+ * Firemark's rule, not a quotation of a standard: only a recorded correction clears a finding,
+ * never the passing of time. resultAfterCorrectionsSql in
+ * server/modules/compliance/compliance.sql.ts is the same rule in SQL.
+ */
+export function resultAfterCorrections(
+  result: ComplianceResult | null,
+  deficiencies: { correctedOn: string | null }[],
+): ComplianceResult | null {
+  if (result !== 'non_compliant' || deficiencies.length === 0) return result;
+  return deficiencies.every((d) => d.correctedOn !== null) ? 'compliant' : 'non_compliant';
 }
 
 /** SPEC 4, "Compliance status display". */

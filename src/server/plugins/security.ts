@@ -24,6 +24,11 @@ export interface SecurityOptions {
    * rules: each route that needs this says why where it is defined (app.ts lists them).
    */
   csrfExempt: ((request: FastifyRequest) => boolean)[];
+  /**
+   * Requests that may carry a body other than JSON (a photo's own bytes). Only types a
+   * cross-site page cannot send without a CORS preflight belong here; the Origin rule still applies.
+   */
+  nonJsonBodies: ((request: FastifyRequest, contentType: string) => boolean)[];
 }
 
 /**
@@ -93,7 +98,8 @@ async function security(app: FastifyInstance, opts: SecurityOptions): Promise<vo
     }
     const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
     const type = request.headers['content-type'] ?? '';
-    if (hasBody && !/^application\/json\b/i.test(type)) {
+    const allowedBody = opts.nonJsonBodies.some((allowed) => allowed(request, type));
+    if (hasBody && !allowedBody && !/^application\/json\b/i.test(type)) {
       throw Object.assign(new Error('Send the request body as JSON with Content-Type: application/json.'), { statusCode: 415 });
     }
   });

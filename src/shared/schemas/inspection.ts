@@ -3,26 +3,15 @@ import { COMPLIANCE_RESULTS, INSPECTION_TYPES, type ComplianceResult, type Inspe
 import type { InspectionDisplayStatus } from '../compliance';
 import type { NextDue } from './requirement';
 import { pagingSchema, searchTerm } from './list';
+import { calendarDate, isCalendarDate } from './calendar-date';
+import { deficiencyInputSchema } from './deficiency';
+import type { Deficiency } from './deficiency';
 
-/** "YYYY-MM-DD" naming a real day from year 1000 on (PostgreSQL has no year 0). */
-export function isCalendarDate(v: string): boolean {
-  if (!/^[1-9]\d{3}-\d{2}-\d{2}$/.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-}
+export { calendarDate, isCalendarDate } from './calendar-date';
 
 const MAX_ID = 2_147_483_647;
 
 const isIsoDateTime = (v: string) => z.iso.datetime({ offset: true }).safeParse(v).success;
-
-/** A calendar date; an ISO datetime is taken as its first ten characters, never shifted (DECISIONS). */
-export const calendarDate = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .transform((v) => v.slice(0, 10))
-    .refine(isCalendarDate, message);
 
 /** An optional record id; a form's empty choice ('' or null) means none. */
 const optionalId = (message: string) =>
@@ -55,9 +44,21 @@ export const inspectionSchema = z.object({
    */
   requirementId: optionalId('Choose an activity of this inspection type'),
   libraryId: optionalId('Choose an activity of this inspection type'),
+  /** One of the account's inspectors; assignedTo stays the display name. */
+  inspectorId: optionalId('Choose one of your inspectors'),
 });
 export type InspectionInput = z.input<typeof inspectionSchema>;
 export type InspectionValues = z.output<typeof inspectionSchema>;
+
+/** "I performed this inspection as recorded", accepted, with the name the person typed. */
+export const attestationSchema = z.object({
+  accepted: z.literal(true, { error: 'Tick the statement to attest the inspection' }),
+  typedName: z
+    .string({ error: 'Type your full name to attest' })
+    .trim()
+    .min(1, 'Type your full name to attest')
+    .max(200, 'Name must be at most 200 characters'),
+});
 
 /** Complete: the result travels with the completion (DECISIONS); none for Quick Complete. */
 export const completeInspectionSchema = z
@@ -71,10 +72,19 @@ export const completeInspectionSchema = z
       .optional(),
     notes,
     complianceStatus: z.enum(COMPLIANCE_RESULTS, { error: 'Choose compliant or non-compliant' }).optional(),
+    /** Who performed it: one of the account's inspectors. */
+    inspectorId: optionalId('Choose one of your inspectors'),
+    attestation: attestationSchema.optional(),
+    /** What a non-compliant result found; each stays open until corrected. */
+    deficiencies: z.array(deficiencyInputSchema, { error: 'Deficiencies must be a list' }).max(50, 'Record at most 50 deficiencies at once').optional(),
   })
   .refine((v) => v.complianceStatus !== 'non_compliant' || Boolean(v.notes), {
     message: 'Required for non-compliance',
     path: ['notes'],
+  })
+  .refine((v) => !v.deficiencies?.length || v.complianceStatus === 'non_compliant', {
+    message: 'Deficiencies go with a non-compliant result',
+    path: ['deficiencies'],
   });
 export type CompleteInspectionInput = z.input<typeof completeInspectionSchema>;
 
@@ -87,10 +97,33 @@ export const completeDialogSchema = z
     complianceStatus: z.enum(COMPLIANCE_RESULTS, { error: 'Choose a compliance status' }),
     notes: z.string().max(5000, 'Notes must be at most 5000 characters'),
     performedOn: calendarDate('Enter the day it was performed'),
+    inspectorId: z.string(),
+    attestAccepted: z.boolean(),
+    attestName: z.string().max(200, 'Name must be at most 200 characters'),
+    /** Checked only for a non-compliant result; a compliant one leaves the entries aside. */
+    deficiencies: z.array(
+      z.object({ description: z.string(), severity: z.string(), location: z.string(), correctiveAction: z.string(), dueBy: z.string() }),
+    ),
+  })
+  .superRefine((v, ctx) => {
+    if (v.complianceStatus !== 'non_compliant') return;
+    v.deficiencies.forEach((entry, index) => {
+      const checked = deficiencyInputSchema.safeParse(entry);
+      if (checked.success) return;
+      for (const issue of checked.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['deficiencies', index, ...issue.path] });
+    });
   })
   .refine((v) => v.complianceStatus !== 'non_compliant' || v.notes.trim().length > 0, {
     message: 'Required for non-compliance',
     path: ['notes'],
+  })
+  .refine((v) => !v.attestAccepted || v.attestName.trim().length > 0, {
+    message: 'Type your full name to attest',
+    path: ['attestName'],
+  })
+  .refine((v) => v.attestAccepted || v.attestName.trim().length === 0, {
+    message: 'Tick the statement to attest the inspection',
+    path: ['attestAccepted'],
   });
 
 export const rescheduleSchema = z.object({
@@ -148,7 +181,26 @@ export interface Inspection {
   updatedAt: string;
   /** The requirement it is done for (an extension of SPEC's shape). */
   requirement: { id: number; activity: string; principal: boolean } | null;
+  /** Who performs it; the licence is the one recorded at completion once completed. */
+  inspector: InspectionInspector | null;
+  attestation: { statement: string; typedName: string; attestedAt: string } | null;
+  /** Deficiencies it opened, and how many are still open. */
+  deficiencyCount: number;
+  openDeficiencyCount: number;
 }
+
+export interface InspectionInspector {
+  id: number | null;
+  name: string;
+  company: string | null;
+  licenceNumber: string | null;
+  licenceExpiresOn: string | null;
+  /** Expired by the day it was performed (completed) or by today (open). */
+  licenceExpired: boolean;
+}
+
+/** GET /api/inspections/{id}/deficiencies */
+export type InspectionDeficiencies = Deficiency[];
 
 /** PUT /api/inspections/{id} with a result answers the inspection and what comes next. */
 export interface InspectionUpdateResult extends Inspection {

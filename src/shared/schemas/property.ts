@@ -88,6 +88,9 @@ export interface Property {
   /** The latest change to the property or any of its compliance items. */
   lastUpdated: string;
   complianceItems: ComplianceItem[];
+  /** Deficiencies not corrected yet, and how many of them are critical. */
+  openDeficiencies: number;
+  criticalDeficiencies: number;
 }
 
 export interface DashboardStats {

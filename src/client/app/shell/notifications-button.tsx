@@ -14,6 +14,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
 import { useAttentionInspections } from './use-attention-inspections';
+import { useDeficiencySummary } from '@/features/records/api/record-queries';
+import { CriticalDeficienciesGroup } from '@/features/records/components/critical-deficiencies-group';
 
 type Tone = 'overdue' | 'due_soon';
 
@@ -46,12 +48,17 @@ export function NotificationsButton() {
   const { data, isPending, isError, isFetching, refetch, attentionCount, urgent, unscheduled } = attention;
   const label = attentionCount > 0 ? `Notifications, ${attentionCount} need attention` : 'Notifications';
 
+  const deficiencies = useDeficiencySummary();
   const onOpenChange = (open: boolean) => {
     // What the count said may be old by now: look again whenever the list is opened.
-    if (open) void refetch({ cancelRefetch: false });
+    if (open) {
+      void refetch({ cancelRefetch: false });
+      void deficiencies.refetch({ cancelRefetch: false });
+    }
   };
 
-  const empty = data && data.overdue.items.length === 0 && data.dueSoon.items.length === 0 && !unscheduled?.items.length;
+  const critical = deficiencies.data?.critical ?? [];
+  const empty = data && data.overdue.items.length === 0 && data.dueSoon.items.length === 0 && !unscheduled?.items.length && critical.length === 0;
 
   return (
     <Popover onOpenChange={onOpenChange}>
@@ -98,6 +105,7 @@ export function NotificationsButton() {
             </div>
           ) : data ? (
             <div className="space-y-2">
+              <CriticalDeficienciesGroup items={critical.slice(0, 5)} total={deficiencies.data?.criticalCount ?? 0} />
               <AttentionGroup tone="overdue" items={data.overdue.items} total={data.overdue.total} />
               <AttentionGroup tone="due_soon" items={data.dueSoon.items} total={data.dueSoon.total} />
               {unscheduled ? <UnscheduledGroup items={unscheduled.items} total={unscheduled.total} /> : null}

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { complianceResult, inspectionStatus, inspectionType } from './enums';
+import { inspectors } from './inspectors';
 import { properties } from './properties';
 import { requirements } from './requirements';
 import { users } from './users';
@@ -26,6 +27,15 @@ export const inspections = pgTable(
     notes: text('notes'),
     assignedTo: text('assigned_to').notNull(),
     rescheduleReason: text('reschedule_reason'),
+    /** The account's inspector who performs it; assignedTo stays the display name (SPEC). */
+    inspectorId: integer('inspector_id').references(() => inspectors.id, { onDelete: 'set null' }),
+    /** The licence as it stood at completion, so a later edit of the inspector does not rewrite the record. */
+    inspectorLicenceNumber: text('inspector_licence_number'),
+    inspectorLicenceExpiresOn: date('inspector_licence_expires_on', { mode: 'string' }),
+    /** The attestation given at completion: the statement accepted and the name typed. */
+    attestationStatement: text('attestation_statement'),
+    attestationName: text('attestation_name'),
+    attestedAt: timestamp('attested_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -37,6 +47,8 @@ export const inspections = pgTable(
       .on(t.userId, t.dueDate)
       .where(sql`${t.status} in ('scheduled', 'in_progress')`),
     // Whether a requirement has an open inspection ("Due, not scheduled" otherwise).
+    // Deleting an inspector clears it from its inspections without scanning them all.
+    index('inspections_inspector_idx').on(t.inspectorId).where(sql`${t.inspectorId} is not null`),
     index('inspections_requirement_open_idx')
       .on(t.requirementId)
       .where(sql`${t.status} in ('scheduled', 'in_progress')`),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { InspectionType } from '@shared/enums';
 import type { DbOrTx } from '../../db/client';
-import { intervalSql, OPEN_STATUSES } from './compliance.sql';
+import { intervalSql, OPEN_STATUSES, resultAfterCorrectionsSql } from './compliance.sql';
 
 export interface RequirementRow {
   id: number;
@@ -103,7 +103,8 @@ export async function findRequirement(db: DbOrTx, id: number): Promise<Requireme
 /**
  * Recomputes a requirement from the inspections that remain (DECISIONS: an item always reflects
  * its most recent performed-on date). The latest completion with a result, by the day it was
- * performed in the account's zone, gives the last date, result and notes, and the next due
+ * performed in the account's zone, gives the last date, result (once every deficiency it
+ * opened is corrected, compliant: resultAfterCorrections) and notes, and the next due
  * date one interval later. Without one: a requirement never done follows its soonest open
  * inspection (or keeps its date); one whose record is gone is due today at the latest.
  * Returns the next due date and the inspection that set it.
@@ -116,7 +117,7 @@ export async function settleRequirement(
   const result = await db.execute<{ next_due_date: string; latest_inspection_id: number | null }>(sql`
     with target as (select * from requirements where id = ${requirementId}),
     latest as (
-      select i.id, (i.completed_date at time zone u.time_zone)::date as day, i.compliance_result as result, i.notes
+      select i.id, (i.completed_date at time zone u.time_zone)::date as day, ${resultAfterCorrectionsSql('i')} as result, i.notes
       from target r
       join inspections i on i.property_id = r.property_id and i.inspection_type = r.item_type
         and (i.requirement_id = r.id or (i.requirement_id is null and r.principal))

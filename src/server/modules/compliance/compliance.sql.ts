@@ -93,3 +93,19 @@ export function unscheduledSql(alias: string): SQL {
   const r = sql.raw(alias);
   return sql`(${r}.active and not ${r}.has_open_inspection)`;
 }
+
+/**
+ * An inspection's result as it counts for compliance: the rule of resultAfterCorrections in
+ * src/shared/compliance.ts. A non-compliant result that opened deficiencies counts as
+ * compliant once every one of them is corrected; without deficiencies it stands until a later
+ * inspection. `alias` is the inspections alias.
+ */
+export function resultAfterCorrectionsSql(alias: string): SQL<string> {
+  const i = sql.raw(alias);
+  return sql<string>`(case
+    when ${i}.compliance_result = 'non_compliant'
+      and exists (select 1 from deficiencies d where d.inspection_id = ${i}.id)
+      and not exists (select 1 from deficiencies d where d.inspection_id = ${i}.id and d.corrected_on is null)
+    then 'compliant'::compliance_result
+    else ${i}.compliance_result end)`;
+}

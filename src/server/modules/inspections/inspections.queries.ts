@@ -74,6 +74,17 @@ type Row = {
   requirement_id: number | null;
   requirement_activity: string | null;
   requirement_principal: boolean | null;
+  inspector_id: number | null;
+  inspector_name: string | null;
+  inspector_company: string | null;
+  inspector_licence_number: string | null;
+  inspector_licence_expires_on: string | null;
+  inspector_licence_expired: boolean | null;
+  attestation_statement: string | null;
+  attestation_name: string | null;
+  attested_at: Date | null;
+  deficiency_count: number;
+  open_deficiency_count: number;
 };
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -98,6 +109,23 @@ function toInspection(row: Row): Inspection {
       row.requirement_id === null
         ? null
         : { id: row.requirement_id, activity: row.requirement_activity ?? '', principal: row.requirement_principal ?? false },
+    inspector:
+      row.inspector_name === null
+        ? null
+        : {
+            id: row.inspector_id,
+            name: row.inspector_name,
+            company: row.inspector_company,
+            licenceNumber: row.inspector_licence_number,
+            licenceExpiresOn: row.inspector_licence_expires_on,
+            licenceExpired: row.inspector_licence_expired ?? false,
+          },
+    attestation:
+      row.attestation_statement && row.attestation_name && row.attested_at
+        ? { statement: row.attestation_statement, typedName: row.attestation_name, attestedAt: iso(row.attested_at)! }
+        : null,
+    deficiencyCount: row.deficiency_count,
+    openDeficiencyCount: row.open_deficiency_count,
   };
 }
 
@@ -112,11 +140,29 @@ async function selectInspections(db: DbOrTx, where: SQL, today: string, order: S
     select i.id, i.property_id, p.name as property_name, i.inspection_type, i.due_date, i.completed_date,
       i.status, ${displayStatusSql(t)} as display_status, i.compliance_result, i.notes, i.assigned_to,
       i.reschedule_reason, i.created_at, i.updated_at,
-      r.id as requirement_id, r.activity as requirement_activity, r.principal as requirement_principal
+      r.id as requirement_id, r.activity as requirement_activity, r.principal as requirement_principal,
+      ins.id as inspector_id,
+      case when ins.id is not null then ins.name when i.attestation_name is not null or i.inspector_licence_number is not null then i.assigned_to end as inspector_name,
+      ins.company as inspector_company,
+      lic.number as inspector_licence_number, to_char(lic.expires_on, 'YYYY-MM-DD') as inspector_licence_expires_on,
+      lic.expires_on < coalesce((i.completed_date at time zone u.time_zone)::date, ${t}) as inspector_licence_expired,
+      i.attestation_statement, i.attestation_name, i.attested_at,
+      coalesce(d.total, 0)::int as deficiency_count, coalesce(d.open, 0)::int as open_deficiency_count
     from page
     join inspections i on i.id = page.id
     join properties p on p.id = i.property_id
+    join users u on u.id = i.user_id
     left join requirements r on r.id = i.requirement_id
+    left join inspectors ins on ins.id = i.inspector_id
+    -- A completed inspection keeps the licence recorded when it was completed.
+    cross join lateral (
+      select case when i.status = 'completed' then i.inspector_licence_number else ins.licence_number end as number,
+        case when i.status = 'completed' then i.inspector_licence_expires_on else ins.licence_expires_on end as expires_on
+    ) lic
+    left join lateral (
+      select count(*) as total, count(*) filter (where df.corrected_on is null) as open
+      from deficiencies df where df.inspection_id = i.id
+    ) d on true
     order by ${order}`);
   return rows.map(toInspection);
 }

@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import { remembered, writeAccountData, type VersionedAccount } from '../../cache/account-cache';
 import { noonInTimeZone, todayInTimeZone } from '@shared/dates';
+import { ATTESTATION_STATEMENT } from '@shared/records';
 import {
   completeInspectionSchema,
   inspectionEditSchema,
@@ -21,6 +22,9 @@ import { findRequirement, openInspectionOf, refreshOpenInspection, settleRequire
 import { requirementForInspection, settle } from '../compliance/compliance.service';
 import { assertPropertyExists, type Account } from '../properties/properties.service';
 import { assertCanAddOpenInspection, canAddOpenInspection, lockAccountForLimits } from '../subscription/subscription.service';
+import { insertDeficiencies } from '../deficiencies/deficiencies.queries';
+import { findInspector } from '../inspectors/inspectors.queries';
+import { ownInspector } from '../inspectors/inspectors.service';
 import { queueComplianceAlert } from './compliance-alert';
 import * as q from './inspections.queries';
 
@@ -66,6 +70,7 @@ export async function scheduleInspection(deps: InspectionsDeps, account: Account
   const day = today(account);
   const { requirementId, libraryId, ...fields } = values;
   const id = await writeAccountData(deps.pool, account.id, async ({ db }) => {
+    await ownInspector(db, account, values.inspectorId);
     await assertCanAddOpenInspection(db, account.id);
     const requirement = await requirementForInspection(db, {
       userId: account.id,
@@ -142,12 +147,24 @@ async function complete(deps: InspectionsDeps, account: Account, id: number, inp
     const { db } = tx;
     const row = await lockOwn(db, account, id);
     if (!isOpen(row.status)) throw conflict(`This inspection is already ${row.status}.`);
+    // Who performed it, with the licence as it stands today: the record keeps it even if the
+    // inspector is edited later. An expired licence is recorded and shown, never refused.
+    const inspector = (await ownInspector(db, account, input.inspectorId)) ?? (row.inspectorId !== null ? await findInspector(db, account.id, row.inspectorId) : undefined);
     await q.updateInspection(db, id, {
       status: 'completed',
       completedDate: performed.at,
       complianceResult: input.complianceStatus ?? null,
       ...(input.notes ? { notes: input.notes } : {}),
+      inspectorId: inspector?.id ?? null,
+      inspectorLicenceNumber: inspector?.licenceNumber ?? null,
+      inspectorLicenceExpiresOn: inspector?.licenceExpiresOn ?? null,
+      ...(input.attestation
+        ? { attestationStatement: ATTESTATION_STATEMENT, attestationName: input.attestation.typedName, attestedAt: now }
+        : {}),
     });
+    if (input.deficiencies?.length) {
+      await insertDeficiencies(db, { userId: account.id, propertyId: row.propertyId, inspectionId: id, itemType: row.inspectionType }, input.deficiencies);
+    }
     if (!input.complianceStatus) {
       // Nothing about compliance moves; the requirement only knows it has no open inspection now.
       if (row.requirementId !== null) await refreshOpenInspection(db, row.requirementId);
@@ -237,6 +254,7 @@ async function edit(deps: InspectionsDeps, account: Account, id: number, input: 
   const { libraryId, requirementId: namedRequirement, ...fields } = input;
   return writeAccountData(deps.pool, account.id, async ({ db }) => {
     const row = await lockOwn(db, account, id);
+    await ownInspector(db, account, input.inspectorId);
     const type = input.inspectionType ?? row.inspectionType;
     const status = input.status ?? row.status;
     const namesRequirement = (namedRequirement !== undefined && namedRequirement !== row.requirementId) || libraryId !== undefined;

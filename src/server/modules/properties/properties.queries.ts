@@ -50,6 +50,8 @@ type Row = {
   created_at: Date;
   last_updated: Date;
   compliance_items: ComplianceItem[];
+  open_deficiencies: number;
+  critical_deficiencies: number;
 };
 
 function toProperty(row: Row): Property {
@@ -69,6 +71,8 @@ function toProperty(row: Row): Property {
     createdAt: new Date(row.created_at).toISOString(),
     lastUpdated: new Date(row.last_updated).toISOString(),
     complianceItems: row.compliance_items,
+    openDeficiencies: row.open_deficiencies,
+    criticalDeficiencies: row.critical_deficiencies,
   };
 }
 
@@ -87,7 +91,8 @@ async function selectProperties(db: DbOrTx, where: SQL, today: string, sort: Pro
     select p.id, p.user_id, p.name, p.property_type, p.address_line1, p.address_line2, p.city, p.state,
       p.zip, p.country, p.manager_email, ${propertyStatusSql('p', todaySql)} as status, p.created_at,
       greatest(p.updated_at, items.updated_at) as last_updated,
-      coalesce(items.list, '[]'::json) as compliance_items
+      coalesce(items.list, '[]'::json) as compliance_items,
+      defects.open as open_deficiencies, defects.critical as critical_deficiencies
     from page
     join properties p on p.id = page.id
     left join lateral (
@@ -100,6 +105,10 @@ async function selectProperties(db: DbOrTx, where: SQL, today: string, sort: Pro
         ) order by ci.item_type) as list
       from compliance_items ci where ci.property_id = p.id
     ) items on true
+    cross join lateral (
+      select count(*)::int as open, (count(*) filter (where d.severity = 'critical'))::int as critical
+      from deficiencies d where d.property_id = p.id and d.corrected_on is null
+    ) defects
     order by ${orderBy}`);
   return rows.map(toProperty);
 }

@@ -6,6 +6,7 @@ import type { VerificationSnapshot } from '@shared/schemas/verification';
 import type { DbOrTx } from '../../db/client';
 import { complianceItems, inspections, properties } from '../../db/schema/index';
 import type { ReportVerificationMarks } from './report-verification-pdf';
+import type { ReportRecords } from './report-records';
 
 /** At most this many inspections are listed; a property with more says how many were left out. */
 export const REPORT_INSPECTION_LIMIT = 500;
@@ -32,6 +33,8 @@ export interface FireSafetyReportData {
   inspectionsLeftOut: number;
   verification: ReportVerificationMarks;
   requirements: ReportRequirement[];
+  /** Inspectors, attestations and deficiencies with their corrections (report-records.ts). */
+  records?: ReportRecords;
 }
 
 /** An active requirement as the report prints it, with the standard it comes from. */

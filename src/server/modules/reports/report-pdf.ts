@@ -5,6 +5,7 @@ import { formatDisplayDate, todayInTimeZone } from '@shared/dates';
 import { COUNTRY_LABELS, humanize, INSPECTION_TYPE_LABELS, type InspectionType } from '@shared/enums';
 import type { FireSafetyReportData, ReportRequirement } from './report-data';
 import { drawSignatureLines, drawVerificationBlock, VERIFICATION_BLOCK_WIDTH } from './report-verification-pdf';
+import { drawRecordSections } from './report-records';
 
 const BRAND = '#b91c1c';
 const INK = '#111827';
@@ -231,6 +232,13 @@ export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buff
       paragraph(`${data.inspectionsLeftOut} older inspections of this period are not listed.`);
     }
     if (cut.size > 0) inFull(data.inspections.filter((_, i) => cut.has(i)));
+  }
+
+  if (data.records) {
+    drawRecordSections(
+      { doc, margin: MARGIN, contentWidth, heading, paragraph, ensureSpace, table, colors: { ink: INK, red: TONES.red, green: TONES.green } },
+      data.records,
+    );
   }
 
   /** The rows that a table cell had to cut, whole, after the table. */

@@ -20,6 +20,8 @@ import { propertyRequirements } from '../requirements/requirements.service';
 import { currentPlan } from '../subscription/subscription.service';
 import { nonCompliantNotes, reportInspections, reportRequirements, verificationSnapshot } from './report-data';
 import { renderFireSafetyReport } from './report-pdf';
+import { reportRecords } from './report-records';
+import type { PhotoStore } from '../deficiencies/photo-store';
 import * as q from './reports.queries';
 
 export interface ReportsDeps {
@@ -28,6 +30,8 @@ export interface ReportsDeps {
   pool: pg.Pool;
   boss: PgBoss;
   log?: MailLog;
+  /** Deficiency photos, printed small in the report. */
+  photos: PhotoStore;
 }
 
 /** "Harbor View Offices" -> "harbor-view-offices", for file names. */
@@ -57,10 +61,11 @@ export async function generateReport(deps: ReportsDeps, user: UserRow, input: { 
   }
   const property = await getProperty(deps, user, input.propertyId);
   const today = todayInTimeZone(user.timeZone, now);
-  const [inspections, notes, requirements] = await Promise.all([
+  const [inspections, notes, requirements, records] = await Promise.all([
     reportInspections(deps.db, user.id, property.id, today),
     nonCompliantNotes(deps.db, user.id, property.id),
     propertyRequirements(deps, user, property.id),
+    reportRecords(deps.db, deps.photos, user.id, property.id, today),
   ]);
   const verification = await newVerification(deps, today);
   // The items' statuses are effective ones (read now, in the account's zone); deficiencies
@@ -81,6 +86,7 @@ export async function generateReport(deps: ReportsDeps, user: UserRow, input: { 
     inspectionsLeftOut: inspections.leftOut,
     verification: { reportNumber: verification.reportNumber, verifyUrl: verification.url },
     requirements: reportRequirements(requirements),
+    records,
   });
   const pdfSha256 = createHash('sha256').update(pdf).digest('hex');
   const overallStatus = propertyStatusFrom(property.complianceItems);

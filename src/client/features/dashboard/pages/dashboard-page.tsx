@@ -9,6 +9,7 @@ import { useAuth } from '@/features/auth/components/auth-context';
 import { useDashboardStats } from '../api/use-dashboard-stats';
 import { DashboardProperties } from '../components/dashboard-properties';
 import { StatCards } from '../components/stat-cards';
+import { OpenDeficienciesStat } from '@/features/records/components/open-deficiencies-stat';
 import { UpcomingInspectionsPanel } from '@/features/inspections/components/upcoming-inspections-panel';
 import { UnscheduledPanel } from '@/features/requirements/components/unscheduled-panel';
 import { SM_UP, useMediaQuery } from '@/lib/use-media-query';
@@ -73,6 +74,7 @@ export default function DashboardPage() {
         ) : (
           <StatCards stats={stats.data} subscription={subscription} />
         )}
+        <OpenDeficienciesStat />
         {/* The shell's free-plan banner is the screen's one upgrade prompt; this only says which limit was reached. */}
         {atFreeLimit ? (
           <p className="text-sm text-muted-foreground">{limitMessage(subscription.isAtLimit, subscription.isAtInspectionLimit)}</p>

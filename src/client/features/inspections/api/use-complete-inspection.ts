@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ComplianceResult } from '@shared/enums';
 import type { CompleteInspectionInput, InspectionUpdateResult } from '@shared/schemas/inspection';
+import type { DeficiencyInput } from '@shared/schemas/deficiency';
 import { api } from '@/lib/api';
 import { refreshAfterInspectionChange } from '@/lib/inspection-queries';
 import { toast } from '@/components/ui/use-toast';
@@ -15,6 +16,9 @@ export interface CompleteInput {
   notes?: string;
   /** "Performed on", a calendar date in the account's zone; now when left out (Quick Complete). */
   performedOn?: string;
+  inspectorId?: number;
+  attestation?: { accepted: true; typedName: string };
+  deficiencies?: DeficiencyInput[];
 }
 
 /**
@@ -25,12 +29,15 @@ export function useCompleteInspection() {
   const queryClient = useQueryClient();
   const today = useToday();
   return useMutation({
-    mutationFn: ({ id, complianceStatus, notes, performedOn }: CompleteInput) => {
+    mutationFn: ({ id, complianceStatus, notes, performedOn, inspectorId, attestation, deficiencies }: CompleteInput) => {
       const body: CompleteInspectionInput = { status: 'completed', completedDate: performedOn ?? new Date().toISOString() };
       if (complianceStatus) {
         body.complianceStatus = complianceStatus;
         body.notes = notes?.trim() ? notes.trim() : null;
       }
+      if (inspectorId) body.inspectorId = inspectorId;
+      if (attestation) body.attestation = attestation;
+      if (complianceStatus === 'non_compliant' && deficiencies?.length) body.deficiencies = deficiencies;
       return api.put<InspectionUpdateResult>(`/api/inspections/${id}`, body);
     },
     onMutate: async ({ id, complianceStatus, notes }) => {

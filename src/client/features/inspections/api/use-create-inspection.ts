@@ -39,6 +39,10 @@ export function useCreateInspection() {
         createdAt: now,
         updatedAt: now,
         requirement: null,
+        inspector: null,
+        attestation: null,
+        deficiencyCount: 0,
+        openDeficiencyCount: 0,
       };
       applyInspectionChange(queryClient, { kind: 'add', inspection: draft }, today);
       return { snapshot };

@@ -1,5 +1,6 @@
-import { useEffect, useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useId, useState } from 'react';
+import { Controller, useFieldArray, useForm, type UseFormRegister } from 'react-hook-form';
+import { ATTESTATION_STATEMENT } from '@shared/records';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { completeDialogSchema, type Inspection } from '@shared/schemas/inspection';
 import { Button } from '@/components/ui/button';
@@ -10,7 +11,11 @@ import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { Input } from '@/components/ui/input';
-import { isApiError } from '@/lib/api';
+import { isApiError, serverMessage } from '@/lib/api';
+import { toast } from '@/components/ui/use-toast';
+import { inspectionDeficiencies, uploadPhoto } from '@/features/records/api/record-queries';
+import { DeficiencyFields, toDeficiencyInputs, type DeficiencyDraft } from '@/features/records/components/deficiency-fields';
+import { InspectorPicker } from '@/features/records/components/inspector-picker';
 import { useCompleteInspection } from '../api/use-complete-inspection';
 import { useRecordResult } from '../api/use-record-result';
 import { useToday } from '../api/use-today';
@@ -24,6 +29,8 @@ interface CompleteInspectionDialogProps {
   /** 'record' gives an inspection completed without a result its result ("Record result"). */
   mode?: 'complete' | 'record';
 }
+
+const RECORD_DEFAULTS = { inspectorId: '', attestAccepted: false, attestName: '', deficiencies: [] as DeficiencyDraft[] };
 
 const RESULTS = [
   { value: 'compliant', label: 'Compliant' },
@@ -42,19 +49,31 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
   const complete = useCompleteInspection();
   const record = useRecordResult();
   const recording = mode === 'record';
-  const saving = complete.isPending || record.isPending;
+  const [uploading, setUploading] = useState(false);
+  const saving = complete.isPending || record.isPending || uploading;
   const form = useForm({
     resolver: zodResolver(completeDialogSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    defaultValues: { complianceStatus: undefined, notes: '', performedOn: today },
+    defaultValues: { complianceStatus: undefined, notes: '', performedOn: today, ...RECORD_DEFAULTS },
   });
+  const [photos, setPhotos] = useState<Record<string, File[]>>({});
   const { errors } = form.formState;
 
   useEffect(() => {
-    if (open) form.reset({ complianceStatus: undefined, notes: recording ? (inspection?.notes ?? '') : '', performedOn: today });
+    if (open) {
+      form.reset({
+        complianceStatus: undefined,
+        notes: recording ? (inspection?.notes ?? '') : '',
+        performedOn: today,
+        ...RECORD_DEFAULTS,
+        inspectorId: inspection?.inspector?.id ? String(inspection.inspector.id) : '',
+      });
+      setPhotos({});
+    }
   }, [open, inspection?.id, form]);
 
+  const deficiencyFields = useFieldArray({ control: form.control, name: 'deficiencies' });
   const result = form.watch('complianceStatus');
   const notes = form.watch('notes');
   const nonCompliant = result === 'non_compliant';
@@ -70,10 +89,42 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
       form.setError('performedOn', { type: 'validate', message: 'The day it was performed cannot be in the future' });
       return;
     }
+    const nonCompliantResult = values.complianceStatus === 'non_compliant';
+    // Photos follow the entries they were chosen for, in the order the entries were made.
+    const photoLists = nonCompliantResult ? deficiencyFields.fields.map((field) => photos[field.id] ?? []) : [];
     complete.mutate(
-      { id: inspection.id, complianceStatus: values.complianceStatus, notes: values.notes, performedOn: values.performedOn },
       {
-        onSuccess: () => onOpenChange(false),
+        id: inspection.id,
+        complianceStatus: values.complianceStatus,
+        notes: values.notes,
+        performedOn: values.performedOn,
+        inspectorId: values.inspectorId ? Number(values.inspectorId) : undefined,
+        attestation: values.attestAccepted ? { accepted: true, typedName: values.attestName.trim() } : undefined,
+        deficiencies: nonCompliantResult ? toDeficiencyInputs(values.deficiencies) : undefined,
+      },
+      {
+        onSuccess: async (saved) => {
+          if (photoLists.some((list) => list.length > 0)) {
+            setUploading(true);
+            try {
+              const opened = await inspectionDeficiencies(saved.id);
+              for (const [index, files] of photoLists.entries()) {
+                const deficiency = opened[index];
+                if (!deficiency) continue;
+                for (const file of files) await uploadPhoto(deficiency.id, file);
+              }
+            } catch (error) {
+              toast({
+                variant: 'destructive',
+                title: 'Photo not saved',
+                description: `${serverMessage(error, 'A photo could not be uploaded.')} The inspection and its deficiencies are saved; add the photo from the property's Deficiencies tab.`,
+              });
+            } finally {
+              setUploading(false);
+            }
+          }
+          onOpenChange(false);
+        },
         onError: (error) => {
           const message = isApiError(error) ? error.fieldErrors.completedDate?.[0] : undefined;
           if (message) form.setError('performedOn', { type: 'server', message });
@@ -153,6 +204,44 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
               />
             )}
           </FormField>
+
+          {recording ? null : (
+            <>
+              <FormField label="Performed by" hint="Choose from your inspectors (Settings), or leave it for someone else.">
+                {(control) => (
+                  <Controller
+                    control={form.control}
+                    name="inspectorId"
+                    render={({ field }) => <InspectorPicker control={control} value={field.value} onChange={(value) => field.onChange(value)} />}
+                  />
+                )}
+              </FormField>
+
+              {nonCompliant ? (
+                <DeficiencyFields
+                  fields={deficiencyFields.fields}
+                  append={deficiencyFields.append}
+                  remove={deficiencyFields.remove}
+                  register={form.register as unknown as UseFormRegister<{ deficiencies: DeficiencyDraft[] }>}
+                  errors={errors.deficiencies}
+                  photos={photos}
+                  onPhotos={(key, files) => setPhotos((current) => ({ ...current, [key]: files }))}
+                />
+              ) : null}
+
+              <fieldset className="space-y-3 rounded-md border p-3">
+                <legend className="px-1 text-sm font-medium">Attestation</legend>
+                <Label className="flex cursor-pointer items-start gap-3 font-normal">
+                  <input type="checkbox" className="mt-0.5 size-4" {...form.register('attestAccepted')} />
+                  {ATTESTATION_STATEMENT}
+                </Label>
+                {errors.attestAccepted ? <p className="text-sm font-medium text-destructive">{errors.attestAccepted.message}</p> : null}
+                <FormField label="Your full name" error={errors.attestName?.message} hint="Typed as your signature on this record.">
+                  {(control) => <Input {...control} autoComplete="name" maxLength={200} {...form.register('attestName')} />}
+                </FormField>
+              </fieldset>
+            </>
+          )}
 
           <DialogFooter>
             <DialogClose asChild>

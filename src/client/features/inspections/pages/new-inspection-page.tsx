@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { ArrowLeft, Building2, Plus } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
+import { InspectorPicker } from '@/features/records/components/inspector-picker';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
@@ -196,6 +197,7 @@ function ScheduleForm({ lockedProperty, options, optionsTotal, optionsLoading, o
       dueDate: prefill.dueDate ?? today,
       assignedTo: '',
       notes: '',
+      inspectorId: '',
     },
   });
   const { errors } = form.formState;
@@ -322,6 +324,24 @@ function ScheduleForm({ lockedProperty, options, optionsTotal, optionsLoading, o
           preferredRequirementId={prefill.requirementId}
           error={activityError}
         />
+        <FormField label="Inspector" className="sm:col-span-2" hint="One of your inspectors (Settings) fills in the name below; or type any name there.">
+          {(control) => (
+            <Controller
+              control={form.control}
+              name="inspectorId"
+              render={({ field }) => (
+                <InspectorPicker
+                  control={control}
+                  value={field.value === undefined || field.value === null ? '' : String(field.value)}
+                  onChange={(value, inspector) => {
+                    field.onChange(value);
+                    if (inspector) form.setValue('assignedTo', inspector.name, { shouldValidate: form.formState.isSubmitted });
+                  }}
+                />
+              )}
+            />
+          )}
+        </FormField>
         <FormField label="Assigned to" error={errors.assignedTo?.message} className="sm:col-span-2">
           {(control) => (
             <Input {...control} maxLength={200} autoComplete="off" placeholder="Inspector or company" {...form.register('assignedTo')} />

@@ -22,6 +22,8 @@ export function useCreateProperty() {
         createdAt: now,
         lastUpdated: now,
         complianceItems: [],
+        openDeficiencies: 0,
+        criticalDeficiencies: 0,
       });
       return { snapshot };
     },

@@ -19,6 +19,7 @@ import { PropertyInspectionsTab } from '@/features/inspections/components/proper
 import { ComplianceSchedule } from '@/features/requirements/components/compliance-schedule';
 import { PropertyOverview } from '../components/property-overview';
 import { PropertyReportsTab } from '../components/property-reports-tab';
+import { PropertyDeficienciesTab } from '@/features/records/components/property-deficiencies-tab';
 
 function parseId(value: string | undefined): number | undefined {
   const id = Number(value);
@@ -94,10 +95,13 @@ function PropertyDetails({ property }: { property: Property }) {
       </div>
 
       <Tabs defaultValue="overview">
-        <TabsList className="w-full sm:w-auto">
+        <TabsList className="w-full justify-start overflow-x-auto sm:w-auto">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="inspections">Inspections</TabsTrigger>
           <TabsTrigger value="reports">Reports</TabsTrigger>
+          <TabsTrigger value="deficiencies">
+            Deficiencies{property.openDeficiencies > 0 ? ` (${property.openDeficiencies})` : ''}
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
           <PropertyOverview property={property} />
@@ -109,6 +113,9 @@ function PropertyDetails({ property }: { property: Property }) {
         </TabsContent>
         <TabsContent value="reports">
           <PropertyReportsTab propertyId={property.id} />
+        </TabsContent>
+        <TabsContent value="deficiencies">
+          <PropertyDeficienciesTab propertyId={property.id} />
         </TabsContent>
       </Tabs>
 

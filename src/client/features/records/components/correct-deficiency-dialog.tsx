@@ -1,0 +1,90 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { correctDeficiencySchema, type CorrectDeficiencyInput, type Deficiency } from '@shared/schemas/deficiency';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { isApiError, serverMessage } from '@/lib/api';
+import { useAuth } from '@/features/auth/components/auth-context';
+import { useToday } from '@/features/inspections/api/use-today';
+import { useCorrectDeficiency } from '../api/record-queries';
+
+interface Props {
+  deficiency: Deficiency | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Records how a deficiency was corrected: the day, who did it, and a note. */
+export function CorrectDeficiencyDialog({ deficiency, open, onOpenChange }: Props) {
+  const today = useToday();
+  const { user } = useAuth();
+  const correct = useCorrectDeficiency();
+  const form = useForm<CorrectDeficiencyInput>({
+    resolver: zodResolver(correctDeficiencySchema),
+    defaultValues: { correctedOn: today, correctedBy: user?.fullName ?? '', note: '' },
+  });
+  const { errors } = form.formState;
+  useEffect(() => {
+    if (open) form.reset({ correctedOn: today, correctedBy: user?.fullName ?? '', note: '' });
+  }, [open, deficiency?.id, form]);
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (!deficiency) return;
+    correct.mutate(
+      { id: deficiency.id, correctedOn: values.correctedOn, correctedBy: values.correctedBy, note: values.note ?? '' },
+      {
+        onSuccess: () => {
+          toast({ title: 'Deficiency Corrected', description: 'The item and the property status are updated.' });
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          const fields = isApiError(error) ? error.fieldErrors : {};
+          for (const name of ['correctedOn', 'correctedBy', 'note'] as const) {
+            const message = fields[name]?.[0];
+            if (message) form.setError(name, { type: 'server', message });
+          }
+          if (!Object.keys(fields).length) toast({ variant: 'destructive', title: 'Error', description: serverMessage(error, 'Failed to save the correction. Please try again.') });
+        },
+      },
+    );
+  });
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !correct.isPending && onOpenChange(next)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Mark as Corrected</DialogTitle>
+          <DialogDescription>{deficiency ? deficiency.description : ''}</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="space-y-4">
+          <FormField label="Corrected on" error={errors.correctedOn?.message}>
+            {(c) => <Input {...c} type="date" max={today} aria-required="true" {...form.register('correctedOn')} />}
+          </FormField>
+          <FormField label="Corrected by" error={errors.correctedBy?.message}>
+            {(c) => <Input {...c} maxLength={200} aria-required="true" {...form.register('correctedBy')} />}
+          </FormField>
+          <FormField label="Note" error={errors.note?.message} hint="What was done, parts replaced, work order number.">
+            {(c) => <Textarea {...c} rows={3} maxLength={2000} {...form.register('note')} />}
+          </FormField>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline" disabled={correct.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={correct.isPending}>
+              {correct.isPending ? <Spinner /> : null}
+              Save Correction
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

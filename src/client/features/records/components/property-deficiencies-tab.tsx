@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckCircle2, ShieldCheck } from 'lucide-react';
+import { formatDisplayDate } from '@shared/dates';
+import { INSPECTION_TYPE_LABELS } from '@shared/enums';
+import type { Deficiency } from '@shared/schemas/deficiency';
+import { EmptyState } from '@/components/empty-state';
+import { LoadError } from '@/components/load-error';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { LoadingState } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { serverMessage } from '@/lib/api';
+import { propertyDeficienciesKey, uploadPhoto, usePropertyDeficiencies } from '../api/record-queries';
+import { CorrectDeficiencyDialog } from './correct-deficiency-dialog';
+import { PHOTO_ACCEPT } from './deficiency-fields';
+import { SeverityBadge } from './severity-badge';
+
+/** The property's deficiencies, open ones first (critical first), each with its correction. */
+export function PropertyDeficienciesTab({ propertyId }: { propertyId: number }) {
+  const list = usePropertyDeficiencies(propertyId);
+  const [correcting, setCorrecting] = useState<Deficiency | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  if (list.isPending) return <LoadingState message="Loading deficiencies..." />;
+  if (list.isError) return <LoadError message="Failed to load deficiencies. Please try again." onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  if (list.data.length === 0) {
+    return (
+      <EmptyState icon={ShieldCheck} title="No deficiencies recorded.">
+        When an inspection is completed as non-compliant, what it found is listed here until it is corrected.
+      </EmptyState>
+    );
+  }
+  const open = list.data.filter((d) => !d.correctedOn).length;
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {open} open, {list.data.length - open} corrected
+      </p>
+      <ul className="space-y-3" aria-label="Deficiencies of this property">
+        {list.data.map((d) => (
+          <DeficiencyCard
+            key={d.id}
+            deficiency={d}
+            propertyId={propertyId}
+            onCorrect={() => {
+              setCorrecting(d);
+              setDialogOpen(true);
+            }}
+          />
+        ))}
+      </ul>
+      <CorrectDeficiencyDialog deficiency={correcting} open={dialogOpen} onOpenChange={setDialogOpen} />
+    </div>
+  );
+}
+
+function DeficiencyCard({ deficiency: d, propertyId, onCorrect }: { deficiency: Deficiency; propertyId: number; onCorrect: () => void }) {
+  const queryClient = useQueryClient();
+  const [uploading, setUploading] = useState(false);
+  const addPhotos = async (files: File[]) => {
+    setUploading(true);
+    try {
+      for (const file of files) await uploadPhoto(d.id, file);
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Photo not saved', description: serverMessage(error, 'The photo could not be uploaded. Please try again.') });
+    } finally {
+      setUploading(false);
+      void queryClient.invalidateQueries({ queryKey: propertyDeficienciesKey(propertyId) });
+    }
+  };
+  return (
+    <li className="space-y-2 rounded-lg border p-4" aria-label={d.description} data-testid="deficiency">
+      <div className="flex flex-wrap items-center gap-2">
+        <SeverityBadge severity={d.severity} />
+        <span className="text-sm text-muted-foreground">{INSPECTION_TYPE_LABELS[d.itemType]}</span>
+        {d.correctedOn ? (
+          <span className="inline-flex items-center gap-1 text-sm font-medium text-green-700">
+            <CheckCircle2 className="size-4" aria-hidden="true" />
+            Corrected on {formatDisplayDate(d.correctedOn)}
+          </span>
+        ) : (
+          <span className="text-sm font-medium">Open</span>
+        )}
+      </div>
+      <p className="break-words font-medium">{d.description}</p>
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
+        {d.location ? <Item label="Location" value={d.location} /> : null}
+        {d.correctiveAction ? <Item label="Corrective action" value={d.correctiveAction} /> : null}
+        {d.foundOn ? <Item label="Found on" value={formatDisplayDate(d.foundOn)} /> : null}
+        {d.dueBy ? <Item label="Correct by" value={formatDisplayDate(d.dueBy)} /> : null}
+        {d.correctedBy ? <Item label="Corrected by" value={d.correctedBy} /> : null}
+        {d.correctionNote ? <Item label="Correction note" value={d.correctionNote} /> : null}
+      </dl>
+      {d.photos.length ? (
+        <div className="flex flex-wrap gap-2">
+          {d.photos.map((p, i) => (
+            <a key={p.id} href={p.url} target="_blank" rel="noreferrer">
+              <img src={p.url} alt={`Photo ${i + 1} of: ${d.description}`} className="size-20 rounded border object-cover" loading="lazy" />
+            </a>
+          ))}
+        </div>
+      ) : null}
+      {d.correctedOn ? null : (
+        <div className="flex flex-wrap items-end gap-3 pt-1">
+          <Button onClick={onCorrect}>Mark as Corrected</Button>
+          <div className="space-y-1">
+            <Label htmlFor={`photo-${d.id}`} className="text-sm">
+              Add photo
+            </Label>
+            <Input
+              id={`photo-${d.id}`}
+              type="file"
+              accept={PHOTO_ACCEPT}
+              disabled={uploading}
+              onChange={(e) => {
+                const files = Array.from(e.target.files ?? []);
+                e.target.value = '';
+                if (files.length) void addPhotos(files);
+              }}
+            />
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function Item({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="inline text-muted-foreground">{label}: </dt>
+      <dd className="inline break-words">{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { DEFICIENCY_SEVERITIES } from '@shared/records';
+import { inspectionType } from './enums';
+import { inspections } from './inspections';
+import { properties } from './properties';
+import { users } from './users';
+
+export const deficiencySeverity = pgEnum('deficiency_severity', DEFICIENCY_SEVERITIES);
+
+/**
+ * What a non-compliant result found, opened by that inspection and open until corrected.
+ * Whether the item is still non-compliant follows them (compliance.queries settleRequirement).
+ */
+export const deficiencies = pgTable(
+  'deficiencies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    inspectionId: integer('inspection_id')
+      .notNull()
+      .references(() => inspections.id, { onDelete: 'cascade' }),
+    itemType: inspectionType('item_type').notNull(),
+    description: text('description').notNull(),
+    severity: deficiencySeverity('severity').notNull(),
+    location: text('location'),
+    correctiveAction: text('corrective_action'),
+    dueBy: date('due_by', { mode: 'string' }),
+    correctedOn: date('corrected_on', { mode: 'string' }),
+    correctedBy: text('corrected_by'),
+    correctionNote: text('correction_note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('deficiencies_inspection_idx').on(t.inspectionId),
+    index('deficiencies_property_idx').on(t.propertyId, t.createdAt),
+    // Open counts per property on every property list page.
+    index('deficiencies_property_open_idx').on(t.propertyId, t.severity).where(sql`${t.correctedOn} is null`),
+    // Open deficiencies per account: the dashboard count and the bell.
+    index('deficiencies_user_open_idx').on(t.userId, t.severity).where(sql`${t.correctedOn} is null`),
+  ],
+);
+
+/** A photo of a deficiency; the bytes live in the PhotoStore under storageKey. */
+export const deficiencyPhotos = pgTable(
+  'deficiency_photos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deficiencyId: integer('deficiency_id')
+      .notNull()
+      .references(() => deficiencies.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('deficiency_photos_deficiency_idx').on(t.deficiencyId)],
+);

@@ -1,0 +1,163 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { InspectionType } from '@shared/enums';
+import type { DeficiencySeverity } from '@shared/records';
+import type { Deficiency, DeficiencyValues } from '@shared/schemas/deficiency';
+import type { DbOrTx } from '../../db/client';
+import { deficiencies, deficiencyPhotos } from '../../db/schema/index';
+
+export type DeficiencyRow = typeof deficiencies.$inferSelect;
+export type PhotoRow = typeof deficiencyPhotos.$inferSelect;
+
+export async function insertDeficiencies(
+  db: DbOrTx,
+  owner: { userId: number; propertyId: number; inspectionId: number; itemType: InspectionType },
+  values: DeficiencyValues[],
+): Promise<void> {
+  await db.insert(deficiencies).values(values.map((v) => ({ ...owner, ...v })));
+}
+
+type Row = {
+  id: number;
+  property_id: number;
+  property_name: string;
+  inspection_id: number;
+  item_type: InspectionType;
+  description: string;
+  severity: DeficiencySeverity;
+  location: string | null;
+  corrective_action: string | null;
+  due_by: string | null;
+  corrected_on: string | null;
+  corrected_by: string | null;
+  correction_note: string | null;
+  found_on: string | null;
+  created_at: Date;
+  photos: { id: number; contentType: string; byteSize: number; createdAt: string }[];
+};
+
+export const photoUrl = (deficiencyId: number, photoId: number) => `/api/deficiencies/${deficiencyId}/photos/${photoId}`;
+
+function toDeficiency(row: Row): Deficiency {
+  return {
+    id: row.id,
+    propertyId: row.property_id,
+    property: { id: row.property_id, name: row.property_name },
+    inspectionId: row.inspection_id,
+    itemType: row.item_type,
+    description: row.description,
+    severity: row.severity,
+    location: row.location,
+    correctiveAction: row.corrective_action,
+    dueBy: row.due_by,
+    correctedOn: row.corrected_on,
+    correctedBy: row.corrected_by,
+    correctionNote: row.correction_note,
+    foundOn: row.found_on,
+    photos: row.photos.map((p) => ({ ...p, createdAt: new Date(p.createdAt).toISOString(), url: photoUrl(row.id, p.id) })),
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** Open ones first (critical, then impairment, then non-critical), then the latest corrected. */
+const ORDER = sql`(d.corrected_on is null) desc, array_position(array['critical','impairment','non_critical']::deficiency_severity[], d.severity), d.due_by asc nulls last, d.corrected_on desc, d.id`;
+
+async function selectDeficiencies(db: DbOrTx, where: SQL, limit = 1000): Promise<Deficiency[]> {
+  const result = await db.execute<Row>(sql`
+    select d.id, d.property_id, p.name as property_name, d.inspection_id, d.item_type, d.description, d.severity,
+      d.location, d.corrective_action, d.due_by, d.corrected_on, d.corrected_by, d.correction_note, d.created_at,
+      to_char((i.completed_date at time zone u.time_zone)::date, 'YYYY-MM-DD') as found_on,
+      coalesce((
+        select json_agg(json_build_object('id', ph.id, 'contentType', ph.content_type, 'byteSize', ph.byte_size, 'createdAt', ph.created_at) order by ph.id)
+        from deficiency_photos ph where ph.deficiency_id = d.id
+      ), '[]'::json) as photos
+    from deficiencies d
+    join properties p on p.id = d.property_id
+    join inspections i on i.id = d.inspection_id
+    join users u on u.id = d.user_id
+    where ${where}
+    order by ${ORDER}
+    limit ${limit}`);
+  return result.rows.map(toDeficiency);
+}
+
+export interface DeficiencyFilter {
+  status: 'open' | 'corrected' | 'all';
+  severity?: DeficiencySeverity;
+}
+
+function filterSql(filter: DeficiencyFilter): SQL {
+  const parts: SQL[] = [];
+  if (filter.status === 'open') parts.push(sql`d.corrected_on is null`);
+  if (filter.status === 'corrected') parts.push(sql`d.corrected_on is not null`);
+  if (filter.severity) parts.push(sql`d.severity = ${filter.severity}`);
+  return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+export function listForProperty(db: DbOrTx, userId: number, propertyId: number, filter: DeficiencyFilter) {
+  return selectDeficiencies(db, sql`d.user_id = ${userId} and d.property_id = ${propertyId}${filterSql(filter)}`);
+}
+
+export function listForInspection(db: DbOrTx, userId: number, inspectionId: number) {
+  return selectDeficiencies(db, sql`d.user_id = ${userId} and d.inspection_id = ${inspectionId}`);
+}
+
+/** Open critical deficiencies of the account, for the bell. */
+export function listOpenCritical(db: DbOrTx, userId: number, limit: number) {
+  return selectDeficiencies(db, sql`d.user_id = ${userId} and d.corrected_on is null and d.severity = 'critical'`, limit);
+}
+
+export async function inspectionExists(db: DbOrTx, userId: number, inspectionId: number): Promise<boolean> {
+  const result = await db.execute(sql`select 1 from inspections where id = ${inspectionId} and user_id = ${userId}`);
+  return result.rows.length > 0;
+}
+
+export async function findDeficiency(db: DbOrTx, userId: number, id: number): Promise<Deficiency | undefined> {
+  const [row] = await selectDeficiencies(db, sql`d.user_id = ${userId} and d.id = ${id}`, 1);
+  return row;
+}
+
+/** The row, locked for the rest of the transaction, with what settling compliance needs. */
+export async function lockDeficiency(db: DbOrTx, userId: number, id: number) {
+  const result = await db.execute<{ id: number; property_id: number; item_type: InspectionType; requirement_id: number | null; corrected_on: string | null }>(sql`
+    select d.id, d.property_id, d.item_type, i.requirement_id, d.corrected_on
+    from deficiencies d join inspections i on i.id = d.inspection_id
+    where d.id = ${id} and d.user_id = ${userId}
+    for update of d`);
+  return result.rows[0];
+}
+
+export async function markCorrected(db: DbOrTx, id: number, values: { correctedOn: string; correctedBy: string; note: string | null }): Promise<void> {
+  await db
+    .update(deficiencies)
+    .set({ correctedOn: values.correctedOn, correctedBy: values.correctedBy, correctionNote: values.note, updatedAt: new Date() })
+    .where(eq(deficiencies.id, id));
+}
+
+export async function accountOpenCounts(db: DbOrTx, userId: number): Promise<{ open: number; critical: number }> {
+  const result = await db.execute<{ open: number; critical: number }>(sql`
+    select count(*)::int as open, (count(*) filter (where severity = 'critical'))::int as critical
+    from deficiencies where user_id = ${userId} and corrected_on is null`);
+  return result.rows[0] ?? { open: 0, critical: 0 };
+}
+
+export async function insertPhoto(db: DbOrTx, values: typeof deficiencyPhotos.$inferInsert): Promise<PhotoRow> {
+  const [row] = await db.insert(deficiencyPhotos).values(values).returning();
+  return row!;
+}
+
+export async function findPhoto(db: DbOrTx, userId: number, deficiencyId: number, photoId: number): Promise<PhotoRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(deficiencyPhotos)
+    .where(and(eq(deficiencyPhotos.id, photoId), eq(deficiencyPhotos.deficiencyId, deficiencyId), eq(deficiencyPhotos.userId, userId)));
+  return row;
+}
+
+export async function deletePhoto(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(deficiencyPhotos).where(eq(deficiencyPhotos.id, id));
+}
+
+export async function countPhotos(db: DbOrTx, deficiencyId: number): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from deficiency_photos where deficiency_id = ${deficiencyId}`);
+  return result.rows[0]?.n ?? 0;
+}

@@ -1,0 +1,71 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ApiErrorBody } from '@shared/api-error';
+import { correctDeficiencySchema, deficiencyListQuerySchema } from '@shared/schemas/deficiency';
+import { requireUser } from '../../plugins/auth';
+import { parse, parseId } from '../../validation';
+import * as deficiencies from './deficiencies.service';
+import { PHOTO_UPLOAD_PATH } from './photo-upload';
+
+
+export async function deficienciesRoutes(app: FastifyInstance, deps: deficiencies.DeficienciesDeps & { photoMaxBytes: number }): Promise<void> {
+  app.get('/api/properties/:id/deficiencies', async (request) => {
+    const user = requireUser(request);
+    const propertyId = parseId(request.params, 'Property not found');
+    const filter = parse(deficiencyListQuerySchema, request.query);
+    return deficiencies.listForProperty(deps, user, propertyId, filter);
+  });
+
+  app.get('/api/inspections/:id/deficiencies', async (request) => {
+    const user = requireUser(request);
+    const inspectionId = parseId(request.params, 'Inspection not found');
+    return deficiencies.listForInspection(deps, user, inspectionId);
+  });
+
+  app.get('/api/deficiencies/open-summary', async (request) => deficiencies.openSummary(deps, requireUser(request)));
+
+  app.get('/api/deficiencies/:id', async (request) => {
+    const user = requireUser(request);
+    return deficiencies.getDeficiency(deps, user, parseId(request.params, 'Deficiency not found'));
+  });
+
+  app.post('/api/deficiencies/:id/correct', async (request) => {
+    const user = requireUser(request);
+    const id = parseId(request.params, 'Deficiency not found');
+    return deficiencies.correctDeficiency(deps, user, id, parse(correctDeficiencySchema, request.body));
+  });
+
+  app.get('/api/deficiencies/:id/photos/:photoId', async (request, reply) => {
+    const user = requireUser(request);
+    const id = parseId(request.params, 'Photo not found');
+    const photoId = parseId({ id: (request.params as { photoId?: string }).photoId }, 'Photo not found');
+    const photo = await deficiencies.getPhoto(deps, user, id, photoId);
+    // Private to its owner: no shared cache may keep it.
+    return reply.header('Content-Type', photo.contentType).header('Cache-Control', 'private, max-age=3600').header('Content-Disposition', 'inline').send(photo.bytes);
+  });
+
+  app.delete('/api/deficiencies/:id/photos/:photoId', async (request) => {
+    const user = requireUser(request);
+    const id = parseId(request.params, 'Photo not found');
+    const photoId = parseId({ id: (request.params as { photoId?: string }).photoId }, 'Photo not found');
+    await deficiencies.deletePhoto(deps, user, id, photoId);
+    return { success: true };
+  });
+
+  // The upload's raw body in a scope of its own, so that no other route takes photos.
+  await app.register(async (scope) => {
+    const megabytes = Math.round((deps.photoMaxBytes / (1024 * 1024)) * 10) / 10;
+    scope.addContentTypeParser(/^(image\/|application\/octet-stream)/i, { parseAs: 'buffer', bodyLimit: deps.photoMaxBytes }, (_request, body, done) => done(null, body));
+    scope.setErrorHandler((error: FastifyError, _request, reply) => {
+      if (error.statusCode === 413) {
+        return reply.status(413).send({ message: `This photo is larger than ${megabytes} MB. Choose a smaller photo or take it again at a lower resolution.` } satisfies ApiErrorBody);
+      }
+      throw error;
+    });
+    scope.post(PHOTO_UPLOAD_PATH, { bodyLimit: deps.photoMaxBytes }, async (request, reply) => {
+      const user = requireUser(request);
+      const id = parseId(request.params, 'Deficiency not found');
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      return reply.status(201).send(await deficiencies.addPhoto(deps, user, id, body));
+    });
+  });
+}

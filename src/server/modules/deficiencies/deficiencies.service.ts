@@ -1,0 +1,123 @@
+import type pg from 'pg';
+import type { z } from 'zod';
+import { todayInTimeZone } from '@shared/dates';
+import type { correctDeficiencySchema, Deficiency, DeficiencyPhoto } from '@shared/schemas/deficiency';
+import type { Db } from '../../db/client';
+import { writeAccountData } from '../../cache/account-cache';
+import { conflict, notFound, validationFailed } from '../../errors';
+import { settle } from '../compliance/compliance.service';
+import { assertPropertyExists, type Account } from '../properties/properties.service';
+import * as q from './deficiencies.queries';
+import { newPhotoKey, type PhotoStore } from './photo-store';
+import { sanitisePhoto } from './photo-sanitise';
+
+export interface DeficienciesDeps {
+  db: Db;
+  pool: pg.Pool;
+  photos: PhotoStore;
+}
+
+/** More than a phone user attaches to one finding; a bound on what one account can store. */
+export const MAX_PHOTOS_PER_DEFICIENCY = 10;
+
+const deficiencyNotFound = () => notFound('Deficiency not found');
+const photoNotFound = () => notFound('Photo not found');
+const today = (account: Account) => todayInTimeZone(account.timeZone, new Date());
+
+export async function listForProperty(deps: DeficienciesDeps, account: Account, propertyId: number, filter: q.DeficiencyFilter): Promise<Deficiency[]> {
+  await assertPropertyExists(deps, account, propertyId);
+  return q.listForProperty(deps.db, account.id, propertyId, filter);
+}
+
+export async function listForInspection(deps: DeficienciesDeps, account: Account, inspectionId: number): Promise<Deficiency[]> {
+  // Another account's inspection does not exist for this one.
+  if (!(await q.inspectionExists(deps.db, account.id, inspectionId))) throw notFound('Inspection not found');
+  return q.listForInspection(deps.db, account.id, inspectionId);
+}
+
+export async function getDeficiency(deps: DeficienciesDeps, account: Account, id: number): Promise<Deficiency> {
+  const found = await q.findDeficiency(deps.db, account.id, id);
+  if (!found) throw deficiencyNotFound();
+  return found;
+}
+
+/** Open counts and the open critical ones (the dashboard's stat and the bell). */
+export async function openSummary(deps: DeficienciesDeps, account: Account) {
+  const [counts, critical] = await Promise.all([q.accountOpenCounts(deps.db, account.id), q.listOpenCritical(deps.db, account.id, 20)]);
+  return { openCount: counts.open, criticalCount: counts.critical, critical };
+}
+
+/**
+ * Correcting moves compliance in the same transaction: the item's latest result counts as
+ * compliant once every deficiency it opened is corrected (resultAfterCorrections).
+ */
+export async function correctDeficiency(
+  deps: DeficienciesDeps,
+  account: Account,
+  id: number,
+  input: z.output<typeof correctDeficiencySchema>,
+): Promise<Deficiency> {
+  const day = today(account);
+  if (input.correctedOn > day) throw validationFailed({ correctedOn: ['The correction date cannot be in the future'] });
+  await writeAccountData(deps.pool, account.id, async ({ db }) => {
+    const row = await q.lockDeficiency(db, account.id, id);
+    if (!row) throw deficiencyNotFound();
+    if (row.corrected_on !== null) throw conflict('This deficiency is already corrected.');
+    await q.markCorrected(db, id, input);
+    await settle(db, { propertyId: row.property_id, requirementIds: [row.requirement_id], itemTypes: [row.item_type], today: day });
+  });
+  return getDeficiency(deps, account, id);
+}
+
+const HEIC_MESSAGE =
+  'HEIC photos are not accepted because their location data cannot be removed reliably. Choose the photo again in this page (phones send it as JPEG), or set the camera to save JPEG ("Most Compatible").';
+
+/** A photo, stripped of location metadata before it is stored (decision 014). */
+export async function addPhoto(deps: DeficienciesDeps, account: Account, deficiencyId: number, body: Buffer): Promise<DeficiencyPhoto> {
+  await getDeficiency(deps, account, deficiencyId);
+  const photo = sanitisePhoto(body);
+  if (!photo.ok) {
+    const message =
+      photo.reason === 'heic'
+        ? HEIC_MESSAGE
+        : photo.reason === 'damaged'
+          ? 'This photo could not be read; it may be damaged. Take or choose it again.'
+          : 'This file is not a photo Firemark accepts. Choose a JPEG or PNG photo.';
+    throw validationFailed({ photo: [message] }, message);
+  }
+  if ((await q.countPhotos(deps.db, deficiencyId)) >= MAX_PHOTOS_PER_DEFICIENCY) {
+    throw conflict(`A deficiency can have at most ${MAX_PHOTOS_PER_DEFICIENCY} photos. Remove one to add another.`);
+  }
+  const key = newPhotoKey();
+  await deps.photos.put(key, photo.bytes);
+  try {
+    const row = await q.insertPhoto(deps.db, {
+      userId: account.id,
+      deficiencyId,
+      storageKey: key,
+      contentType: photo.contentType,
+      byteSize: photo.bytes.length,
+    });
+    return { id: row.id, contentType: row.contentType, byteSize: row.byteSize, createdAt: row.createdAt.toISOString(), url: q.photoUrl(deficiencyId, row.id) };
+  } catch (error) {
+    // The deficiency went meanwhile: the stored bytes must not stay behind.
+    await deps.photos.delete(key);
+    const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string };
+    throw cause.code === '23503' ? deficiencyNotFound() : error;
+  }
+}
+
+export async function getPhoto(deps: DeficienciesDeps, account: Account, deficiencyId: number, photoId: number) {
+  const row = await q.findPhoto(deps.db, account.id, deficiencyId, photoId);
+  if (!row) throw photoNotFound();
+  const bytes = await deps.photos.get(row.storageKey);
+  if (!bytes) throw photoNotFound();
+  return { contentType: row.contentType, bytes };
+}
+
+export async function deletePhoto(deps: DeficienciesDeps, account: Account, deficiencyId: number, photoId: number): Promise<void> {
+  const row = await q.findPhoto(deps.db, account.id, deficiencyId, photoId);
+  if (!row) throw photoNotFound();
+  await q.deletePhoto(deps.db, row.id);
+  await deps.photos.delete(row.storageKey);
+}

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Where photo bytes live. One small interface so that an S3-compatible store can replace the
+ * filesystem one without touching the routes; keys are opaque and made by the store's caller
+ * with newPhotoKey().
+ */
+export interface PhotoStore {
+  put(key: string, bytes: Buffer): Promise<void>;
+  /** The bytes, or undefined when nothing is stored under the key. */
+  get(key: string): Promise<Buffer | undefined>;
+  /** Removing a key that is not there is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+const KEY = /^[a-f0-9]{32}$/;
+
+/** An unguessable key: never a user's file name, never a row id. */
+export const newPhotoKey = () => randomBytes(16).toString('hex');
+
+function checkedKey(key: string): string {
+  // Keys are made here; anything else must never reach a path.
+  if (!KEY.test(key)) throw new Error('Invalid photo key');
+  return key;
+}
+
+/** Photos as files under DATA_DIR/photos, two levels of directories by the key's first characters. */
+export function filesystemPhotoStore(dataDir: string): PhotoStore {
+  const root = path.resolve(dataDir, 'photos');
+  const fileOf = (key: string) => {
+    const k = checkedKey(key);
+    return path.join(root, k.slice(0, 2), k);
+  };
+  return {
+    async put(key, bytes) {
+      const file = fileOf(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Written beside and renamed: a reader never sees half a photo.
+      const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
+      await writeFile(partial, bytes, { mode: 0o600 });
+      await rename(partial, file);
+    },
+    async get(key) {
+      try {
+        return await readFile(fileOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+    async delete(key) {
+      await rm(fileOf(key), { force: true });
+    },
+  };
+}

@@ -1,0 +1,209 @@
+import { sql } from 'drizzle-orm';
+import { addDays } from '@shared/compliance';
+import { formatDisplayDate } from '@shared/dates';
+import { humanize, INSPECTION_TYPE_LABELS, type InspectionType } from '@shared/enums';
+import { DEFICIENCY_SEVERITY_LABELS, type DeficiencySeverity } from '@shared/records';
+import type { DbOrTx } from '../../db/client';
+import { write } from '../../pdf/unicode-text';
+import type { PhotoStore } from '../deficiencies/photo-store';
+
+/**
+ * The report's inspection record: who performed each inspection (one of the account's
+ * inspectors, or an attested one) with the licence recorded at completion, and each deficiency with its severity,
+ * corrective action and correction, photos printed small. Kept apart from report-pdf.ts,
+ * which calls drawRecordSections with its own drawing helpers.
+ */
+export interface ReportRecords {
+  inspections: {
+    performedOn: string;
+    inspectionType: string;
+    inspector: string;
+    licenceNumber: string | null;
+    licenceExpiresOn: string | null;
+    licenceExpired: boolean;
+    attestedBy: string | null;
+  }[];
+  deficiencies: {
+    itemType: string;
+    description: string;
+    severity: DeficiencySeverity;
+    location: string | null;
+    correctiveAction: string | null;
+    dueBy: string | null;
+    foundOn: string | null;
+    correctedOn: string | null;
+    correctedBy: string | null;
+    correctionNote: string | null;
+    photos: Buffer[];
+  }[];
+}
+
+/** At most this many photos per deficiency, and in all, are printed; the app shows every one. */
+const PHOTOS_PER_DEFICIENCY = 3;
+const PHOTOS_IN_ALL = 30;
+const RECORD_LIMIT = 500;
+
+export async function reportRecords(db: DbOrTx, photos: PhotoStore, userId: number, propertyId: number, today: string): Promise<ReportRecords> {
+  const since = addDays(today, -365);
+  const performed = await db.execute<{
+    performed_on: string;
+    inspection_type: string;
+    inspector: string;
+    licence_number: string | null;
+    licence_expires_on: string | null;
+    attested_by: string | null;
+  }>(sql`
+    select to_char((i.completed_date at time zone u.time_zone)::date, 'YYYY-MM-DD') as performed_on, i.inspection_type,
+      coalesce(ins.name, i.assigned_to) as inspector, i.inspector_licence_number as licence_number,
+      to_char(i.inspector_licence_expires_on, 'YYYY-MM-DD') as licence_expires_on, i.attestation_name as attested_by
+    from inspections i
+    join users u on u.id = i.user_id
+    left join inspectors ins on ins.id = i.inspector_id
+    where i.user_id = ${userId} and i.property_id = ${propertyId} and i.status = 'completed'
+      and (i.inspector_id is not null or i.inspector_licence_number is not null or i.attestation_name is not null)
+      and i.completed_date is not null and (i.completed_date at time zone u.time_zone)::date >= ${since}::date
+    order by i.completed_date desc, i.id desc
+    limit ${RECORD_LIMIT}`);
+  const found = await db.execute<{
+    id: number;
+    item_type: string;
+    description: string;
+    severity: DeficiencySeverity;
+    location: string | null;
+    corrective_action: string | null;
+    due_by: string | null;
+    found_on: string | null;
+    corrected_on: string | null;
+    corrected_by: string | null;
+    correction_note: string | null;
+    photo_keys: string[] | null;
+  }>(sql`
+    select d.id, d.item_type, d.description, d.severity, d.location, d.corrective_action, d.due_by,
+      to_char((i.completed_date at time zone u.time_zone)::date, 'YYYY-MM-DD') as found_on,
+      d.corrected_on, d.corrected_by, d.correction_note,
+      (select array_agg(ph.storage_key order by ph.id) from deficiency_photos ph where ph.deficiency_id = d.id) as photo_keys
+    from deficiencies d
+    join inspections i on i.id = d.inspection_id
+    join users u on u.id = d.user_id
+    where d.user_id = ${userId} and d.property_id = ${propertyId}
+      and (d.corrected_on is null or d.corrected_on >= ${since}::date)
+    order by (d.corrected_on is null) desc, array_position(array['critical','impairment','non_critical']::deficiency_severity[], d.severity), d.id
+    limit ${RECORD_LIMIT}`);
+  let photoBudget = PHOTOS_IN_ALL;
+  const deficiencies: ReportRecords['deficiencies'] = [];
+  for (const row of found.rows) {
+    const keys = (row.photo_keys ?? []).slice(0, Math.min(PHOTOS_PER_DEFICIENCY, photoBudget));
+    photoBudget -= keys.length;
+    const bytes = (await Promise.all(keys.map((key) => photos.get(key)))).filter((b): b is Buffer => Boolean(b));
+    deficiencies.push({
+      itemType: row.item_type,
+      description: row.description,
+      severity: row.severity,
+      location: row.location,
+      correctiveAction: row.corrective_action,
+      dueBy: row.due_by,
+      foundOn: row.found_on,
+      correctedOn: row.corrected_on,
+      correctedBy: row.corrected_by,
+      correctionNote: row.correction_note,
+      photos: bytes,
+    });
+  }
+  return {
+    inspections: performed.rows.map((r) => ({
+      performedOn: r.performed_on,
+      inspectionType: r.inspection_type,
+      inspector: r.inspector,
+      licenceNumber: r.licence_number,
+      licenceExpiresOn: r.licence_expires_on,
+      licenceExpired: r.licence_expires_on !== null && r.licence_expires_on < r.performed_on,
+      attestedBy: r.attested_by,
+    })),
+    deficiencies,
+  };
+}
+
+/** What report-pdf.ts lends these sections: its own headings, paragraphs and tables. */
+export interface ReportDrawing {
+  doc: PDFKit.PDFDocument;
+  margin: number;
+  contentWidth: number;
+  heading(text: string): void;
+  paragraph(text: string, color?: string): void;
+  ensureSpace(height: number): void;
+  table(columns: { header: string; width: number }[], rows: { cells: string[]; colors?: (string | undefined)[] }[]): Set<number>;
+  colors: { ink: string; red: string; green: string };
+}
+
+const typeLabel = (type: string) => INSPECTION_TYPE_LABELS[type as InspectionType] ?? humanize(type);
+const PHOTO_SIZE = 72;
+
+export function licenceText(r: ReportRecords['inspections'][number]): string {
+  if (!r.licenceNumber && !r.licenceExpiresOn) return '-';
+  const number = r.licenceNumber ?? 'Licence';
+  if (!r.licenceExpiresOn) return number;
+  return r.licenceExpired ? `${number}, Licence expired on ${formatDisplayDate(r.licenceExpiresOn)}` : `${number}, valid until ${formatDisplayDate(r.licenceExpiresOn)}`;
+}
+
+/**
+ * Each section only when there is something to record: a report of inspections completed with
+ * a free-text assignee and no deficiencies reads as it always did (its table says who).
+ */
+export function drawRecordSections(d: ReportDrawing, records: ReportRecords): void {
+  if (records.inspections.length > 0) {
+    d.heading('Who performed the inspections');
+    d.table(
+      [
+        { header: 'Performed', width: 70 },
+        { header: 'Inspection', width: 86 },
+        { header: 'Inspector', width: 110 },
+        { header: 'Licence', width: 150 },
+        { header: 'Attested by', width: d.contentWidth - 416 },
+      ],
+      records.inspections.map((r) => ({
+        cells: [formatDisplayDate(r.performedOn), typeLabel(r.inspectionType), r.inspector, licenceText(r), r.attestedBy ?? 'Not attested'],
+        colors: [undefined, d.colors.ink, d.colors.ink, r.licenceExpired ? d.colors.red : undefined],
+      })),
+    );
+  }
+
+  if (records.deficiencies.length === 0) return;
+  d.heading('Deficiencies and corrective actions');
+  const { doc } = d;
+  for (const f of records.deficiencies) {
+    d.ensureSpace(60 + (f.photos.length ? PHOTO_SIZE : 0));
+    const state = f.correctedOn ? `corrected ${formatDisplayDate(f.correctedOn)}` : 'open';
+    write(
+      doc.fontSize(10).fillColor(f.correctedOn ? d.colors.green : d.colors.red),
+      'bold',
+      `${DEFICIENCY_SEVERITY_LABELS[f.severity]} - ${typeLabel(f.itemType)} - ${state}`,
+      d.margin,
+      doc.y,
+      { width: d.contentWidth },
+    );
+    d.paragraph(f.description, d.colors.ink);
+    const facts = [
+      f.location ? `Location: ${f.location}` : null,
+      f.foundOn ? `Found: ${formatDisplayDate(f.foundOn)}` : null,
+      f.dueBy ? `Correct by: ${formatDisplayDate(f.dueBy)}` : null,
+    ].filter(Boolean);
+    if (facts.length) d.paragraph(facts.join('    '));
+    if (f.correctiveAction) d.paragraph(`Corrective action: ${f.correctiveAction}`);
+    if (f.correctedOn) d.paragraph(`Corrected on ${formatDisplayDate(f.correctedOn)} by ${f.correctedBy ?? 'unknown'}${f.correctionNote ? `: ${f.correctionNote}` : ''}`);
+    if (f.photos.length) {
+      const top = doc.y + 4;
+      f.photos.forEach((photo, i) => {
+        const x = d.margin + i * (PHOTO_SIZE + 8);
+        try {
+          doc.image(photo, x, top, { fit: [PHOTO_SIZE, PHOTO_SIZE] });
+        } catch {
+          // A photo pdfkit cannot read is left out rather than failing the whole report.
+          write(doc.fontSize(8).fillColor(d.colors.ink), 'regular', 'Photo not printable', x, top, { width: PHOTO_SIZE });
+        }
+      });
+      doc.x = d.margin;
+      doc.y = top + PHOTO_SIZE + 4;
+    }
+    doc.moveDown(0.6);
+  }
+}

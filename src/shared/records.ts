@@ -1,0 +1,33 @@
+/** Inspectors, deficiencies and photos: enumerations and rules shared by server and client. */
+
+/**
+ * Severity of a deficiency, in the three classes NFPA 25 defines in chapter 3 (2017 edition
+ * and later; cited by chapter, the section numbers were not checked): an impairment is a system
+ * or part of it out of order so that it may not work in a fire; a critical deficiency may
+ * materially affect its ability to work in a fire; a non-critical one does not, but still
+ * needs correcting to meet the standard. NFPA 10 has no such classes, so the same three are
+ * used for every safety item.
+ */
+export const DEFICIENCY_SEVERITIES = ['critical', 'impairment', 'non_critical'] as const;
+export type DeficiencySeverity = (typeof DEFICIENCY_SEVERITIES)[number];
+
+export const DEFICIENCY_SEVERITY_LABELS: Record<DeficiencySeverity, string> = {
+  critical: 'Critical',
+  impairment: 'Impairment',
+  non_critical: 'Non-critical',
+};
+
+/** The statement a person accepts when completing an inspection. */
+export const ATTESTATION_STATEMENT = 'I performed this inspection as recorded.';
+
+/** Photo formats a phone camera produces, told apart by their first bytes (never by name). */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/heic'] as const;
+export type PhotoType = (typeof PHOTO_TYPES)[number];
+
+/** Default largest photo, in bytes; PHOTO_MAX_BYTES changes it. */
+export const DEFAULT_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+
+/** Whether a licence expiring on `expiresOn` has expired by `today` (both "YYYY-MM-DD"). */
+export function licenceExpired(expiresOn: string | null, today: string): boolean {
+  return expiresOn !== null && expiresOn < today;
+}
