@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { bulkImportSchema } from '@shared/csv-import';
 import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
+import { UNDO_TOKEN_HEADER } from '@shared/schemas/undo';
 import { propertyListQuerySchema, propertySchema, propertyUpdateSchema } from '@shared/schemas/property';
 import { requireUser } from '../../plugins/auth';
 import { parse, parseId } from '../../validation';
@@ -38,10 +39,11 @@ export async function propertiesRoutes(app: FastifyInstance, deps: properties.Pr
     return properties.updateProperty(deps, user, id, values);
   });
 
-  app.delete('/api/properties/:id', async (request) => {
+  app.delete('/api/properties/:id', async (request, reply) => {
     const user = requireUser(request);
     const id = parseId(request.params, 'Property not found');
-    await properties.deleteProperty(deps, user, id);
+    const { undoToken } = await properties.deleteProperty(deps, user, id);
+    reply.header(UNDO_TOKEN_HEADER, undoToken);
     return { success: true };
   });
 
