@@ -5,7 +5,7 @@ import { UNDO_TOKEN_HEADER } from '@shared/schemas/undo';
 import { propertyListQuerySchema, propertySchema, propertyUpdateSchema } from '@shared/schemas/property';
 import { requireUser } from '../../plugins/auth';
 import { parse, parseId } from '../../validation';
-import { importProperties } from './property-import.service';
+import { checkImport, importProperties } from './property-import.service';
 import * as properties from './properties.service';
 
 /** A 5,000-row CSV as JSON is a few megabytes; only this route accepts that much. */
@@ -50,7 +50,14 @@ export async function propertiesRoutes(app: FastifyInstance, deps: properties.Pr
   app.post('/api/properties/bulk-import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request, reply) => {
     const user = requireUser(request);
     const input = parse(bulkImportSchema, request.body);
-    const result = await importProperties(deps, user, { filename: input.filename, rows: input.properties });
+    const result = await importProperties(deps, user, { filename: input.filename, rows: input.properties, includeDuplicates: input.includeDuplicates });
     return reply.status(201).send(result);
+  });
+
+  // The preview asks before importing; it changes nothing, so it is a POST only for its body.
+  app.post('/api/properties/bulk-import/check', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
+    const user = requireUser(request);
+    const input = parse(bulkImportSchema, request.body);
+    return checkImport(deps, user, input.properties);
   });
 }
