@@ -86,7 +86,7 @@ export function RescheduleDialog({ inspection, open, onOpenChange }: RescheduleD
 
   return (
     <Dialog open={open} onOpenChange={(next) => !reschedule.isPending && onOpenChange(next)}>
-      <DialogContent>
+      <DialogContent dirty={form.formState.isDirty}>
         <DialogHeader>
           <DialogTitle>Reschedule Inspection</DialogTitle>
           <DialogDescription>
