@@ -34,7 +34,10 @@ test('schedule from a property, then complete it as compliant: the property turn
   await page.getByLabel('Notes').fill('Panel in the basement');
   await page.getByRole('button', { name: 'Schedule Inspection' }).click();
   await expectToast(page, 'Inspection Scheduled');
-  await expect(page).toHaveURL(/\/inspections$/);
+  // Scheduled from a property: that property opens, on its inspections.
+  await expect(page).toHaveURL(new RegExp(`/properties/${property.id}\\?tab=inspections$`));
+  await expect(page.getByRole('tab', { name: 'Inspections' })).toHaveAttribute('aria-selected', 'true');
+  await page.goto('/inspections');
 
   const row = page.getByRole('row').filter({ hasText: 'Dana Cole' });
   await expect(row).toContainText('Harbor View Offices');

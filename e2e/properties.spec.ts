@@ -23,7 +23,10 @@ test('a free account adds a property, then meets the limit and the upgrade promp
   await page.getByRole('button', { name: 'Add Property' }).click();
 
   await expectToast(page, 'Property Added', 'Property added successfully.');
-  await expect(page).toHaveURL(/\/properties$/);
+  // The new property opens.
+  await expect(page).toHaveURL(/\/properties\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Harbor View Offices');
+  await page.goto('/properties');
   const card = page.getByRole('article', { name: 'Harbor View Offices' });
   await expect(card).toBeVisible();
   await expect(card).toContainText('Healthcare');
