@@ -62,7 +62,7 @@ for (const viewport of [
       await expectAccessible(page);
       await dialog.getByRole('button', { name: 'Reschedule', exact: true }).click();
       await expectToast(page, 'Inspection Rescheduled', `Now due ${shown(day(17))}.`);
-      await expect(page.getByText(shown(day(17))).first()).toBeVisible();
+      await expect(page.getByText(shown(day(17))).filter({ visible: true }).first()).toBeVisible();
       await expectNoSidewaysScroll(page);
     });
 

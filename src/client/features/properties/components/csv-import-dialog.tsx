@@ -297,7 +297,8 @@ function CsvPreview({ result }: { result: CsvReadResult }) {
         ))}
       </ul>
 
-      <div className="hidden max-w-full overflow-x-auto rounded-md border sm:block">
+      {/* Focusable, so the table scrolls sideways from the keyboard too; the dialog never does. */}
+      <div tabIndex={0} role="group" aria-label="Preview table" className="hidden max-w-full overflow-x-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:block">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">The first rows of the file</caption>
           <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
@@ -349,7 +350,7 @@ function DuplicateRows({
         {plural(duplicates.length, 'row is', 'rows are')} already in your properties
       </h3>
       <p>Same name and address as a property you have (or an earlier row). They are skipped unless you import them anyway.</p>
-      <ul className="max-h-32 list-disc space-y-0.5 overflow-y-auto break-words pl-5">
+      <ul tabIndex={0} aria-label="Rows already in your properties" className="max-h-32 list-disc space-y-0.5 overflow-y-auto break-words pl-5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
         {listed.map((i) => (
           <li key={i}>
             Row {csvRowNumber(i)}: {rows[i]?.name}, {rows[i]?.addressLine1}
