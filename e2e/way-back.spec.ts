@@ -93,6 +93,17 @@ for (const viewport of [
       await page.keyboard.press('Escape');
       await ask.getByRole('button', { name: 'Discard' }).click();
       await expect(dialog).toBeHidden();
+
+      // The support message survives switching the help dialog's tabs, and closing it.
+      await page.getByRole('button', { name: 'Help' }).click();
+      const help = page.getByRole('dialog', { name: 'Help & Support' });
+      await help.getByLabel('Message').fill('The calendar skips a day');
+      await help.getByRole('tab', { name: 'FAQ' }).click();
+      await help.getByRole('tab', { name: 'Contact' }).click();
+      await expect(help.getByLabel('Message')).toHaveValue('The calendar skips a day');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Help' }).click();
+      await expect(help.getByLabel('Message')).toHaveValue('The calendar skips a day');
     });
 
     test('an expired session says so and returns to the page that was open', async ({ signedInPage: page, account }) => {
