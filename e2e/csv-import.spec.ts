@@ -26,7 +26,9 @@ test('a Pro account imports a real spreadsheet export through the dialog', async
   await expect(dialog.getByRole('row')).toHaveCount(6); // header + 5 previewed
   await expect(dialog.getByRole('cell', { name: 'Smith, Jones & Co' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Import 7 Properties' }).click();
-  // SPEC: no toast; the dialog closes on the refreshed list.
+  // SPEC: no toast; the dialog says what was imported.
+  await expect(dialog.getByText('Imported 7 properties.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name: '7 properties' })).toBeVisible();
   // An unknown type became other.
@@ -55,15 +57,15 @@ test('the dialog names what is wrong and imports nothing', async ({ proPage: pag
   await expect(dialog.getByRole('button', { name: /^Import \d+ Propert/ })).toBeDisabled();
 });
 
-test('a free account is told the file holds more than its plan allows', async ({ signedInPage: page }, testInfo) => {
+test('a free account is stopped in the preview when the file holds more than its plan allows', async ({ signedInPage: page }, testInfo) => {
   const file = testInfo.outputPath('two.csv');
   writeFileSync(file, `${header}\nA,1 St,,Reno,NV,1,retail,a@example.com,us\nB,2 St,,Reno,NV,1,retail,b@example.com,us\n`);
   await page.goto('/properties');
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import Properties from CSV' });
   await dialog.getByLabel('CSV file').setInputFiles(file);
-  await dialog.getByRole('button', { name: 'Import 2 Properties' }).click();
-  await expect(dialog.getByText(/Free accounts are limited to 1 property/)).toBeVisible();
+  await expect(dialog.getByText('Your free plan has room for 1 more property; this import would add 2.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Import 2 Properties' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('heading', { name: 'No properties yet' })).toBeVisible();
 });

@@ -34,7 +34,10 @@ test('schedule from a property, then complete it as compliant: the property turn
   await page.getByLabel('Notes').fill('Panel in the basement');
   await page.getByRole('button', { name: 'Schedule Inspection' }).click();
   await expectToast(page, 'Inspection Scheduled');
-  await expect(page).toHaveURL(/\/inspections$/);
+  // Scheduled from a property: that property opens, on its inspections.
+  await expect(page).toHaveURL(new RegExp(`/properties/${property.id}\\?tab=inspections$`));
+  await expect(page.getByRole('tab', { name: 'Inspections' })).toHaveAttribute('aria-selected', 'true');
+  await page.goto('/inspections');
 
   const row = page.getByRole('row').filter({ hasText: 'Dana Cole' });
   await expect(row).toContainText('Harbor View Offices');
@@ -171,7 +174,7 @@ test('the list filters by status and type; the calendar shows a day\'s inspectio
   await expect(page.getByRole('heading', { name: /^Inspections on / })).toBeHidden();
 });
 
-test('upcoming: quick reschedule moves an inspection 14 days out', async ({ proPage: page }) => {
+test('upcoming: Reschedule opens the dialog, whose +14 days counts from the due date', async ({ proPage: page }) => {
   const property = await addProperty(page, { name: 'Depot' });
   await scheduleInspectionViaApi(page, { propertyId: property.id, dueDate: day(1), assignedTo: 'Quick Quinn' });
   await scheduleInspectionViaApi(page, { propertyId: property.id, dueDate: day(45), assignedTo: 'Far Away' });
@@ -179,9 +182,13 @@ test('upcoming: quick reschedule moves an inspection 14 days out', async ({ proP
   await expect(page.getByRole('heading', { name: 'Upcoming Inspections', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: '1 inspection' })).toBeVisible();
   await expect(page.getByText('Far Away')).toBeHidden();
-  await page.getByRole('button', { name: /^Reschedule .* to / }).first().click();
+  await page.getByRole('button', { name: /^Reschedule / }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Reschedule Inspection' });
+  await dialog.getByRole('button', { name: /^\+14 days/ }).click();
+  await expect(dialog.getByLabel('New date')).toHaveValue(day(15));
+  await dialog.getByRole('button', { name: 'Reschedule' }).click();
   await expectToast(page, 'Inspection Rescheduled');
-  const moved = new Date(`${day(14)}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+  const moved = new Date(`${day(15)}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
   await expect(page.getByText(moved).first()).toBeVisible();
   await expectAccessible(page);
 });

@@ -30,6 +30,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { requirementsRoutes } from './modules/requirements/requirements.routes';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
 import { supportRoutes } from './modules/support/support.routes';
+import { undoRoutes } from './modules/undo/undo.routes';
 import type { Runtime } from './runtime';
 
 export interface BuildOptions {
@@ -122,6 +123,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(mailConsentRoutes, deps);
   await app.register(inspectorsRoutes, deps);
   await app.register(deficienciesRoutes, { ...deps, photos, photoMaxBytes: config.photoMaxBytes });
+  await app.register(undoRoutes, deps);
 
   const clientDir = options.clientDir ?? clientDistDir;
   const indexHtml = path.join(clientDir, 'index.html');

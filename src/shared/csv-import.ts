@@ -20,14 +20,62 @@ type Column = (typeof CSV_REQUIRED_COLUMNS)[number] | (typeof CSV_OPTIONAL_COLUM
 /** "Address Line 1", "address_line1" and "ADDRESSLINE1" all name addressLine1. */
 const squash = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
 
+/**
+ * The headers people write for each column, squashed, best first: a column takes the first
+ * of its names that the file has, and a header names one column at most.
+ */
+export const CSV_COLUMN_ALIASES: Record<Column, readonly string[]> = {
+  name: ['name', 'propertyname', 'property', 'buildingname', 'building'],
+  addressLine1: ['addressline1', 'address1', 'streetaddress', 'street', 'address', 'addressline'],
+  addressLine2: ['addressline2', 'address2', 'suite', 'unit'],
+  city: ['city', 'town'],
+  state: ['state', 'province', 'stateprovince', 'region'],
+  zip: ['zip', 'zipcode', 'postalcode', 'postcode', 'postal'],
+  propertyType: ['propertytype', 'type', 'buildingtype'],
+  managerEmail: ['manageremail', 'propertymanageremail', 'email', 'emailaddress'],
+  country: ['country', 'countrycode'],
+};
+
 export function matchColumns(headers: string[]): { index: Partial<Record<Column, number>>; missing: string[] } {
   const index: Partial<Record<Column, number>> = {};
   const squashed = headers.map(squash);
+  const taken = new Set<number>();
   for (const column of [...CSV_REQUIRED_COLUMNS, ...CSV_OPTIONAL_COLUMNS]) {
-    const at = squashed.indexOf(squash(column));
-    if (at >= 0) index[column] = at;
+    for (const alias of CSV_COLUMN_ALIASES[column]) {
+      const at = squashed.findIndex((h, i) => h === alias && !taken.has(i));
+      if (at >= 0) {
+        index[column] = at;
+        taken.add(at);
+        break;
+      }
+    }
   }
   return { index, missing: CSV_REQUIRED_COLUMNS.filter((c) => index[c] === undefined) };
+}
+
+/**
+ * What makes two properties the same for an import: the name and the first address line,
+ * in any case, spacing and punctuation ("12 Main St." is "12 main st").
+ */
+export function duplicateKey(property: { name: string; addressLine1: string }): string {
+  const normal = (v: string) => v.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return `${normal(property.name)}|${normal(property.addressLine1)}`;
+}
+
+/**
+ * The rows (by index) that repeat a property the account has, or an earlier row of the file.
+ * Rows that are not valid have no key and are never duplicates.
+ */
+export function findDuplicateRows(rows: Record<string, unknown>[], existingKeys: ReadonlySet<string>): number[] {
+  const seen = new Set(existingKeys);
+  const duplicates: number[] = [];
+  rows.forEach((row, i) => {
+    if (typeof row.name !== 'string' || typeof row.addressLine1 !== 'string' || !row.name.trim() || !row.addressLine1.trim()) return;
+    const key = duplicateKey({ name: row.name, addressLine1: row.addressLine1 });
+    if (seen.has(key)) duplicates.push(i);
+    else seen.add(key);
+  });
+  return duplicates;
 }
 
 /** Unknown property types become other (SPEC); "Health Care" reads as healthcare. */
@@ -68,11 +116,26 @@ const csvRowShapeSchema = z
 
 export const bulkImportSchema = z.object({
   filename: z.string().trim().max(255).default('import.csv'),
+  /** "Import them anyway": rows that repeat an existing property are imported too. */
+  includeDuplicates: z.boolean({ error: 'Must be true or false' }).default(false),
   properties: z
     .array(csvRowShapeSchema, { error: 'Send the rows as a list' })
     .min(1, 'CSV must have at least a header row and one data row')
     .max(CSV_MAX_ROWS, `A file can hold at most ${CSV_MAX_ROWS} properties`),
 });
+
+/** What the preview learns from the server before anything is imported. */
+export interface ImportCheck {
+  /** Indexes of rows repeating a property the account has (or an earlier row). */
+  duplicateRows: number[];
+}
+
+export interface ImportResult {
+  importId: number;
+  importedCount: number;
+  skippedCount: number;
+  message: string;
+}
 
 /** The spreadsheet's own numbering: the header is row 1, so the first property is row 2. */
 export const csvRowNumber = (dataIndex: number) => dataIndex + 2;

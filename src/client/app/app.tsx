@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { queryClient } from '@/lib/query-client';
 import { Toaster } from '@/components/ui/toaster';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
@@ -16,18 +16,26 @@ function AuthGate() {
   return <AppRoutes />;
 }
 
+function Root() {
+  return (
+    <AuthProvider>
+      <ScrollToTop />
+      <RouteFocus />
+      <AuthGate />
+      <OfflineBadge />
+      <Toaster />
+    </AuthProvider>
+  );
+}
+
+// A data router, for useBlocker (a form with unsaved edits asks before navigating away); the
+// routes themselves stay one <Routes> tree under it.
+const router = createBrowserRouter([{ path: '*', element: <Root /> }]);
+
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AuthProvider>
-          <ScrollToTop />
-          <RouteFocus />
-          <AuthGate />
-          <OfflineBadge />
-          <Toaster />
-        </AuthProvider>
-      </BrowserRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>
   );
 }

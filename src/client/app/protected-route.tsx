@@ -1,17 +1,19 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from '@/features/auth/components/auth-context';
+import { expiredLoginPath } from '@/features/auth/components/redirect-target';
 import { FullPageLoader } from './full-page-loader';
 
 // Lazy so that visitors of the landing and sign-in pages never download the shell.
 const AppShell = lazy(() => import('./shell/app-shell'));
 
 export function ProtectedRoute() {
-  const { isAuthenticated, justLoggedOut } = useAuth();
+  const { isAuthenticated, justLoggedOut, sessionExpired } = useAuth();
   const location = useLocation();
 
   if (!isAuthenticated) {
     if (justLoggedOut) return <Navigate to="/" replace />;
+    if (sessionExpired) return <Navigate to={expiredLoginPath(`${location.pathname}${location.search}${location.hash}`)} replace />;
     return <Navigate to="/auth/login" replace state={{ from: location }} />;
   }
 

@@ -42,12 +42,7 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, `${res.status}: ${text || res.statusText}`, parseErrorBody(text));
 }
 
-export async function apiRequest<T>(
-  method: Method,
-  url: string,
-  data?: unknown,
-  signal?: AbortSignal,
-): Promise<T> {
+async function send(method: Method, url: string, data?: unknown, signal?: AbortSignal): Promise<{ body: unknown; headers: Headers }> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const init: RequestInit = { method, credentials: 'same-origin', headers, signal };
   if (method !== 'GET') {
@@ -58,7 +53,20 @@ export async function apiRequest<T>(
   const res = await fetch(url, init);
   if (!res.ok) throw await toApiError(res);
   const text = await res.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  return { body: text ? JSON.parse(text) : undefined, headers: res.headers };
+}
+
+export async function apiRequest<T>(method: Method, url: string, data?: unknown, signal?: AbortSignal): Promise<T> {
+  return (await send(method, url, data, signal)).body as T;
+}
+
+// The same name as UNDO_TOKEN_HEADER in @shared/schemas/undo, spelled out for the reason below.
+const UNDO_TOKEN_HEADER = 'X-Undo-Token';
+
+/** A change the server can take back: its answer and the token that undoes it. */
+export async function apiChange<T>(method: Method, url: string, data?: unknown): Promise<{ data: T; undoToken: string | null }> {
+  const { body, headers } = await send(method, url, data);
+  return { data: body as T, undoToken: headers.get(UNDO_TOKEN_HEADER) };
 }
 
 /** A page of a list endpoint with the total before paging (DECISIONS "Lists"). */

@@ -64,3 +64,15 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
     </ToastPrimitive.Close>
   );
 }
+
+export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
+  return (
+    <ToastPrimitive.Action
+      className={cn(
+        'inline-flex h-8 shrink-0 items-center justify-center self-center rounded-md border border-current px-3 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-current',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,4 +1,4 @@
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
+import { Toast, ToastAction, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 import { dismissToast, useToast } from './use-toast';
 
 export function Toaster() {
@@ -10,6 +10,7 @@ export function Toaster() {
           key={t.id}
           open={t.open}
           variant={t.variant}
+          duration={t.duration}
           onOpenChange={(open) => {
             if (!open) dismissToast(t.id);
           }}
@@ -18,6 +19,11 @@ export function Toaster() {
             <ToastTitle>{t.title}</ToastTitle>
             {t.description ? <ToastDescription>{t.description}</ToastDescription> : null}
           </div>
+          {t.action ? (
+            <ToastAction altText={t.action.altText} onClick={t.action.onClick}>
+              {t.action.label}
+            </ToastAction>
+          ) : null}
           <ToastClose />
         </Toast>
       ))}

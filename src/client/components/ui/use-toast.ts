@@ -10,6 +10,10 @@ export interface ToastOptions {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  /** A button in the toast (Undo); `altText` says how to do the same without it, for screen readers. */
+  action?: { label: string; altText: string; onClick: () => void };
+  /** How long it stays, in ms, when not the provider's default. */
+  duration?: number;
 }
 
 export interface ToastItem extends ToastOptions {

@@ -15,3 +15,4 @@ export * from './mail-consents';
 export * from './billing';
 export * from './rate-limits';
 export * from './calendar-feeds';
+export * from './undo';

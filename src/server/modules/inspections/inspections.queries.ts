@@ -199,6 +199,15 @@ export async function findInspection(db: DbOrTx, userId: number, id: number, tod
   return inspection;
 }
 
+/** The row, unlocked: which property a change will touch, before it takes its locks. */
+export async function findInspectionRow(db: DbOrTx, userId: number, id: number): Promise<InspectionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(inspections)
+    .where(and(eq(inspections.id, id), eq(inspections.userId, userId)));
+  return row;
+}
+
 /** The row itself, locked for the rest of the transaction. */
 export async function lockInspection(db: DbOrTx, userId: number, id: number): Promise<InspectionRow | undefined> {
   const [row] = await db

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { inspectionListQuerySchema, inspectionSchema } from '@shared/schemas/inspection';
 import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
+import { UNDO_TOKEN_HEADER } from '@shared/schemas/undo';
 import { requireUser } from '../../plugins/auth';
 import { parse, parseId } from '../../validation';
 import { assertPropertyExists } from '../properties/properties.service';
@@ -36,14 +37,18 @@ export async function inspectionsRoutes(app: FastifyInstance, deps: inspections.
     return inspections.getInspection(deps, user, parseId(request.params, 'Inspection not found'));
   });
 
-  app.put('/api/inspections/:id', async (request) => {
+  // Each change answers with the token that undoes it, in a header: SPEC's bodies stay as they are.
+  app.put('/api/inspections/:id', async (request, reply) => {
     const user = requireUser(request);
-    return inspections.updateInspection(deps, user, parseId(request.params, 'Inspection not found'), request.body);
+    const { inspection, undoToken } = await inspections.updateInspection(deps, user, parseId(request.params, 'Inspection not found'), request.body);
+    reply.header(UNDO_TOKEN_HEADER, undoToken);
+    return inspection;
   });
 
-  app.delete('/api/inspections/:id', async (request) => {
+  app.delete('/api/inspections/:id', async (request, reply) => {
     const user = requireUser(request);
-    await inspections.deleteInspection(deps, user, parseId(request.params, 'Inspection not found'));
+    const { undoToken } = await inspections.deleteInspection(deps, user, parseId(request.params, 'Inspection not found'));
+    reply.header(UNDO_TOKEN_HEADER, undoToken);
     return { success: true };
   });
 

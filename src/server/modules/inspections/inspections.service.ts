@@ -25,6 +25,7 @@ import { assertCanAddOpenInspection, canAddOpenInspection, lockAccountForLimits 
 import { insertDeficiencies } from '../deficiencies/deficiencies.queries';
 import { findInspector } from '../inspectors/inspectors.queries';
 import { ownInspector } from '../inspectors/inspectors.service';
+import { beginUndoable, finishUndoable } from '../undo/undo.service';
 import { queueComplianceAlert } from './compliance-alert';
 import * as q from './inspections.queries';
 
@@ -105,14 +106,27 @@ export function updateShape(body: unknown): 'complete' | 'reschedule' | 'edit' {
  * A completion with a result (or a result recorded later) also answers what comes next for
  * its requirement, as `nextDue`, beside SPEC's fields.
  */
-export async function updateInspection(deps: InspectionsDeps, account: Account, id: number, body: unknown): Promise<InspectionUpdateResult> {
+export async function updateInspection(
+  deps: InspectionsDeps,
+  account: Account,
+  id: number,
+  body: unknown,
+): Promise<{ inspection: InspectionUpdateResult; undoToken: string }> {
   const shape = updateShape(body);
-  let nextDue: NextDue | null | undefined;
-  if (shape === 'complete') nextDue = await complete(deps, account, id, parse(completeInspectionSchema, body));
-  else if (shape === 'reschedule') await reschedule(deps, account, id, parse(rescheduleSchema, body));
-  else nextDue = await edit(deps, account, id, parse(inspectionEditSchema, body));
+  let answer: { nextDue?: NextDue | null; undoToken: string };
+  if (shape === 'complete') answer = await complete(deps, account, id, parse(completeInspectionSchema, body));
+  else if (shape === 'reschedule') answer = await reschedule(deps, account, id, parse(rescheduleSchema, body));
+  else answer = await edit(deps, account, id, parse(inspectionEditSchema, body));
   const inspection = await getInspection(deps, account, id);
-  return nextDue === undefined ? inspection : { ...inspection, nextDue };
+  const { nextDue, undoToken } = answer;
+  return { inspection: nextDue === undefined ? inspection : { ...inspection, nextDue }, undoToken };
+}
+
+/** The inspection's property, read before the locks an undoable change takes in order. */
+async function propertyOf(db: DbOrTx, account: Account, id: number): Promise<number> {
+  const row = await q.findInspectionRow(db, account.id, id);
+  if (!row) throw inspectionNotFound();
+  return row.propertyId;
 }
 
 async function lockOwn(db: DbOrTx, account: Account, id: number) {
@@ -138,13 +152,19 @@ function completionDay(account: Account, completedDate: string | undefined, now:
  * without one (Quick Complete, "Mark as Completed") no compliance item and no property
  * status changes (SPEC 4), and the inspection waits for its result to be recorded.
  */
-async function complete(deps: InspectionsDeps, account: Account, id: number, input: z.output<typeof completeInspectionSchema>): Promise<NextDue | null> {
+async function complete(
+  deps: InspectionsDeps,
+  account: Account,
+  id: number,
+  input: z.output<typeof completeInspectionSchema>,
+): Promise<{ nextDue: NextDue | null; undoToken: string }> {
   const now = new Date();
   const day = today(account, now);
   const performed = completionDay(account, input.completedDate, now);
   if (performed.day > day) throw validationFailed({ completedDate: ['Completion date cannot be in the future'] });
   return writeAccountData(deps.pool, account.id, async (tx) => {
     const { db } = tx;
+    const point = await beginUndoable(db, { userId: account.id, propertyId: await propertyOf(db, account, id), kind: 'complete_inspection' });
     const row = await lockOwn(db, account, id);
     if (!isOpen(row.status)) throw conflict(`This inspection is already ${row.status}.`);
     // Who performed it, with the licence as it stands today: the record keeps it even if the
@@ -168,7 +188,7 @@ async function complete(deps: InspectionsDeps, account: Account, id: number, inp
     if (!input.complianceStatus) {
       // Nothing about compliance moves; the requirement only knows it has no open inspection now.
       if (row.requirementId !== null) await refreshOpenInspection(db, row.requirementId);
-      return null;
+      return { nextDue: null, undoToken: await finishUndoable(db, point) };
     }
     const nextDue = await recordResult(db, account, { ...row, status: 'completed' }, day, now);
     if (input.complianceStatus === 'non_compliant') {
@@ -180,7 +200,7 @@ async function complete(deps: InspectionsDeps, account: Account, id: number, inp
         notes: input.notes ?? '',
       });
     }
-    return nextDue;
+    return { nextDue, undoToken: await finishUndoable(db, point) };
   });
 }
 
@@ -240,19 +260,27 @@ async function recordResult(db: DbOrTx, account: Account, row: q.InspectionRow, 
 async function reschedule(deps: InspectionsDeps, account: Account, id: number, input: z.output<typeof rescheduleSchema>) {
   const day = today(account);
   if (input.dueDate < day) throw validationFailed({ dueDate: ['Choose today or a later date'] });
-  await writeAccountData(deps.pool, account.id, async ({ db }) => {
+  return writeAccountData(deps.pool, account.id, async ({ db }) => {
+    const point = await beginUndoable(db, { userId: account.id, propertyId: await propertyOf(db, account, id), kind: 'reschedule_inspection' });
     const row = await lockOwn(db, account, id);
     if (!isOpen(row.status)) throw conflict(`A ${row.status} inspection cannot be rescheduled.`);
     await q.updateInspection(db, id, { dueDate: input.dueDate, rescheduleReason: input.rescheduleReason });
     await settle(db, { propertyId: row.propertyId, requirementIds: [row.requirementId], itemTypes: [row.inspectionType], today: day });
+    return { undoToken: await finishUndoable(db, point) };
   });
 }
 
-async function edit(deps: InspectionsDeps, account: Account, id: number, input: z.output<typeof inspectionEditSchema>): Promise<NextDue | null | undefined> {
+async function edit(
+  deps: InspectionsDeps,
+  account: Account,
+  id: number,
+  input: z.output<typeof inspectionEditSchema>,
+): Promise<{ nextDue?: NextDue | null; undoToken: string }> {
   const now = new Date();
   const day = today(account, now);
   const { libraryId, requirementId: namedRequirement, ...fields } = input;
   return writeAccountData(deps.pool, account.id, async ({ db }) => {
+    const point = await beginUndoable(db, { userId: account.id, propertyId: await propertyOf(db, account, id), kind: 'edit_inspection' });
     const row = await lockOwn(db, account, id);
     await ownInspector(db, account, input.inspectorId);
     const type = input.inspectionType ?? row.inspectionType;
@@ -297,7 +325,7 @@ async function edit(deps: InspectionsDeps, account: Account, id: number, input: 
     if (recordsFirstResult) {
       const nextDue = await recordResult(db, account, { ...row, ...fields, requirementId, notes }, day, now);
       await settle(db, { propertyId: row.propertyId, requirementIds: [row.requirementId], itemTypes: [row.inspectionType], today: day });
-      return nextDue;
+      return { nextDue, undoToken: await finishUndoable(db, point) };
     }
     await settle(db, {
       propertyId: row.propertyId,
@@ -306,17 +334,19 @@ async function edit(deps: InspectionsDeps, account: Account, id: number, input: 
       today: day,
       prune: true,
     });
-    return undefined;
+    return { undoToken: await finishUndoable(db, point) };
   });
 }
 
 /** Deleting recomputes its requirement and item from the inspections that remain. */
-export async function deleteInspection(deps: InspectionsDeps, account: Account, id: number): Promise<void> {
+export async function deleteInspection(deps: InspectionsDeps, account: Account, id: number): Promise<{ undoToken: string }> {
   const day = today(account);
-  await writeAccountData(deps.pool, account.id, async ({ db }) => {
+  return writeAccountData(deps.pool, account.id, async ({ db }) => {
+    const point = await beginUndoable(db, { userId: account.id, propertyId: await propertyOf(db, account, id), kind: 'delete_inspection' });
     const row = await lockOwn(db, account, id);
     await q.deleteInspection(db, id);
     await settle(db, { propertyId: row.propertyId, requirementIds: [row.requirementId], itemTypes: [row.inspectionType], today: day, prune: true });
+    return { undoToken: await finishUndoable(db, point) };
   });
 }
 

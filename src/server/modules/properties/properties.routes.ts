@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { bulkImportSchema } from '@shared/csv-import';
 import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
+import { UNDO_TOKEN_HEADER } from '@shared/schemas/undo';
 import { propertyListQuerySchema, propertySchema, propertyUpdateSchema } from '@shared/schemas/property';
 import { requireUser } from '../../plugins/auth';
 import { parse, parseId } from '../../validation';
-import { importProperties } from './property-import.service';
+import { checkImport, importProperties } from './property-import.service';
 import * as properties from './properties.service';
 
 /** A 5,000-row CSV as JSON is a few megabytes; only this route accepts that much. */
@@ -39,17 +40,25 @@ export async function propertiesRoutes(app: FastifyInstance, deps: properties.Pr
     return properties.updateProperty(deps, user, id, values);
   });
 
-  app.delete('/api/properties/:id', async (request) => {
+  app.delete('/api/properties/:id', async (request, reply) => {
     const user = requireUser(request);
     const id = parseId(request.params, 'Property not found');
-    await properties.deleteProperty(deps, user, id);
+    const { undoToken } = await properties.deleteProperty(deps, user, id);
+    reply.header(UNDO_TOKEN_HEADER, undoToken);
     return { success: true };
   });
 
   app.post('/api/properties/bulk-import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request, reply) => {
     const user = requireUser(request);
     const input = parse(bulkImportSchema, request.body);
-    const result = await importProperties(deps, user, { filename: input.filename, rows: input.properties });
+    const result = await importProperties(deps, user, { filename: input.filename, rows: input.properties, includeDuplicates: input.includeDuplicates });
     return reply.status(201).send(result);
+  });
+
+  // The preview asks before importing; it changes nothing, so it is a POST only for its body.
+  app.post('/api/properties/bulk-import/check', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
+    const user = requireUser(request);
+    const input = parse(bulkImportSchema, request.body);
+    return checkImport(deps, user, input.properties);
   });
 }

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
 import { assertCanAddProperties } from '../subscription/subscription.service';
+import { beginUndoable, finishUndoable } from '../undo/undo.service';
 import * as q from './properties.queries';
 
 export interface PropertiesDeps {
@@ -67,10 +68,14 @@ export async function updateProperty(
   return getProperty(deps, account, id);
 }
 
-export async function deleteProperty(deps: PropertiesDeps, account: Account, id: number): Promise<void> {
-  // Inspections, compliance items and reports go with it (ON DELETE CASCADE).
-  if (!(await q.deleteProperty(deps.db, account.id, id))) throw propertyNotFound();
-  await accountDataChanged(deps.db, account.id);
+/** Inspections, compliance items and reports go with it (ON DELETE CASCADE); undo brings them all back. */
+export async function deleteProperty(deps: PropertiesDeps, account: Account, id: number): Promise<{ undoToken: string }> {
+  return writeAccountData(deps.pool, account.id, async ({ db }) => {
+    if (!(await q.propertyExists(db, account.id, id))) throw propertyNotFound();
+    const point = await beginUndoable(db, { userId: account.id, propertyId: id, kind: 'delete_property' });
+    if (!(await q.deleteProperty(db, account.id, id))) throw propertyNotFound();
+    return { undoToken: await finishUndoable(db, point) };
+  });
 }
 
 export async function assertPropertyExists(deps: PropertiesDeps, account: Account, id: number): Promise<void> {

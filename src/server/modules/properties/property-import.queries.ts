@@ -1,5 +1,7 @@
 import type { DbOrTx } from '../../db/client';
-import { csvImports } from '../../db/schema/index';
+import { eq } from 'drizzle-orm';
+import { duplicateKey } from '@shared/csv-import';
+import { csvImports, properties } from '../../db/schema/index';
 
 export interface ImportRecord {
   userId: number;
@@ -23,4 +25,10 @@ export async function insertImportRecord(db: DbOrTx, record: ImportRecord): Prom
     .values({ ...record, createdAt: now, completedAt: now })
     .returning({ id: csvImports.id });
   return row!.id;
+}
+
+/** The duplicate keys of the account's properties (name and first address line, normalised). */
+export async function existingPropertyKeys(db: DbOrTx, userId: number): Promise<Set<string>> {
+  const rows = await db.select({ name: properties.name, addressLine1: properties.addressLine1 }).from(properties).where(eq(properties.userId, userId));
+  return new Set(rows.map(duplicateKey));
 }

@@ -93,3 +93,23 @@ export const grantPro = (db: DbOrTx, username: string) =>
 
 export const revokePro = (db: DbOrTx, username: string) =>
   q.setPlanByUsername(db, username, { plan: 'free', planSource: null, proUntil: null });
+
+/** Properties and open inspections the account has, for checks around a restore. */
+export async function planCounts(tx: DbOrTx, userId: number): Promise<{ properties: number; openInspections: number }> {
+  return { properties: await q.countProperties(tx, userId), openInspections: await q.countOpenInspections(tx, userId) };
+}
+
+/**
+ * After an undo put rows back: whatever it added must fit the plan. An account already over
+ * a limit (a downgrade keeps what it had) may still undo what does not add to it.
+ */
+export async function assertRestoreFits(tx: DbOrTx, userId: number, before: { properties: number; openInspections: number }, now = new Date()) {
+  if (isBillingOff()) return;
+  const limits = PLAN_LIMITS[await q.findPlan(tx, userId, now)];
+  const after = await planCounts(tx, userId);
+  const over = (count: number, was: number, limit: number) => limit !== -1 && count > was && count > limit;
+  if (over(after.properties, before.properties, limits.properties)) throw limitReached(`${limits.properties} property`);
+  if (over(after.openInspections, before.openInspections, limits.openInspections)) {
+    throw limitReached(`${limits.openInspections} scheduled inspection at a time`);
+  }
+}

@@ -12,6 +12,8 @@ export interface AuthContextValue {
    * the user home instead of to the login form.
    */
   justLoggedOut: boolean;
+  /** The session ended on its own (a 401 on a signed-in page): sign-in says so and returns there. */
+  sessionExpired: boolean;
   signIn: (user: SessionUser) => void;
   signOut: (reason: SignOutReason) => void;
   updateUser: (user: SessionUser) => void;

@@ -9,7 +9,7 @@ import { setDisplayTimeZone } from '@/lib/format-date';
 type State =
   | { status: 'loading'; user: null }
   | { status: 'authenticated'; user: SessionUser }
-  | { status: 'unauthenticated'; user: null; justLoggedOut: boolean };
+  | { status: 'unauthenticated'; user: null; justLoggedOut: boolean; expired?: boolean };
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -39,7 +39,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     (reason: SignOutReason) => {
       // The first sign-out wins: a logout answered with 401 must still count as a logout.
       setState((prev) =>
-        prev.status === 'unauthenticated' ? prev : { status: 'unauthenticated', user: null, justLoggedOut: reason === 'logout' },
+        prev.status === 'unauthenticated'
+          ? prev
+          : { status: 'unauthenticated', user: null, justLoggedOut: reason === 'logout', expired: reason === 'expired' },
       );
       queryClient.clear();
     },
@@ -82,6 +84,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isLoading: state.status === 'loading',
       isAuthenticated,
       justLoggedOut: state.status === 'unauthenticated' && state.justLoggedOut,
+      sessionExpired: state.status === 'unauthenticated' && Boolean(state.expired),
       signIn,
       signOut,
       updateUser,

@@ -36,14 +36,20 @@ export default function LoginPage() {
   });
   const { errors } = form.formState;
 
-  if (isAuthenticated) return <Navigate to={redirectTarget(location.state)} replace />;
+  if (isAuthenticated) return <Navigate to={redirectTarget(location.state, location.search)} replace />;
 
   const onSubmit = form.handleSubmit((values) => login.mutate(values));
+  const expired = new URLSearchParams(location.search).get('expired') === '1';
 
   return (
     <AuthLayout title="Sign in to Firemark" description="Welcome back. Enter your details to continue.">
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         {login.isError ? <FormAlert>{loginErrorText(login.error)}</FormAlert> : null}
+        {expired && !login.isError ? (
+          <p role="status" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+            Your session expired. Sign in again to continue where you were.
+          </p>
+        ) : null}
         <FormField label="Username" error={errors.username?.message}>
           {(control) => <Input {...control} autoComplete="username" autoCapitalize="none" {...form.register('username')} />}
         </FormField>

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ComplianceResult } from '@shared/enums';
 import type { CompleteInspectionInput, InspectionUpdateResult } from '@shared/schemas/inspection';
 import type { DeficiencyInput } from '@shared/schemas/deficiency';
-import { api } from '@/lib/api';
+import { apiChange } from '@/lib/api';
+import { toastWithUndo } from '@/components/undo-toast';
 import { refreshAfterInspectionChange } from '@/lib/inspection-queries';
 import { toast } from '@/components/ui/use-toast';
 import { applyInspectionChange, restoreInspections, snapshotInspections } from './inspection-cache';
@@ -38,7 +39,7 @@ export function useCompleteInspection() {
       if (inspectorId) body.inspectorId = inspectorId;
       if (attestation) body.attestation = attestation;
       if (complianceStatus === 'non_compliant' && deficiencies?.length) body.deficiencies = deficiencies;
-      return api.put<InspectionUpdateResult>(`/api/inspections/${id}`, body);
+      return apiChange<InspectionUpdateResult>('PUT', `/api/inspections/${id}`, body);
     },
     onMutate: async ({ id, complianceStatus, notes }) => {
       const snapshot = await snapshotInspections(queryClient);
@@ -65,12 +66,12 @@ export function useCompleteInspection() {
       const description = complianceStatus ? 'Failed to complete inspection.' : 'Failed to complete inspection. Please try again.';
       toast({ variant: 'destructive', title: 'Error', description });
     },
-    onSuccess: (saved) => {
+    onSuccess: ({ data: saved, undoToken }) => {
       // Without a result nothing about compliance changed (SPEC 4): say what is still to do.
       const description = saved.complianceResult
         ? `Inspection completed and property status updated. ${nextDueText(saved.nextDue)}`.trim()
         : 'Inspection completed. Record its result to update the property\'s compliance.';
-      toast({ title: 'Inspection Completed', description });
+      toastWithUndo(queryClient, { title: 'Inspection Completed', description, undoToken, undoneText: 'The inspection is open again, as it was.' });
     },
     onSettled: () => {
       void refreshAfterInspectionChange(queryClient);

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { apiChange } from '@/lib/api';
+import { toastWithUndo } from '@/components/undo-toast';
 import { inspectionKey, refreshAfterInspectionChange, reminderLogsKey } from '@/lib/inspection-queries';
 import { toast } from '@/components/ui/use-toast';
 import { applyInspectionChange, restoreInspections, snapshotInspections } from './inspection-cache';
@@ -10,7 +11,7 @@ export function useDeleteInspection() {
   const queryClient = useQueryClient();
   const today = useToday();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ success: boolean }>(`/api/inspections/${id}`),
+    mutationFn: (id: number) => apiChange<{ success: boolean }>('DELETE', `/api/inspections/${id}`),
     onMutate: async (id) => {
       const snapshot = await snapshotInspections(queryClient);
       applyInspectionChange(queryClient, { kind: 'remove', id }, today);
@@ -20,11 +21,16 @@ export function useDeleteInspection() {
       restoreInspections(queryClient, context?.snapshot);
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete inspection.' });
     },
-    onSuccess: (_answer, id) => {
+    onSuccess: ({ undoToken }, id) => {
       // Gone for good: refetching it would only answer 404.
       queryClient.removeQueries({ queryKey: inspectionKey(id), exact: true });
       queryClient.removeQueries({ queryKey: reminderLogsKey(id), exact: true });
-      toast({ title: 'Inspection Deleted', description: 'Inspection deleted successfully.' });
+      toastWithUndo(queryClient, {
+        title: 'Inspection Deleted',
+        description: 'Inspection deleted successfully.',
+        undoToken,
+        undoneText: 'The inspection is back, with its history.',
+      });
     },
     onSettled: () => {
       void refreshAfterInspectionChange(queryClient);

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ComplianceResult } from '@shared/enums';
 import type { InspectionUpdateResult } from '@shared/schemas/inspection';
-import { api } from '@/lib/api';
+import { apiChange } from '@/lib/api';
+import { toastWithUndo } from '@/components/undo-toast';
 import { inspectionKey, refreshAfterInspectionChange } from '@/lib/inspection-queries';
 import { toast } from '@/components/ui/use-toast';
 import { nextDueText } from './next-due-text';
@@ -11,11 +12,16 @@ export function useRecordResult() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, complianceResult, notes }: { id: number; complianceResult: ComplianceResult; notes: string }) =>
-      api.put<InspectionUpdateResult>(`/api/inspections/${id}`, { complianceResult, ...(notes.trim() ? { notes: notes.trim() } : {}) }),
-    onSuccess: (saved) => {
+      apiChange<InspectionUpdateResult>('PUT', `/api/inspections/${id}`, { complianceResult, ...(notes.trim() ? { notes: notes.trim() } : {}) }),
+    onSuccess: ({ data: saved, undoToken }) => {
       const { nextDue: _nextDue, ...inspection } = saved;
       queryClient.setQueryData(inspectionKey(saved.id), inspection);
-      toast({ title: 'Result Recorded', description: `The result is recorded and the property status updated. ${nextDueText(saved.nextDue)}`.trim() });
+      toastWithUndo(queryClient, {
+        title: 'Result Recorded',
+        description: `The result is recorded and the property status updated. ${nextDueText(saved.nextDue)}`.trim(),
+        undoToken,
+        undoneText: 'The result is taken back; the property status is as it was.',
+      });
     },
     onError: () => toast({ variant: 'destructive', title: 'Error', description: 'Failed to record the result. Please try again.' }),
     onSettled: () => void refreshAfterInspectionChange(queryClient),

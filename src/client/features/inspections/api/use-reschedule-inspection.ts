@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '@/lib/format-date';
 import type { Inspection } from '@shared/schemas/inspection';
-import { api } from '@/lib/api';
+import { apiChange } from '@/lib/api';
+import { toastWithUndo } from '@/components/undo-toast';
 import { refreshAfterInspectionChange } from '@/lib/inspection-queries';
 import { toast } from '@/components/ui/use-toast';
 import { applyInspectionChange, restoreInspections, snapshotInspections } from './inspection-cache';
@@ -13,13 +14,13 @@ export interface RescheduleInput {
   rescheduleReason?: string | null;
 }
 
-/** Moves an inspection's due date (the Reschedule dialog, or Quick Reschedule's +14 days). */
+/** Moves an inspection's due date (the Reschedule dialog, the one way to do it). */
 export function useRescheduleInspection() {
   const queryClient = useQueryClient();
   const today = useToday();
   return useMutation({
     mutationFn: ({ id, dueDate, rescheduleReason }: RescheduleInput) =>
-      api.put<Inspection>(`/api/inspections/${id}`, { dueDate, rescheduleReason: rescheduleReason?.trim() || null }),
+      apiChange<Inspection>('PUT', `/api/inspections/${id}`, { dueDate, rescheduleReason: rescheduleReason?.trim() || null }),
     onMutate: async ({ id, dueDate, rescheduleReason }) => {
       const snapshot = await snapshotInspections(queryClient);
       applyInspectionChange(
@@ -33,8 +34,13 @@ export function useRescheduleInspection() {
       restoreInspections(queryClient, context?.snapshot);
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to update inspection.' });
     },
-    onSuccess: (saved) => {
-      toast({ title: 'Inspection Rescheduled', description: `Now due ${formatDate(saved.dueDate)}.` });
+    onSuccess: ({ data: saved, undoToken }) => {
+      toastWithUndo(queryClient, {
+        title: 'Inspection Rescheduled',
+        description: `Now due ${formatDate(saved.dueDate)}.`,
+        undoToken,
+        undoneText: 'The inspection has its earlier date again.',
+      });
     },
     onSettled: () => {
       void refreshAfterInspectionChange(queryClient);

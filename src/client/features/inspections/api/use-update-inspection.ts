@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Inspection, InspectionEdit } from '@shared/schemas/inspection';
-import { api } from '@/lib/api';
+import { apiChange } from '@/lib/api';
+import { toastWithUndo } from '@/components/undo-toast';
 import { inspectionKey, refreshAfterInspectionChange } from '@/lib/inspection-queries';
 import { toast } from '@/components/ui/use-toast';
 import { applyInspectionChange, restoreInspections, snapshotInspections } from './inspection-cache';
@@ -16,7 +17,7 @@ export function useUpdateInspection() {
   const queryClient = useQueryClient();
   const today = useToday();
   return useMutation({
-    mutationFn: ({ id, values }: UpdateInspectionInput) => api.put<Inspection>(`/api/inspections/${id}`, values),
+    mutationFn: ({ id, values }: UpdateInspectionInput) => apiChange<Inspection>('PUT', `/api/inspections/${id}`, values),
     onMutate: async ({ id, values }) => {
       const snapshot = await snapshotInspections(queryClient);
       const fields = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<Inspection>;
@@ -27,9 +28,14 @@ export function useUpdateInspection() {
       restoreInspections(queryClient, context?.snapshot);
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to update inspection.' });
     },
-    onSuccess: (saved) => {
+    onSuccess: ({ data: saved, undoToken }) => {
       queryClient.setQueryData<Inspection>(inspectionKey(saved.id), saved);
-      toast({ title: 'Inspection Updated', description: 'Inspection updated successfully.' });
+      toastWithUndo(queryClient, {
+        title: 'Inspection Updated',
+        description: 'Inspection updated successfully.',
+        undoToken,
+        undoneText: 'The inspection is as it was before the edit.',
+      });
     },
     onSettled: () => {
       void refreshAfterInspectionChange(queryClient);

@@ -135,7 +135,7 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
 
   return (
     <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
-      <DialogContent>
+      <DialogContent dirty={form.formState.isDirty}>
         <DialogHeader>
           <DialogTitle>{recording ? 'Record Result' : 'Complete Inspection'}</DialogTitle>
           <DialogDescription>

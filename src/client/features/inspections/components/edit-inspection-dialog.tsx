@@ -73,7 +73,7 @@ export function EditInspectionDialog({ inspection, open, onOpenChange }: EditIns
 
   return (
     <Dialog open={open} onOpenChange={(next) => !update.isPending && onOpenChange(next)}>
-      <DialogContent>
+      <DialogContent dirty={form.formState.isDirty}>
         <DialogHeader>
           <DialogTitle>Edit Inspection</DialogTitle>
           <DialogDescription>

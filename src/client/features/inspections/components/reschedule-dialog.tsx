@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { addDays } from '@shared/compliance';
 import { formatDate } from '@/lib/format-date';
 import { rescheduleSchema, type Inspection } from '@shared/schemas/inspection';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -21,7 +22,18 @@ interface RescheduleDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** SPEC 2 and 5, "Reschedule": a new date, no day before today (in the account's zone), an optional reason. */
+/** The shortcuts: days after the current due date (after today for an overdue one, never a day already past). */
+export const RESCHEDULE_SHORTCUT_DAYS = [7, 14, 30] as const;
+
+/** The day a shortcut moves to: counted from the due date, or from today when that has passed. */
+export function shortcutDate(dueDate: string, today: string, days: number): string {
+  return addDays(dueDate > today ? dueDate : today, days);
+}
+
+/**
+ * SPEC 2 and 5, "Reschedule": a new date, no day before today (in the account's zone), an
+ * optional reason. The only way a date moves: every Reschedule button opens this dialog.
+ */
 export function RescheduleDialog({ inspection, open, onOpenChange }: RescheduleDialogProps) {
   const today = useToday();
   const reschedule = useRescheduleInspection();
@@ -74,7 +86,7 @@ export function RescheduleDialog({ inspection, open, onOpenChange }: RescheduleD
 
   return (
     <Dialog open={open} onOpenChange={(next) => !reschedule.isPending && onOpenChange(next)}>
-      <DialogContent>
+      <DialogContent dirty={form.formState.isDirty}>
         <DialogHeader>
           <DialogTitle>Reschedule Inspection</DialogTitle>
           <DialogDescription>
@@ -83,7 +95,11 @@ export function RescheduleDialog({ inspection, open, onOpenChange }: RescheduleD
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="space-y-5">
-          <FormField label="New date" error={errors.dueDate?.message} hint={`Today is ${formatDate(today)}.`}>
+          <FormField
+            label="New date"
+            error={errors.dueDate?.message}
+            hint={`Today is ${formatDate(today)}${inspection ? `; now due ${formatDate(inspection.dueDate)}` : ''}.`}
+          >
             {(control) => (
               <Input
                 {...control}
@@ -97,6 +113,26 @@ export function RescheduleDialog({ inspection, open, onOpenChange }: RescheduleD
               />
             )}
           </FormField>
+          {inspection ? (
+            <div role="group" aria-label="Move by" className="flex flex-wrap gap-2">
+              {RESCHEDULE_SHORTCUT_DAYS.map((days) => {
+                const day = shortcutDate(inspection.dueDate, today, days);
+                return (
+                  <Button
+                    key={days}
+                    type="button"
+                    variant={dueDate === day ? 'default' : 'outline'}
+                    size="sm"
+                    aria-pressed={dueDate === day}
+                    aria-label={`+${days} days, ${formatDate(day)}`}
+                    onClick={() => pick(day)}
+                  >
+                    +{days} days
+                  </Button>
+                );
+              })}
+            </div>
+          ) : null}
           <div className="flex justify-center rounded-md border">
             <Calendar
               mode="single"

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSubscription } from '@/lib/use-subscription';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
+import { useLeaveGuard } from '@/components/leave-guard';
 import { PageHeader } from '@/components/page-header';
 import { UpgradePrompt } from '@/components/upgrade-prompt';
 import { Button } from '@/components/ui/button';
@@ -131,7 +132,8 @@ export default function NewInspectionPage() {
             onSearch={setSearch}
             prefill={prefill}
             create={create}
-            onDone={() => navigate('/inspections')}
+            // Scheduled from a property: back to that property, on its inspections.
+            onDone={() => navigate(useLock ? `/properties/${lockedId}?tab=inspections` : '/inspections')}
           />
         </CardContent>
       </Card>
@@ -200,7 +202,8 @@ function ScheduleForm({ lockedProperty, options, optionsTotal, optionsLoading, o
       inspectorId: '',
     },
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  const { guard, release } = useLeaveGuard(isDirty);
   const chosenPropertyId = Number(form.watch('propertyId')) || undefined;
   const chosenType = (form.watch('inspectionType') ?? '') as InspectionType | '';
 
@@ -217,7 +220,10 @@ function ScheduleForm({ lockedProperty, options, optionsTotal, optionsLoading, o
     create.mutate(
       { values: { ...values, ...activityIds(activity) }, propertyName },
       {
-        onSuccess: onDone,
+        onSuccess: () => {
+          release();
+          onDone();
+        },
         onError: (error) => {
           const onFields = applyServerFieldErrors(error, form.setError, FIELDS);
           const activityMessage = isApiError(error) ? (error.fieldErrors.requirementId ?? error.fieldErrors.libraryId)?.[0] : undefined;
@@ -230,6 +236,7 @@ function ScheduleForm({ lockedProperty, options, optionsTotal, optionsLoading, o
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
+      {guard}
       {formError ? <FormAlert>{formError}</FormAlert> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <div className="space-y-3 sm:col-span-2">

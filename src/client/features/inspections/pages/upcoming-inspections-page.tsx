@@ -1,6 +1,6 @@
+import { useState } from 'react';
 import { CalendarCheck, CalendarClock, CircleCheck, FilterX, List } from 'lucide-react';
 import { Link } from 'react-router';
-import { addDays } from '@shared/compliance';
 import { formatDate } from '@/lib/format-date';
 import type { Inspection } from '@shared/schemas/inspection';
 import type { InspectionFilterStatus } from '@/lib/inspection-queries';
@@ -12,18 +12,16 @@ import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCompleteInspection } from '../api/use-complete-inspection';
 import { useInspectionList } from '../api/use-inspection-list';
-import { useRescheduleInspection } from '../api/use-reschedule-inspection';
 import { useToday } from '../api/use-today';
 import { InspectionFilters } from '../components/inspection-filters';
 import { InspectionResults } from '../components/inspection-results';
 import { describeInspection, isOpenInspection } from '../components/inspection-text';
 import { InspectionsCalendar } from '../components/inspections-calendar';
+import { RescheduleDialog } from '../components/reschedule-dialog';
 import { useInspectionUrlState } from '../components/use-inspection-url-state';
 import { UnscheduledPanel } from '@/features/requirements/components/unscheduled-panel';
 
 const PAGE_SIZE = 25;
-/** SPEC 9: Quick Reschedule moves the due date to 14 days from today. */
-const QUICK_RESCHEDULE_DAYS = 14;
 
 /** SPEC 2: the status filter of /inspections/upcoming. */
 const STATUS_OPTIONS: { value: InspectionFilterStatus; label: string }[] = [
@@ -36,7 +34,9 @@ const STATUS_VALUES = STATUS_OPTIONS.map((option) => option.value);
 
 /**
  * /inspections/upcoming: open inspections due within 30 days, overdue ones included, with
- * one-click Quick Complete (no result) and Quick Reschedule (+14 days) on each (SPEC 4).
+ * one-click Quick Complete (no result, undoable from its toast) and Reschedule on each. Ruling
+ * (issue 10): Reschedule opens the Reschedule dialog here too, with +7/+14/+30 day shortcuts,
+ * instead of SPEC 9's one-click +14 days from today, which could move a date earlier.
  */
 export default function UpcomingInspectionsPage() {
   useDocumentTitle('Upcoming Inspections');
@@ -45,12 +45,9 @@ export default function UpcomingInspectionsPage() {
   const params = { q: state.q || undefined, type: state.type, status: state.status };
   const list = useInspectionList({ kind: 'upcoming' }, params, PAGE_SIZE, state.view === 'list');
   const complete = useCompleteInspection();
-  const reschedule = useRescheduleInspection();
-  const newDate = addDays(today, QUICK_RESCHEDULE_DAYS);
+  const [rescheduling, setRescheduling] = useState<{ inspection: Inspection; open: boolean } | null>(null);
 
-  const busy = (inspection: Inspection) =>
-    (complete.isPending && complete.variables?.id === inspection.id) ||
-    (reschedule.isPending && reschedule.variables?.id === inspection.id);
+  const busy = (inspection: Inspection) => complete.isPending && complete.variables?.id === inspection.id;
 
   // A completed row leaves the list with its focused button: keep keyboard users on the page.
   const keepFocusOnPage = () =>
@@ -77,9 +74,9 @@ export default function UpcomingInspectionsPage() {
         <Button
           variant="outline"
           size="sm"
-          aria-label={`Reschedule ${what} to ${formatDate(newDate)}`}
+          aria-label={`Reschedule ${what}`}
           aria-disabled={disabled}
-          onClick={() => !disabled && reschedule.mutate({ id: inspection.id, dueDate: newDate }, { onSettled: keepFocusOnPage })}
+          onClick={() => !disabled && setRescheduling({ inspection, open: true })}
         >
           <CalendarClock aria-hidden="true" />
           Reschedule
@@ -146,8 +143,8 @@ export default function UpcomingInspectionsPage() {
         />
 
         <p className="text-sm text-muted-foreground">
-          Complete marks an inspection done without recording a result; Reschedule moves it to{' '}
-          {formatDate(newDate)} (14 days from today). Open an inspection to record a result or pick another date.
+          Complete marks an inspection done without recording a result (undo it from the message that follows); Reschedule
+          lets you pick the new date. Open an inspection to record a result.
         </p>
 
         <TabsContent value="list" className="space-y-6">
@@ -167,6 +164,11 @@ export default function UpcomingInspectionsPage() {
           />
         </TabsContent>
       </Tabs>
+      <RescheduleDialog
+        inspection={rescheduling?.inspection ?? null}
+        open={rescheduling?.open ?? false}
+        onOpenChange={(open) => setRescheduling((current) => (current ? { ...current, open } : null))}
+      />
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { apiChange } from '@/lib/api';
+import { toastWithUndo } from '@/components/undo-toast';
 import { propertyKey, refreshAfterPropertyChange } from '@/lib/property-queries';
 import { toast } from '@/components/ui/use-toast';
 import { removeFromLists, restoreProperties, snapshotProperties } from './property-cache';
@@ -8,7 +9,7 @@ import { removeFromLists, restoreProperties, snapshotProperties } from './proper
 export function useDeleteProperty() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ success: boolean }>(`/api/properties/${id}`),
+    mutationFn: (id: number) => apiChange<{ success: boolean }>('DELETE', `/api/properties/${id}`),
     onMutate: async (id) => {
       const snapshot = await snapshotProperties(queryClient);
       removeFromLists(queryClient, id);
@@ -18,10 +19,15 @@ export function useDeleteProperty() {
       restoreProperties(queryClient, context?.snapshot);
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete property.' });
     },
-    onSuccess: (_result, id) => {
+    onSuccess: ({ undoToken }, id) => {
       // Its page and tabs would only answer 404 now; drop them rather than refetch.
       queryClient.removeQueries({ queryKey: propertyKey(id) });
-      toast({ title: 'Property Deleted', description: 'Property deleted successfully.' });
+      toastWithUndo(queryClient, {
+        title: 'Property Deleted',
+        description: 'Property deleted successfully.',
+        undoToken,
+        undoneText: 'The property is back, with its inspections, schedule and reports.',
+      });
     },
     onSettled: () => {
       void refreshAfterPropertyChange(queryClient);

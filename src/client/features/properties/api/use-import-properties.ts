@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ImportCheck, ImportResult } from '@shared/csv-import';
 import { api } from '@/lib/api';
 import { refreshAfterPropertyChange } from '@/lib/property-queries';
 
@@ -6,13 +7,14 @@ export interface ImportInput {
   filename: string;
   /** The rows as read from the file, keyed by column; the server validates them again. */
   properties: Record<string, string>[];
+  /** "Import them anyway": rows repeating a property the account has are imported too. */
+  includeDuplicates?: boolean;
 }
 
-export interface ImportResult {
-  importId: number;
-  importedCount: number;
-  message: string;
-}
+export type { ImportResult };
+
+/** Which rows repeat a property the account has: asked when a file is chosen, before importing. */
+export const checkImport = (input: ImportInput) => api.post<ImportCheck>('/api/properties/bulk-import/check', input);
 
 /** Imports all rows or none (SPEC 5); the dialog shows a failure's message itself. */
 export function useImportProperties() {
@@ -21,7 +23,7 @@ export function useImportProperties() {
     mutationFn: (input: ImportInput) => api.post<ImportResult>('/api/properties/bulk-import', input),
     // Never repeat an import on its own: a retry after a lost answer could import twice.
     retry: false,
-    // SPEC 8: the import itself shows no toast; the refreshed list is the confirmation.
+    // SPEC 8: the import itself shows no toast; the dialog says what was imported and skipped.
     onSuccess: () => {
       void refreshAfterPropertyChange(queryClient);
     },

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { Download, FileSpreadsheet, Upload } from 'lucide-react';
-import { CSV_PREVIEW_ROWS, CSV_TEMPLATE, CSV_TEMPLATE_FILE_NAME, normalizePropertyType } from '@shared/csv-import';
+import { Link } from 'react-router';
+import { CircleCheck, Copy, Download, FileSpreadsheet, Upload } from 'lucide-react';
+import { CSV_PREVIEW_ROWS, CSV_TEMPLATE, CSV_TEMPLATE_FILE_NAME, csvRowNumber, normalizePropertyType } from '@shared/csv-import';
 import { humanize } from '@shared/enums';
 import { serverMessage } from '@/lib/api';
 import { useSubscription } from '@/lib/use-subscription';
@@ -9,7 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormAlert } from '@/components/ui/form-alert';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { useImportProperties } from '../api/use-import-properties';
+import { checkImport, useImportProperties } from '../api/use-import-properties';
 import { readCsvFile, type CsvReadResult } from './read-csv-file';
 
 interface CsvImportDialogProps {
@@ -20,7 +21,7 @@ interface CsvImportDialogProps {
 type FileState =
   | { status: 'empty' }
   | { status: 'reading'; fileName: string }
-  | { status: 'read'; fileName: string; result: CsvReadResult }
+  | { status: 'read'; fileName: string; result: CsvReadResult; duplicates: Duplicates }
   | { status: 'invalid'; message: string };
 
 function downloadTemplate() {
@@ -37,17 +38,29 @@ function downloadTemplate() {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** SPEC 2 and 5, "CSV import": template, file check, preview of 5 rows, all-or-nothing import. */
+/** Rows repeating a property the account has, as the server found them. */
+type Duplicates = { status: 'checking' } | { status: 'checked'; rows: number[] } | { status: 'failed' };
+
+/** How many repeated rows are named in the dialog; the rest are counted. */
+const LISTED_DUPLICATES = 50;
+
+/**
+ * SPEC 2 and 5, "CSV import": template, file check, preview of 5 rows, all-or-nothing import.
+ * Issue 10: rows repeating a property the account has are listed and skipped unless imported
+ * anyway, a file over the plan is stopped here, and the result says what was imported.
+ */
 export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
   const inputId = useId();
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<FileState>({ status: 'empty' });
+  const [includeDuplicates, setIncludeDuplicates] = useState(false);
   const importer = useImportProperties();
   const subscription = useSubscription();
 
   const reset = () => {
     setFile({ status: 'empty' });
+    setIncludeDuplicates(false);
     importer.reset();
     if (inputRef.current) inputRef.current.value = '';
   };
@@ -70,26 +83,72 @@ export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
       return;
     }
     setFile({ status: 'reading', fileName: chosen.name });
+    let result: CsvReadResult;
     try {
-      const result = await readCsvFile(chosen);
-      setFile({ status: 'read', fileName: chosen.name, result });
+      result = await readCsvFile(chosen);
     } catch {
       setFile({ status: 'invalid', message: 'The file could not be read. Please check it and try again.' });
+      return;
     }
+    if (result.errors.length || result.rows.length === 0) {
+      setFile({ status: 'read', fileName: chosen.name, result, duplicates: { status: 'checked', rows: [] } });
+      return;
+    }
+    setFile({ status: 'read', fileName: chosen.name, result, duplicates: { status: 'checking' } });
+    const duplicates: Duplicates = await checkImport({ filename: chosen.name, properties: result.rows })
+      .then((answer) => ({ status: 'checked' as const, rows: answer.duplicateRows }))
+      .catch(() => ({ status: 'failed' as const }));
+    // A file chosen meanwhile wins.
+    setFile((current) => (current.status === 'read' && current.result === result ? { ...current, duplicates } : current));
   };
 
   const result = file.status === 'read' ? file.result : null;
-  const count = result?.validCount ?? 0;
+  const duplicates = file.status === 'read' && file.duplicates.status === 'checked' ? file.duplicates.rows : [];
+  const checking = file.status === 'read' && file.duplicates.status === 'checking';
+  const skipped = includeDuplicates ? 0 : duplicates.length;
+  const count = Math.max(0, (result?.validCount ?? 0) - skipped);
   const hasErrors = Boolean(result?.errors.length);
-  const canImport = result !== null && count > 0 && !hasErrors && !importer.isPending;
   const limit = subscription.status.propertyLimit;
   const room = limit === -1 ? Infinity : Math.max(0, limit - subscription.status.propertyCount);
+  // Stopped here rather than refused after: the server still checks, under its lock.
   const overPlan = subscription.isLoaded && !hasErrors && count > room;
+  const canImport = result !== null && count > 0 && !hasErrors && !checking && !overPlan && !importer.isPending;
 
   const onImport = () => {
     if (!result || file.status !== 'read') return;
-    importer.mutate({ filename: file.fileName, properties: result.rows }, { onSuccess: () => onOpenChangeGuarded(false) });
+    importer.mutate({ filename: file.fileName, properties: result.rows, includeDuplicates });
   };
+
+  if (importer.isSuccess) {
+    const done = importer.data;
+    return (
+      <Dialog open={open} onOpenChange={onOpenChangeGuarded}>
+        <DialogContent className="max-w-2xl">
+          <DialogHeader>
+            <DialogTitle>Import Properties from CSV</DialogTitle>
+            <DialogDescription>The import is done.</DialogDescription>
+          </DialogHeader>
+          <div role="status" className="flex items-start gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950">
+            <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-700" />
+            <div className="space-y-1">
+              <p className="font-medium">
+                Imported {plural(done.importedCount, 'property', 'properties')}
+                {done.skippedCount ? `; skipped ${plural(done.skippedCount, 'row', 'rows')} already in your properties` : ''}.
+              </p>
+              {done.importedCount > 0 ? (
+                <Link to="/properties?sort=created_desc" onClick={() => onOpenChangeGuarded(false)} className="font-medium text-primary underline underline-offset-4">
+                  See the new properties, newest first
+                </Link>
+              ) : null}
+            </div>
+          </div>
+          <DialogFooter>
+            <Button onClick={() => onOpenChangeGuarded(false)}>Done</Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    );
+  }
 
   return (
     <Dialog open={open} onOpenChange={onOpenChangeGuarded}>
@@ -137,8 +196,12 @@ export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
         ) : null}
         {overPlan ? (
           <p className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
-            Your free plan has room for {plural(room, 'more property', 'more properties')}; this file holds {count}.
-            Upgrade to Firemark Pro to import them all.
+            Your free plan has room for {plural(room, 'more property', 'more properties')}; this import would add {count}.
+            Remove rows from the file, or{' '}
+            <Link to="/billing" className="font-medium underline underline-offset-4">
+              upgrade to Firemark Pro
+            </Link>{' '}
+            to import them all.
           </p>
         ) : null}
         {file.status === 'invalid' ? <FormAlert>{file.message}</FormAlert> : null}
@@ -157,6 +220,20 @@ export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
               ))}
             </ul>
           </FormAlert>
+        ) : null}
+
+        {checking ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+            <Spinner /> Looking for properties you already have...
+          </p>
+        ) : null}
+        {file.status === 'read' && file.duplicates.status === 'failed' ? (
+          <p className="text-sm text-muted-foreground">
+            Could not check the file against your properties; rows you already have will still be skipped when you import.
+          </p>
+        ) : null}
+        {result && !hasErrors && duplicates.length > 0 ? (
+          <DuplicateRows rows={result.rows} duplicates={duplicates} includeDuplicates={includeDuplicates} onIncludeDuplicates={setIncludeDuplicates} />
         ) : null}
 
         {result && result.rows.length > 0 ? <CsvPreview result={result} /> : null}
@@ -220,7 +297,8 @@ function CsvPreview({ result }: { result: CsvReadResult }) {
         ))}
       </ul>
 
-      <div className="hidden overflow-x-auto rounded-md border sm:block">
+      {/* Focusable, so the table scrolls sideways from the keyboard too; the dialog never does. */}
+      <div tabIndex={0} role="group" aria-label="Preview table" className="hidden max-w-full overflow-x-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:block">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">The first rows of the file</caption>
           <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
@@ -236,8 +314,8 @@ function CsvPreview({ result }: { result: CsvReadResult }) {
           <tbody className="divide-y">
             {shown.map((row, i) => (
               <tr key={i}>
-                <td className="px-3 py-2 font-medium">{row.name}</td>
-                <td className="px-3 py-2">{address(row)}</td>
+                <td className="whitespace-nowrap px-3 py-2 font-medium">{row.name}</td>
+                <td className="whitespace-nowrap px-3 py-2">{address(row)}</td>
                 <td className="px-3 py-2">{row.city}</td>
                 <td className="px-3 py-2">{row.state}</td>
                 <td className="px-3 py-2">{typeLabel(row.propertyType)}</td>
@@ -246,6 +324,51 @@ function CsvPreview({ result }: { result: CsvReadResult }) {
             ))}
           </tbody>
         </table>
+      </div>
+    </section>
+  );
+}
+
+function DuplicateRows({
+  rows,
+  duplicates,
+  includeDuplicates,
+  onIncludeDuplicates,
+}: {
+  rows: Record<string, string>[];
+  duplicates: number[];
+  includeDuplicates: boolean;
+  onIncludeDuplicates: (value: boolean) => void;
+}) {
+  const titleId = useId();
+  const checkboxId = useId();
+  const listed = duplicates.slice(0, LISTED_DUPLICATES);
+  return (
+    <section aria-labelledby={titleId} className="space-y-2 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
+      <h3 id={titleId} className="flex items-center gap-2 font-semibold">
+        <Copy aria-hidden="true" className="size-4" />
+        {plural(duplicates.length, 'row is', 'rows are')} already in your properties
+      </h3>
+      <p>Same name and address as a property you have (or an earlier row). They are skipped unless you import them anyway.</p>
+      <ul tabIndex={0} aria-label="Rows already in your properties" className="max-h-32 list-disc space-y-0.5 overflow-y-auto break-words pl-5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
+        {listed.map((i) => (
+          <li key={i}>
+            Row {csvRowNumber(i)}: {rows[i]?.name}, {rows[i]?.addressLine1}
+          </li>
+        ))}
+        {duplicates.length > listed.length ? <li>...and {duplicates.length - listed.length} more</li> : null}
+      </ul>
+      <div className="flex items-center gap-2">
+        <input
+          id={checkboxId}
+          type="checkbox"
+          checked={includeDuplicates}
+          onChange={(event) => onIncludeDuplicates(event.target.checked)}
+          className="size-4 accent-primary"
+        />
+        <label htmlFor={checkboxId} className="font-medium">
+          Import them anyway
+        </label>
       </div>
     </section>
   );

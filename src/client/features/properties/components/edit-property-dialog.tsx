@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Property } from '@shared/schemas/property';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -12,9 +13,10 @@ interface EditPropertyDialogProps {
 
 export function EditPropertyDialog({ property, open, onOpenChange }: EditPropertyDialogProps) {
   const update = useUpdateProperty();
+  const [dirty, setDirty] = useState(false);
   return (
     <Dialog open={open} onOpenChange={(next) => (update.isPending ? undefined : onOpenChange(next))}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-w-2xl" dirty={open && dirty}>
         <DialogHeader>
           <DialogTitle>Edit Property</DialogTitle>
           <DialogDescription>Change the details of {property.name}.</DialogDescription>
@@ -37,6 +39,7 @@ export function EditPropertyDialog({ property, open, onOpenChange }: EditPropert
             pendingLabel="Saving..."
             isPending={update.isPending}
             onCancel={() => onOpenChange(false)}
+            onDirtyChange={setDirty}
             onSubmit={(values, setError) =>
               update.mutate(
                 { id: property.id, values },

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useForm, type UseFormSetError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COUNTRIES, COUNTRY_LABELS, humanize, PROPERTY_TYPES } from '@shared/enums';
@@ -39,18 +40,21 @@ interface PropertyFormProps {
   isPending: boolean;
   onSubmit: (values: PropertyValues, setError: UseFormSetError<PropertyInput>) => void;
   onCancel: () => void;
+  /** Told when the form starts or stops holding edits, for a page that asks before it is left. */
+  onDirtyChange?: (dirty: boolean) => void;
 }
 
 /** SPEC 5, "Property form": the shared schema's messages, checked on submit, then on change. */
-export function PropertyForm({ defaultValues, submitLabel, pendingLabel, isPending, onSubmit, onCancel }: PropertyFormProps) {
+export function PropertyForm({ defaultValues, submitLabel, pendingLabel, isPending, onSubmit, onCancel, onDirtyChange }: PropertyFormProps) {
   const form = useForm<PropertyInput, unknown, PropertyValues>({
     resolver: zodResolver(propertySchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: { ...EMPTY, ...defaultValues, addressLine2: defaultValues?.addressLine2 ?? '' },
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
   const submit = form.handleSubmit((values) => onSubmit(values, form.setError));
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
 
   return (
     <form noValidate onSubmit={submit} className="space-y-5">

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSubscription } from '@/lib/use-subscription';
+import { useLeaveGuard } from '@/components/leave-guard';
 import { PageHeader } from '@/components/page-header';
 import { UpgradePrompt } from '@/components/upgrade-prompt';
 import { Button } from '@/components/ui/button';
@@ -16,6 +18,8 @@ export default function NewPropertyPage() {
   const subscription = useSubscription();
   const create = useCreateProperty();
   const backToList = () => navigate('/properties');
+  const [dirty, setDirty] = useState(false);
+  const { guard, release } = useLeaveGuard(dirty);
 
   // Known to be at the plan's limit (and not mid-save, when the new count arrives early).
   const blocked = subscription.isLoaded && !subscription.canCreateProperty && !create.isPending && !create.isSuccess;
@@ -44,9 +48,14 @@ export default function NewPropertyPage() {
               pendingLabel="Adding..."
               isPending={create.isPending}
               onCancel={backToList}
+              onDirtyChange={setDirty}
               onSubmit={(values, setError) =>
                 create.mutate(values, {
-                  onSuccess: backToList,
+                  // The new property opens, to schedule its first inspection from there.
+                  onSuccess: (saved) => {
+                    release();
+                    navigate(`/properties/${saved.id}`);
+                  },
                   onError: (error) => applyServerFieldErrors(error, setError, PROPERTY_FORM_FIELDS),
                 })
               }
@@ -54,6 +63,7 @@ export default function NewPropertyPage() {
           </CardContent>
         </Card>
       )}
+      {guard}
     </div>
   );
 }

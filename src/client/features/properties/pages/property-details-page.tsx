@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ArrowLeft, Building2, CalendarPlus, MapPin, Pencil } from 'lucide-react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Property } from '@shared/schemas/property';
 import { isApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -47,8 +47,31 @@ export default function PropertyDetailsPage() {
   return <PropertyDetails property={property.data} />;
 }
 
+/** The tabs, named in the URL (?tab=) so a link, a reload or Back lands on the same one. */
+const PROPERTY_TABS = ['overview', 'inspections', 'deficiencies', 'reports'] as const;
+type PropertyTab = (typeof PROPERTY_TABS)[number];
+
+function usePropertyTab(): [PropertyTab, (tab: string) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const asked = searchParams.get('tab');
+  const tab = (PROPERTY_TABS as readonly string[]).includes(asked ?? '') ? (asked as PropertyTab) : 'overview';
+  const setTab = (next: string) =>
+    setSearchParams(
+      (current) => {
+        const params = new URLSearchParams(current);
+        if (next === 'overview') params.delete('tab');
+        else params.set('tab', next);
+        return params;
+      },
+      // Switching tabs is not a page of history of its own.
+      { replace: true },
+    );
+  return [tab, setTab];
+}
+
 function PropertyDetails({ property }: { property: Property }) {
   const navigate = useNavigate();
+  const [tab, setTab] = usePropertyTab();
   const [editing, setEditing] = useState(false);
   const remove = useDeleteProperty();
 
@@ -94,7 +117,7 @@ function PropertyDetails({ property }: { property: Property }) {
         <DeletePropertyDialog propertyName={property.name} onConfirm={onDelete} />
       </div>
 
-      <Tabs defaultValue="overview">
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList className="w-full justify-start overflow-x-auto sm:w-auto">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="inspections">Inspections</TabsTrigger>

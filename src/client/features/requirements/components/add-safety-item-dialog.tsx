@@ -63,7 +63,7 @@ export function AddSafetyItemDialog({ propertyId, present, open, onOpenChange }:
 
   return (
     <Dialog open={open} onOpenChange={(next) => !add.isPending && onOpenChange(next)}>
-      <DialogContent>
+      <DialogContent dirty={form.formState.isDirty}>
         <DialogHeader>
           <DialogTitle>Add safety item</DialogTitle>
           <DialogDescription>

@@ -68,7 +68,7 @@ export function CustomRequirementDialog({ propertyId, present, open, onOpenChang
 
   return (
     <Dialog open={open} onOpenChange={(next) => !add.isPending && onOpenChange(next)}>
-      <DialogContent className="max-w-xl">
+      <DialogContent className="max-w-xl" dirty={form.formState.isDirty}>
         <DialogHeader>
           <DialogTitle>Add custom requirement</DialogTitle>
           <DialogDescription>A recurring activity of your own for one of this property&apos;s safety items.</DialogDescription>

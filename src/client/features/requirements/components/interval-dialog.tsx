@@ -55,7 +55,7 @@ export function IntervalDialog({ requirement, open, onOpenChange }: IntervalDial
 
   return (
     <Dialog open={open} onOpenChange={(next) => !update.isPending && onOpenChange(next)}>
-      <DialogContent>
+      <DialogContent dirty={form.formState.isDirty}>
         <DialogHeader>
           <DialogTitle>Change interval</DialogTitle>
           <DialogDescription>

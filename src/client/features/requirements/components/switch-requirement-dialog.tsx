@@ -56,7 +56,7 @@ export function SwitchRequirementDialog({ requirement, open, onOpenChange }: Swi
 
   return (
     <Dialog open={open} onOpenChange={(next) => !update.isPending && onOpenChange(next)}>
-      <DialogContent>
+      <DialogContent dirty={form.formState.isDirty}>
         <DialogHeader>
           <DialogTitle>{turningOff ? 'Switch off requirement' : 'Switch on requirement'}</DialogTitle>
           <DialogDescription>

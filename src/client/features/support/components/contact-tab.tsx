@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Clock, Mail } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -28,6 +29,33 @@ const PRIORITY_LABELS: Record<(typeof SUPPORT_PRIORITIES)[number], string> = {
   urgent: 'Urgent',
 };
 
+/**
+ * What was typed and not sent, kept for this browser tab (sessionStorage): switching to
+ * another tab of the dialog, closing it, or a reload does not lose a half-written message.
+ */
+const draftKey = (userId: number | undefined) => `firemark.support-draft.${userId ?? 'anonymous'}`;
+const DRAFTED = ['subject', 'message', 'type', 'priority'] as const;
+
+function readDraft(key: string): Partial<SupportRequestInput> {
+  try {
+    const stored: unknown = JSON.parse(sessionStorage.getItem(key) ?? 'null');
+    if (!stored || typeof stored !== 'object') return {};
+    return Object.fromEntries(DRAFTED.filter((f) => typeof (stored as Record<string, unknown>)[f] === 'string').map((f) => [f, (stored as Record<string, string>)[f]]));
+  } catch {
+    return {};
+  }
+}
+
+function writeDraft(key: string, values: Partial<SupportRequestInput>) {
+  try {
+    const draft = Object.fromEntries(DRAFTED.map((f) => [f, values[f] ?? '']));
+    if (draft.subject || draft.message) sessionStorage.setItem(key, JSON.stringify(draft));
+    else sessionStorage.removeItem(key);
+  } catch {
+    // Storage full or switched off: the draft lives only while the form is open.
+  }
+}
+
 /** SPEC 2, "Help and Support dialog": the Contact tab is a new-request form. */
 export function ContactTab({ onSubmitted }: { onSubmitted: () => void }) {
   const { user } = useAuth();
@@ -41,18 +69,24 @@ export function ContactTab({ onSubmitted }: { onSubmitted: () => void }) {
     userEmail: user?.email ?? '',
     userFullName: user?.fullName ?? '',
   };
+  const key = draftKey(user?.id);
   const form = useForm<SupportRequestInput, unknown, SupportRequestValues>({
     resolver: zodResolver(supportRequestSchema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
-    defaultValues: blank,
+    defaultValues: { ...blank, ...readDraft(key) },
   });
   const { errors } = form.formState;
+  useEffect(() => {
+    const subscription = form.watch((values) => writeDraft(key, values));
+    return () => subscription.unsubscribe();
+  }, [form, key]);
 
   const onSubmit = form.handleSubmit((values) =>
     submit.mutate(values, {
       onSuccess: () => {
         form.reset(blank);
+        sessionStorage.removeItem(key);
         onSubmitted();
       },
       // What was typed stays; the fields the server refused say why.

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import { UNDO_SECONDS, type UndoKind, type UndoResult } from '@shared/schemas/undo';
+import type { DbOrTx } from '../../db/client';
+import { writeAccountData } from '../../cache/account-cache';
+import { conflict, notFound } from '../../errors';
+import { assertRestoreFits, lockAccountForLimits, planCounts } from '../subscription/subscription.service';
+import * as q from './undo.queries';
+
+/**
+ * The toast offers undo for UNDO_SECONDS; the server allows a little more, for the request
+ * that leaves at the last moment to arrive.
+ */
+export const UNDO_GRACE_SECONDS = 5;
+
+/** What an undoable action took before changing anything, inside its own transaction. */
+export interface UndoPoint {
+  userId: number;
+  propertyId: number;
+  kind: UndoKind;
+  before: q.PropertySnapshot;
+}
+
+/**
+ * Call first in an undoable action's transaction: takes the account lock (so the account's
+ * compliance changes happen one at a time and `before` is exactly what this action changed
+ * from), then keeps the property's rows.
+ */
+export async function beginUndoable(db: DbOrTx, input: Omit<UndoPoint, 'before'>): Promise<UndoPoint> {
+  await lockAccountForLimits(db, input.userId);
+  return { ...input, before: await q.snapshotProperty(db, input.propertyId, input.kind === 'delete_property') };
+}
+
+/** Call last in the same transaction: the token the client undoes it by. */
+export async function finishUndoable(db: DbOrTx, point: UndoPoint, now = new Date()): Promise<string> {
+  const id = randomBytes(18).toString('base64url');
+  await q.insertUndo(db, {
+    id,
+    ...point,
+    afterFingerprint: await q.fingerprintProperty(db, point.propertyId),
+    expiresAt: new Date(now.getTime() + (UNDO_SECONDS + UNDO_GRACE_SECONDS) * 1000),
+  });
+  return id;
+}
+
+/**
+ * Puts the property back exactly as it was before the action: owner-scoped (another
+ * account's token is not found), once, in time, and only if nothing changed since. Nothing
+ * is mailed: mail the action sent stays sent, and reminders already logged stay logged.
+ */
+export async function undo(deps: { pool: pg.Pool }, account: { id: number }, token: string, now = new Date()): Promise<UndoResult> {
+  // The restored rows show in the account's cached lists and counts at once (account-cache.ts).
+  return writeAccountData(deps.pool, account.id, async ({ db }) => {
+    const row = await q.lockUndo(db, account.id, token);
+    if (!row) throw notFound('Nothing to undo');
+    if (row.used_at) throw conflict('This was already undone.');
+    if (new Date(row.expires_at).getTime() <= now.getTime()) {
+      throw conflict(`Too late to undo: undo is available for ${UNDO_SECONDS} seconds after the change. Make the change back by hand.`);
+    }
+    await lockAccountForLimits(db, account.id);
+    if ((await q.fingerprintProperty(db, row.property_id)) !== row.after_fingerprint) {
+      throw conflict('This can no longer be undone: the property changed after it. Make the change back by hand.');
+    }
+    const counts = await planCounts(db, account.id);
+    await q.restoreProperty(db, row.property_id, row.before);
+    // An undone deletion or completion must still fit the plan as it is now.
+    await assertRestoreFits(db, account.id, counts, now);
+    await q.markUsed(db, row.id, now);
+    return { kind: row.kind as UndoKind, propertyId: row.property_id };
+  });
+}
