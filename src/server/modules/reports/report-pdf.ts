@@ -26,8 +26,8 @@ interface Column {
  * open deficiencies and a year of inspections, as a dated record for insurers and fire
  * officials. Built-in fonts only, so nothing has to be installed.
  */
-export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buffer> {
-  const { doc, bytes } = createPdf({
+export async function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buffer> {
+  const { doc, bytes } = await createPdf({
     size: 'LETTER',
     margins: { top: MARGIN, bottom: MARGIN + 20, left: MARGIN, right: MARGIN },
     bufferPages: true,
