@@ -13,7 +13,8 @@ import { findDueReminders } from '../src/server/modules/reminders/reminders.quer
 import { findDueRequirementReminders } from '../src/server/modules/reminders/requirement-reminders.queries';
 import { readFileSync } from 'node:fs';
 import { measureAlertFlood } from './alert-flood';
-import { pageJsGzipBytes } from './bundle-size';
+import { pageJsGzipBytes, routeJsBrotliBytes } from './bundle-size';
+import { measureLighthouse } from './lighthouse';
 import { measureHostileBody } from './hostile-body';
 import { makePro, seedPortfolio } from './portfolio';
 import { peakRssMiB, rssMiB, startServer } from './server-process';
@@ -125,6 +126,7 @@ try {
     await pool.end();
   }
   results['server peak RSS (MiB)'] = Math.round(peakRssMiB(warm.process.pid!));
+  Object.assign(results, await measureLighthouse(warm.url, bigCookie));
   await warm.stop();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
@@ -132,6 +134,7 @@ try {
 
 const landing = pageJsGzipBytes('dist/client', 'features/landing');
 results['landing page JavaScript (KiB gzip)'] = Number((landing.bytes / 1024).toFixed(1));
+for (const [route, bytes] of Object.entries(routeJsBrotliBytes('dist/client'))) results[`JavaScript transferred, ${route} (KB brotli)`] = Number((bytes / 1000).toFixed(1));
 
 console.table(results);
 writeFileSync(
