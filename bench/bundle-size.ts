@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -41,7 +41,7 @@ export const ROUTE_CHUNKS: Record<string, string[]> = {
 
 /**
  * Brotli bytes of the JavaScript each route downloads, as the server sends it: the
- * precompressed `.br` copies the build wrote (scripts/compress-client.mjs).
+ * precompressed `.br` copies the build wrote (scripts/compress-client.mjs), HTTP headers not counted.
  */
 export function routeJsBrotliBytes(distDir: string): Record<string, number> {
   const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
@@ -64,7 +64,11 @@ export function routeJsBrotliBytes(distDir: string): Record<string, number> {
     result[route] = [...wanted]
       .map((k) => manifest[k]!.file)
       .filter((f) => f.endsWith('.js'))
-      .reduce((sum, f) => sum + readFileSync(path.join(distDir, `${f}.br`)).length, 0);
+      .reduce((sum, f) => {
+        // A file too small to gain from brotli has no .br copy and goes out as it is.
+        const file = path.join(distDir, f);
+        return sum + readFileSync(existsSync(`${file}.br`) ? `${file}.br` : file).length;
+      }, 0);
   }
   return result;
 }
