@@ -14,7 +14,8 @@ import { findDueRequirementReminders } from '../src/server/modules/reminders/req
 import { readFileSync } from 'node:fs';
 import { measureAlertFlood } from './alert-flood';
 import { compareServers, type ComparedRow } from './compare';
-import { pageJsGzipBytes } from './bundle-size';
+import { pageJsGzipBytes, routeJsBrotliBytes } from './bundle-size';
+import { measureLighthouse } from './lighthouse';
 import { measureHostileBody } from './hostile-body';
 import { makePro, seedPortfolio } from './portfolio';
 import { peakRssMiB, rssMiB, startServer } from './server-process';
@@ -137,6 +138,7 @@ try {
     await pool.end();
   }
   results['server peak RSS (MiB)'] = Math.round(peakRssMiB(warm.process.pid!));
+  Object.assign(results, await measureLighthouse(warm.url, bigCookie));
   await warm.stop();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
@@ -144,6 +146,7 @@ try {
 
 const landing = pageJsGzipBytes('dist/client', 'features/landing');
 results['landing page JavaScript (KiB gzip)'] = Number((landing.bytes / 1024).toFixed(1));
+for (const [route, bytes] of Object.entries(routeJsBrotliBytes('dist/client'))) results[`JavaScript transferred, ${route} (KB brotli)`] = Number((bytes / 1000).toFixed(1));
 
 console.table(results);
 console.log('Firemark against an Express peer and the same answers from memory (median of 3 rounds, 50 connections, server on one CPU):');

@@ -23,23 +23,15 @@ test('a free account adds a property, then meets the limit and the upgrade promp
   await page.getByRole('button', { name: 'Add Property' }).click();
 
   await expectToast(page, 'Property Added', 'Property added successfully.');
-<<<<<<< HEAD
-  await expect(page).toHaveURL(/\/properties$/);
+  // The new property opens.
+  await expect(page).toHaveURL(/\/properties\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Harbor View Offices');
+  await page.goto('/properties');
   // A desktop lists properties as table rows.
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Harbor View Offices' }) });
   await expect(row).toBeVisible();
   await expect(row).toContainText('Healthcare');
   await expect(row).toContainText('Pending');
-=======
-  // The new property opens.
-  await expect(page).toHaveURL(/\/properties\/\d+$/);
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Harbor View Offices');
-  await page.goto('/properties');
-  const card = page.getByRole('article', { name: 'Harbor View Offices' });
-  await expect(card).toBeVisible();
-  await expect(card).toContainText('Healthcare');
-  await expect(card).toContainText('Pending');
->>>>>>> daily-b
 
   // At the free limit: no Add or Import, a disabled upgrade button instead, and the banner is the one upgrade prompt.
   await expect(page.getByRole('button', { name: 'Import CSV' })).toBeHidden();

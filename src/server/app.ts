@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ERROR_CODES, type ApiErrorBody } from '@shared/api-error';
 import { logSafeError } from './db/log-safe-error';
@@ -8,6 +5,8 @@ import { isDatabaseDiskFull, isDatabaseUnavailable } from './db/unavailable';
 import { AppError } from './errors';
 import { clientDistDir } from './paths';
 import { authPlugin, createSessions } from './plugins/auth';
+import { registerClientAssets } from './plugins/client-assets';
+import { registerCompression } from './plugins/compression';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
@@ -103,6 +102,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
     csrfExempt: [isOneClickUnsubscribe, isSignedWebhook],
     nonJsonBodies: [isPhotoUpload],
   });
+  await registerCompression(app);
   await app.register(rateLimitsPlugin, { pool: runtime.pool, db: runtime.db });
   await app.register(authPlugin, { db: runtime.db, sessions });
 
@@ -125,26 +125,12 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(deficienciesRoutes, { ...deps, photos, photoMaxBytes: config.photoMaxBytes });
   await app.register(undoRoutes, deps);
 
-  const clientDir = options.clientDir ?? clientDistDir;
-  const indexHtml = path.join(clientDir, 'index.html');
-  const serveClient = (options.serveClient ?? true) && existsSync(indexHtml);
-  if (serveClient) {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      // One route per built file, listed at start: `npm start` builds before it serves.
-      wildcard: false,
-      index: false,
-      cacheControl: false, // set below, per file
-      setHeaders(res, filePath) {
-        // Hashed asset names never change content; index.html must always be revalidated.
-        res.setHeader('Cache-Control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+  const serveClient = (options.serveClient ?? true) && (await registerClientAssets(app, options.clientDir ?? clientDistDir));
 
   app.setNotFoundHandler((request, reply) => {
     // A missing asset is a 404, not the app's HTML under a script's name.
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/assets/') && serveClient;
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !request.url.startsWith('/assets/') && serveClient;
     if (wantsPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
     return reply.status(404).send({ message: 'Not found', code: ERROR_CODES.notFound } satisfies ApiErrorBody);
   });

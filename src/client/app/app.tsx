@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { queryClient } from '@/lib/query-client';
-import { Toaster } from '@/components/ui/toaster';
+import { LazyToaster } from '@/components/ui/lazy-toaster';
 import { AuthProvider } from '@/features/auth/components/auth-provider';
 import { useAuth } from '@/features/auth/components/auth-context';
 import { FullPageLoader } from './full-page-loader';
@@ -23,7 +23,7 @@ function Root() {
       <RouteFocus />
       <AuthGate />
       <OfflineBadge />
-      <Toaster />
+      <LazyToaster />
     </AuthProvider>
   );
 }

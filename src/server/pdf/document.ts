@@ -1,7 +1,9 @@
-import PDFDocument from 'pdfkit';
-
-/** A pdfkit document and the bytes it will have once `doc.end()` is called. */
-export function createPdf(options: PDFKit.PDFDocumentOptions): { doc: PDFKit.PDFDocument; bytes: Promise<Buffer> } {
+/**
+ * A pdfkit document and the bytes it will have once `doc.end()` is called. pdfkit (and its
+ * fonts) load on the first PDF, not at start: most processes never make one.
+ */
+export async function createPdf(options: PDFKit.PDFDocumentOptions): Promise<{ doc: PDFKit.PDFDocument; bytes: Promise<Buffer> }> {
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument(options);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));

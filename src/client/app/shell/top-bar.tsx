@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { CircleHelp } from 'lucide-react';
 import { Link } from 'react-router';
-import { HelpDialog } from '@/features/support/components/help-dialog';
 import { Brand } from '@/components/brand';
 import { Button } from '@/components/ui/button';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
@@ -9,7 +8,12 @@ import { MobileMenu } from './mobile-menu';
 import { NotificationsButton } from './notifications-button';
 import { SearchBox } from './search-box';
 
+// The help dialog (FAQ, contact form) loads when first opened, not with every signed-in page.
+const HelpDialog = lazy(() => import('@/features/support/components/help-dialog').then((m) => ({ default: m.HelpDialog })));
+
 export function TopBar() {
+  // Stays mounted once opened so its closing animation and the focus return still run.
+  const [helpWanted, setHelpWanted] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   return (
     <header className="sticky top-0 z-20 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
@@ -29,7 +33,7 @@ export function TopBar() {
           <NotificationsButton />
           <Tooltip>
             <TooltipTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label="Help" onClick={() => setHelpOpen(true)}>
+              <Button variant="ghost" size="icon" aria-label="Help" onClick={() => { setHelpWanted(true); setHelpOpen(true); }}>
                 <CircleHelp aria-hidden="true" className="size-5" />
               </Button>
             </TooltipTrigger>
@@ -37,7 +41,11 @@ export function TopBar() {
           </Tooltip>
         </div>
       </div>
-      <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
+      {helpWanted && (
+        <Suspense fallback={null}>
+          <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
+        </Suspense>
+      )}
     </header>
   );
 }

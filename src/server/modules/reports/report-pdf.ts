@@ -31,8 +31,8 @@ interface Column {
  * scripts prints as written; its number, QR code and verification link are on it so anyone
  * can check it (docs/verification.md).
  */
-export function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buffer> {
-  const { doc, bytes } = createPdf({
+export async function renderFireSafetyReport(data: FireSafetyReportData): Promise<Buffer> {
+  const { doc, bytes } = await createPdf({
     size: 'LETTER',
     margins: { top: MARGIN, bottom: MARGIN + 20, left: MARGIN, right: MARGIN },
     bufferPages: true,

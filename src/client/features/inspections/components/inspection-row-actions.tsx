@@ -1,12 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { CalendarClock, CircleCheck } from 'lucide-react';
 import { formatDate } from '@/lib/format-date';
 import type { Inspection } from '@shared/schemas/inspection';
 import { isTemporaryId } from '@/lib/property-queries';
 import { Button } from '@/components/ui/button';
-import { CompleteInspectionDialog } from './complete-inspection-dialog';
 import { describeInspection, isOpenInspection } from './inspection-text';
-import { RescheduleDialog } from './reschedule-dialog';
+
+// The dialogs (forms, validation, the date picker) load when a row first opens one, so the
+// lists that show these actions (the dashboard among them) do not download them up front.
+const CompleteInspectionDialog = lazy(() => import('./complete-inspection-dialog').then((m) => ({ default: m.CompleteInspectionDialog })));
+const RescheduleDialog = lazy(() => import('./reschedule-dialog').then((m) => ({ default: m.RescheduleDialog })));
 
 interface RowActionsProps {
   inspection: Inspection;
@@ -57,8 +60,8 @@ export function useInspectionDialogs() {
   const setOpen = (open: boolean) => setState((current) => (current ? { ...current, open } : current));
   const openComplete = (inspection: Inspection) => setState({ kind: 'complete', inspection, open: true });
   const openReschedule = (inspection: Inspection) => setState({ kind: 'reschedule', inspection, open: true });
-  const dialogs = (
-    <>
+  const dialogs = state && (
+    <Suspense fallback={null}>
       <CompleteInspectionDialog
         inspection={state?.kind === 'complete' ? state.inspection : null}
         open={state?.kind === 'complete' && state.open}
@@ -69,7 +72,7 @@ export function useInspectionDialogs() {
         open={state?.kind === 'reschedule' && state.open}
         onOpenChange={setOpen}
       />
-    </>
+    </Suspense>
   );
   return { openComplete, openReschedule, dialogs };
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { OctagonAlert } from 'lucide-react';
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate } from '@/lib/format-date';
 import type { Deficiency } from '@shared/schemas/deficiency';
 import { PopoverClose } from '@/components/ui/popover';
 
@@ -28,7 +28,7 @@ export function CriticalDeficienciesGroup({ items, total }: { items: Deficiency[
                   <span className="block truncate font-medium">{d.description}</span>
                   <span className="block truncate text-muted-foreground">
                     {d.property.name}
-                    {d.dueBy ? `, correct by ${formatDisplayDate(d.dueBy)}` : ''}
+                    {d.dueBy ? `, correct by ${formatDate(d.dueBy)}` : ''}
                   </span>
                 </span>
               </Link>

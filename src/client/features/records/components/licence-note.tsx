@@ -1,4 +1,4 @@
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate } from '@/lib/format-date';
 
 /** "Licence FL-778, expired on Mar 05, 2026": an expired licence is shown, never hidden. */
 export function LicenceNote({ licenceNumber, licenceExpiresOn, expired }: { licenceNumber: string | null; licenceExpiresOn: string | null; expired: boolean }) {
@@ -6,7 +6,7 @@ export function LicenceNote({ licenceNumber, licenceExpiresOn, expired }: { lice
   return (
     <span className={expired ? 'font-medium text-destructive' : 'text-muted-foreground'}>
       {licenceNumber ? `Licence ${licenceNumber}` : 'Licence'}
-      {licenceExpiresOn ? (expired ? `: Licence expired on ${formatDisplayDate(licenceExpiresOn)}` : `, valid until ${formatDisplayDate(licenceExpiresOn)}`) : ''}
+      {licenceExpiresOn ? (expired ? `: Licence expired on ${formatDate(licenceExpiresOn)}` : `, valid until ${formatDate(licenceExpiresOn)}`) : ''}
     </span>
   );
 }

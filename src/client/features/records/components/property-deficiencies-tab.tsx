@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, ShieldCheck } from 'lucide-react';
-import { formatDisplayDate } from '@shared/dates';
+import { formatDate } from '@/lib/format-date';
 import { INSPECTION_TYPE_LABELS } from '@shared/enums';
 import type { Deficiency } from '@shared/schemas/deficiency';
 import { EmptyState } from '@/components/empty-state';
@@ -78,7 +78,7 @@ function DeficiencyCard({ deficiency: d, propertyId, onCorrect }: { deficiency: 
         {d.correctedOn ? (
           <span className="inline-flex items-center gap-1 text-sm font-medium text-green-700">
             <CheckCircle2 className="size-4" aria-hidden="true" />
-            Corrected on {formatDisplayDate(d.correctedOn)}
+            Corrected on {formatDate(d.correctedOn)}
           </span>
         ) : (
           <span className="text-sm font-medium">Open</span>
@@ -88,8 +88,8 @@ function DeficiencyCard({ deficiency: d, propertyId, onCorrect }: { deficiency: 
       <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-2">
         {d.location ? <Item label="Location" value={d.location} /> : null}
         {d.correctiveAction ? <Item label="Corrective action" value={d.correctiveAction} /> : null}
-        {d.foundOn ? <Item label="Found on" value={formatDisplayDate(d.foundOn)} /> : null}
-        {d.dueBy ? <Item label="Correct by" value={formatDisplayDate(d.dueBy)} /> : null}
+        {d.foundOn ? <Item label="Found on" value={formatDate(d.foundOn)} /> : null}
+        {d.dueBy ? <Item label="Correct by" value={formatDate(d.dueBy)} /> : null}
         {d.correctedBy ? <Item label="Corrected by" value={d.correctedBy} /> : null}
         {d.correctionNote ? <Item label="Correction note" value={d.correctionNote} /> : null}
       </dl>

@@ -22,8 +22,8 @@ export interface InvoiceData {
 const money = (cents: number, currency: string) => `$${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 
 /** A one-page invoice of the test-mode provider, marked as such; names print in any script. */
-export function renderInvoice(data: InvoiceData): Promise<Buffer> {
-  const { doc, bytes } = createPdf({ size: 'LETTER', margin: 50, info: { Title: `Invoice ${data.number}`, Author: 'Firemark' } });
+export async function renderInvoice(data: InvoiceData): Promise<Buffer> {
+  const { doc, bytes } = await createPdf({ size: 'LETTER', margin: 50, info: { Title: `Invoice ${data.number}`, Author: 'Firemark' } });
   useUnicodeFonts(doc);
   const day = (date: Date) => formatDisplayDate(date.toISOString().slice(0, 10));
 

@@ -1,0 +1,14 @@
+// `npm start`: builds only when the sources changed since the last build (scripts/build-stamp.mjs),
+// then runs the server in this same process.
+import { spawnSync } from 'node:child_process';
+import { buildIsCurrent } from './build-stamp.mjs';
+
+if (!buildIsCurrent()) {
+  console.log('[firemark] The sources changed since the last build (or there is none): building, this takes a minute.');
+  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', shell: process.platform === 'win32' });
+  if (build.status !== 0) {
+    console.error('[firemark] The build failed (see above); fix the error and run npm start again.');
+    process.exit(build.status ?? 1);
+  }
+}
+await import('../dist/server/main.js');

@@ -1,0 +1,137 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressClient } from '../../../scripts/compress-client.mjs';
+import { buildApp } from '../app';
+import { createProperty } from '../db/seed/properties';
+import { grantPro } from '../modules/subscription/subscription.service';
+import { createTestContext, type TestContext } from '../testing/test-app';
+
+// A built client as `npm run build` leaves it: index.html, a hashed script with its
+// precompressed copies, robots.txt, and (by mistake) a source map in the public folder.
+const script = `export const greeting = ${JSON.stringify('Inspections due this week. '.repeat(200))};\n`;
+let ctx: TestContext;
+let app: FastifyInstance;
+const clientDir = mkdtempSync(path.join(os.tmpdir(), 'firemark-client-'));
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  mkdirSync(path.join(clientDir, 'assets'));
+  writeFileSync(path.join(clientDir, 'index.html'), `<!doctype html><title>Firemark</title><script type="module" src="/assets/index-abc123.js"></script>`);
+  writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), script);
+  writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
+  writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
+  compressClient(clientDir);
+  app = await buildApp(ctx.runtime, { serveClient: true, clientDir });
+});
+afterAll(async () => {
+  await app?.close();
+  await ctx?.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+describe('built client files', () => {
+  it('sends the brotli copy to browsers that accept it, gzip to those that accept only gzip, and the plain file otherwise', async () => {
+    const br = await get('/assets/index-abc123.js', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(script.length / 10);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+    const gzip = await get('/assets/index-abc123.js', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers['content-type']).toContain('javascript');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+
+    for (const acceptEncoding of [undefined, 'identity']) {
+      const plain = await get('/assets/index-abc123.js', acceptEncoding);
+      expect(plain.statusCode).toBe(200);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+    }
+  });
+
+  it('lets browsers keep hashed files for a year and makes them revalidate the page', async () => {
+    for (const acceptEncoding of ['br', 'gzip', undefined]) {
+      expect((await get('/assets/index-abc123.js', acceptEncoding)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    for (const url of ['/', '/dashboard']) {
+      const page = await get(url, 'br');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<title>Firemark</title>');
+    }
+  });
+
+  it('answers HEAD / with the headers of GET / and no body', async () => {
+    const headers = { 'accept-encoding': 'br' };
+    const got = await app.inject({ method: 'GET', url: '/', headers });
+    const head = await app.inject({ method: 'HEAD', url: '/', headers });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    for (const name of ['content-type', 'content-encoding', 'cache-control', 'content-length', 'etag', 'vary']) {
+      expect(head.headers[name], name).toBe(got.headers[name]);
+    }
+  });
+
+  it('serves robots.txt as text', async () => {
+    const robots = await get('/robots.txt');
+    expect(robots.statusCode).toBe(200);
+    expect(robots.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(robots.body).toContain('Disallow: /api/');
+  });
+
+  it('never serves a source map, even one left in the public folder', async () => {
+    for (const acceptEncoding of [undefined, 'br']) {
+      const map = await get('/assets/index-abc123.js.map', acceptEncoding);
+      expect(map.statusCode).toBe(404);
+      expect(map.body).not.toContain('secret.ts');
+    }
+  });
+});
+
+describe('API answers', () => {
+  it('compresses JSON over 1 KB and leaves small answers as they are', async () => {
+    const { agent, user } = await ctx.signedIn();
+    for (let i = 0; i < 6; i++) await createProperty(ctx.runtime.db, user.id, { name: `Harbor View ${i}` });
+
+    const plain = await agent.request({ method: 'GET', url: '/api/properties' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+    const br = await agent.request({ method: 'GET', url: '/api/properties', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+
+    const gzip = await agent.request({ method: 'GET', url: '/api/properties', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+
+    const me = await agent.request({ method: 'GET', url: '/api/auth/me', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(me.rawPayload.length).toBeLessThan(1024);
+    expect(me.headers['content-encoding']).toBeUndefined();
+    expect(me.json()).toMatchObject({ username: user.username });
+  });
+
+  it('sends a PDF report as it is, whatever the browser accepts', async () => {
+    const { agent, user } = await ctx.signedIn();
+    await grantPro(ctx.runtime.db, user.username);
+    const property = await createProperty(ctx.runtime.db, user.id, { name: 'Harbor View Offices' });
+    const report = (await agent.post('/api/reports', { propertyId: property.id, reportType: 'fire_safety' })).json();
+
+    const download = await agent.request({ method: 'GET', url: report.downloadUrl, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-encoding']).toBeUndefined();
+    expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(Number(download.headers['content-length'])).toBe(download.rawPayload.length);
+  });
+});
