@@ -107,7 +107,7 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
           if (photoLists.some((list) => list.length > 0)) {
             setUploading(true);
             try {
-              const opened = await inspectionDeficiencies(saved.id);
+              const opened = await inspectionDeficiencies(saved.data.id);
               for (const [index, files] of photoLists.entries()) {
                 const deficiency = opened[index];
                 if (!deficiency) continue;
