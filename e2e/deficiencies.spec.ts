@@ -56,6 +56,13 @@ test('on a phone: a non-compliant result with two deficiencies and a photo keeps
   await expect(bell.getByRole('region', { name: /Critical deficiencies/ })).toContainText('Panel shows a ground fault');
   await page.keyboard.press('Escape');
 
+  // On a desktop, the properties table shows the open count, critical marked, linking to the tab.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/properties');
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: property.name, exact: true }) });
+  await expect(row.getByRole('link', { name: '2 (1 critical)' })).toHaveAttribute('href', `/properties/${property.id}?tab=deficiencies`);
+  await page.setViewportSize({ width: 375, height: 740 });
+
   await page.goto(`/properties/${property.id}`);
   const header = page.getByRole('main');
   await expect(header.getByText('Action Needed').first()).toBeVisible();

@@ -18,10 +18,7 @@ export function nextDueDate(property: Property): string | null {
   return dates.length ? dates.sort()[0]! : null;
 }
 
-/**
- * The dense table's columns, in order. A new column (open deficiencies, when properties
- * carry that count) is one more entry here, placed after "Next due".
- */
+/** The dense table's columns, in order; a new column is one more entry here. */
 export const PROPERTY_COLUMNS: PropertyColumn[] = [
   {
     key: 'name',
@@ -44,5 +41,18 @@ export const PROPERTY_COLUMNS: PropertyColumn[] = [
       const due = nextDueDate(property);
       return due ? formatDate(due) : <span className="text-muted-foreground">Nothing scheduled</span>;
     },
+  },
+  {
+    key: 'deficiencies',
+    header: 'Open deficiencies',
+    className: 'whitespace-nowrap',
+    // Only where there are some: an empty cell keeps the eye on the rows that need work.
+    cell: (property) =>
+      property.openDeficiencies > 0 ? (
+        <Link to={`/properties/${property.id}?tab=deficiencies`} className="text-primary underline-offset-4 hover:underline">
+          {property.openDeficiencies}
+          {property.criticalDeficiencies > 0 ? <span className="ml-1 font-semibold text-red-700">({property.criticalDeficiencies} critical)</span> : null}
+        </Link>
+      ) : null,
   },
 ];
