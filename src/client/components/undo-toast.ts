@@ -4,7 +4,7 @@ import { api, serverMessage } from '@/lib/api';
 import { toast, type ToastOptions } from '@/components/ui/use-toast';
 
 /**
- * The toast after a change the server can take back (docs/decisions/014-undo-by-snapshot.md):
+ * The toast after a change the server can take back (docs/decisions/016-undo-by-snapshot.md):
  * it stays for UNDO_SECONDS with an Undo button. Undoing puts every screen back by
  * refetching, since the server restored more than the one row the screen shows.
  */

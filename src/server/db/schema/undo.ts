@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-
 import { users } from './users';
 
 /**
- * A change that can be taken back from its toast (docs/decisions/014-undo-by-snapshot.md):
+ * A change that can be taken back from its toast (docs/decisions/016-undo-by-snapshot.md):
  * what the property's rows were before it, and a fingerprint of what they were after, so an
  * undo only ever restores a property nobody has changed since.
  */

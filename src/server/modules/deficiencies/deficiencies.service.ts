@@ -72,7 +72,7 @@ export async function correctDeficiency(
 const HEIC_MESSAGE =
   'HEIC photos are not accepted because their location data cannot be removed reliably. Choose the photo again in this page (phones send it as JPEG), or set the camera to save JPEG ("Most Compatible").';
 
-/** A photo, stripped of location metadata before it is stored (decision 014). */
+/** A photo, stripped of location metadata before it is stored (decision 015). */
 export async function addPhoto(deps: DeficienciesDeps, account: Account, deficiencyId: number, body: Buffer): Promise<DeficiencyPhoto> {
   await getDeficiency(deps, account, deficiencyId);
   const photo = sanitisePhoto(body);

@@ -1,6 +1,6 @@
 /**
  * Photo type by magic bytes, and removal of the metadata that can carry where a photo was
- * taken (docs/decisions/014-photo-metadata.md). The result is the stored photo; the upload
+ * taken (docs/decisions/015-photo-metadata.md). The result is the stored photo; the upload
  * itself is never kept.
  */
 
@@ -28,7 +28,7 @@ export function sanitisePhoto(bytes: Buffer): SanitisedPhoto {
 /**
  * JPEG: APP1 carries EXIF (with its GPS block) and XMP, APP13 Photoshop/IPTC data, which can
  * hold a location too; both are dropped, the image data is copied as it is. The EXIF
- * orientation goes with EXIF, so a photo may show turned (decision 014).
+ * orientation goes with EXIF, so a photo may show turned (decision 015).
  */
 const DROPPED_JPEG_MARKERS = new Set([0xe1, 0xed]);
 
