@@ -47,6 +47,11 @@ test('on a phone: a non-compliant result with two deficiencies and a photo keeps
   await dialog.getByRole('button', { name: 'Complete Inspection' }).click();
   await expectToast(page, 'Inspection Completed');
   await expect(dialog).toBeHidden();
+  // The completed inspection keeps who performed it, the expired licence and the attestation.
+  const details = page.getByRole('main');
+  await expect(details.getByText('Licence NICET-4471: Licence expired on Jan 31, 2020')).toBeVisible();
+  await expect(details.getByText(/Signed Ada Byrne/)).toBeVisible();
+  await expect(details.getByRole('link', { name: '2 recorded, 2 open' })).toBeVisible();
 
   // The dashboard counts open deficiencies, critical marked, and the bell lists the critical one.
   await page.goto('/dashboard');

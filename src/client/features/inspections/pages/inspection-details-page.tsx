@@ -2,6 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { ArrowLeft, BellOff, CalendarClock, CircleCheck, ClipboardCheck, Pencil, SearchX, Trash2 } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatDate, formatDateTime } from '@/lib/format-date';
+import { LicenceNote } from '@/features/records/components/licence-note';
 import { humanize } from '@shared/enums';
 import type { Inspection } from '@shared/schemas/inspection';
 import { isApiError } from '@/lib/api';
@@ -178,6 +179,18 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
               <Detail term="Inspection type">{typeLabel}</Detail>
               {inspection.requirement ? <Detail term="Requirement">{inspection.requirement.activity}</Detail> : null}
               <Detail term="Assigned to">{inspection.assignedTo}</Detail>
+              {inspection.inspector ? (
+                <Detail term={inspection.status === 'completed' ? 'Performed by' : 'Inspector'}>
+                  {inspection.inspector.name}
+                  {inspection.inspector.company ? `, ${inspection.inspector.company}` : ''}
+                  <br />
+                  <LicenceNote
+                    licenceNumber={inspection.inspector.licenceNumber}
+                    licenceExpiresOn={inspection.inspector.licenceExpiresOn}
+                    expired={inspection.inspector.licenceExpired}
+                  />
+                </Detail>
+              ) : null}
               {/* The heading's badge is the one status badge; this line only adds that work began on a late or near one. */}
               <Detail term="Status">
                 {inspectionStatusLabel(inspection.displayStatus)}
@@ -196,6 +209,21 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
               ) : resultMissing ? (
                 <Detail term="Compliance result">
                   <Badge variant="warning">Result not recorded</Badge>
+                </Detail>
+              ) : null}
+              {inspection.deficiencyCount > 0 ? (
+                <Detail term="Deficiencies">
+                  <Link
+                    to={`/properties/${inspection.property?.id ?? inspection.propertyId}?tab=deficiencies`}
+                    className="font-medium text-primary underline-offset-4 hover:underline"
+                  >
+                    {inspection.deficiencyCount} recorded, {inspection.openDeficiencyCount} open
+                  </Link>
+                </Detail>
+              ) : null}
+              {inspection.attestation ? (
+                <Detail term="Attestation" wide>
+                  “{inspection.attestation.statement}” Signed {inspection.attestation.typedName}, {formatDateTime(inspection.attestation.attestedAt)}
                 </Detail>
               ) : null}
               <Detail term="Created">{formatDate(inspection.createdAt)}</Detail>
