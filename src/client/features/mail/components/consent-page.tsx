@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { LoadingState, Spinner } from '@/components/ui/spinner';
 import { useMailConsent, useMailConsentChange } from '../api/use-mail-consent';
-import { MailPageLayout } from './mail-page-layout';
+import { PublicCardLayout } from '@/components/public-card-layout';
 
 /** "Harbor View", "Harbor View and Quay House", "A, B and C"; the account's properties when none is left. */
 function propertyList(names: string[]): string {
@@ -27,19 +27,19 @@ export function ConsentPage({ intent }: { intent: 'confirm' | 'unsubscribe' }) {
   const change = useMailConsentChange(token);
 
   if (!token) {
-    return <MailPageLayout title="This link is incomplete" description="Open the link from the e-mail again. If you copied it, copy the whole address." />;
+    return <PublicCardLayout title="This link is incomplete" description="Open the link from the e-mail again. If you copied it, copy the whole address." />;
   }
   if (consent.isPending) {
     return (
-      <MailPageLayout title={intent === 'confirm' ? 'Confirm e-mails' : 'Unsubscribe'}>
+      <PublicCardLayout title={intent === 'confirm' ? 'Confirm e-mails' : 'Unsubscribe'}>
         <LoadingState message="Checking your link..." />
-      </MailPageLayout>
+      </PublicCardLayout>
     );
   }
   if (consent.isError) {
     const notValid = isApiError(consent.error) && consent.error.status === 404;
     return (
-      <MailPageLayout
+      <PublicCardLayout
         title={notValid ? 'This link is not valid' : 'Something went wrong'}
         description={serverMessage(consent.error, 'Firemark could not be reached. Please try again in a moment.')}
       >
@@ -48,7 +48,7 @@ export function ConsentPage({ intent }: { intent: 'confirm' | 'unsubscribe' }) {
             Try again
           </Button>
         )}
-      </MailPageLayout>
+      </PublicCardLayout>
     );
   }
 
@@ -71,39 +71,39 @@ export function ConsentPage({ intent }: { intent: 'confirm' | 'unsubscribe' }) {
 
   if (info.status === 'confirmed') {
     return (
-      <MailPageLayout
+      <PublicCardLayout
         title="You're subscribed"
         description={`${info.address} receives compliance alerts and inspection reminders from ${who} for ${properties}. Every one of them has a link to unsubscribe with one click.`}
       >
         {failure}
         {intent === 'unsubscribe' ? button('unsubscribe', 'Unsubscribe', 'Unsubscribing...', 'outline') : null}
-      </MailPageLayout>
+      </PublicCardLayout>
     );
   }
   if (info.status === 'unsubscribed') {
     return (
-      <MailPageLayout
+      <PublicCardLayout
         title="You're unsubscribed"
         description={`Firemark sends ${info.address} no more e-mails for ${who}. Changed your mind? You can subscribe again.`}
       >
         {failure}
         {button('confirm', 'Subscribe again', 'Subscribing...', 'outline')}
-      </MailPageLayout>
+      </PublicCardLayout>
     );
   }
   if (intent === 'unsubscribe') {
     return (
-      <MailPageLayout
+      <PublicCardLayout
         title="Unsubscribe?"
         description={`${info.address} will get no more e-mails from Firemark for ${who}, who asked to send compliance alerts and inspection reminders for ${properties}.`}
       >
         {failure}
         {button('unsubscribe', 'Unsubscribe', 'Unsubscribing...')}
-      </MailPageLayout>
+      </PublicCardLayout>
     );
   }
   return (
-    <MailPageLayout
+    <PublicCardLayout
       title="Confirm fire-safety e-mails"
       description={`${who} uses Firemark to keep ${properties} fire-safe and would like to send compliance alerts and inspection reminders to ${info.address}.`}
     >
@@ -111,6 +111,6 @@ export function ConsentPage({ intent }: { intent: 'confirm' | 'unsubscribe' }) {
       {button('confirm', 'Confirm', 'Confirming...')}
       {button('unsubscribe', "No, don't send me these", 'Saving...', 'outline')}
       <p className="text-center text-sm text-muted-foreground">Doing nothing is also fine: Firemark sends you nothing more unless you confirm.</p>
-    </MailPageLayout>
+    </PublicCardLayout>
   );
 }

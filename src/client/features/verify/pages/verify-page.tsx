@@ -7,7 +7,7 @@ import { isApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useVerification } from '../api/use-verification';
 import { PdfCheck } from '../components/pdf-check';
-import { VerifyLayout } from '../components/verify-layout';
+import { PublicCardLayout } from '@/components/public-card-layout';
 
 const dateTime = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'long' }).format(new Date(iso));
@@ -23,44 +23,44 @@ export default function VerifyPage() {
 
   if (verification.isPending) {
     return (
-      <VerifyLayout title="Verify a report">
+      <PublicCardLayout wide title="Verify a report">
         <div className="flex justify-center py-6" role="status">
           <Spinner className="text-primary" />
           <span className="sr-only">Loading the report record...</span>
         </div>
-      </VerifyLayout>
+      </PublicCardLayout>
     );
   }
   if (verification.isError) {
     if (isApiError(verification.error) && verification.error.status === 404) {
       return (
-        <VerifyLayout
+        <PublicCardLayout wide
           title="Verification link not found"
           description="No report has this link. Check that the address was typed exactly as printed on the report, or scan its QR code."
         />
       );
     }
     return (
-      <VerifyLayout title="Verify a report">
+      <PublicCardLayout wide title="Verify a report">
         <LoadError message="The report record could not be loaded. Please try again." onRetry={() => void verification.refetch()} retrying={verification.isFetching} />
-      </VerifyLayout>
+      </PublicCardLayout>
     );
   }
 
   const record = verification.data;
   if (record.state === 'revoked') {
     return (
-      <VerifyLayout title="Link revoked">
+      <PublicCardLayout wide title="Link revoked">
         <p className="flex items-start gap-2 text-sm">
           <ShieldOff aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
           <span>{record.message} Ask the owner for a current report.</span>
         </p>
-      </VerifyLayout>
+      </PublicCardLayout>
     );
   }
 
   return (
-    <VerifyLayout title={`Report ${record.reportNumber}`} description="Issued by Firemark. This is what the report recorded when it was made.">
+    <PublicCardLayout wide title={`Report ${record.reportNumber}`} description="Issued by Firemark. This is what the report recorded when it was made.">
       <p className="flex items-center gap-2 text-sm font-medium text-green-800">
         <ShieldCheck aria-hidden="true" className="size-5" />
         This report number and link are genuine.
@@ -107,6 +107,6 @@ export default function VerifyPage() {
         </p>
       </div>
       <PdfCheck expectedSha256={record.sha256} />
-    </VerifyLayout>
+    </PublicCardLayout>
   );
 }

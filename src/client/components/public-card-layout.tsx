@@ -3,8 +3,21 @@ import { Link } from 'react-router';
 import { Brand } from '@/components/brand';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
-/** A page for someone who may have no account: the brand, one card, nothing else. */
-export function MailPageLayout({ title, description, children }: { title: string; description?: ReactNode; children?: ReactNode }) {
+/**
+ * A page for someone who may have no account (a manager's mail consent, a report's
+ * verification): the brand, one card, nothing else. `wide` for a card that holds a table.
+ */
+export function PublicCardLayout({
+  title,
+  description,
+  wide,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  wide?: boolean;
+  children?: ReactNode;
+}) {
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-red-50 via-orange-50/40 to-background">
       <header className="flex justify-center px-4 py-8">
@@ -17,14 +30,14 @@ export function MailPageLayout({ title, description, children }: { title: string
         </Link>
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pb-16">
-        <Card className="w-full max-w-md">
+        <Card className={wide ? 'w-full max-w-lg' : 'w-full max-w-md'}>
           <CardHeader className="text-center">
             <CardTitle as="h1" className="text-2xl">
               {title}
             </CardTitle>
             {description ? <CardDescription className="break-words">{description}</CardDescription> : null}
           </CardHeader>
-          {children ? <CardContent className="space-y-3">{children}</CardContent> : null}
+          {children ? <CardContent className={wide ? 'space-y-4' : 'space-y-3'}>{children}</CardContent> : null}
         </Card>
       </main>
     </div>
