@@ -75,11 +75,11 @@ test('desktop: the failing property leads the dashboard, and each stat card open
 test('desktop: properties are a dense table with one actions menu per row', async ({ proPage: page }) => {
   await portfolio(page);
   await page.goto('/properties');
-  // A dense table: name linked, type, city, status, next due, one actions menu per row.
+  // A dense table: name linked, type, city, status, next due, open deficiencies, one actions menu per row.
   const table = page.getByRole('table', { name: 'Your properties' });
   await expect(table).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(0);
-  await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Type', 'City', 'Status', 'Next due', 'Actions']);
+  await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Type', 'City', 'Status', 'Next due', 'Open deficiencies', 'Actions']);
   const cedar = table.getByRole('row').filter({ has: page.getByRole('link', { name: 'Cedar Works' }) });
   await expect(cedar).toContainText('Industrial');
   await expect(cedar).toContainText('Reno');
