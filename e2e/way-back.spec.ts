@@ -20,6 +20,8 @@ async function complianceSeen(page: Page, propertyId: number) {
   await page.goto(`/properties/${propertyId}`);
   const panel = page.getByRole('tabpanel', { name: 'Overview' });
   await expect(panel.getByText('Compliance Items')).toBeVisible();
+  // Compared whole, so only once every part of the panel has loaded.
+  await expect(panel.getByText(/^(Loading|Checking)\b/)).toHaveCount(0);
   return panel.innerText();
 }
 

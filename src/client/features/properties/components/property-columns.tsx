@@ -51,7 +51,8 @@ export const PROPERTY_COLUMNS: PropertyColumn[] = [
       property.openDeficiencies > 0 ? (
         <Link to={`/properties/${property.id}?tab=deficiencies`} className="text-primary underline-offset-4 hover:underline">
           {property.openDeficiencies}
-          {property.criticalDeficiencies > 0 ? <span className="ml-1 font-semibold text-red-700">({property.criticalDeficiencies} critical)</span> : null}
+          {property.criticalDeficiencies > 0 ? ' ' : null}
+          {property.criticalDeficiencies > 0 ? <span className="font-semibold text-red-700">({property.criticalDeficiencies} critical)</span> : null}
         </Link>
       ) : null,
   },
