@@ -104,7 +104,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   });
   await registerCompression(app);
   await app.register(rateLimitsPlugin, { pool: runtime.pool, db: runtime.db });
-  await app.register(authPlugin, { db: runtime.db, sessions });
+  await app.register(authPlugin, { db: runtime.db, sessions, billingOff: config.billing.provider === 'off' });
 
   const deps = { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss, sessions, log: app.log };
   await app.register(healthRoutes, { pool: runtime.pool });

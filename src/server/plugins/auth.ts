@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { accountOf, type Account } from '../account';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema/index';
@@ -16,6 +17,9 @@ const TOUCH_AFTER_MS = 24 * 60 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** The signed-in caller, or null; services receive it through `requireAccount`. */
+    account: Account | null;
+    /** The session's users row, for the auth module alone (profile, password, sign-out). */
     user: UserRow | null;
     sessionTokenHash: string | null;
   }
@@ -55,7 +59,13 @@ export function createSessions(config: Config, secret: string): Sessions {
   };
 }
 
-/** The signed-in user, or a 401 for routes that need one. */
+/** The signed-in caller, or a 401 for routes that need one. */
+export function requireAccount(request: FastifyRequest): Account {
+  if (!request.account) throw unauthenticated();
+  return request.account;
+}
+
+/** The session's users row, or a 401: for the auth module's own routes only. */
 export function requireUser(request: FastifyRequest): UserRow {
   if (!request.user) throw unauthenticated();
   return request.user;
@@ -83,8 +93,9 @@ async function currentSession(db: Db, cache: SessionCache, tokenHash: string, no
   return { user: found.user, lastSeenAt };
 }
 
-async function auth(app: FastifyInstance, opts: { db: Db; sessions: Sessions }): Promise<void> {
+async function auth(app: FastifyInstance, opts: { db: Db; sessions: Sessions; billingOff: boolean }): Promise<void> {
   await app.register(cookie);
+  app.decorateRequest('account', null);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
 
@@ -98,6 +109,7 @@ async function auth(app: FastifyInstance, opts: { db: Db; sessions: Sessions }):
     const session = await currentSession(opts.db, opts.sessions.cache, tokenHash, now);
     if (!session) return;
     request.user = session.user;
+    request.account = accountOf(session.user, now, opts.billingOff);
     request.sessionTokenHash = tokenHash;
     if (now.getTime() - session.lastSeenAt > TOUCH_AFTER_MS) {
       const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);

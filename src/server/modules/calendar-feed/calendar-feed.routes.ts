@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../../plugins/auth';
+import { requireAccount } from '../../plugins/auth';
 import { limit, perAccount } from '../../plugins/rate-limits';
 import * as feed from './calendar-feed.service';
 
@@ -8,10 +8,10 @@ import * as feed from './calendar-feed.service';
  * fetch the link itself, without a session.
  */
 export async function calendarFeedRoutes(app: FastifyInstance, deps: feed.CalendarFeedDeps): Promise<void> {
-  app.get('/api/calendar-feed', async (request) => feed.getFeedLink(deps, requireUser(request).id));
+  app.get('/api/calendar-feed', async (request) => feed.getFeedLink(deps, requireAccount(request).id));
 
   app.post('/api/calendar-feed/regenerate', { preHandler: limit(perAccount('calendar-feed-regenerate', 20)) }, async (request) =>
-    feed.regenerateFeedLink(deps, requireUser(request).id),
+    feed.regenerateFeedLink(deps, requireAccount(request).id),
   );
 
   // Calendar services fetch many people's feeds from a few addresses, so the per-address

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiErrorBody } from '@shared/api-error';
 import { correctDeficiencySchema, deficiencyListQuerySchema } from '@shared/schemas/deficiency';
-import { requireUser } from '../../plugins/auth';
+import { requireAccount } from '../../plugins/auth';
 import { parse, parseId } from '../../validation';
 import * as deficiencies from './deficiencies.service';
 import { PHOTO_UPLOAD_PATH } from './photo-upload';
@@ -9,45 +9,45 @@ import { PHOTO_UPLOAD_PATH } from './photo-upload';
 
 export async function deficienciesRoutes(app: FastifyInstance, deps: deficiencies.DeficienciesDeps & { photoMaxBytes: number }): Promise<void> {
   app.get('/api/properties/:id/deficiencies', async (request) => {
-    const user = requireUser(request);
+    const account = requireAccount(request);
     const propertyId = parseId(request.params, 'Property not found');
     const filter = parse(deficiencyListQuerySchema, request.query);
-    return deficiencies.listForProperty(deps, user, propertyId, filter);
+    return deficiencies.listForProperty(deps, account, propertyId, filter);
   });
 
   app.get('/api/inspections/:id/deficiencies', async (request) => {
-    const user = requireUser(request);
+    const account = requireAccount(request);
     const inspectionId = parseId(request.params, 'Inspection not found');
-    return deficiencies.listForInspection(deps, user, inspectionId);
+    return deficiencies.listForInspection(deps, account, inspectionId);
   });
 
-  app.get('/api/deficiencies/open-summary', async (request) => deficiencies.openSummary(deps, requireUser(request)));
+  app.get('/api/deficiencies/open-summary', async (request) => deficiencies.openSummary(deps, requireAccount(request)));
 
   app.get('/api/deficiencies/:id', async (request) => {
-    const user = requireUser(request);
-    return deficiencies.getDeficiency(deps, user, parseId(request.params, 'Deficiency not found'));
+    const account = requireAccount(request);
+    return deficiencies.getDeficiency(deps, account, parseId(request.params, 'Deficiency not found'));
   });
 
   app.post('/api/deficiencies/:id/correct', async (request) => {
-    const user = requireUser(request);
+    const account = requireAccount(request);
     const id = parseId(request.params, 'Deficiency not found');
-    return deficiencies.correctDeficiency(deps, user, id, parse(correctDeficiencySchema, request.body));
+    return deficiencies.correctDeficiency(deps, account, id, parse(correctDeficiencySchema, request.body));
   });
 
   app.get('/api/deficiencies/:id/photos/:photoId', async (request, reply) => {
-    const user = requireUser(request);
+    const account = requireAccount(request);
     const id = parseId(request.params, 'Photo not found');
     const photoId = parseId({ id: (request.params as { photoId?: string }).photoId }, 'Photo not found');
-    const photo = await deficiencies.getPhoto(deps, user, id, photoId);
+    const photo = await deficiencies.getPhoto(deps, account, id, photoId);
     // Private to its owner: no shared cache may keep it.
     return reply.header('Content-Type', photo.contentType).header('Cache-Control', 'private, max-age=3600').header('Content-Disposition', 'inline').send(photo.bytes);
   });
 
   app.delete('/api/deficiencies/:id/photos/:photoId', async (request) => {
-    const user = requireUser(request);
+    const account = requireAccount(request);
     const id = parseId(request.params, 'Photo not found');
     const photoId = parseId({ id: (request.params as { photoId?: string }).photoId }, 'Photo not found');
-    await deficiencies.deletePhoto(deps, user, id, photoId);
+    await deficiencies.deletePhoto(deps, account, id, photoId);
     return { success: true };
   });
 
@@ -62,10 +62,10 @@ export async function deficienciesRoutes(app: FastifyInstance, deps: deficiencie
       throw error;
     });
     scope.post(PHOTO_UPLOAD_PATH, { bodyLimit: deps.photoMaxBytes }, async (request, reply) => {
-      const user = requireUser(request);
+      const account = requireAccount(request);
       const id = parseId(request.params, 'Deficiency not found');
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return reply.status(201).send(await deficiencies.addPhoto(deps, user, id, body));
+      return reply.status(201).send(await deficiencies.addPhoto(deps, account, id, body));
     });
   });
 }

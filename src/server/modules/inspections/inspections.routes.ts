@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { inspectionListQuerySchema, inspectionSchema } from '@shared/schemas/inspection';
 import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
 import { UNDO_TOKEN_HEADER } from '@shared/schemas/undo';
-import { requireUser } from '../../plugins/auth';
+import { requireAccount } from '../../plugins/auth';
 import { parse, parseId } from '../../validation';
 import { assertPropertyExists } from '../properties/properties.service';
 import type { InspectionFilter } from './inspections.queries';
@@ -10,9 +10,9 @@ import * as inspections from './inspections.service';
 
 export async function inspectionsRoutes(app: FastifyInstance, deps: inspections.InspectionsDeps): Promise<void> {
   const respondWithList = async (request: FastifyRequest, reply: FastifyReply, scope: Partial<InspectionFilter>) => {
-    const user = requireUser(request);
+    const account = requireAccount(request);
     const filter = parse(inspectionListQuerySchema, request.query);
-    const { json, total } = await inspections.listInspections(deps, user, { ...filter, ...scope });
+    const { json, total } = await inspections.listInspections(deps, account, { ...filter, ...scope });
     reply.header(TOTAL_COUNT_HEADER, String(total));
     // Already serialised (and perhaps remembered): sent as it is.
     return reply.type('application/json; charset=utf-8').send(json);
@@ -22,38 +22,38 @@ export async function inspectionsRoutes(app: FastifyInstance, deps: inspections.
   app.get('/api/inspections/upcoming', (request, reply) => respondWithList(request, reply, { upcoming: true }));
   app.get('/api/properties/:id/inspections', async (request, reply) => {
     const propertyId = parseId(request.params, 'Property not found');
-    await assertPropertyExists(deps, requireUser(request), propertyId);
+    await assertPropertyExists(deps, requireAccount(request), propertyId);
     return respondWithList(request, reply, { propertyId });
   });
 
   app.post('/api/inspections', async (request, reply) => {
-    const user = requireUser(request);
+    const account = requireAccount(request);
     const values = parse(inspectionSchema, request.body);
-    return reply.status(201).send(await inspections.scheduleInspection(deps, user, values));
+    return reply.status(201).send(await inspections.scheduleInspection(deps, account, values));
   });
 
   app.get('/api/inspections/:id', async (request) => {
-    const user = requireUser(request);
-    return inspections.getInspection(deps, user, parseId(request.params, 'Inspection not found'));
+    const account = requireAccount(request);
+    return inspections.getInspection(deps, account, parseId(request.params, 'Inspection not found'));
   });
 
   // Each change answers with the token that undoes it, in a header: SPEC's bodies stay as they are.
   app.put('/api/inspections/:id', async (request, reply) => {
-    const user = requireUser(request);
-    const { inspection, undoToken } = await inspections.updateInspection(deps, user, parseId(request.params, 'Inspection not found'), request.body);
+    const account = requireAccount(request);
+    const { inspection, undoToken } = await inspections.updateInspection(deps, account, parseId(request.params, 'Inspection not found'), request.body);
     reply.header(UNDO_TOKEN_HEADER, undoToken);
     return inspection;
   });
 
   app.delete('/api/inspections/:id', async (request, reply) => {
-    const user = requireUser(request);
-    const { undoToken } = await inspections.deleteInspection(deps, user, parseId(request.params, 'Inspection not found'));
+    const account = requireAccount(request);
+    const { undoToken } = await inspections.deleteInspection(deps, account, parseId(request.params, 'Inspection not found'));
     reply.header(UNDO_TOKEN_HEADER, undoToken);
     return { success: true };
   });
 
   app.get('/api/inspections/:id/reminder-logs', async (request) => {
-    const user = requireUser(request);
-    return inspections.reminderLogs(deps, user, parseId(request.params, 'Inspection not found'));
+    const account = requireAccount(request);
+    return inspections.reminderLogs(deps, account, parseId(request.params, 'Inspection not found'));
   });
 }

@@ -1,32 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import { inspectorSchema } from '@shared/schemas/inspector';
-import { requireUser } from '../../plugins/auth';
+import { requireAccount } from '../../plugins/auth';
 import { parse, parseId } from '../../validation';
 import * as inspectors from './inspectors.service';
 
 export async function inspectorsRoutes(app: FastifyInstance, deps: inspectors.InspectorsDeps): Promise<void> {
-  app.get('/api/inspectors', async (request) => inspectors.listInspectors(deps, requireUser(request)));
+  app.get('/api/inspectors', async (request) => inspectors.listInspectors(deps, requireAccount(request)));
 
   app.post('/api/inspectors', async (request, reply) => {
-    const user = requireUser(request);
+    const account = requireAccount(request);
     const values = parse(inspectorSchema, request.body);
-    return reply.status(201).send(await inspectors.createInspector(deps, user, values));
+    return reply.status(201).send(await inspectors.createInspector(deps, account, values));
   });
 
   app.get('/api/inspectors/:id', async (request) => {
-    const user = requireUser(request);
-    return inspectors.getInspector(deps, user, parseId(request.params, 'Inspector not found'));
+    const account = requireAccount(request);
+    return inspectors.getInspector(deps, account, parseId(request.params, 'Inspector not found'));
   });
 
   app.put('/api/inspectors/:id', async (request) => {
-    const user = requireUser(request);
+    const account = requireAccount(request);
     const id = parseId(request.params, 'Inspector not found');
-    return inspectors.updateInspector(deps, user, id, parse(inspectorSchema, request.body));
+    return inspectors.updateInspector(deps, account, id, parse(inspectorSchema, request.body));
   });
 
   app.delete('/api/inspectors/:id', async (request) => {
-    const user = requireUser(request);
-    await inspectors.deleteInspector(deps, user, parseId(request.params, 'Inspector not found'));
+    const account = requireAccount(request);
+    await inspectors.deleteInspector(deps, account, parseId(request.params, 'Inspector not found'));
     return { success: true };
   });
 }

@@ -3,7 +3,7 @@ import { licenceExpired } from '@shared/records';
 import type { Inspector, InspectorValues } from '@shared/schemas/inspector';
 import type { Db, DbOrTx } from '../../db/client';
 import { notFound, validationFailed } from '../../errors';
-import type { Account } from '../properties/properties.service';
+import type { Account } from '../../account';
 import * as q from './inspectors.queries';
 
 export interface InspectorsDeps {

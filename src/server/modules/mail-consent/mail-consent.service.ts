@@ -13,7 +13,8 @@ import { queueEmail } from '../../email/outbox';
 import { countRecentMail, lockAccountMail, type MailLog } from '../../email/quota';
 import { managerInvitationEmail } from '../../email/templates/manager-invitation';
 import { AppError, conflict, notFound } from '../../errors';
-import { getProperty, type Account } from '../properties/properties.service';
+import type { Account } from '../../account';
+import { getProperty } from '../properties/properties.service';
 import * as q from './mail-consent.queries';
 
 export interface MailConsentDeps {

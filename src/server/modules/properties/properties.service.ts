@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { accountDataChanged, remembered, writeAccountData, type VersionedAccount } from '../../cache/account-cache';
+import type { Account } from '../../account';
+import { accountDataChanged, remembered, writeAccountData } from '../../cache/account-cache';
 import { todayInTimeZone } from '@shared/dates';
 import type { Property, PropertyUpdate, PropertyValues } from '@shared/schemas/property';
 import { propertyUpdateSchema } from '@shared/schemas/property';
@@ -15,11 +16,6 @@ export interface PropertiesDeps {
   pool: pg.Pool;
 }
 
-export interface Account {
-  id: number;
-  timeZone: string;
-}
-
 const today = (account: Account) => todayInTimeZone(account.timeZone, new Date());
 const propertyNotFound = () => notFound('Property not found');
 
@@ -27,7 +23,7 @@ const propertyNotFound = () => notFound('Property not found');
  * A page of the list, serialised, with the total: remembered per account, day and query
  * until the account's data changes (cache/account-cache.ts).
  */
-export function listProperties(deps: PropertiesDeps, account: Account & VersionedAccount, filter: q.PropertyFilter) {
+export function listProperties(deps: PropertiesDeps, account: Account, filter: q.PropertyFilter) {
   const day = today(account);
   return remembered(
     deps.db,

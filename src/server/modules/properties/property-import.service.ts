@@ -5,7 +5,8 @@ import { AppError } from '../../errors';
 import { assertCanAddProperties, lockAccountForLimits } from '../subscription/subscription.service';
 import * as q from './properties.queries';
 import { existingPropertyKeys, insertImportRecord } from './property-import.queries';
-import type { Account, PropertiesDeps } from './properties.service';
+import type { Account } from '../../account';
+import type { PropertiesDeps } from './properties.service';
 
 const MAX_LISTED_ERRORS = 20;
 

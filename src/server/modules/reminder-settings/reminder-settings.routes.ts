@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { reminderSettingsSchema } from '@shared/schemas/reminder-settings';
 import type { Db } from '../../db/client';
-import { requireUser } from '../../plugins/auth';
+import { requireAccount } from '../../plugins/auth';
 import { parse } from '../../validation';
 import * as settings from './reminder-settings.service';
 
@@ -10,11 +10,11 @@ import * as settings from './reminder-settings.service';
  * settings wait for a Free account that upgrades, and the sweep sends to Pro accounts only.
  */
 export async function reminderSettingsRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
-  app.get('/api/reminder-settings', async (request) => settings.getReminderSettings(deps.db, requireUser(request).id));
+  app.get('/api/reminder-settings', async (request) => settings.getReminderSettings(deps.db, requireAccount(request).id));
 
   app.put('/api/reminder-settings', async (request) => {
-    const user = requireUser(request);
+    const account = requireAccount(request);
     const input = parse(reminderSettingsSchema, request.body);
-    return settings.setReminderSettings(deps.db, user.id, input);
+    return settings.setReminderSettings(deps.db, account.id, input);
   });
 }

@@ -15,7 +15,8 @@ import type { Db } from '../../db/client';
 import { conflict, notFound, validationFailed } from '../../errors';
 import { createLibraryRequirements, hasRequirements } from '../compliance/compliance.queries';
 import { settle } from '../compliance/compliance.service';
-import { assertPropertyExists, type Account } from '../properties/properties.service';
+import type { Account } from '../../account';
+import { assertPropertyExists } from '../properties/properties.service';
 import * as q from './requirements.queries';
 
 export interface RequirementsDeps {
