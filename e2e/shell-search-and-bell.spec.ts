@@ -216,3 +216,30 @@ test('on a phone the results span the screen without sideways scrolling', async 
   await list.getByRole('option', { name: /Harbor View Offices/ }).first().click();
   await expect(page).toHaveURL(new RegExp(`/properties/${property.id}$`));
 });
+
+test('typing on in the top-bar search while the next page loads keeps the box and its results', async ({ proPage: page }) => {
+  await addProperty(page, { name: 'Northgate Tower', city: 'Denver', state: 'CO' });
+  await addProperty(page, { name: 'Northwind Depot', city: 'Omaha', state: 'NE' });
+  // The properties page's code arrives late, as on a slow phone connection.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/properties-page-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+
+  await page.goto('/dashboard');
+  const box = searchBox(page);
+  await box.fill('north');
+  await expect(results(page).getByRole('option')).toHaveCount(2);
+  await page.keyboard.press('Enter');
+  await box.fill('northgate');
+  await expect(results(page).getByRole('option')).toHaveCount(1);
+
+  release();
+  await expect(page.getByRole('heading', { name: /propert/i, level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/properties\?q=north$/);
+  await expect(box).toBeFocused();
+  await expect(box).toHaveValue('northgate');
+  await expect(results(page).getByRole('option')).toHaveCount(1);
+});

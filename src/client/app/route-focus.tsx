@@ -9,6 +9,9 @@ function visibleHeading(): HTMLElement | null {
   return headings.find((h) => h.checkVisibility?.() ?? h.offsetParent !== null) ?? null;
 }
 
+const isTextField = (element: Element | null): element is HTMLInputElement | HTMLTextAreaElement =>
+  element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && ['text', 'search', 'email', 'tel', 'url', 'number', 'password'].includes(element.type));
+
 /**
  * After a navigation inside the app, focus moves to the new page's heading and its title is
  * announced, as a full page load would (a screen reader otherwise stays on the old link).
@@ -31,8 +34,13 @@ export function RouteFocus() {
       if (done || !heading) return;
       done = true;
       observer.disconnect();
-      // Someone who already moved on (typing in a field) keeps their place.
-      const stillThere = !from || from === document.body || !from.isConnected || document.activeElement === from || document.activeElement === document.body;
+      // Someone who already moved on (typing in a field) keeps their place, and so does someone
+      // in a text field that outlives the navigation (the top bar's search): they may go on
+      // typing while the new page loads, and its results must not close under them.
+      const inLastingField = document.activeElement === from && isTextField(from) && from.isConnected;
+      const stillThere =
+        !inLastingField &&
+        (!from || from === document.body || !from.isConnected || document.activeElement === from || document.activeElement === document.body);
       if (stillThere) {
         if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
         heading.focus({ preventScroll: true });
