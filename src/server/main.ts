@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { startEmailWorkers } from './email/delivery';
 import { startPasswordResetWorker } from './jobs/password-reset-request';
 import { startHousekeeping } from './jobs/housekeeping';
+import { filesystemPhotoStore } from './modules/deficiencies/photo-store';
 import { startReminderSweep } from './jobs/reminder-sweep';
 import { retireComplianceRefresh } from './jobs/retired-jobs';
 import { startRuntime } from './runtime';
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
       stopWorkers = await startEmailWorkers(runtime.boss, runtime.pool, config, app.log);
       await retireComplianceRefresh(runtime.boss);
       await startReminderSweep(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
-      await startHousekeeping(runtime.boss, runtime.db, app.log);
+      await startHousekeeping(runtime.boss, runtime.db, filesystemPhotoStore(config.dataDir), app.log);
       await startPasswordResetWorker(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
     }
     // Signals are taken over before the port opens: a stop that arrives as soon as the

@@ -1,22 +1,27 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/client';
+import type { PhotoStore } from '../modules/deficiencies/photo-store';
 import { pruneExpired } from '../modules/housekeeping/housekeeping.queries';
+import { deleteOrphanPhotos } from '../modules/housekeeping/orphan-photos';
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
 
 /**
  * Once a day, at a quiet hour in UTC, deletes expired sessions, spent links, old consent
- * tokens and Stripe event ids (RETENTION says how old). One instance runs it (singleton);
+ * tokens and Stripe event ids (RETENTION says how old), and the stored photos whose record
+ * was deleted. One instance runs it (singleton);
  * a missed day is caught up by the next, since every delete is by age.
  */
-export async function startHousekeeping(boss: PgBoss, db: Db, log: FastifyBaseLogger): Promise<void> {
+export async function startHousekeeping(boss: PgBoss, db: Db, photos: PhotoStore, log: FastifyBaseLogger): Promise<void> {
   if (!(await boss.getQueue(HOUSEKEEPING_QUEUE))) {
     await boss.createQueue(HOUSEKEEPING_QUEUE, { name: HOUSEKEEPING_QUEUE, policy: 'singleton', retryLimit: 3 });
   }
   await boss.schedule(HOUSEKEEPING_QUEUE, '17 3 * * *');
   await boss.work(HOUSEKEEPING_QUEUE, async () => {
-    const counts = await pruneExpired(db, new Date());
-    log.info(counts, 'Housekeeping: expired records deleted');
+    const now = new Date();
+    const counts = await pruneExpired(db, now);
+    const orphanPhotos = await deleteOrphanPhotos(db, photos, now);
+    log.info({ ...counts, orphanPhotos }, 'Housekeeping: expired records deleted');
   });
 }

@@ -6,6 +6,8 @@ import { todayInTimeZone } from '@shared/dates';
 import { createProperty } from '../../db/seed/properties';
 import { GPS_MARK, heicHeader, jpegWithGps, pngWithGps } from '../../testing/photos';
 import { createTestContext, type Agent, type TestContext } from '../../testing/test-app';
+import { deleteOrphanPhotos } from '../housekeeping/orphan-photos';
+import { filesystemPhotoStore } from './photo-store';
 
 const PHOTO_MAX_BYTES = 200 * 1024;
 let ctx: TestContext;
@@ -194,5 +196,26 @@ describe('deficiency photos', () => {
     const text = await upload(agent, id, Buffer.from('hello'), 'text/plain');
     expect(text.statusCode).toBe(415);
     expect((await agent.get(`/api/deficiencies/${id}`)).json().photos).toEqual([]);
+  });
+
+  it("are deleted from storage by the daily sweep once their property is deleted, and only then", async () => {
+    const kept = await failedInspection();
+    const gone = await failedInspection();
+    const keptPhoto = (await upload(kept.agent, kept.deficiencies[0]!.id, jpegWithGps())).json();
+    expect((await upload(gone.agent, gone.deficiencies[0]!.id, pngWithGps(), 'image/png')).statusCode).toBe(201);
+    const filesBefore = storedFiles().length;
+    expect((await gone.agent.delete(`/api/properties/${gone.property.id}`)).statusCode).toBe(200);
+
+    const photos = filesystemPhotoStore(dataDir);
+    // The same day: an upload in progress has its bytes before its row, so nothing young goes.
+    expect(await deleteOrphanPhotos(ctx.runtime.db, photos, new Date())).toBe(0);
+    expect(storedFiles()).toHaveLength(filesBefore);
+
+    const nextDay = new Date(Date.now() + 25 * 60 * 60 * 1000);
+    expect(await deleteOrphanPhotos(ctx.runtime.db, photos, nextDay)).toBe(1);
+    expect(storedFiles()).toHaveLength(filesBefore - 1);
+    const served = await kept.agent.get(keptPhoto.url);
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
   });
 });

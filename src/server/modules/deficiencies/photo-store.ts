@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -13,6 +13,8 @@ export interface PhotoStore {
   get(key: string): Promise<Buffer | undefined>;
   /** Removing a key that is not there is not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored key with when it was stored, for the daily sweep of photos whose record is gone. */
+  list(): AsyncIterable<{ key: string; storedAt: Date }>;
 }
 
 const KEY = /^[a-f0-9]{32}$/;
@@ -52,6 +54,21 @@ export function filesystemPhotoStore(dataDir: string): PhotoStore {
     },
     async delete(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async *list() {
+      const dirs = await readdir(root).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [] as string[];
+        throw error;
+      });
+      for (const dir of dirs) {
+        const names = await readdir(path.join(root, dir)).catch(() => [] as string[]);
+        for (const name of names) {
+          // A `.partial` file is an upload under way or one cut off; only whole photos are listed.
+          if (!KEY.test(name)) continue;
+          const info = await stat(path.join(root, dir, name)).catch(() => undefined);
+          if (info) yield { key: name, storedAt: info.mtime };
+        }
+      }
     },
   };
 }
