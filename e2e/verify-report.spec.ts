@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { addProperty, expect, expectAccessible, expectToast, test } from './fixtures';
+import { addProperty, expect, expectAccessible, expectNoSidewaysScroll, expectToast, test } from './fixtures';
 
 test('anyone holding a report checks it on its verify page; a changed copy does not match; the owner revokes the link', async ({ proPage: page, browser }) => {
   await addProperty(page, { name: 'Harbor View Offices' });
@@ -46,6 +46,18 @@ test('anyone holding a report checks it on its verify page; a changed copy does 
   await outside.getByTestId('pdf-drop-zone').dispatchEvent('drop', { dataTransfer });
   await expect(outside.getByText('changed.pdf does not match.')).toBeVisible();
   await expect(outside.getByText(/matches\. It is the PDF/)).toBeHidden();
+
+  // The QR code on the printed report is scanned with a phone: the page fits its screen.
+  const phone = await browser.newContext({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true, baseURL: test.info().project.use.baseURL });
+  const onPhone = await phone.newPage();
+  await onPhone.goto(verifyPath!);
+  await expect(onPhone.getByRole('heading', { name: `Report ${reportNumber}`, level: 1 })).toBeVisible();
+  await expect(onPhone.getByText('This report number and link are genuine.')).toBeVisible();
+  await expect(onPhone.getByTestId('report-sha256')).toBeInViewport({ ratio: 1 });
+  await expect(onPhone.getByLabel('Choose a PDF file')).toBeAttached();
+  await expectNoSidewaysScroll(onPhone);
+  await expectAccessible(onPhone);
+  await phone.close();
 
   // The owner revokes the link from the Reports page.
   await row.getByRole('button', { name: `Revoke link of report ${reportNumber}` }).click();
