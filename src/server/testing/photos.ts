@@ -13,24 +13,34 @@ function segment(marker: number, payload: Buffer): Buffer {
 
 /**
  * An EXIF block (TIFF, little-endian) with a GPS IFD: GPSLatitudeRef "N" and an ASCII
- * GPS tag holding GPS_MARK, as a phone camera writes the place a photo was taken.
+ * GPS tag holding GPS_MARK, as a phone camera writes the place a photo was taken; with an
+ * orientation, IFD0 also holds it (6: the camera was held upright, the pixels lie sideways).
  */
-export function exifWithGps(): Buffer {
-  const tiff = Buffer.alloc(8 + 2 + 12 + 4 + 2 + 2 * 12 + 4);
+export function exifWithGps(orientation?: number): Buffer {
+  const ifd0Entries = orientation ? 2 : 1;
+  const gpsIfd = 8 + 2 + 12 * ifd0Entries + 4;
+  const tiff = Buffer.alloc(gpsIfd + 2 + 2 * 12 + 4);
   tiff.write('II', 0, 'latin1');
   tiff.writeUInt16LE(42, 2);
   tiff.writeUInt32LE(8, 4);
-  // IFD0: one entry, the GPS IFD pointer (0x8825).
-  tiff.writeUInt16LE(1, 8);
-  tiff.writeUInt16LE(0x8825, 10);
-  tiff.writeUInt16LE(4, 12); // LONG
-  tiff.writeUInt32LE(1, 14);
-  const gpsIfd = 8 + 2 + 12 + 4;
-  tiff.writeUInt32LE(gpsIfd, 18);
-  tiff.writeUInt32LE(0, 22);
+  // IFD0: the orientation (0x0112) if asked for, then the GPS IFD pointer (0x8825), in tag order.
+  tiff.writeUInt16LE(ifd0Entries, 8);
+  let at = 10;
+  if (orientation) {
+    tiff.writeUInt16LE(0x0112, at);
+    tiff.writeUInt16LE(3, at + 2); // SHORT
+    tiff.writeUInt32LE(1, at + 4);
+    tiff.writeUInt16LE(orientation, at + 8);
+    at += 12;
+  }
+  tiff.writeUInt16LE(0x8825, at);
+  tiff.writeUInt16LE(4, at + 2); // LONG
+  tiff.writeUInt32LE(1, at + 4);
+  tiff.writeUInt32LE(gpsIfd, at + 8);
+  tiff.writeUInt32LE(0, at + 12);
   // GPS IFD: GPSLatitudeRef = "N", GPSAreaInformation-like ASCII pointing after the IFD.
   tiff.writeUInt16LE(2, gpsIfd);
-  let at = gpsIfd + 2;
+  at = gpsIfd + 2;
   tiff.writeUInt16LE(0x0001, at);
   tiff.writeUInt16LE(2, at + 2);
   tiff.writeUInt32LE(2, at + 4);
@@ -44,11 +54,11 @@ export function exifWithGps(): Buffer {
 }
 
 /** A JPEG's marker structure (JFIF, EXIF with GPS, XMP, a frame and a scan) around a few bytes of scan data. */
-export function jpegWithGps(): Buffer {
+export function jpegWithGps(orientation?: number): Buffer {
   return Buffer.concat([
     Buffer.from([0xff, 0xd8]),
     segment(0xe0, Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1')),
-    segment(0xe1, exifWithGps()),
+    segment(0xe1, exifWithGps(orientation)),
     segment(0xe1, Buffer.from(`http://ns.adobe.com/xap/1.0/\0<x:xmpmeta><exif:GPSLatitude>${GPS_MARK.toString('latin1')}</exif:GPSLatitude></x:xmpmeta>`, 'latin1')),
     segment(0xdb, Buffer.concat([Buffer.from([0]), Buffer.alloc(64, 1)])),
     segment(0xc0, Buffer.from([8, 0, 1, 0, 1, 1, 1, 0x11, 0])),

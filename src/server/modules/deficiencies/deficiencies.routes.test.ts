@@ -127,6 +127,21 @@ describe('deficiency photos', () => {
       .filter((e) => e.isFile())
       .map((e) => readFileSync(path.join(e.parentPath, e.name)));
 
+  it('keeps the orientation of a photo taken upright, and nothing else of its EXIF', async () => {
+    const { agent, deficiencies } = await failedInspection();
+    const photo = (await upload(agent, deficiencies[0]!.id, jpegWithGps(6))).json();
+    const bytes = (await agent.get(photo.url)).rawPayload;
+    expect(bytes.includes(GPS_MARK)).toBe(false);
+    // One APP1 right where the camera's was: EXIF, big-endian TIFF, IFD0 with one entry,
+    // Orientation (0x0112) SHORT = 6 ("rotate 90° clockwise to show"), and no further IFD.
+    const exif = Buffer.from([
+      0xff, 0xe1, 0x00, 0x22, ...Buffer.from('Exif\0\0', 'latin1'), 0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08,
+      0x00, 0x01, 0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, 0x06, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    ]);
+    expect(bytes.indexOf(exif)).toBe(2 + 18);
+    expect(bytes.indexOf(Buffer.from('Exif\0\0', 'latin1'), 2 + 18 + exif.length)).toBe(-1);
+  });
+
   it('stores a JPEG without its EXIF, GPS or XMP, and serves it to its owner only', async () => {
     const { agent, deficiencies } = await failedInspection();
     const original = jpegWithGps();

@@ -27,13 +27,16 @@ export function sanitisePhoto(bytes: Buffer): SanitisedPhoto {
 
 /**
  * JPEG: APP1 carries EXIF (with its GPS block) and XMP, APP13 Photoshop/IPTC data, which can
- * hold a location too; both are dropped, the image data is copied as it is. The EXIF
- * orientation goes with EXIF, so a photo may show turned (decision 015).
+ * hold a location too; both are dropped, the image data is copied as it is. Of EXIF only the
+ * orientation is kept, written anew as the one tag of a minimal EXIF block: a phone held
+ * upright stores the pixels sideways and says so there, and without it the photo would show
+ * turned (decision 015).
  */
 const DROPPED_JPEG_MARKERS = new Set([0xe1, 0xed]);
 
 export function stripJpeg(bytes: Buffer): Buffer | null {
   const parts: Buffer[] = [bytes.subarray(0, 2)];
+  let orientationKept = false;
   let at = 2;
   while (at < bytes.length) {
     if (bytes[at] !== 0xff) return null;
@@ -62,9 +65,58 @@ export function stripJpeg(bytes: Buffer): Buffer | null {
       return Buffer.concat(parts);
     }
     if (!DROPPED_JPEG_MARKERS.has(marker)) parts.push(bytes.subarray(markerAt, end));
+    else if (marker === 0xe1 && !orientationKept) {
+      const orientation = exifOrientation(bytes.subarray(markerAt + 4, end));
+      if (orientation !== null) {
+        parts.push(orientationOnlyExif(orientation));
+        orientationKept = true;
+      }
+    }
     at = end;
   }
   return null;
+}
+
+/** The EXIF orientation (2-8) of an APP1 payload; null when absent, 1 (as stored) or unreadable. */
+export function exifOrientation(payload: Buffer): number | null {
+  if (payload.length < 14 || payload.toString('latin1', 0, 6) !== 'Exif\0\0') return null;
+  const tiff = payload.subarray(6);
+  const order = tiff.toString('latin1', 0, 2);
+  if (order !== 'II' && order !== 'MM') return null;
+  const le = order === 'II';
+  const u16 = (at: number) => (le ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+  const u32 = (at: number) => (le ? tiff.readUInt32LE(at) : tiff.readUInt32BE(at));
+  if (u16(2) !== 42) return null;
+  const ifd = u32(4);
+  if (ifd + 2 > tiff.length) return null;
+  const count = u16(ifd);
+  for (let i = 0; i < count; i++) {
+    const entry = ifd + 2 + i * 12;
+    if (entry + 12 > tiff.length) return null;
+    // Orientation: tag 0x0112, one SHORT, stored in the entry itself.
+    if (u16(entry) === 0x0112 && u16(entry + 2) === 3) {
+      const value = u16(entry + 8);
+      return value >= 2 && value <= 8 ? value : null;
+    }
+  }
+  return null;
+}
+
+/** An APP1 segment holding EXIF with the orientation alone: nothing of where, when or with what. */
+function orientationOnlyExif(orientation: number): Buffer {
+  const tiff = Buffer.alloc(8 + 2 + 12 + 4);
+  tiff.write('MM', 0, 'latin1');
+  tiff.writeUInt16BE(42, 2);
+  tiff.writeUInt32BE(8, 4);
+  tiff.writeUInt16BE(1, 8);
+  tiff.writeUInt16BE(0x0112, 10);
+  tiff.writeUInt16BE(3, 12);
+  tiff.writeUInt32BE(1, 14);
+  tiff.writeUInt16BE(orientation, 18);
+  const payload = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), tiff]);
+  const head = Buffer.from([0xff, 0xe1, 0, 0]);
+  head.writeUInt16BE(payload.length + 2, 2);
+  return Buffer.concat([head, payload]);
 }
 
 /** PNG: eXIf holds EXIF (GPS included); the text chunks can hold a location or any note. */
