@@ -1,0 +1,20 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import { deliverDue, type DeliveryDeps } from '../modules/webhooks/deliver';
+import { QUEUES } from '../queues';
+
+/**
+ * Every minute one instance (singleton queue) posts the webhook deliveries that are due;
+ * the rows themselves carry the retry schedule (modules/webhooks/deliver.ts), so a missed
+ * minute only delays them.
+ */
+export async function startWebhookSweep(boss: PgBoss, deps: DeliveryDeps, log: FastifyBaseLogger): Promise<void> {
+  if (!(await boss.getQueue(QUEUES.webhookSweep))) {
+    await boss.createQueue(QUEUES.webhookSweep, { name: QUEUES.webhookSweep, policy: 'singleton', retryLimit: 0 });
+  }
+  await boss.schedule(QUEUES.webhookSweep, '* * * * *');
+  await boss.work(QUEUES.webhookSweep, async () => {
+    const sent = await deliverDue(deps);
+    if (sent) log.info({ sent }, 'Webhooks: due deliveries attempted');
+  });
+}
