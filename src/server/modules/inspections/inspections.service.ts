@@ -28,6 +28,7 @@ import { ownInspector } from '../inspectors/inspectors.service';
 import { beginUndoable, finishUndoable } from '../undo/undo.service';
 import { queueComplianceAlert } from './compliance-alert';
 import * as q from './inspections.queries';
+import { emitWebhookEvent } from '../webhooks/emit';
 
 export interface InspectionsDeps {
   db: Db;
@@ -185,6 +186,7 @@ async function complete(
     if (input.deficiencies?.length) {
       await insertDeficiencies(db, { userId: account.id, propertyId: row.propertyId, inspectionId: id, itemType: row.inspectionType }, input.deficiencies);
     }
+    await emitWebhookEvent(tx, account.id, 'inspection.completed', await q.findInspection(db, account.id, id, day));
     if (!input.complianceStatus) {
       // Nothing about compliance moves; the requirement only knows it has no open inspection now.
       if (row.requirementId !== null) await refreshOpenInspection(db, row.requirementId);
