@@ -22,7 +22,7 @@ import { findRequirement, openInspectionOf, refreshOpenInspection, settleRequire
 import { requirementForInspection, settle } from '../compliance/compliance.service';
 import { assertPropertyExists, type Account } from '../properties/properties.service';
 import { assertCanAddOpenInspection, canAddOpenInspection, lockAccountForLimits } from '../subscription/subscription.service';
-import { insertDeficiencies } from '../deficiencies/deficiencies.queries';
+import { insertDeficiencies, listForInspection } from '../deficiencies/deficiencies.queries';
 import { findInspector } from '../inspectors/inspectors.queries';
 import { ownInspector } from '../inspectors/inspectors.service';
 import { beginUndoable, finishUndoable } from '../undo/undo.service';
@@ -185,6 +185,7 @@ async function complete(
     });
     if (input.deficiencies?.length) {
       await insertDeficiencies(db, { userId: account.id, propertyId: row.propertyId, inspectionId: id, itemType: row.inspectionType }, input.deficiencies);
+      for (const deficiency of await listForInspection(db, account.id, id)) await emitWebhookEvent(tx, account.id, 'deficiency.opened', deficiency);
     }
     await emitWebhookEvent(tx, account.id, 'inspection.completed', await q.findInspection(db, account.id, id, day));
     if (!input.complianceStatus) {
