@@ -5,13 +5,16 @@ test('a person adds a webhook, sees its secret once and the webhook listed as ac
   await page.goto('/settings');
   await expect(page.getByText('No webhooks yet. Add an address below to start receiving events.')).toBeVisible();
 
-  await page.getByLabel('Address (URL)').fill('http://127.0.0.1/hook');
   await page.getByRole('button', { name: 'Add Webhook' }).click();
   await expect(page.getByText('Enter an https:// address, e.g. https://example.com/firemark')).toBeVisible();
   await expect(page.getByText('Choose at least one event')).toBeVisible();
 
-  await page.getByLabel('Address (URL)').fill('https://127.0.0.1/hook');
   await page.getByLabel(/An inspection is completed/).check();
+  await page.getByLabel('Address (URL)').fill('http://93.184.215.14/hook');
+  await page.getByRole('button', { name: 'Add Webhook' }).click();
+  await expect(page.getByText('Enter an https:// address, e.g. https://example.com/firemark')).toBeVisible();
+
+  await page.getByLabel('Address (URL)').fill('https://127.0.0.1/hook');
   await page.getByRole('button', { name: 'Add Webhook' }).click();
   await expect(page.getByText(/only public addresses are called/)).toBeVisible();
 
