@@ -42,7 +42,7 @@ async function main(): Promise<void> {
       await retireComplianceRefresh(runtime.boss);
       await startReminderSweep(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
       await startHousekeeping(runtime.boss, runtime.db, app.log);
-      await startWebhookSweep(runtime.boss, { pool: runtime.pool }, app.log);
+      await startWebhookSweep(runtime.boss, { pool: runtime.pool, db: runtime.db }, app.log);
       await startPasswordResetWorker(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
     }
     // Signals are taken over before the port opens: a stop that arrives as soon as the

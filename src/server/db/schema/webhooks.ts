@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { inspections } from './inspections';
 import { users } from './users';
 
 /**
@@ -56,3 +57,14 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.nextAttemptAt} is not null`),
   ],
 );
+
+/**
+ * Inspections whose `inspection.overdue` event was written: the event goes out once per
+ * inspection, whatever happens to its reminders.
+ */
+export const webhookOverdueEvents = pgTable('webhook_overdue_events', {
+  inspectionId: integer('inspection_id')
+    .primaryKey()
+    .references(() => inspections.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -6,6 +6,7 @@ import { webhookEndpoints } from '../../db/schema/index';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { grantPro } from '../subscription/subscription.service';
 import { deliverDue, FAILING_AFTER, MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from './deliver';
+import { emitOverdueEvents } from './overdue';
 import { startReceiver } from './test-receiver';
 
 let ctx: TestContext;
@@ -122,5 +123,25 @@ describe('an endpoint that keeps failing', () => {
     receiver.state.status = 200;
     await s.agent.post(`/api/webhooks/${s.endpoint.id}/test`);
     expect((await s.agent.get('/api/webhooks')).json()[0]).toMatchObject({ failingSince: null, consecutiveFailures: 0 });
+  });
+});
+
+describe('an inspection past its due date', () => {
+  it('is announced as inspection.overdue once', async () => {
+    receiver.state.status = 200;
+    const s = await accountWithEndpoint(['inspection.overdue']);
+    const property = await createProperty(ctx.runtime.db, s.user.id, { name: 'Dock Street' });
+    const today = new Date().toISOString().slice(0, 10);
+    const inspection = (await s.agent.post('/api/inspections', { propertyId: property.id, inspectionType: 'sprinkler_system', dueDate: today, assignedTo: 'Dana Cole' })).json();
+    const dayAfter = new Date(Date.now() + 36 * 3600 * 1000);
+
+    expect(await emitOverdueEvents(ctx.runtime.pool, ctx.runtime.db, new Date())).toBe(0);
+    expect(await emitOverdueEvents(ctx.runtime.pool, ctx.runtime.db, dayAfter), JSON.stringify(inspection)).toBe(1);
+    expect(await emitOverdueEvents(ctx.runtime.pool, ctx.runtime.db, dayAfter)).toBe(0);
+    const before = receiver.received.length;
+    await deliverDue({ pool: ctx.runtime.pool, network: local }, dayAfter);
+    const got = receiver.received.slice(before);
+    expect(got.map((r) => r.headers['firemark-event'])).toEqual(['inspection.overdue']);
+    expect(JSON.parse(got[0]!.body).data).toMatchObject({ id: inspection.id, dueDate: today });
   });
 });
