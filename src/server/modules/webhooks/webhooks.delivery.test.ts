@@ -145,3 +145,30 @@ describe('an inspection past its due date', () => {
     expect(JSON.parse(got[0]!.body).data).toMatchObject({ id: inspection.id, dueDate: today });
   });
 });
+
+describe('deficiencies recorded with a completion', () => {
+  it('are each announced as deficiency.opened, beside the inspection.completed of the same change', async () => {
+    receiver.state.status = 200;
+    const s = await accountWithEndpoint(['inspection.completed', 'deficiency.opened']);
+    const property = await createProperty(ctx.runtime.db, s.user.id, { name: 'Mill Lane' });
+    const today = new Date().toISOString().slice(0, 10);
+    const inspection = (await s.agent.post('/api/inspections', { propertyId: property.id, inspectionType: 'fire_alarm', dueDate: today, assignedTo: 'Kim Lee' })).json();
+    const completed = await s.agent.put(`/api/inspections/${inspection.id}`, {
+      status: 'completed',
+      complianceStatus: 'non_compliant',
+      notes: 'Two findings',
+      deficiencies: [
+        { description: 'Main control valve closed', severity: 'critical' },
+        { description: 'Two heads painted over', severity: 'non_critical' },
+      ],
+    });
+    expect(completed.statusCode).toBe(200);
+    const before = receiver.received.length;
+    await deliverDue({ pool: ctx.runtime.pool, network: local });
+    const events = receiver.received.slice(before).map((r) => JSON.parse(r.body));
+    expect(events.map((e) => e.type).sort()).toEqual(['deficiency.opened', 'deficiency.opened', 'inspection.completed']);
+    const opened = events.filter((e) => e.type === 'deficiency.opened');
+    expect(opened.map((e) => e.data.description).sort()).toEqual(['Main control valve closed', 'Two heads painted over']);
+    expect(opened[0].data.inspectionId).toBe(inspection.id);
+  });
+});

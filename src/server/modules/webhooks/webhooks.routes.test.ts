@@ -82,3 +82,20 @@ describe('which addresses are public', () => {
     await expect(resolvePublic(new URL('https://localhost/hook'))).rejects.toThrow(/private or reserved/);
   });
 });
+
+describe('signed out', () => {
+  it('is 401 on every route', async () => {
+    const anonymous = ctx.agent();
+    for (const [method, url] of [
+      ['GET', '/api/webhooks'],
+      ['POST', '/api/webhooks'],
+      ['PUT', '/api/webhooks/1'],
+      ['DELETE', '/api/webhooks/1'],
+      ['POST', '/api/webhooks/1/test'],
+      ['GET', '/api/webhooks/1/deliveries'],
+      ['POST', '/api/webhooks/1/secret'],
+    ] as const) {
+      expect((await anonymous.request({ method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : {} })).statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});
