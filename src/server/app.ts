@@ -30,6 +30,8 @@ import { requirementsRoutes } from './modules/requirements/requirements.routes';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { undoRoutes } from './modules/undo/undo.routes';
+import type { WebhookNetwork } from './modules/webhooks/address-check';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import type { Runtime } from './runtime';
 
 export interface BuildOptions {
@@ -38,6 +40,8 @@ export interface BuildOptions {
   serveClient?: boolean;
   /** Where the built client is; dist/client by default. */
   clientDir?: string;
+  /** Test-only relaxation of the webhook address rules (a receiver on 127.0.0.1); never from config. */
+  webhookNetwork?: WebhookNetwork;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -124,6 +128,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(inspectorsRoutes, deps);
   await app.register(deficienciesRoutes, { ...deps, photos, photoMaxBytes: config.photoMaxBytes });
   await app.register(undoRoutes, deps);
+  await app.register(webhooksRoutes, { ...deps, webhookNetwork: options.webhookNetwork });
 
   const serveClient = (options.serveClient ?? true) && (await registerClientAssets(app, options.clientDir ?? clientDistDir));
 

@@ -6,6 +6,7 @@ import { startPasswordResetWorker } from './jobs/password-reset-request';
 import { startHousekeeping } from './jobs/housekeeping';
 import { filesystemPhotoStore } from './modules/deficiencies/photo-store';
 import { startReminderSweep } from './jobs/reminder-sweep';
+import { startWebhookSweep } from './jobs/webhook-delivery';
 import { retireComplianceRefresh } from './jobs/retired-jobs';
 import { startRuntime } from './runtime';
 
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
       await retireComplianceRefresh(runtime.boss);
       await startReminderSweep(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
       await startHousekeeping(runtime.boss, runtime.db, filesystemPhotoStore(config.dataDir), app.log);
+      await startWebhookSweep(runtime.boss, { pool: runtime.pool, db: runtime.db }, app.log);
       await startPasswordResetWorker(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
     }
     // Signals are taken over before the port opens: a stop that arrives as soon as the

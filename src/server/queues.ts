@@ -11,4 +11,6 @@ export const QUEUES = {
   emailDeliveryFailed: 'email-delivery-failed',
   /** Forgot-password's lookup, token and mail, done after the answer (jobs/password-reset-request.ts). */
   passwordResetRequest: 'password-reset-request',
+  /** Once a minute, posts the webhook deliveries that are due (jobs/webhook-delivery.ts). */
+  webhookSweep: 'webhook-sweep',
 } as const;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import { startRuntime, type Runtime } from '../runtime';
 import { databaseUrl } from './database-url';
@@ -38,7 +38,7 @@ export interface Agent {
 }
 
 /** A fresh database cloned from the migrated template, and the app built on it. */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(env: Record<string, string> = {}, build: Pick<BuildOptions, 'webhookNetwork'> = {}): Promise<TestContext> {
   const { adminUrl, template } = inject('testDb');
   const name = `firemark_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -55,7 +55,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     ...env,
   });
   const runtime = await startRuntime(config, () => undefined);
-  const app = await buildApp(runtime, { serveClient: false });
+  const app = await buildApp(runtime, { serveClient: false, ...build });
   await app.ready();
 
   const agentOn = (target: FastifyInstance) => (): Agent => {

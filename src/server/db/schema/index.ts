@@ -16,3 +16,4 @@ export * from './billing';
 export * from './rate-limits';
 export * from './calendar-feeds';
 export * from './undo';
+export * from './webhooks';

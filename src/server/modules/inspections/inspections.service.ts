@@ -23,12 +23,13 @@ import { requirementForInspection, settle } from '../compliance/compliance.servi
 import type { Account } from '../../account';
 import { assertPropertyExists } from '../properties/properties.service';
 import { assertCanAddOpenInspection, canAddOpenInspection, lockAccountForLimits } from '../subscription/subscription.service';
-import { insertDeficiencies } from '../deficiencies/deficiencies.queries';
+import { insertDeficiencies, listForInspection } from '../deficiencies/deficiencies.queries';
 import { findInspector } from '../inspectors/inspectors.queries';
 import { ownInspector } from '../inspectors/inspectors.service';
 import { beginUndoable, finishUndoable } from '../undo/undo.service';
 import { queueComplianceAlert } from './compliance-alert';
 import * as q from './inspections.queries';
+import { emitWebhookEvent } from '../webhooks/emit';
 
 export interface InspectionsDeps {
   db: Db;
@@ -185,7 +186,9 @@ async function complete(
     });
     if (input.deficiencies?.length) {
       await insertDeficiencies(db, { userId: account.id, propertyId: row.propertyId, inspectionId: id, itemType: row.inspectionType }, input.deficiencies);
+      for (const deficiency of await listForInspection(db, account.id, id)) await emitWebhookEvent(tx, account.id, 'deficiency.opened', deficiency);
     }
+    await emitWebhookEvent(tx, account.id, 'inspection.completed', await q.findInspection(db, account.id, id, day));
     if (!input.complianceStatus) {
       // Nothing about compliance moves; the requirement only knows it has no open inspection now.
       if (row.requirementId !== null) await refreshOpenInspection(db, row.requirementId);

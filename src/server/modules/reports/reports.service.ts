@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 import { withTransaction } from '../../db/transaction';
 import { queueEmail } from '../../email/outbox';
+import { emitWebhookEvent } from '../webhooks/emit';
 import type { MailLog } from '../../email/quota';
 import { reportReadyEmail } from '../../email/templates/report-ready';
 import { AppError, notFound } from '../../errors';
@@ -92,6 +93,19 @@ export async function generateReport(deps: ReportsDeps, user: UserRow, input: { 
   const overallStatus = propertyStatusFrom(property.complianceItems);
   const fileName = `firemark-${slugify(property.name)}-${today}.pdf`;
 
+  const toReport = (id: number): Report => ({
+    id,
+    propertyId: property.id,
+    property: { id: property.id, name: property.name },
+    reportType: input.reportType,
+    generatedDate: now.toISOString(),
+    downloadUrl: `/api/reports/${id}/download`,
+    fileName,
+    createdAt: now.toISOString(),
+    reportNumber: verification.reportNumber,
+    verifyPath: verifyPath(verification.id),
+    verificationRevoked: false,
+  });
   const id = await withTransaction(deps.pool, async (tx) => {
     const reportId = await q.insertReport(tx.db, {
       userId: user.id,
@@ -118,21 +132,10 @@ export async function generateReport(deps: ReportsDeps, user: UserRow, input: { 
         }),
       }, { log: deps.log });
     }
+    await emitWebhookEvent(tx, user.id, 'report.generated', toReport(reportId));
     return reportId;
   });
-  return {
-    id,
-    propertyId: property.id,
-    property: { id: property.id, name: property.name },
-    reportType: input.reportType,
-    generatedDate: now.toISOString(),
-    downloadUrl: `/api/reports/${id}/download`,
-    fileName,
-    createdAt: now.toISOString(),
-    reportNumber: verification.reportNumber,
-    verifyPath: verifyPath(verification.id),
-    verificationRevoked: false,
-  };
+  return toReport(id);
 }
 
 const itemLabel = (type: string) => INSPECTION_TYPE_LABELS[type as InspectionType] ?? humanize(type);

@@ -8,6 +8,7 @@ import { NotificationsCard } from '../components/notifications-card';
 import { PasswordCard } from '../components/password-card';
 import { ProfileCard } from '../components/profile-card';
 import { ReminderSettingsCard } from '../components/reminder-settings-card';
+import { WebhooksCard } from '../components/webhooks-card';
 import { InspectorsCard } from '@/features/records/components/inspectors-card';
 
 export default function SettingsPage() {
@@ -37,6 +38,7 @@ export default function SettingsPage() {
         <NotificationsCard />
         <ReminderSettingsCard />
         <CalendarFeedCard />
+        <WebhooksCard />
         <InspectorsCard />
       </div>
     </div>

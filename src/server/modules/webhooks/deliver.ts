@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { withTransaction } from '../../db/transaction';
+import type { WebhookNetwork } from './address-check';
+import { postSigned, type PostResult } from './post-signed';
+import { signatureHeader } from './signature';
+import * as q from './webhooks.queries';
+
+/**
+ * Seconds to wait after each failed attempt: 1 min, 5 min, 30 min, 2 h, 6 h, then the
+ * sixth failure (about 9 h after the event) gives up. Tests drive it with `now`.
+ */
+export const RETRY_DELAYS_SECONDS = [60, 300, 1800, 7200, 21600] as const;
+export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
+/** Failed attempts in a row after which the endpoint shows as failing. */
+export const FAILING_AFTER = 3;
+
+export interface DeliveryDeps {
+  pool: pg.Pool;
+  network?: WebhookNetwork;
+}
+
+function headersFor(secret: string, type: string, eventId: string, body: string, now: Date) {
+  return {
+    'Firemark-Signature': signatureHeader(secret, body, now),
+    'Firemark-Event': type,
+    'Firemark-Delivery': eventId,
+  };
+}
+
+/** One attempt's outcome written on the delivery and its endpoint. */
+async function settleAttempt(db: Parameters<typeof q.recordAttempt>[0], delivery: q.DeliveryRow, result: PostResult, now: Date) {
+  const attempts = delivery.attempts + 1;
+  if (result.ok) {
+    await q.recordAttempt(db, delivery.id, { attempts, lastStatusCode: result.statusCode, lastError: null, deliveredAt: now, nextAttemptAt: null });
+    await q.markEndpointHealthy(db, delivery.endpointId);
+    return;
+  }
+  const delay = RETRY_DELAYS_SECONDS[attempts - 1];
+  await q.recordAttempt(db, delivery.id, {
+    attempts,
+    lastStatusCode: result.statusCode,
+    lastError: result.error,
+    nextAttemptAt: delay === undefined ? null : new Date(now.getTime() + delay * 1000),
+    failedAt: delay === undefined ? now : null,
+  });
+  await q.markEndpointFailure(db, delivery.endpointId, now, FAILING_AFTER);
+}
+
+/**
+ * Posts every delivery that is due. Each batch is taken under row locks (SKIP LOCKED), so
+ * instances sweeping together never send the same attempt twice.
+ */
+export async function deliverDue(deps: DeliveryDeps, now = new Date(), batch = 20): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const count = await withTransaction(deps.pool, async (tx) => {
+      const due = await q.lockDueDeliveries(tx.db, now, batch);
+      for (const { delivery, endpoint } of due) {
+        const body = JSON.stringify(delivery.payload);
+        const result = await postSigned(endpoint.url, body, headersFor(endpoint.secret, delivery.eventType, delivery.eventId, body, now), deps.network);
+        await settleAttempt(tx.db, delivery, result, now);
+      }
+      return due.length;
+    });
+    sent += count;
+    if (count < batch) return sent;
+  }
+}
+
+/** The test button: a `ping` sent now, recorded like any delivery but never retried. */
+export async function sendPing(deps: DeliveryDeps, endpoint: q.EndpointRow, now = new Date()): Promise<q.DeliveryRow> {
+  const id = randomUUID();
+  const payload = { id, type: 'ping', created_at: now.toISOString(), data: { endpoint_id: endpoint.id } };
+  const body = JSON.stringify(payload);
+  const result = await postSigned(endpoint.url, body, headersFor(endpoint.secret, 'ping', id, body, now), deps.network);
+  return withTransaction(deps.pool, async ({ db }) => {
+    if (result.ok) await q.markEndpointHealthy(db, endpoint.id);
+    return q.insertDelivery(db, {
+      endpointId: endpoint.id,
+      eventType: 'ping',
+      eventId: id,
+      payload,
+      attempts: 1,
+      lastStatusCode: result.statusCode,
+      lastError: result.error,
+      deliveredAt: result.ok ? now : null,
+      failedAt: result.ok ? null : now,
+    });
+  });
+}

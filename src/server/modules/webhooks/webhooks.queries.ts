@@ -1,0 +1,96 @@
+import { and, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { users, webhookDeliveries, webhookEndpoints } from '../../db/schema/index';
+
+export type EndpointRow = typeof webhookEndpoints.$inferSelect;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+export const listEndpoints = (db: DbOrTx, userId: number) =>
+  db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId)).orderBy(webhookEndpoints.id);
+
+export async function findEndpoint(db: DbOrTx, userId: number, id: number): Promise<EndpointRow | undefined> {
+  const [row] = await db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)));
+  return row;
+}
+
+/** Serialises endpoint creation per account, so two requests cannot both pass the limit. */
+export async function lockAccount(db: DbOrTx, userId: number): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+export async function countEndpoints(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
+  return row!.n;
+}
+
+export async function insertEndpoint(db: DbOrTx, values: typeof webhookEndpoints.$inferInsert): Promise<EndpointRow> {
+  const [row] = await db.insert(webhookEndpoints).values(values).returning();
+  return row!;
+}
+
+export async function updateEndpoint(db: DbOrTx, userId: number, id: number, values: Partial<typeof webhookEndpoints.$inferInsert>) {
+  const [row] = await db
+    .update(webhookEndpoints)
+    .set(values)
+    .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deleteEndpoint(db: DbOrTx, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)))
+    .returning({ id: webhookEndpoints.id });
+  return rows.length > 0;
+}
+
+/** The account's enabled endpoints that subscribe to this event. */
+export const subscribers = (db: DbOrTx, userId: number, type: string) =>
+  db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.enabled, true), sql`${type} = any(${webhookEndpoints.events})`));
+
+export async function insertDelivery(db: DbOrTx, values: typeof webhookDeliveries.$inferInsert): Promise<DeliveryRow> {
+  const [row] = await db.insert(webhookDeliveries).values(values).returning();
+  return row!;
+}
+
+export const recentDeliveries = (db: DbOrTx, endpointId: number, limit = 20) =>
+  db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)).orderBy(desc(webhookDeliveries.id)).limit(limit);
+
+/**
+ * Takes due deliveries for this worker: locked and skipped by any other instance sweeping at
+ * the same time, so each attempt is made once.
+ */
+export async function lockDueDeliveries(db: DbOrTx, now: Date, limit: number) {
+  return db
+    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(and(isNotNull(webhookDeliveries.nextAttemptAt), lte(webhookDeliveries.nextAttemptAt, now)))
+    .orderBy(webhookDeliveries.nextAttemptAt)
+    .limit(limit)
+    .for('update', { of: webhookDeliveries, skipLocked: true });
+}
+
+export async function recordAttempt(db: DbOrTx, id: number, values: Partial<typeof webhookDeliveries.$inferInsert>): Promise<void> {
+  await db.update(webhookDeliveries).set(values).where(eq(webhookDeliveries.id, id));
+}
+
+/** A 2xx: the endpoint answers again. */
+export async function markEndpointHealthy(db: DbOrTx, endpointId: number): Promise<void> {
+  await db.update(webhookEndpoints).set({ consecutiveFailures: 0, failingSince: null }).where(eq(webhookEndpoints.id, endpointId));
+}
+
+/** One more failed attempt; from `failingAfter` in a row on, the endpoint is failing (since the first time it got there). */
+export async function markEndpointFailure(db: DbOrTx, endpointId: number, now: Date, failingAfter: number): Promise<void> {
+  await db
+    .update(webhookEndpoints)
+    .set({
+      consecutiveFailures: sql`${webhookEndpoints.consecutiveFailures} + 1`,
+      failingSince: sql`case when ${webhookEndpoints.consecutiveFailures} + 1 >= ${failingAfter} then coalesce(${webhookEndpoints.failingSince}, ${now.toISOString()}::timestamptz) else ${webhookEndpoints.failingSince} end`,
+    })
+    .where(eq(webhookEndpoints.id, endpointId));
+}

@@ -1,0 +1,124 @@
+import type pg from 'pg';
+import {
+  WEBHOOK_ENDPOINT_LIMIT,
+  webhookInputSchema,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEndpointWithSecret,
+  type WebhookEventType,
+} from '@shared/schemas/webhook';
+import { ERROR_CODES } from '@shared/api-error';
+import type { Db } from '../../db/client';
+import { withTransaction } from '../../db/transaction';
+import { AppError, notFound, validationFailed } from '../../errors';
+import { parse } from '../../validation';
+import { RefusedAddressError, resolvePublic, type WebhookNetwork } from './address-check';
+import { sendPing } from './deliver';
+import { newWebhookSecret } from './signature';
+import * as q from './webhooks.queries';
+
+export interface WebhooksDeps {
+  db: Db;
+  pool: pg.Pool;
+  /** Test-only: lets a receiver on 127.0.0.1 be registered and called. */
+  webhookNetwork?: WebhookNetwork;
+}
+
+const endpointNotFound = () => notFound('Webhook not found');
+
+const toEndpoint = (row: q.EndpointRow): WebhookEndpoint => ({
+  id: row.id,
+  url: row.url,
+  description: row.description ?? '',
+  events: row.events as WebhookEventType[],
+  enabled: row.enabled,
+  failingSince: row.failingSince?.toISOString() ?? null,
+  consecutiveFailures: row.consecutiveFailures,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const toDelivery = (row: q.DeliveryRow): WebhookDelivery => ({
+  id: row.id,
+  eventType: row.eventType as WebhookDelivery['eventType'],
+  eventId: row.eventId,
+  attempts: row.attempts,
+  status: row.deliveredAt ? 'delivered' : row.failedAt ? 'failed' : 'pending',
+  lastStatusCode: row.lastStatusCode,
+  lastError: row.lastError,
+  nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
+  deliveredAt: row.deliveredAt?.toISOString() ?? null,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** The address must be https and resolve to public addresses only, now as at every delivery. */
+async function checkedInput(deps: WebhooksDeps, body: unknown) {
+  const input = parse(webhookInputSchema, body);
+  try {
+    await resolvePublic(new URL(input.url), deps.webhookNetwork);
+  } catch (error) {
+    if (!(error instanceof RefusedAddressError)) throw error;
+    const message = error.message.startsWith('Only https')
+      ? 'Enter an https:// address, e.g. https://example.com/firemark'
+      : `${error.message}. Enter the public address of your receiver.`;
+    throw validationFailed({ url: [message] });
+  }
+  return input;
+}
+
+export async function listWebhooks(deps: WebhooksDeps, userId: number): Promise<WebhookEndpoint[]> {
+  return (await q.listEndpoints(deps.db, userId)).map(toEndpoint);
+}
+
+export async function createWebhook(deps: WebhooksDeps, userId: number, body: unknown): Promise<WebhookEndpointWithSecret> {
+  const input = await checkedInput(deps, body);
+  return withTransaction(deps.pool, async ({ db }) => {
+    await q.lockAccount(db, userId);
+    if ((await q.countEndpoints(db, userId)) >= WEBHOOK_ENDPOINT_LIMIT) {
+      throw new AppError(ERROR_CODES.planLimit, `An account can have at most ${WEBHOOK_ENDPOINT_LIMIT} webhooks. Delete one you no longer use to add another.`);
+    }
+    const row = await q.insertEndpoint(db, {
+      userId,
+      url: input.url,
+      description: input.description || null,
+      events: input.events,
+      enabled: input.enabled,
+      secret: newWebhookSecret(),
+    });
+    return { ...toEndpoint(row), secret: row.secret };
+  });
+}
+
+export async function updateWebhook(deps: WebhooksDeps, userId: number, id: number, body: unknown): Promise<WebhookEndpoint> {
+  if (!(await q.findEndpoint(deps.db, userId, id))) throw endpointNotFound();
+  const input = await checkedInput(deps, body);
+  const row = await q.updateEndpoint(deps.db, userId, id, {
+    url: input.url,
+    description: input.description || null,
+    events: input.events,
+    enabled: input.enabled,
+  });
+  if (!row) throw endpointNotFound();
+  return toEndpoint(row);
+}
+
+export async function deleteWebhook(deps: WebhooksDeps, userId: number, id: number): Promise<void> {
+  if (!(await q.deleteEndpoint(deps.db, userId, id))) throw endpointNotFound();
+}
+
+/** A new secret; deliveries are signed with it from now on, and it is shown this once. */
+export async function rotateSecret(deps: WebhooksDeps, userId: number, id: number): Promise<WebhookEndpointWithSecret> {
+  const row = await q.updateEndpoint(deps.db, userId, id, { secret: newWebhookSecret() });
+  if (!row) throw endpointNotFound();
+  return { ...toEndpoint(row), secret: row.secret };
+}
+
+export async function testWebhook(deps: WebhooksDeps, userId: number, id: number): Promise<WebhookDelivery> {
+  const endpoint = await q.findEndpoint(deps.db, userId, id);
+  if (!endpoint) throw endpointNotFound();
+  return toDelivery(await sendPing({ pool: deps.pool, network: deps.webhookNetwork }, endpoint));
+}
+
+export async function listDeliveries(deps: WebhooksDeps, userId: number, id: number): Promise<WebhookDelivery[]> {
+  if (!(await q.findEndpoint(deps.db, userId, id))) throw endpointNotFound();
+  return (await q.recentDeliveries(deps.db, id)).map(toDelivery);
+}
