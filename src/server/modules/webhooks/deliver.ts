@@ -47,24 +47,32 @@ async function settleAttempt(db: Parameters<typeof q.recordAttempt>[0], delivery
   await q.markEndpointFailure(db, delivery.endpointId, now, FAILING_AFTER);
 }
 
+/** How long a claimed delivery is left to its worker before another sweep may try it again. */
+const LEASE_SECONDS = 120;
+/** Of one endpoint, taken per claim: a slow receiver's backlog waits its turn behind others. */
+const PER_ENDPOINT = 2;
+
 /**
- * Posts every delivery that is due. Each batch is taken under row locks (SKIP LOCKED), so
- * instances sweeping together never send the same attempt twice.
+ * Posts every delivery that is due, a claimed batch at a time and the batch's posts side by
+ * side, so a receiver that answers slowly (or never, until the 10 s timeout) costs one slot
+ * of one batch, not everyone's turn.
  */
 export async function deliverDue(deps: DeliveryDeps, now = new Date(), batch = 20): Promise<number> {
   let sent = 0;
   for (;;) {
-    const count = await withTransaction(deps.pool, async (tx) => {
-      const due = await q.lockDueDeliveries(tx.db, now, batch);
-      for (const { delivery, endpoint } of due) {
+    const due = await withTransaction(deps.pool, (tx) =>
+      q.claimDueDeliveries(tx.db, now, batch, PER_ENDPOINT, new Date(now.getTime() + LEASE_SECONDS * 1000)),
+    );
+    await Promise.all(
+      due.map(async ({ delivery, endpoint }) => {
         const body = JSON.stringify(delivery.payload);
         const result = await postSigned(endpoint.url, body, headersFor(endpoint.secret, delivery.eventType, delivery.eventId, body, now), deps.network);
-        await settleAttempt(tx.db, delivery, result, now);
-      }
-      return due.length;
-    });
-    sent += count;
-    if (count < batch) return sent;
+        await withTransaction(deps.pool, (tx) => settleAttempt(tx.db, delivery, result, now));
+      }),
+    );
+    sent += due.length;
+    // Claimed rows are leased, so each claim takes new ones; the sweep ends when none is due.
+    if (due.length === 0) return sent;
   }
 }
 

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProperty } from '../../db/seed/properties';
@@ -8,6 +8,7 @@ import { grantPro } from '../subscription/subscription.service';
 import { deliverDue, FAILING_AFTER, MAX_ATTEMPTS, RETRY_DELAYS_SECONDS } from './deliver';
 import { emitOverdueEvents } from './overdue';
 import { startReceiver } from './test-receiver';
+import * as q from './webhooks.queries';
 
 let ctx: TestContext;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
@@ -172,5 +173,28 @@ describe('deficiencies recorded with a completion', () => {
     const opened = events.filter((e) => e.type === 'deficiency.opened');
     expect(opened.map((e) => e.data.description).sort()).toEqual(['Main control valve closed', 'Two heads painted over']);
     expect(opened[0].data.inspectionId).toBe(inspection.id);
+  });
+});
+
+describe('the sweep', () => {
+  it("takes at most two of one endpoint's deliveries per claim, so a backlog to a slow receiver lets other accounts' deliveries through", async () => {
+    const busy = await accountWithEndpoint();
+    const quiet = await accountWithEndpoint();
+    // Due long ago, so that only these rows are due at this `now`.
+    const now = new Date('2001-01-01T00:00:00Z');
+    const due = (endpointId: number, n: number) =>
+      q.insertDelivery(ctx.runtime.db, { endpointId, eventType: 'inspection.completed', eventId: randomUUID(), payload: { n }, nextAttemptAt: new Date(now.getTime() - 1000 * (10 - n)) });
+    for (let n = 0; n < 4; n++) await due(busy.endpoint.id, n);
+    const quietDelivery = await due(quiet.endpoint.id, 9);
+
+    const lease = new Date(now.getTime() + 120_000);
+    const first = await q.claimDueDeliveries(ctx.runtime.db, now, 3, 2, lease);
+    expect(first.map((row) => row.endpoint.id).sort()).toEqual([busy.endpoint.id, busy.endpoint.id, quiet.endpoint.id].sort());
+    expect(first.find((row) => row.endpoint.id === quiet.endpoint.id)!.delivery.id).toBe(quietDelivery.id);
+    // Claimed rows wait for their worker; the next claim takes the rest, then nothing.
+    const second = await q.claimDueDeliveries(ctx.runtime.db, now, 3, 2, lease);
+    expect(second.map((row) => row.endpoint.id)).toEqual([busy.endpoint.id, busy.endpoint.id]);
+    expect(second.map((row) => row.delivery.id).some((id) => first.some((row) => row.delivery.id === id))).toBe(false);
+    expect(await q.claimDueDeliveries(ctx.runtime.db, now, 3, 2, lease)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users, webhookDeliveries, webhookEndpoints } from '../../db/schema/index';
 
@@ -61,18 +61,41 @@ export const recentDeliveries = (db: DbOrTx, endpointId: number, limit = 20) =>
   db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId)).orderBy(desc(webhookDeliveries.id)).limit(limit);
 
 /**
- * Takes due deliveries for this worker: locked and skipped by any other instance sweeping at
- * the same time, so each attempt is made once.
+ * Claims due deliveries for this worker and returns them with their endpoints. The rows are
+ * locked while claimed (another instance sweeping skips them) and their next attempt is
+ * moved to `leaseUntil`, so the posts happen after the commit, outside any transaction: a
+ * slow receiver holds no lock and no connection. A worker that dies mid-post leaves the
+ * lease to run out and the attempt is made again (receivers dedupe on the delivery id).
+ * At most `perEndpoint` of one endpoint are taken per claim, so one account's backlog to a
+ * slow receiver cannot keep every other account's deliveries waiting.
  */
-export async function lockDueDeliveries(db: DbOrTx, now: Date, limit: number) {
+export async function claimDueDeliveries(db: DbOrTx, now: Date, limit: number, perEndpoint: number, leaseUntil: Date) {
+  const at = now.toISOString();
+  const claimed = await db.execute<{ id: number }>(sql`
+    update webhook_deliveries set next_attempt_at = ${leaseUntil.toISOString()}::timestamptz
+    where id in (
+      select id from webhook_deliveries
+      where id in (
+        select id from (
+          select id, row_number() over (partition by endpoint_id order by next_attempt_at, id) as place
+          from webhook_deliveries
+          where next_attempt_at is not null and next_attempt_at <= ${at}::timestamptz
+        ) due
+        where place <= ${perEndpoint}
+      )
+      order by next_attempt_at, id
+      limit ${limit}
+      for update skip locked
+    )
+    returning id`);
+  const ids = claimed.rows.map((row) => Number(row.id));
+  if (ids.length === 0) return [];
   return db
     .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(and(isNotNull(webhookDeliveries.nextAttemptAt), lte(webhookDeliveries.nextAttemptAt, now)))
-    .orderBy(webhookDeliveries.nextAttemptAt)
-    .limit(limit)
-    .for('update', { of: webhookDeliveries, skipLocked: true });
+    .where(inArray(webhookDeliveries.id, ids))
+    .orderBy(webhookDeliveries.id);
 }
 
 export async function recordAttempt(db: DbOrTx, id: number, values: Partial<typeof webhookDeliveries.$inferInsert>): Promise<void> {
