@@ -16,6 +16,8 @@ export const undoActions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** No foreign key: undoing a property's deletion brings this id back. */
     propertyId: integer('property_id').notNull(),
+    /** The inspection acted on, whose change the snapshot covers; null for a property's deletion (all of it). */
+    inspectionId: integer('inspection_id'),
     kind: text('kind').notNull(),
     before: jsonb('before').notNull(),
     afterFingerprint: text('after_fingerprint').notNull(),

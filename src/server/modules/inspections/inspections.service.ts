@@ -166,7 +166,7 @@ async function complete(
   if (performed.day > day) throw validationFailed({ completedDate: ['Completion date cannot be in the future'] });
   return writeAccountData(deps.pool, account.id, async (tx) => {
     const { db } = tx;
-    const point = await beginUndoable(db, { userId: account.id, propertyId: await propertyOf(db, account, id), kind: 'complete_inspection' });
+    const point = await beginUndoable(db, { userId: account.id, propertyId: await propertyOf(db, account, id), inspectionId: id, kind: 'complete_inspection' });
     const row = await lockOwn(db, account, id);
     if (!isOpen(row.status)) throw conflict(`This inspection is already ${row.status}.`);
     // Who performed it, with the licence as it stands today: the record keeps it even if the
@@ -265,7 +265,7 @@ async function reschedule(deps: InspectionsDeps, account: Account, id: number, i
   const day = today(account);
   if (input.dueDate < day) throw validationFailed({ dueDate: ['Choose today or a later date'] });
   return writeAccountData(deps.pool, account.id, async ({ db }) => {
-    const point = await beginUndoable(db, { userId: account.id, propertyId: await propertyOf(db, account, id), kind: 'reschedule_inspection' });
+    const point = await beginUndoable(db, { userId: account.id, propertyId: await propertyOf(db, account, id), inspectionId: id, kind: 'reschedule_inspection' });
     const row = await lockOwn(db, account, id);
     if (!isOpen(row.status)) throw conflict(`A ${row.status} inspection cannot be rescheduled.`);
     await q.updateInspection(db, id, { dueDate: input.dueDate, rescheduleReason: input.rescheduleReason });
@@ -284,7 +284,7 @@ async function edit(
   const day = today(account, now);
   const { libraryId, requirementId: namedRequirement, ...fields } = input;
   return writeAccountData(deps.pool, account.id, async ({ db }) => {
-    const point = await beginUndoable(db, { userId: account.id, propertyId: await propertyOf(db, account, id), kind: 'edit_inspection' });
+    const point = await beginUndoable(db, { userId: account.id, propertyId: await propertyOf(db, account, id), inspectionId: id, kind: 'edit_inspection' });
     const row = await lockOwn(db, account, id);
     await ownInspector(db, account, input.inspectorId);
     const type = input.inspectionType ?? row.inspectionType;
@@ -346,7 +346,7 @@ async function edit(
 export async function deleteInspection(deps: InspectionsDeps, account: Account, id: number): Promise<{ undoToken: string }> {
   const day = today(account);
   return writeAccountData(deps.pool, account.id, async ({ db }) => {
-    const point = await beginUndoable(db, { userId: account.id, propertyId: await propertyOf(db, account, id), kind: 'delete_inspection' });
+    const point = await beginUndoable(db, { userId: account.id, propertyId: await propertyOf(db, account, id), inspectionId: id, kind: 'delete_inspection' });
     const row = await lockOwn(db, account, id);
     await q.deleteInspection(db, id);
     await settle(db, { propertyId: row.propertyId, requirementIds: [row.requirementId], itemTypes: [row.inspectionType], today: day, prune: true });

@@ -16,32 +16,60 @@ import {
 } from '../../db/schema/index';
 
 /**
+ * What an action can change: the whole property (its deletion), or one inspection of it
+ * with what follows from it (the property's requirements, items and open inspections).
+ * Completing an inspection never touches the history of completed ones, so that history,
+ * which grows by the year, is neither copied nor compared: the cost of an undoable
+ * completion stays that of the property's current state, not of its past.
+ */
+export interface UndoScope {
+  propertyId: number;
+  /** null: every row of the property. */
+  inspectionId: number | null;
+}
+
+const inspectionsIn = ({ propertyId, inspectionId }: UndoScope) =>
+  inspectionId === null
+    ? sql`property_id = ${propertyId}`
+    : sql`property_id = ${propertyId} and (id = ${inspectionId} or status in ('scheduled', 'in_progress'))`;
+const deficienciesIn = ({ propertyId, inspectionId }: UndoScope) =>
+  inspectionId === null ? sql`property_id = ${propertyId}` : sql`property_id = ${propertyId} and inspection_id = ${inspectionId}`;
+
+/**
  * The rows a property's state lives in, in the order they are inserted (references first).
  * `state` rows are put back exactly as they were, and rows the action added are removed;
  * `record` rows (what was sent, what was generated) are only added back where the action's
  * cascade took them away: a reminder logged since stays logged, so nothing is sent twice.
  * A table holding rows of a property must be listed here, or undoing a deletion loses them
- * (undo.test.ts checks this against the database's foreign keys).
+ * (undo.test.ts checks this against the database's foreign keys). `wholeProperty` tables
+ * are copied only when the property itself is deleted, the one action that takes them away.
  */
-const PROPERTY_TABLES: { table: PgTable; kind: 'state' | 'record'; scope: (propertyId: number) => SQL; deletionOnly?: true }[] = [
-  { table: properties, kind: 'state', scope: (id) => sql`id = ${id}` },
-  { table: requirements, kind: 'state', scope: (id) => sql`property_id = ${id}` },
-  { table: complianceItems, kind: 'state', scope: (id) => sql`property_id = ${id}` },
-  { table: inspections, kind: 'state', scope: (id) => sql`property_id = ${id}` },
-  { table: requirementChanges, kind: 'state', scope: (id) => sql`property_id = ${id}` },
+const PROPERTY_TABLES: { table: PgTable; kind: 'state' | 'record'; scope: (scope: UndoScope) => SQL; wholeProperty?: true }[] = [
+  { table: properties, kind: 'state', scope: (s) => sql`id = ${s.propertyId}` },
+  { table: requirements, kind: 'state', scope: (s) => sql`property_id = ${s.propertyId}` },
+  { table: complianceItems, kind: 'state', scope: (s) => sql`property_id = ${s.propertyId}` },
+  { table: inspections, kind: 'state', scope: inspectionsIn },
+  { table: requirementChanges, kind: 'state', scope: (s) => sql`property_id = ${s.propertyId}` },
   // Opened by a non-compliant completion: undoing it takes them away again (their photo
-  // files stay on disk, as with any deleted deficiency: docs/records.md).
-  { table: deficiencies, kind: 'state', scope: (id) => sql`property_id = ${id}` },
-  { table: deficiencyPhotos, kind: 'state', scope: (id) => sql`deficiency_id in (select id from deficiencies where property_id = ${id})` },
-  { table: reminderLogs, kind: 'record', scope: (id) => sql`inspection_id in (select id from inspections where property_id = ${id})` },
+  // bytes go with the daily housekeeping once no row or undo names them).
+  { table: deficiencies, kind: 'state', scope: deficienciesIn },
+  { table: deficiencyPhotos, kind: 'state', scope: (s) => sql`deficiency_id in (select id from deficiencies where ${deficienciesIn(s)})` },
+  {
+    table: reminderLogs,
+    kind: 'record',
+    scope: (s) =>
+      s.inspectionId === null
+        ? sql`inspection_id in (select id from inspections where property_id = ${s.propertyId})`
+        : sql`inspection_id = ${s.inspectionId}`,
+  },
   {
     table: requirementReminderLogs,
     kind: 'record',
-    scope: (id) => sql`requirement_id in (select id from requirements where property_id = ${id})`,
+    scope: (s) => sql`requirement_id in (select id from requirements where property_id = ${s.propertyId})`,
+    wholeProperty: true,
   },
-  // Reports keep their PDF's bytes: copied only when the property itself is deleted, the one
-  // action that takes them away.
-  { table: reports, kind: 'record', scope: (id) => sql`property_id = ${id}`, deletionOnly: true },
+  // Reports keep their PDF's bytes.
+  { table: reports, kind: 'record', scope: (s) => sql`property_id = ${s.propertyId}`, wholeProperty: true },
 ];
 
 export const propertyTableNames = () => PROPERTY_TABLES.map(({ table }) => getTableName(table));
@@ -51,39 +79,38 @@ export type PropertySnapshot = Record<string, unknown[]>;
 const rowsOf = (table: PgTable, scope: SQL) =>
   sql`(select coalesce(jsonb_agg(to_jsonb(t) order by t.id), '[]'::jsonb) from ${table} t where ${scope})`;
 
-function snapshotSql(propertyId: number, kinds: ('state' | 'record')[], deleting = false): SQL {
-  const parts = PROPERTY_TABLES.filter((t) => kinds.includes(t.kind) && (deleting || !t.deletionOnly)).map(
-    ({ table, scope }) => sql`${getTableName(table)}::text, ${rowsOf(table, scope(propertyId))}`,
-  );
+const tablesFor = (scope: UndoScope, kinds: ('state' | 'record')[]) =>
+  PROPERTY_TABLES.filter((t) => kinds.includes(t.kind) && (scope.inspectionId === null || !t.wholeProperty));
+
+function snapshotSql(scope: UndoScope, kinds: ('state' | 'record')[]): SQL {
+  const parts = tablesFor(scope, kinds).map(({ table, scope: rows }) => sql`${getTableName(table)}::text, ${rowsOf(table, rows(scope))}`);
   return sql`jsonb_build_object(${sql.join(parts, sql`, `)})`;
 }
 
-/**
- * Every row of the property, as jsonb (exact: timestamps keep their microseconds); its
- * reports only when the action deletes the property.
- */
-export async function snapshotProperty(db: DbOrTx, propertyId: number, deleting: boolean): Promise<PropertySnapshot> {
-  const result = await db.execute<{ snapshot: PropertySnapshot }>(sql`select ${snapshotSql(propertyId, ['state', 'record'], deleting)} as snapshot`);
+/** The rows in scope, as jsonb (exact: timestamps keep their microseconds). */
+export async function snapshotProperty(db: DbOrTx, scope: UndoScope): Promise<PropertySnapshot> {
+  const result = await db.execute<{ snapshot: PropertySnapshot }>(sql`select ${snapshotSql(scope, ['state', 'record'])} as snapshot`);
   return result.rows[0]!.snapshot;
 }
 
-/** What the property's state rows are now, as one digest: equal digests, nothing changed. */
-export async function fingerprintProperty(db: DbOrTx, propertyId: number): Promise<string> {
-  const result = await db.execute<{ digest: string }>(sql`select md5(${snapshotSql(propertyId, ['state'])}::text) as digest`);
+/** What the state rows in scope are now, as one digest: equal digests, nothing changed. */
+export async function fingerprintProperty(db: DbOrTx, scope: UndoScope): Promise<string> {
+  const result = await db.execute<{ digest: string }>(sql`select md5(${snapshotSql(scope, ['state'])}::text) as digest`);
   return result.rows[0]!.digest;
 }
 
-/** Puts the property's rows back as `before` had them (see PROPERTY_TABLES for what "back" means). */
-export async function restoreProperty(db: DbOrTx, propertyId: number, before: PropertySnapshot): Promise<void> {
+/** Puts the rows in scope back as `before` had them (see PROPERTY_TABLES for what "back" means). */
+export async function restoreProperty(db: DbOrTx, scope: UndoScope, before: PropertySnapshot): Promise<void> {
   const json = (table: PgTable) => JSON.stringify(before[getTableName(table)] ?? []);
+  const tables = tablesFor(scope, ['state', 'record']);
   // Rows the action added go first, children before parents, so keys are free for the old rows.
-  for (const { table, kind, scope } of [...PROPERTY_TABLES].reverse()) {
+  for (const { table, kind, scope: rows } of [...tables].reverse()) {
     if (kind !== 'state') continue;
     await db.execute(sql`
-      delete from ${table} where ${scope(propertyId)}
+      delete from ${table} where ${rows(scope)}
         and id not in (select (r->>'id')::int from jsonb_array_elements(${json(table)}::jsonb) r)`);
   }
-  for (const { table, kind } of PROPERTY_TABLES) {
+  for (const { table, kind } of tables) {
     const names = Object.values(getTableColumns(table)).map((c) => c.name);
     const list = sql.join(names.map((n) => sql.identifier(n)), sql`, `);
     // An identity column cannot be updated; the rest of the row is set back as it was.
@@ -104,7 +131,7 @@ export async function restoreProperty(db: DbOrTx, propertyId: number, before: Pr
 
 export async function insertUndo(
   db: DbOrTx,
-  row: { id: string; userId: number; propertyId: number; kind: string; before: PropertySnapshot; afterFingerprint: string; expiresAt: Date },
+  row: { id: string; userId: number; propertyId: number; inspectionId: number | null; kind: string; before: PropertySnapshot; afterFingerprint: string; expiresAt: Date },
 ): Promise<void> {
   await db.insert(undoActions).values(row);
   // Expired ones are of no use to anyone; each new one clears a few away (an hour on, for the logs).
@@ -116,6 +143,7 @@ export interface UndoRow {
   id: string;
   user_id: number;
   property_id: number;
+  inspection_id: number | null;
   kind: string;
   before: PropertySnapshot;
   after_fingerprint: string;
@@ -125,7 +153,7 @@ export interface UndoRow {
 
 export async function lockUndo(db: DbOrTx, userId: number, id: string): Promise<UndoRow | undefined> {
   const result = await db.execute<UndoRow & Record<string, unknown>>(sql`
-    select id, user_id, property_id, kind, before, after_fingerprint, expires_at, used_at
+    select id, user_id, property_id, inspection_id, kind, before, after_fingerprint, expires_at, used_at
     from undo_actions where id = ${id} and user_id = ${userId} for update`);
   return result.rows[0];
 }

@@ -17,9 +17,13 @@ export const UNDO_GRACE_SECONDS = 5;
 export interface UndoPoint {
   userId: number;
   propertyId: number;
+  /** The inspection acted on; null when the action deletes the property (all of it is kept). */
+  inspectionId: number | null;
   kind: UndoKind;
   before: q.PropertySnapshot;
 }
+
+const scopeOf = (point: { propertyId: number; inspectionId: number | null }): q.UndoScope => ({ propertyId: point.propertyId, inspectionId: point.inspectionId });
 
 /**
  * Call first in an undoable action's transaction: takes the account lock (so the account's
@@ -28,7 +32,7 @@ export interface UndoPoint {
  */
 export async function beginUndoable(db: DbOrTx, input: Omit<UndoPoint, 'before'>): Promise<UndoPoint> {
   await lockAccountForLimits(db, input.userId);
-  return { ...input, before: await q.snapshotProperty(db, input.propertyId, input.kind === 'delete_property') };
+  return { ...input, before: await q.snapshotProperty(db, scopeOf(input)) };
 }
 
 /** Call last in the same transaction: the token the client undoes it by. */
@@ -37,7 +41,7 @@ export async function finishUndoable(db: DbOrTx, point: UndoPoint, now = new Dat
   await q.insertUndo(db, {
     id,
     ...point,
-    afterFingerprint: await q.fingerprintProperty(db, point.propertyId),
+    afterFingerprint: await q.fingerprintProperty(db, scopeOf(point)),
     expiresAt: new Date(now.getTime() + (UNDO_SECONDS + UNDO_GRACE_SECONDS) * 1000),
   });
   return id;
@@ -58,11 +62,12 @@ export async function undo(deps: { pool: pg.Pool }, account: { id: number }, tok
       throw conflict(`Too late to undo: undo is available for ${UNDO_SECONDS} seconds after the change. Make the change back by hand.`);
     }
     await lockAccountForLimits(db, account.id);
-    if ((await q.fingerprintProperty(db, row.property_id)) !== row.after_fingerprint) {
+    const scope = { propertyId: row.property_id, inspectionId: row.inspection_id };
+    if ((await q.fingerprintProperty(db, scope)) !== row.after_fingerprint) {
       throw conflict('This can no longer be undone: the property changed after it. Make the change back by hand.');
     }
     const counts = await planCounts(db, account.id);
-    await q.restoreProperty(db, row.property_id, row.before);
+    await q.restoreProperty(db, scope, row.before);
     // An undone deletion or completion must still fit the plan as it is now.
     await assertRestoreFits(db, account.id, counts, now);
     await q.markUsed(db, row.id, now);

@@ -122,6 +122,28 @@ describe('undo', () => {
     expect(await logs()).toEqual(logsBefore);
   });
 
+  it("keeps only what a completion can change, so a property's long history costs it nothing, and puts that back exactly", async () => {
+    setNow('2026-04-10T15:00:00Z');
+    const s = await withProperty();
+    // Three years of monthly checks, already done.
+    await ctx.runtime.pool.query(
+      `insert into inspections (user_id, property_id, inspection_type, due_date, status, compliance_result, completed_date, assigned_to)
+       select $1, $2, 'fire_alarm', date '2026-04-01' - g * 30, 'completed', 'compliant', timestamptz '2026-04-01' - make_interval(days => g * 30), 'Dana Cole'
+       from generate_series(1, 36) g`,
+      [s.user.id, s.property.id],
+    );
+    const inspection = await schedule(s, '2026-04-12');
+    const before = await rowsOf(s.property.id);
+
+    const done = await s.agent.put(`/api/inspections/${inspection.id}`, { status: 'completed', complianceStatus: 'compliant' });
+    expect(done.statusCode).toBe(200);
+    const kept = (await ctx.runtime.pool.query(`select before from undo_actions where id = $1`, [done.headers[UNDO_TOKEN_HEADER.toLowerCase()]])).rows[0].before;
+    expect(kept.inspections.map((row: { id: number }) => row.id)).toEqual([inspection.id]);
+
+    expect((await undo(s, done.headers[UNDO_TOKEN_HEADER.toLowerCase()] as string)).statusCode).toBe(200);
+    expect(await rowsOf(s.property.id)).toEqual(before);
+  });
+
   it("is not found for another account's change", async () => {
     setNow('2026-04-10T15:00:00Z');
     const s = await withProperty();

@@ -1,0 +1,1 @@
+ALTER TABLE "undo_actions" ADD COLUMN "inspection_id" integer;
