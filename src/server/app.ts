@@ -4,7 +4,9 @@ import { logSafeError } from './db/log-safe-error';
 import { isDatabaseDiskFull, isDatabaseUnavailable } from './db/unavailable';
 import { AppError } from './errors';
 import { clientDistDir } from './paths';
+import { apiTokensPlugin, isBearerRequest } from './plugins/api-tokens';
 import { authPlugin, createSessions } from './plugins/auth';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
 import { registerClientAssets } from './plugins/client-assets';
 import { registerCompression } from './plugins/compression';
 import { registerJsonBodyParser } from './plugins/json-body';
@@ -103,12 +105,13 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
     config,
     // Stripe.js and its frames (the Payment Element, 3-D Secure) only when Stripe bills.
     extraSources: config.billing.provider === 'stripe' ? STRIPE_CSP : { scriptSrc: [], frameSrc: [], connectSrc: [] },
-    csrfExempt: [isOneClickUnsubscribe, isSignedWebhook],
+    csrfExempt: [isOneClickUnsubscribe, isSignedWebhook, isBearerRequest],
     nonJsonBodies: [isPhotoUpload],
   });
   await registerCompression(app);
   await app.register(rateLimitsPlugin, { pool: runtime.pool, db: runtime.db });
   await app.register(authPlugin, { db: runtime.db, sessions, billingOff: config.billing.provider === 'off' });
+  await app.register(apiTokensPlugin, { db: runtime.db, billingOff: config.billing.provider === 'off' });
 
   const deps = { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss, sessions, log: app.log };
   await app.register(healthRoutes, { pool: runtime.pool });
@@ -128,6 +131,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(inspectorsRoutes, deps);
   await app.register(deficienciesRoutes, { ...deps, photos, photoMaxBytes: config.photoMaxBytes });
   await app.register(undoRoutes, deps);
+  await app.register(apiTokensRoutes, deps);
   await app.register(webhooksRoutes, { ...deps, webhookNetwork: options.webhookNetwork });
 
   const serveClient = (options.serveClient ?? true) && (await registerClientAssets(app, options.clientDir ?? clientDistDir));

@@ -28,7 +28,7 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'Not found') => new AppError(ERROR_CODES.notFound, what);
-export const unauthenticated = () => new AppError(ERROR_CODES.unauthenticated, 'You are not signed in.');
+export const unauthenticated = (message = 'You are not signed in.') => new AppError(ERROR_CODES.unauthenticated, message);
 export const validationFailed = (fieldErrors: Record<string, string[]>, message = 'Please correct the highlighted fields.') =>
   new AppError(ERROR_CODES.validation, message, fieldErrors);
 export const conflict = (message: string, fieldErrors?: Record<string, string[]>) =>

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema/index';
 import { unauthenticated } from '../errors';
+import { isBearerRequest } from './api-tokens';
 import { createSessionCache, type SessionCache } from './session-cache';
 import { findSessionUser, findUserForSession, touchSession } from './sessions.queries';
 
@@ -102,6 +103,9 @@ async function auth(app: FastifyInstance, opts: { db: Db; sessions: Sessions; bi
   app.addHook('onRequest', async (request) => {
     // By the matched route, not the raw URL, which may be percent-encoded.
     if (!request.routeOptions.url?.startsWith('/api/')) return;
+    // A request that brings an API token is that token's alone (plugins/api-tokens.ts): its
+    // cookie is not read, so a forged cross-site request cannot ride on it.
+    if (isBearerRequest(request)) return;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const now = new Date();

@@ -22,6 +22,8 @@ export interface Limit {
 interface RateLimits {
   /** Counts one request; the answer for a request over the limit, or null to go on. */
   consume(limit: Limit, key: string): Promise<RateLimiterRes | null>;
+  /** Counts one request and says where the key stands, for `RateLimit` headers. */
+  take(limit: Limit, key: string): Promise<{ allowed: boolean; remaining: number; msBeforeNext: number }>;
 }
 
 declare module 'fastify' {
@@ -76,7 +78,7 @@ export const perAccount = (name: string, points: number, durationSeconds = 10 * 
   name,
   points,
   durationSeconds,
-  key: (request) => (request.user ? `user:${request.user.id}` : `ip:${request.ip}`),
+  key: (request) => (request.account ? `user:${request.account.id}` : `ip:${request.ip}`),
 });
 
 /**
@@ -109,16 +111,21 @@ async function rateLimitCounters(app: FastifyInstance, opts: { pool: pg.Pool; db
     return limiter;
   };
 
+  const take: RateLimits['take'] = async (spec, key) => {
+    try {
+      const res = await limiterFor(spec).consume(storedKey(key));
+      return { allowed: true, remaining: res.remainingPoints, msBeforeNext: res.msBeforeNext };
+    } catch (error) {
+      // The library rejects with its result when the limit is reached, with an Error when the store fails.
+      if (error instanceof RateLimiterRes) return { allowed: false, remaining: 0, msBeforeNext: error.msBeforeNext };
+      throw error;
+    }
+  };
   app.decorate('rateLimits', {
+    take,
     async consume(spec, key) {
-      try {
-        await limiterFor(spec).consume(storedKey(key));
-        return null;
-      } catch (error) {
-        // The library rejects with its result when the limit is reached, with an Error when the store fails.
-        if (error instanceof RateLimiterRes) return error;
-        throw error;
-      }
+      const state = await take(spec, key);
+      return state.allowed ? null : new RateLimiterRes(0, state.msBeforeNext);
     },
   } satisfies RateLimits);
 

@@ -17,3 +17,4 @@ export * from './rate-limits';
 export * from './calendar-feeds';
 export * from './undo';
 export * from './webhooks';
+export * from './api-tokens';

@@ -1,0 +1,26 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * Personal API tokens (docs/api.md): the token itself is shown once and never stored; only
+ * its SHA-256 digest is, with a short prefix to tell tokens apart in the list.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The first characters of the token, e.g. "fm_3kQ9", as the list shows them. */
+    prefix: text('prefix').notNull(),
+    /** 'read' (GET and HEAD only) or 'write'. */
+    access: text('access').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('api_tokens_user_idx').on(t.userId, t.id)],
+);

@@ -1,0 +1,41 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { apiTokens, users } from '../../db/schema/index';
+
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
+
+/** The account's live tokens, newest first. */
+export const listTokens = (db: DbOrTx, userId: number) =>
+  db
+    .select()
+    .from(apiTokens)
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .orderBy(desc(apiTokens.id));
+
+/** Serialises token creation per account, so two requests cannot both pass the limit. */
+export async function lockAccount(db: DbOrTx, userId: number): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+export async function countLiveTokens(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+  return row!.n;
+}
+
+export async function insertToken(db: DbOrTx, values: typeof apiTokens.$inferInsert): Promise<ApiTokenRow> {
+  const [row] = await db.insert(apiTokens).values(values).returning();
+  return row!;
+}
+
+/** Revokes the account's live token; false when there is none with that id. */
+export async function revokeToken(db: DbOrTx, userId: number, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(apiTokens.userId, userId), eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** What a token may do: read only (GET), or read and change. */
+export const API_TOKEN_ACCESS = ['read', 'write'] as const;
+export type ApiTokenAccess = (typeof API_TOKEN_ACCESS)[number];
+export const API_TOKEN_ACCESS_LABELS: Record<ApiTokenAccess, string> = {
+  read: 'Read only',
+  write: 'Read and write',
+};
+
+/** Live (not revoked) tokens an account may hold at once. */
+export const MAX_API_TOKENS = 20;
+
+export const createApiTokenSchema = z.object({
+  name: z
+    .string({ error: 'Name the token, e.g. "Spreadsheet sync"' })
+    .trim()
+    .min(1, 'Name the token, e.g. "Spreadsheet sync"')
+    .max(80, 'Name must be at most 80 characters'),
+  access: z.enum(API_TOKEN_ACCESS, { error: 'Choose Read only or Read and write' }),
+});
+export type CreateApiTokenInput = z.input<typeof createApiTokenSchema>;
+
+export interface ApiToken {
+  id: number;
+  name: string;
+  /** The token's first characters, to tell it apart; the token itself is never shown again. */
+  prefix: string;
+  access: ApiTokenAccess;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+/** The answer to creating a token: the only time the token itself is sent. */
+export interface CreatedApiToken extends ApiToken {
+  token: string;
+}
