@@ -13,6 +13,7 @@ import {
   requirementReminderLogs,
   requirements,
   undoActions,
+  webhookOverdueEvents,
 } from '../../db/schema/index';
 
 /**
@@ -44,7 +45,7 @@ const deficienciesIn = ({ propertyId, inspectionId }: UndoScope) =>
  * (undo.test.ts checks this against the database's foreign keys). `wholeProperty` tables
  * are copied only when the property itself is deleted, the one action that takes them away.
  */
-const PROPERTY_TABLES: { table: PgTable; kind: 'state' | 'record'; scope: (scope: UndoScope) => SQL; wholeProperty?: true }[] = [
+const PROPERTY_TABLES: { table: PgTable; kind: 'state' | 'record'; scope: (scope: UndoScope) => SQL; wholeProperty?: true; key?: string }[] = [
   { table: properties, kind: 'state', scope: (s) => sql`id = ${s.propertyId}` },
   { table: requirements, kind: 'state', scope: (s) => sql`property_id = ${s.propertyId}` },
   { table: complianceItems, kind: 'state', scope: (s) => sql`property_id = ${s.propertyId}` },
@@ -68,6 +69,16 @@ const PROPERTY_TABLES: { table: PgTable; kind: 'state' | 'record'; scope: (scope
     scope: (s) => sql`requirement_id in (select id from requirements where property_id = ${s.propertyId})`,
     wholeProperty: true,
   },
+  // That an inspection's overdue webhook went out: restored with it, so it does not go out twice.
+  {
+    table: webhookOverdueEvents,
+    kind: 'record',
+    key: 'inspection_id',
+    scope: (s) =>
+      s.inspectionId === null
+        ? sql`inspection_id in (select id from inspections where property_id = ${s.propertyId})`
+        : sql`inspection_id = ${s.inspectionId}`,
+  },
   // Reports keep their PDF's bytes.
   { table: reports, kind: 'record', scope: (s) => sql`property_id = ${s.propertyId}`, wholeProperty: true },
 ];
@@ -76,14 +87,14 @@ export const propertyTableNames = () => PROPERTY_TABLES.map(({ table }) => getTa
 
 export type PropertySnapshot = Record<string, unknown[]>;
 
-const rowsOf = (table: PgTable, scope: SQL) =>
-  sql`(select coalesce(jsonb_agg(to_jsonb(t) order by t.id), '[]'::jsonb) from ${table} t where ${scope})`;
+const rowsOf = (table: PgTable, scope: SQL, key = 'id') =>
+  sql`(select coalesce(jsonb_agg(to_jsonb(t) order by t.${sql.identifier(key)}), '[]'::jsonb) from ${table} t where ${scope})`;
 
 const tablesFor = (scope: UndoScope, kinds: ('state' | 'record')[]) =>
   PROPERTY_TABLES.filter((t) => kinds.includes(t.kind) && (scope.inspectionId === null || !t.wholeProperty));
 
 function snapshotSql(scope: UndoScope, kinds: ('state' | 'record')[]): SQL {
-  const parts = tablesFor(scope, kinds).map(({ table, scope: rows }) => sql`${getTableName(table)}::text, ${rowsOf(table, rows(scope))}`);
+  const parts = tablesFor(scope, kinds).map(({ table, scope: rows, key }) => sql`${getTableName(table)}::text, ${rowsOf(table, rows(scope), key)}`);
   return sql`jsonb_build_object(${sql.join(parts, sql`, `)})`;
 }
 
