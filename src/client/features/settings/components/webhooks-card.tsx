@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { Copy } from 'lucide-react';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type WebhookEndpoint, type WebhookEventType } from '@shared/schemas/webhook';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -18,34 +17,9 @@ import {
   useWebhookDeliveries,
   useWebhooks,
 } from '../api/use-webhooks';
+import { ShownOnce } from './shown-once';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
-
-function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      toast({ title: 'Secret Copied', description: 'Store it with your receiver; it is not shown again.' });
-    } catch {
-      toast({ title: 'Copy the secret', description: 'Select it and press Ctrl+C (or ⌘C).' });
-    }
-  };
-  return (
-    <div role="status" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 p-3">
-      <p className="text-sm font-medium">Signing secret (shown only now)</p>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Input readOnly value={secret} aria-label="Signing secret" className="font-mono text-xs sm:text-xs" onFocus={(e) => e.currentTarget.select()} />
-        <Button variant="outline" onClick={copy}>
-          <Copy aria-hidden="true" /> Copy Secret
-        </Button>
-      </div>
-      <p className="text-sm text-muted-foreground">Use it to check the Firemark-Signature header of each request (see the webhooks guide).</p>
-      <Button variant="ghost" size="sm" onClick={onDone}>
-        I have stored it
-      </Button>
-    </div>
-  );
-}
 
 function AddWebhookForm({ onSecret }: { onSecret: (secret: string) => void }) {
   const create = useCreateWebhook();
@@ -205,7 +179,14 @@ export function WebhooksCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        {secret ? <SecretOnce secret={secret} onDone={() => setSecret(null)} /> : null}
+        {secret ? (
+          <ShownOnce
+            label="Signing secret"
+            value={secret}
+            hint="Use it to check the Firemark-Signature header of each request (see the webhooks guide)."
+            onDone={() => setSecret(null)}
+          />
+        ) : null}
         {webhooks.isPending ? (
           <LoadingState message="Loading webhooks..." className="py-6" />
         ) : webhooks.isError ? (

@@ -3,6 +3,7 @@ import { formatDate } from '@/lib/format-date';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { PageHeader } from '@/components/page-header';
 import { useAuth } from '@/features/auth/components/auth-context';
+import { ApiTokensCard } from '../components/api-tokens-card';
 import { CalendarFeedCard } from '../components/calendar-feed-card';
 import { NotificationsCard } from '../components/notifications-card';
 import { PasswordCard } from '../components/password-card';
@@ -38,6 +39,7 @@ export default function SettingsPage() {
         <NotificationsCard />
         <ReminderSettingsCard />
         <CalendarFeedCard />
+        <ApiTokensCard />
         <WebhooksCard />
         <InspectorsCard />
       </div>
