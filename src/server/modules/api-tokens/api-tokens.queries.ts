@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { apiTokens, users } from '../../db/schema/index';
+import { apiTokens } from '../../db/schema/index';
 
 export type ApiTokenRow = typeof apiTokens.$inferSelect;
 
@@ -11,11 +11,6 @@ export const listTokens = (db: DbOrTx, userId: number) =>
     .from(apiTokens)
     .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
     .orderBy(desc(apiTokens.id));
-
-/** Serialises token creation per account, so two requests cannot both pass the limit. */
-export async function lockAccount(db: DbOrTx, userId: number): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-}
 
 export async function countLiveTokens(db: DbOrTx, userId: number): Promise<number> {
   const [row] = await db

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/transaction';
 import { conflict, notFound } from '../../errors';
 import { TOKEN_PREFIX, tokenDigest } from '../../plugins/api-tokens';
+import { lockAccountForLimits } from '../subscription/subscription.service';
 import * as q from './api-tokens.queries';
 
 export interface ApiTokensDeps {
@@ -29,7 +30,7 @@ export async function listTokens(deps: ApiTokensDeps, account: Account): Promise
 export async function createToken(deps: ApiTokensDeps, account: Account, input: { name: string; access: ApiTokenAccess }): Promise<CreatedApiToken> {
   const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const row = await withTransaction(deps.pool, async ({ db }) => {
-    await q.lockAccount(db, account.id);
+    await lockAccountForLimits(db, account.id);
     if ((await q.countLiveTokens(db, account.id)) >= MAX_API_TOKENS) {
       throw conflict(`An account can have at most ${MAX_API_TOKENS} API tokens. Revoke one you no longer use to create another.`);
     }

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { users, webhookDeliveries, webhookEndpoints } from '../../db/schema/index';
+import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -11,11 +11,6 @@ export const listEndpoints = (db: DbOrTx, userId: number) =>
 export async function findEndpoint(db: DbOrTx, userId: number, id: number): Promise<EndpointRow | undefined> {
   const [row] = await db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)));
   return row;
-}
-
-/** Serialises endpoint creation per account, so two requests cannot both pass the limit. */
-export async function lockAccount(db: DbOrTx, userId: number): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 }
 
 export async function countEndpoints(db: DbOrTx, userId: number): Promise<number> {

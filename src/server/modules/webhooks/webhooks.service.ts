@@ -15,6 +15,7 @@ import { parse } from '../../validation';
 import { RefusedAddressError, resolvePublic, type WebhookNetwork } from './address-check';
 import { sendPing } from './deliver';
 import { newWebhookSecret } from './signature';
+import { lockAccountForLimits } from '../subscription/subscription.service';
 import * as q from './webhooks.queries';
 
 export interface WebhooksDeps {
@@ -72,7 +73,7 @@ export async function listWebhooks(deps: WebhooksDeps, userId: number): Promise<
 export async function createWebhook(deps: WebhooksDeps, userId: number, body: unknown): Promise<WebhookEndpointWithSecret> {
   const input = await checkedInput(deps, body);
   return withTransaction(deps.pool, async ({ db }) => {
-    await q.lockAccount(db, userId);
+    await lockAccountForLimits(db, userId);
     if ((await q.countEndpoints(db, userId)) >= WEBHOOK_ENDPOINT_LIMIT) {
       throw new AppError(ERROR_CODES.planLimit, `An account can have at most ${WEBHOOK_ENDPOINT_LIMIT} webhooks. Delete one you no longer use to add another.`);
     }
