@@ -51,6 +51,7 @@ export const webhookInputSchema = z.object({
   enabled: z.boolean().optional().default(true),
 });
 export type WebhookInput = z.input<typeof webhookInputSchema>;
+export type WebhookValues = z.output<typeof webhookInputSchema>;
 
 export interface WebhookEndpoint {
   id: number;

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/index';
+import { notFound } from '../../errors';
 
 /** Pro from a subscription: with no end while it renews, or until `proUntil` once cancelled at period end. */
 export async function setBillingPro(db: DbOrTx, userId: number, plan: { subscriptionId: string; proUntil: Date | null }, now: Date): Promise<void> {
@@ -31,4 +32,14 @@ export async function markPaid(db: DbOrTx, userId: number, paidAt: Date): Promis
     .update(users)
     .set({ firstPaidAt: sql`coalesce(${users.firstPaidAt}, ${paidAt.toISOString()}::timestamptz)` })
     .where(eq(users.id, userId));
+}
+
+/** The billed account's own columns, by its id: the users row itself stays with the auth module. */
+export async function findBillingCustomer(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, username: users.username, fullName: users.fullName, stripeCustomerId: users.stripeCustomerId, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) throw notFound('Account not found');
+  return row;
 }

@@ -6,6 +6,9 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
 
+/** What billing knows of the account it bills, read by its id (account-plan.queries.ts `findBillingCustomer`). */
+export type BillingCustomer = Pick<UserRow, 'id' | 'email' | 'username' | 'fullName' | 'stripeCustomerId' | 'createdAt'>;
+
 export interface BillingDeps {
   config: Config;
   db: Db;
@@ -19,14 +22,14 @@ export interface BillingDeps {
  */
 export interface BillingProvider {
   readonly config: BillingConfig;
-  subscriptionDetails(user: UserRow, now?: Date): Promise<SubscriptionDetails>;
-  createSubscription(user: UserRow, now?: Date): Promise<CreatedSubscription>;
-  createSetupIntent(user: UserRow): Promise<{ clientSecret: string }>;
-  paymentMethods(user: UserRow): Promise<PaymentMethod[]>;
-  setDefaultPaymentMethod(user: UserRow, paymentMethodId: string): Promise<{ success: true }>;
-  deletePaymentMethod(user: UserRow, paymentMethodId: string, now?: Date): Promise<{ success: true }>;
-  invoices(user: UserRow, now?: Date): Promise<{ invoices: Invoice[] }>;
-  cancelSubscription(user: UserRow, immediate: boolean, now?: Date): Promise<CancelResult>;
+  subscriptionDetails(user: BillingCustomer, now?: Date): Promise<SubscriptionDetails>;
+  createSubscription(user: BillingCustomer, now?: Date): Promise<CreatedSubscription>;
+  createSetupIntent(user: BillingCustomer): Promise<{ clientSecret: string }>;
+  paymentMethods(user: BillingCustomer): Promise<PaymentMethod[]>;
+  setDefaultPaymentMethod(user: BillingCustomer, paymentMethodId: string): Promise<{ success: true }>;
+  deletePaymentMethod(user: BillingCustomer, paymentMethodId: string, now?: Date): Promise<{ success: true }>;
+  invoices(user: BillingCustomer, now?: Date): Promise<{ invoices: Invoice[] }>;
+  cancelSubscription(user: BillingCustomer, immediate: boolean, now?: Date): Promise<CancelResult>;
   /** Routes only this provider has (test mode's card endpoints, Stripe's webhook). */
   registerRoutes(app: FastifyInstance): Promise<void>;
 }

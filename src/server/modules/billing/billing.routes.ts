@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { cancelSubscriptionSchema, emptyBodySchema, setDefaultPaymentMethodSchema } from '@shared/schemas/billing';
 import { notFound } from '../../errors';
-import { requireUser } from '../../plugins/auth';
 import { limit, perAccount } from '../../plugins/rate-limits';
 import { parse } from '../../validation';
+import { billingCustomerOf } from './billing-customer';
 import { createBillingProvider } from './create-billing-provider';
 import type { BillingDeps } from './billing-provider';
 
@@ -22,42 +22,42 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingDeps): Pr
 
   app.get('/api/billing/config', async () => provider.config);
 
-  app.get('/api/stripe/subscription-details', async (request) => provider.subscriptionDetails(requireUser(request)));
+  app.get('/api/stripe/subscription-details', async (request) => provider.subscriptionDetails(await billingCustomerOf(deps.db, request)));
 
   app.get('/api/stripe/billing-details', async (request) => {
-    const { subscription } = await provider.subscriptionDetails(requireUser(request));
+    const { subscription } = await provider.subscriptionDetails(await billingCustomerOf(deps.db, request));
     return { subscription };
   });
 
   app.post('/api/create-subscription', { preHandler: creates }, async (request) => {
-    const user = requireUser(request);
+    const customer = await billingCustomerOf(deps.db, request);
     parse(emptyBodySchema, request.body ?? {});
-    return provider.createSubscription(user);
+    return provider.createSubscription(customer);
   });
 
-  app.post('/api/stripe/create-setup-intent', { preHandler: creates }, async (request) => provider.createSetupIntent(requireUser(request)));
+  app.post('/api/stripe/create-setup-intent', { preHandler: creates }, async (request) => provider.createSetupIntent(await billingCustomerOf(deps.db, request)));
 
   // SPEC's `?customerId=` is not read: an account sees its own cards only.
-  app.get('/api/stripe/payment-methods', async (request) => provider.paymentMethods(requireUser(request)));
+  app.get('/api/stripe/payment-methods', async (request) => provider.paymentMethods(await billingCustomerOf(deps.db, request)));
 
   app.post('/api/stripe/set-default-payment-method', async (request) => {
-    const user = requireUser(request);
-    return provider.setDefaultPaymentMethod(user, parse(setDefaultPaymentMethodSchema, request.body).paymentMethodId);
+    const customer = await billingCustomerOf(deps.db, request);
+    return provider.setDefaultPaymentMethod(customer, parse(setDefaultPaymentMethodSchema, request.body).paymentMethodId);
   });
 
   app.delete('/api/stripe/payment-methods/:id', async (request) => {
-    const user = requireUser(request);
+    const customer = await billingCustomerOf(deps.db, request);
     const params = paymentMethodId.safeParse(request.params);
     if (!params.success) throw notFound('Payment method not found');
-    return provider.deletePaymentMethod(user, params.data.id);
+    return provider.deletePaymentMethod(customer, params.data.id);
   });
 
-  app.get('/api/stripe/invoices', async (request) => provider.invoices(requireUser(request)));
+  app.get('/api/stripe/invoices', async (request) => provider.invoices(await billingCustomerOf(deps.db, request)));
 
   app.post('/api/stripe/cancel-subscription', async (request) => {
-    const user = requireUser(request);
+    const customer = await billingCustomerOf(deps.db, request);
     const { immediate } = parse(cancelSubscriptionSchema, request.body ?? {});
-    return provider.cancelSubscription(user, immediate);
+    return provider.cancelSubscription(customer, immediate);
   });
 
   await provider.registerRoutes(app);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { mailTokenSchema } from '@shared/schemas/mail-consent';
-import { requireUser } from '../../plugins/auth';
+import { requireAccount } from '../../plugins/auth';
 import { parse, parseId } from '../../validation';
 import * as consent from './mail-consent.service';
 import { ONE_CLICK_UNSUBSCRIBE_ROUTE } from './one-click';
@@ -36,12 +36,12 @@ export async function mailConsentRoutes(app: FastifyInstance, deps: consent.Mail
   });
 
   app.get('/api/properties/:id/manager-mail', async (request) => {
-    const user = requireUser(request);
-    return consent.managerMailOf(deps, user, parseId(request.params, 'Property not found'));
+    const account = requireAccount(request);
+    return consent.managerMailOf(deps, account, parseId(request.params, 'Property not found'));
   });
 
   app.post('/api/properties/:id/manager-mail/invitation', async (request) => {
-    const user = requireUser(request);
-    return consent.sendInvitation(deps, user, parseId(request.params, 'Property not found'));
+    const account = requireAccount(request);
+    return consent.sendInvitation(deps, account, parseId(request.params, 'Property not found'));
   });
 }

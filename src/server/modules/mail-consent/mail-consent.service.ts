@@ -15,6 +15,7 @@ import { managerInvitationEmail } from '../../email/templates/manager-invitation
 import { AppError, conflict, notFound } from '../../errors';
 import type { Account } from '../../account';
 import { getProperty } from '../properties/properties.service';
+import { accountContact, type AccountContact } from '../auth/account-contact';
 import * as q from './mail-consent.queries';
 
 export interface MailConsentDeps {
@@ -126,21 +127,20 @@ export async function inviteManager(
   return { sent: true };
 }
 
-const accountOf = (user: { id: number; email: string; fullName: string | null; username: string }): MailingAccount => ({
-  id: user.id,
-  email: user.email,
-  name: user.fullName || user.username,
+const accountOf = (account: Account, contact: AccountContact): MailingAccount => ({
+  id: account.id,
+  email: contact.email,
+  name: contact.name,
 });
 
-type AccountUser = Account & { email: string; fullName: string | null; username: string };
 
 /** The manager address of one of the account's properties, and where its consent stands. */
-export async function managerMailOf(deps: MailConsentDeps, user: AccountUser, propertyId: number, now = new Date()): Promise<ManagerMail> {
-  const property = await getProperty(deps, user, propertyId);
+export async function managerMailOf(deps: MailConsentDeps, account: Account, propertyId: number, now = new Date()): Promise<ManagerMail> {
+  const property = await getProperty(deps, account, propertyId);
   const address = canonical(property.managerEmail);
   const base = { address: property.managerEmail, invitedAt: null, confirmedAt: null, unsubscribedAt: null, canInviteFrom: null };
-  if (address === canonical(user.email)) return { ...base, state: 'own' };
-  const consent = await q.findConsent(deps.db, user.id, address);
+  if (address === canonical((await accountContact(deps.db, account.id)).email)) return { ...base, state: 'own' };
+  const consent = await q.findConsent(deps.db, account.id, address);
   if (!consent) return { ...base, state: 'not_invited' };
   const nextInvitation = consent.invitedAt ? new Date(consent.invitedAt.getTime() + INVITATION_INTERVAL_DAYS * DAY_MS) : null;
   return {
@@ -155,26 +155,26 @@ export async function managerMailOf(deps: MailConsentDeps, user: AccountUser, pr
 
 
 /** "Send invitation" on the property page: the same limits as the invitations Firemark sends by itself. */
-export async function sendInvitation(deps: MailConsentDeps, user: AccountUser, propertyId: number): Promise<ManagerMail> {
-  const current = await managerMailOf(deps, user, propertyId);
+export async function sendInvitation(deps: MailConsentDeps, account: Account, propertyId: number): Promise<ManagerMail> {
+  const current = await managerMailOf(deps, account, propertyId);
   if (current.state === 'own') throw conflict('This is your own address: it gets your alerts and reminders without an invitation.');
   if (current.state === 'confirmed') throw conflict('This address has already confirmed: it gets your alerts and reminders.');
   if (current.state === 'unsubscribed') {
     throw conflict('This address unsubscribed, so Firemark sends it nothing more. Its owner can subscribe again from the link in any earlier e-mail.');
   }
-  const property = await getProperty(deps, user, propertyId);
+  const [property, contact] = await Promise.all([getProperty(deps, account, propertyId), accountContact(deps.db, account.id)]);
   const result = await withTransaction(deps.pool, (tx) =>
-    inviteManager(tx, deps, accountOf(user), { address: property.managerEmail, propertyName: property.name }),
+    inviteManager(tx, deps, accountOf(account, contact), { address: property.managerEmail, propertyName: property.name }),
   );
   if (!result.sent) {
     throw new AppError(
       ERROR_CODES.rateLimited,
       result.reason === 'address'
-        ? `An invitation went to this address less than ${INVITATION_INTERVAL_DAYS} days ago. You can send another on ${formatDisplayDate(todayInTimeZone(user.timeZone, result.retryAt))}.`
+        ? `An invitation went to this address less than ${INVITATION_INTERVAL_DAYS} days ago. You can send another on ${formatDisplayDate(todayInTimeZone(account.timeZone, result.retryAt))}.`
         : `Your account has sent ${INVITATIONS_PER_ACCOUNT_PER_DAY} invitations in the last 24 hours. Please try again tomorrow.`,
     );
   }
-  return managerMailOf(deps, user, propertyId);
+  return managerMailOf(deps, account, propertyId);
 }
 
 const invalidLink = () => notFound('This link is not valid. Open the link from the most recent e-mail you received from Firemark.');

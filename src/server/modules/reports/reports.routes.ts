@@ -3,7 +3,7 @@ import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
 import { generateReportSchema, reportListQuerySchema } from '@shared/schemas/report';
 import { verifyIdParamsSchema } from '@shared/schemas/verification';
 import { contentDisposition } from '../../pdf/document';
-import { requireUser } from '../../plugins/auth';
+import { requireAccount } from '../../plugins/auth';
 import { limit, perAccount } from '../../plugins/rate-limits';
 import { parse, parseId } from '../../validation';
 import { assertPropertyExists } from '../properties/properties.service';
@@ -12,33 +12,33 @@ import * as reports from './reports.service';
 export async function reportsRoutes(app: FastifyInstance, deps: reports.ReportsDeps): Promise<void> {
   // Lists are paged like every list (DECISIONS "Lists"): limit/offset in, X-Total-Count out.
   app.get('/api/reports', async (request, reply) => {
-    const user = requireUser(request);
+    const account = requireAccount(request);
     const filter = parse(reportListQuerySchema, request.query);
-    const { rows, total } = await reports.listReports(deps, user, filter);
+    const { rows, total } = await reports.listReports(deps, account, filter);
     reply.header(TOTAL_COUNT_HEADER, String(total));
     return rows;
   });
 
   app.get('/api/properties/:id/reports', async (request, reply) => {
-    const user = requireUser(request);
+    const account = requireAccount(request);
     const propertyId = parseId(request.params, 'Property not found');
     const filter = parse(reportListQuerySchema.omit({ propertyId: true }), request.query);
-    await assertPropertyExists(deps, user, propertyId);
-    const { rows, total } = await reports.listReports(deps, user, { ...filter, propertyId });
+    await assertPropertyExists(deps, account, propertyId);
+    const { rows, total } = await reports.listReports(deps, account, { ...filter, propertyId });
     reply.header(TOTAL_COUNT_HEADER, String(total));
     return rows;
   });
 
   // A PDF takes real work to draw and is stored.
   app.post('/api/reports', { preHandler: limit(perAccount('report', 30)) }, async (request, reply) => {
-    const user = requireUser(request);
+    const account = requireAccount(request);
     const input = parse(generateReportSchema, request.body);
-    return reply.status(201).send(await reports.generateReport(deps, user, input));
+    return reply.status(201).send(await reports.generateReport(deps, account, input));
   });
 
   app.delete('/api/reports/:id/verification', async (request, reply) => {
-    const user = requireUser(request);
-    await reports.revokeVerification(deps, user, parseId(request.params, 'Report not found'));
+    const account = requireAccount(request);
+    await reports.revokeVerification(deps, account, parseId(request.params, 'Report not found'));
     return reply.status(204).send();
   });
 
@@ -52,8 +52,8 @@ export async function reportsRoutes(app: FastifyInstance, deps: reports.ReportsD
   });
 
   app.get('/api/reports/:id/download', async (request, reply) => {
-    const user = requireUser(request);
-    const { fileName, pdf } = await reports.reportPdf(deps, user, parseId(request.params, 'Report not found'));
+    const account = requireAccount(request);
+    const { fileName, pdf } = await reports.reportPdf(deps, account, parseId(request.params, 'Report not found'));
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', contentDisposition('attachment', fileName))

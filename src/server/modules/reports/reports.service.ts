@@ -9,7 +9,7 @@ import type { Report, ReportType } from '@shared/schemas/report';
 import { REVOKED_MESSAGE, verifyPath, type ReportVerification } from '@shared/schemas/verification';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../db/schema/index';
+import type { Account } from '../../account';
 import { withTransaction } from '../../db/transaction';
 import { queueEmail } from '../../email/outbox';
 import { emitWebhookEvent } from '../webhooks/emit';
@@ -23,6 +23,7 @@ import { nonCompliantNotes, reportInspections, reportRequirements, verificationS
 import { renderFireSafetyReport } from './report-pdf';
 import { reportRecords } from './report-records';
 import type { PhotoStore } from '../deficiencies/photo-store';
+import { accountContact } from '../auth/account-contact';
 import * as q from './reports.queries';
 
 export interface ReportsDeps {
@@ -52,21 +53,21 @@ export function slugify(name: string): string {
  * SPEC "Report generation": Pro only. The PDF is rendered from the property as it is now and
  * stored, so the report stays a record of this moment (DECISIONS "Reports").
  */
-export async function generateReport(deps: ReportsDeps, user: UserRow, input: { propertyId: number; reportType: ReportType }): Promise<Report> {
+export async function generateReport(deps: ReportsDeps, account: Account, input: { propertyId: number; reportType: ReportType }): Promise<Report> {
   const now = new Date();
-  if ((await currentPlan(deps.db, user.id, now)) !== 'pro') {
+  if ((await currentPlan(deps.db, account.id, now)) !== 'pro') {
     throw new AppError(
       ERROR_CODES.premiumRequired,
       'PDF report generation is only available for premium subscribers. Upgrade to unlock this feature.',
     );
   }
-  const property = await getProperty(deps, user, input.propertyId);
-  const today = todayInTimeZone(user.timeZone, now);
+  const [property, contact] = await Promise.all([getProperty(deps, account, input.propertyId), accountContact(deps.db, account.id)]);
+  const today = todayInTimeZone(account.timeZone, now);
   const [inspections, notes, requirements, records] = await Promise.all([
-    reportInspections(deps.db, user.id, property.id, today),
-    nonCompliantNotes(deps.db, user.id, property.id),
-    propertyRequirements(deps, user, property.id),
-    reportRecords(deps.db, deps.photos, user.id, property.id, today),
+    reportInspections(deps.db, account.id, property.id, today),
+    nonCompliantNotes(deps.db, account.id, property.id),
+    propertyRequirements(deps, account, property.id),
+    reportRecords(deps.db, deps.photos, account.id, property.id, today),
   ]);
   const verification = await newVerification(deps, today);
   // The items' statuses are effective ones (read now, in the account's zone); deficiencies
@@ -78,9 +79,9 @@ export async function generateReport(deps: ReportsDeps, user: UserRow, input: { 
   );
   const pdf = await renderFireSafetyReport({
     generatedAt: now,
-    timeZone: user.timeZone,
+    timeZone: account.timeZone,
     today,
-    account: { name: user.fullName || user.username, email: user.email },
+    account: { name: contact.name, email: contact.email },
     property,
     deficiencies,
     inspections: inspections.rows,
@@ -108,7 +109,7 @@ export async function generateReport(deps: ReportsDeps, user: UserRow, input: { 
   });
   const id = await withTransaction(deps.pool, async (tx) => {
     const reportId = await q.insertReport(tx.db, {
-      userId: user.id,
+      userId: account.id,
       propertyId: property.id,
       reportType: input.reportType,
       fileName,
@@ -119,20 +120,20 @@ export async function generateReport(deps: ReportsDeps, user: UserRow, input: { 
       pdfSha256,
       verifySnapshot: verificationSnapshot(verification.reportNumber, now, property, overallStatus, itemLabel),
     });
-    if (user.notificationSettings.emailReportGeneration) {
+    if (contact.notificationSettings.emailReportGeneration) {
       await queueEmail(tx, deps.boss, {
         kind: 'report_ready',
-        userId: user.id,
-        to: user.email,
+        userId: account.id,
+        to: contact.email,
         ...reportReadyEmail({
-          name: user.fullName || user.username,
+          name: contact.name,
           propertyName: property.name,
           fileName,
           reportsUrl: `${deps.config.appUrl}/properties/${property.id}`,
         }),
       }, { log: deps.log });
     }
-    await emitWebhookEvent(tx, user.id, 'report.generated', toReport(reportId));
+    await emitWebhookEvent(tx, account.id, 'report.generated', toReport(reportId));
     return reportId;
   });
   return toReport(id);
@@ -162,15 +163,15 @@ export async function verifyReport(deps: Pick<ReportsDeps, 'db'>, verifyId: stri
 }
 
 /** The owner revokes a report's verification link; another account's report is a 404. */
-export async function revokeVerification(deps: ReportsDeps, user: UserRow, id: number): Promise<void> {
-  if (!(await q.revokeVerification(deps.db, user.id, id))) throw notFound('Report not found');
+export async function revokeVerification(deps: ReportsDeps, account: Account, id: number): Promise<void> {
+  if (!(await q.revokeVerification(deps.db, account.id, id))) throw notFound('Report not found');
 }
 
-export const listReports = (deps: ReportsDeps, user: UserRow, filter: q.ReportFilter) => q.listReports(deps.db, user.id, filter);
+export const listReports = (deps: ReportsDeps, account: Account, filter: q.ReportFilter) => q.listReports(deps.db, account.id, filter);
 
 /** The stored PDF; another account's report, or none, is a 404. Readable on any plan. */
-export async function reportPdf(deps: ReportsDeps, user: UserRow, id: number) {
-  const report = await q.findReportPdf(deps.db, user.id, id);
+export async function reportPdf(deps: ReportsDeps, account: Account, id: number) {
+  const report = await q.findReportPdf(deps.db, account.id, id);
   if (!report?.pdf) throw notFound('Report not found');
   return { fileName: report.fileName, pdf: report.pdf };
 }

@@ -11,12 +11,13 @@ import {
   type requirementUpdateSchema,
 } from '@shared/schemas/requirement';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { conflict, notFound, validationFailed } from '../../errors';
 import { createLibraryRequirements, hasRequirements } from '../compliance/compliance.queries';
 import { settle } from '../compliance/compliance.service';
 import type { Account } from '../../account';
 import { assertPropertyExists } from '../properties/properties.service';
+import { accountContact } from '../auth/account-contact';
 import * as q from './requirements.queries';
 
 export interface RequirementsDeps {
@@ -24,14 +25,10 @@ export interface RequirementsDeps {
   pool: pg.Pool;
 }
 
-/** The signed-in account: its name is kept with each change it makes. */
-export interface Person extends Account {
-  username: string;
-  fullName: string | null;
-}
 
 const today = (account: Account) => todayInTimeZone(account.timeZone, new Date());
-const nameOf = (person: Person) => person.fullName || person.username;
+/** Who made a change, as it is kept with the change: the account's name at that moment. */
+const nameOf = async (db: DbOrTx, account: Account) => (await accountContact(db, account.id)).name;
 const requirementNotFound = () => notFound('Requirement not found');
 
 export const library = (deps: RequirementsDeps) => q.listLibrary(deps.db);
@@ -50,47 +47,48 @@ async function oneRequirement(deps: RequirementsDeps, account: Account, id: numb
 /** "Add safety item": the library's requirements of a type the property does not have yet. */
 export async function addSafetyItem(
   deps: RequirementsDeps,
-  person: Person,
+  account: Account,
   propertyId: number,
   input: z.output<typeof addSafetyItemSchema>,
 ): Promise<Requirement[]> {
-  await assertPropertyExists(deps, person, propertyId);
-  const day = today(person);
+  await assertPropertyExists(deps, account, propertyId);
+  const day = today(account);
   const label = INSPECTION_TYPE_LABELS[input.itemType];
   const alreadyThere = () => conflict(`This property already has ${label}.`, { itemType: [`This property already has ${label}.`] });
-  await writeAccountData(deps.pool, person.id, async ({ db }) => {
+  await writeAccountData(deps.pool, account.id, async ({ db }) => {
     if (await hasRequirements(db, propertyId, input.itemType)) throw alreadyThere();
-    const ids = await createLibraryRequirements(db, { userId: person.id, propertyId, itemType: input.itemType, anchor: input.nextDueDate, today: day });
+    const ids = await createLibraryRequirements(db, { userId: account.id, propertyId, itemType: input.itemType, anchor: input.nextDueDate, today: day });
     if (ids.length === 0) throw alreadyThere();
+    const changedBy = await nameOf(db, account);
     await q.insertChanges(
       db,
       ids.map((requirementId) => ({
-        userId: person.id,
+        userId: account.id,
         propertyId,
         requirementId,
         kind: 'item_added' as const,
         detail: `Added with ${label}`,
         reason: null,
-        changedBy: nameOf(person),
+        changedBy,
       })),
       new Date(),
     );
     await settle(db, { propertyId, itemTypes: [input.itemType], today: day });
   });
-  return propertyRequirements(deps, person, propertyId);
+  return propertyRequirements(deps, account, propertyId);
 }
 
-/** A requirement of the person's own, on a safety item the property has. */
+/** A requirement of the account's own, on a safety item the property has. */
 export async function addCustomRequirement(
   deps: RequirementsDeps,
-  person: Person,
+  account: Account,
   propertyId: number,
   input: z.output<typeof customRequirementSchema>,
 ): Promise<Requirement> {
-  await assertPropertyExists(deps, person, propertyId);
-  const day = today(person);
+  await assertPropertyExists(deps, account, propertyId);
+  const day = today(account);
   const interval = toInterval(input.intervalCount, input.intervalUnit);
-  const id = await writeAccountData(deps.pool, person.id, async ({ db }) => {
+  const id = await writeAccountData(deps.pool, account.id, async ({ db }) => {
     if (!(await hasRequirements(db, propertyId, input.itemType))) {
       const label = INSPECTION_TYPE_LABELS[input.itemType];
       throw validationFailed({ itemType: [`This property has no ${label} yet. Add it as a safety item first.`] });
@@ -99,7 +97,7 @@ export async function addCustomRequirement(
       throw validationFailed({ activity: ['This safety item already has an activity with that name'] });
     }
     const requirementId = await q.insertCustomRequirement(db, {
-      userId: person.id,
+      userId: account.id,
       propertyId,
       itemType: input.itemType,
       activity: input.activity,
@@ -108,12 +106,12 @@ export async function addCustomRequirement(
       nextDueDate: input.nextDueDate,
     });
     await q.insertChanges(db, [
-      { userId: person.id, propertyId, requirementId, kind: 'custom_added', detail: `Added: ${intervalLabel(interval)}`, reason: input.reason, changedBy: nameOf(person) },
+      { userId: account.id, propertyId, requirementId, kind: 'custom_added', detail: `Added: ${intervalLabel(interval)}`, reason: input.reason, changedBy: await nameOf(db, account) },
     ], new Date());
     await settle(db, { propertyId, itemTypes: [input.itemType], today: day });
     return requirementId;
   });
-  return oneRequirement(deps, person, id);
+  return oneRequirement(deps, account, id);
 }
 
 /**
@@ -122,22 +120,23 @@ export async function addCustomRequirement(
  */
 export async function updateRequirement(
   deps: RequirementsDeps,
-  person: Person,
+  account: Account,
   id: number,
   input: z.output<typeof requirementUpdateSchema>,
 ): Promise<Requirement> {
-  const day = today(person);
-  await writeAccountData(deps.pool, person.id, async ({ db }) => {
-    const row = await q.lockRequirement(db, person.id, id);
+  const day = today(account);
+  await writeAccountData(deps.pool, account.id, async ({ db }) => {
+    const row = await q.lockRequirement(db, account.id, id);
     if (!row) throw requirementNotFound();
+    const changedBy = await nameOf(db, account);
     const change = (kind: q.ChangeKind, detail: string) => ({
-      userId: person.id,
+      userId: account.id,
       propertyId: row.property_id,
       requirementId: id,
       kind,
       detail,
       reason: input.reason,
-      changedBy: nameOf(person),
+      changedBy,
     });
     const changes: ReturnType<typeof change>[] = [];
     const values: Parameters<typeof q.updateRequirement>[2] = {};
@@ -168,7 +167,7 @@ export async function updateRequirement(
     await q.insertChanges(db, changes, new Date());
     await settle(db, { propertyId: row.property_id, requirementIds: [id], itemTypes: [row.item_type], today: day });
   });
-  return oneRequirement(deps, person, id);
+  return oneRequirement(deps, account, id);
 }
 
 export function unscheduledRequirements(deps: RequirementsDeps, account: Account, filter: q.UnscheduledFilter) {

@@ -1,7 +1,8 @@
 import type pg from 'pg';
+import type { Account } from '../../account';
 import {
   WEBHOOK_ENDPOINT_LIMIT,
-  webhookInputSchema,
+  type WebhookValues,
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEndpointWithSecret,
@@ -11,7 +12,6 @@ import { ERROR_CODES } from '@shared/api-error';
 import type { Db } from '../../db/client';
 import { withTransaction } from '../../db/transaction';
 import { AppError, notFound, validationFailed } from '../../errors';
-import { parse } from '../../validation';
 import { RefusedAddressError, resolvePublic, type WebhookNetwork } from './address-check';
 import { sendPing } from './deliver';
 import { newWebhookSecret } from './signature';
@@ -52,8 +52,7 @@ const toDelivery = (row: q.DeliveryRow): WebhookDelivery => ({
 });
 
 /** The address must be https and resolve to public addresses only, now as at every delivery. */
-async function checkedInput(deps: WebhooksDeps, body: unknown) {
-  const input = parse(webhookInputSchema, body);
+async function checkPublic(deps: WebhooksDeps, input: WebhookValues): Promise<void> {
   try {
     await resolvePublic(new URL(input.url), deps.webhookNetwork);
   } catch (error) {
@@ -63,22 +62,21 @@ async function checkedInput(deps: WebhooksDeps, body: unknown) {
       : `${error.message}. Enter the public address of your receiver.`;
     throw validationFailed({ url: [message] });
   }
-  return input;
 }
 
-export async function listWebhooks(deps: WebhooksDeps, userId: number): Promise<WebhookEndpoint[]> {
-  return (await q.listEndpoints(deps.db, userId)).map(toEndpoint);
+export async function listWebhooks(deps: WebhooksDeps, account: Account): Promise<WebhookEndpoint[]> {
+  return (await q.listEndpoints(deps.db, account.id)).map(toEndpoint);
 }
 
-export async function createWebhook(deps: WebhooksDeps, userId: number, body: unknown): Promise<WebhookEndpointWithSecret> {
-  const input = await checkedInput(deps, body);
+export async function createWebhook(deps: WebhooksDeps, account: Account, input: WebhookValues): Promise<WebhookEndpointWithSecret> {
+  await checkPublic(deps, input);
   return withTransaction(deps.pool, async ({ db }) => {
-    await lockAccountForLimits(db, userId);
-    if ((await q.countEndpoints(db, userId)) >= WEBHOOK_ENDPOINT_LIMIT) {
+    await lockAccountForLimits(db, account.id);
+    if ((await q.countEndpoints(db, account.id)) >= WEBHOOK_ENDPOINT_LIMIT) {
       throw new AppError(ERROR_CODES.planLimit, `An account can have at most ${WEBHOOK_ENDPOINT_LIMIT} webhooks. Delete one you no longer use to add another.`);
     }
     const row = await q.insertEndpoint(db, {
-      userId,
+      userId: account.id,
       url: input.url,
       description: input.description || null,
       events: input.events,
@@ -89,10 +87,10 @@ export async function createWebhook(deps: WebhooksDeps, userId: number, body: un
   });
 }
 
-export async function updateWebhook(deps: WebhooksDeps, userId: number, id: number, body: unknown): Promise<WebhookEndpoint> {
-  if (!(await q.findEndpoint(deps.db, userId, id))) throw endpointNotFound();
-  const input = await checkedInput(deps, body);
-  const row = await q.updateEndpoint(deps.db, userId, id, {
+export async function updateWebhook(deps: WebhooksDeps, account: Account, id: number, input: WebhookValues): Promise<WebhookEndpoint> {
+  if (!(await q.findEndpoint(deps.db, account.id, id))) throw endpointNotFound();
+  await checkPublic(deps, input);
+  const row = await q.updateEndpoint(deps.db, account.id, id, {
     url: input.url,
     description: input.description || null,
     events: input.events,
@@ -102,24 +100,24 @@ export async function updateWebhook(deps: WebhooksDeps, userId: number, id: numb
   return toEndpoint(row);
 }
 
-export async function deleteWebhook(deps: WebhooksDeps, userId: number, id: number): Promise<void> {
-  if (!(await q.deleteEndpoint(deps.db, userId, id))) throw endpointNotFound();
+export async function deleteWebhook(deps: WebhooksDeps, account: Account, id: number): Promise<void> {
+  if (!(await q.deleteEndpoint(deps.db, account.id, id))) throw endpointNotFound();
 }
 
 /** A new secret; deliveries are signed with it from now on, and it is shown this once. */
-export async function rotateSecret(deps: WebhooksDeps, userId: number, id: number): Promise<WebhookEndpointWithSecret> {
-  const row = await q.updateEndpoint(deps.db, userId, id, { secret: newWebhookSecret() });
+export async function rotateSecret(deps: WebhooksDeps, account: Account, id: number): Promise<WebhookEndpointWithSecret> {
+  const row = await q.updateEndpoint(deps.db, account.id, id, { secret: newWebhookSecret() });
   if (!row) throw endpointNotFound();
   return { ...toEndpoint(row), secret: row.secret };
 }
 
-export async function testWebhook(deps: WebhooksDeps, userId: number, id: number): Promise<WebhookDelivery> {
-  const endpoint = await q.findEndpoint(deps.db, userId, id);
+export async function testWebhook(deps: WebhooksDeps, account: Account, id: number): Promise<WebhookDelivery> {
+  const endpoint = await q.findEndpoint(deps.db, account.id, id);
   if (!endpoint) throw endpointNotFound();
   return toDelivery(await sendPing({ pool: deps.pool, network: deps.webhookNetwork }, endpoint));
 }
 
-export async function listDeliveries(deps: WebhooksDeps, userId: number, id: number): Promise<WebhookDelivery[]> {
-  if (!(await q.findEndpoint(deps.db, userId, id))) throw endpointNotFound();
+export async function listDeliveries(deps: WebhooksDeps, account: Account, id: number): Promise<WebhookDelivery[]> {
+  if (!(await q.findEndpoint(deps.db, account.id, id))) throw endpointNotFound();
   return (await q.recentDeliveries(deps.db, id)).map(toDelivery);
 }

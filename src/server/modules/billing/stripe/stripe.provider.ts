@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { BillingSubscription, CancelResult, CreatedSubscription, Invoice, PaymentMethod } from '@shared/schemas/billing';
 import { PRO_PLAN_NAME, PRO_PRICE_CENTS } from '@shared/plans';
-import type { UserRow } from '../../../db/schema/index';
+import type { BillingCustomer } from '../billing-provider';
 import { withTransaction } from '../../../db/transaction';
 import { AppError, conflict, notFound } from '../../../errors';
 import { ERROR_CODES } from '@shared/api-error';
@@ -27,7 +27,7 @@ const MIN_TRIAL_LEFT_MS = 60 * 60 * 1000;
  * no other account shares even across a reset database), so that a retried or doubled
  * request creates one thing at Stripe.
  */
-const accountKey = (user: UserRow) => `firemark-${user.id}-${user.createdAt.getTime()}`;
+const accountKey = (user: BillingCustomer) => `firemark-${user.id}-${user.createdAt.getTime()}`;
 
 /** A subscription the account pays or has a card for, as SPEC's billing details show it. */
 function toApi(row: q.SubscriptionRow, price: { amount: number; currency: string }): BillingSubscription {
@@ -58,7 +58,7 @@ export function createStripeProvider(deps: BillingDeps, settings: StripeSettings
   const price = { amount: PRO_PRICE_CENTS, currency: 'usd' };
 
   /** The account's Stripe customer, created once (with its e-mail) the first time it is needed. */
-  async function customerOf(user: UserRow): Promise<string> {
+  async function customerOf(user: BillingCustomer): Promise<string> {
     const known = user.stripeCustomerId && !user.stripeCustomerId.startsWith('cus_test_') ? user.stripeCustomerId : null;
     if (known) return known;
     const customer = await stripeCall(() =>
@@ -72,7 +72,7 @@ export function createStripeProvider(deps: BillingDeps, settings: StripeSettings
     return kept;
   }
 
-  const existingCustomer = (user: UserRow) =>
+  const existingCustomer = (user: BillingCustomer) =>
     user.stripeCustomerId && !user.stripeCustomerId.startsWith('cus_test_') ? user.stripeCustomerId : null;
 
   /** The subscription that is paid or has a card now, if any: the one cancel and cards act on. */

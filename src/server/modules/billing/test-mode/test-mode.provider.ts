@@ -4,7 +4,7 @@ import { ERROR_CODES } from '@shared/api-error';
 import type { BillingSubscription, CancelResult, CreatedSubscription, Invoice, PaymentMethod } from '@shared/schemas/billing';
 import { PRO_PLAN_NAME, PRO_PRICE_CENTS } from '@shared/plans';
 import type { DbOrTx } from '../../../db/client';
-import type { UserRow } from '../../../db/schema/index';
+import type { BillingCustomer } from '../billing-provider';
 import { withTransaction } from '../../../db/transaction';
 import { AppError, conflict, notFound, validationFailed } from '../../../errors';
 import { findPlanDetails } from '../../subscription/subscription.queries';
@@ -113,9 +113,9 @@ async function runningTrialEnd(db: DbOrTx, userId: number, now: Date): Promise<D
 type Confirmed = { paymentIntent: { id: string; status: 'succeeded' } } | { setupIntent: { id: string; status: 'succeeded' } };
 
 export interface TestModeProvider extends BillingProvider {
-  confirmPayment(user: UserRow, input: { clientSecret: string; card: Card }, now?: Date): Promise<Confirmed>;
-  confirmSetup(user: UserRow, input: { clientSecret: string; card: Card }, now?: Date): Promise<{ paymentMethod: PaymentMethod }>;
-  findInvoice(user: UserRow, invoiceId: string): Promise<q.InvoiceRow>;
+  confirmPayment(user: BillingCustomer, input: { clientSecret: string; card: Card }, now?: Date): Promise<Confirmed>;
+  confirmSetup(user: BillingCustomer, input: { clientSecret: string; card: Card }, now?: Date): Promise<{ paymentMethod: PaymentMethod }>;
+  findInvoice(user: BillingCustomer, invoiceId: string): Promise<q.InvoiceRow>;
 }
 
 /**
@@ -127,7 +127,7 @@ export function createTestModeProvider(deps: BillingDeps): TestModeProvider {
     config: { provider: 'test' as const, testMode: true, publishableKey: null },
 
     /** The latest paid subscription, brought up to date. */
-    subscriptionDetails(user: UserRow, now = new Date()) {
+    subscriptionDetails(user: BillingCustomer, now = new Date()) {
       return withTransaction(deps.pool, async ({ db }) => {
         const sub = await q.lockLatestPaidSubscription(db, user.id);
         return { testMode: true, subscription: sub ? toApi(await catchUp(db, sub, now)) : null };
@@ -138,7 +138,7 @@ export function createTestModeProvider(deps: BillingDeps): TestModeProvider {
      * POST /api/create-subscription: a subscription waiting for its first payment, or, during
      * the account's free trial, for a card to charge when the trial ends.
      */
-    createSubscription(user: UserRow, now = new Date()): Promise<CreatedSubscription> {
+    createSubscription(user: BillingCustomer, now = new Date()): Promise<CreatedSubscription> {
       return withTransaction(deps.pool, async ({ db }) => {
         const paid = await q.lockLatestPaidSubscription(db, user.id);
         if (paid && ['active', 'trialing'].includes((await catchUp(db, paid, now)).status)) {
@@ -171,7 +171,7 @@ export function createTestModeProvider(deps: BillingDeps): TestModeProvider {
      * for a month, a paid invoice is written and the account is Pro with no end date. During
      * the trial it is kept for the trial's end, when the first payment is taken. One transaction.
      */
-    confirmPayment(user: UserRow, input: { clientSecret: string; card: Card }, now = new Date()) {
+    confirmPayment(user: BillingCustomer, input: { clientSecret: string; card: Card }, now = new Date()) {
       return withTransaction(deps.pool, async ({ db }) => {
         const sub = await q.lockSubscriptionBySecret(db, user.id, input.clientSecret);
         if (!sub) throw notFound('This payment was not found. Please refresh the page and try again.');
@@ -203,7 +203,7 @@ export function createTestModeProvider(deps: BillingDeps): TestModeProvider {
       });
     },
 
-    async createSetupIntent(user: UserRow) {
+    async createSetupIntent(user: BillingCustomer) {
       const clientSecret = secretOf(id('seti'));
       await q.ensureCustomerId(deps.db, user.id);
       await q.insertSetupIntent(deps.db, user.id, clientSecret);
@@ -211,7 +211,7 @@ export function createTestModeProvider(deps: BillingDeps): TestModeProvider {
     },
 
     /** Saves a card without charging it (test mode checks it the same way) as the default. */
-    confirmSetup(user: UserRow, input: { clientSecret: string; card: Card }, now = new Date()) {
+    confirmSetup(user: BillingCustomer, input: { clientSecret: string; card: Card }, now = new Date()) {
       return withTransaction(deps.pool, async ({ db }) => {
         const checked = checkCard(input.card, now);
         if (!(await q.useSetupIntent(db, user.id, input.clientSecret, now))) {
@@ -222,17 +222,17 @@ export function createTestModeProvider(deps: BillingDeps): TestModeProvider {
       });
     },
 
-    async paymentMethods(user: UserRow): Promise<PaymentMethod[]> {
+    async paymentMethods(user: BillingCustomer): Promise<PaymentMethod[]> {
       return (await q.listPaymentMethods(deps.db, user.id)).map(toPaymentMethod);
     },
 
-    async setDefaultPaymentMethod(user: UserRow, paymentMethodId: string) {
+    async setDefaultPaymentMethod(user: BillingCustomer, paymentMethodId: string) {
       const found = await withTransaction(deps.pool, ({ db }) => q.setDefaultPaymentMethod(db, user.id, paymentMethodId));
       if (!found) throw notFound('Payment method not found');
       return { success: true as const };
     },
 
-    deletePaymentMethod(user: UserRow, paymentMethodId: string, now = new Date()) {
+    deletePaymentMethod(user: BillingCustomer, paymentMethodId: string, now = new Date()) {
       return withTransaction(deps.pool, async ({ db }) => {
         const sub = await q.lockLatestPaidSubscription(db, user.id);
         const live = sub && ['active', 'trialing'].includes((await catchUp(db, sub, now)).status);
@@ -249,7 +249,7 @@ export function createTestModeProvider(deps: BillingDeps): TestModeProvider {
       });
     },
 
-    invoices(user: UserRow, now = new Date()): Promise<{ invoices: Invoice[] }> {
+    invoices(user: BillingCustomer, now = new Date()): Promise<{ invoices: Invoice[] }> {
       return withTransaction(deps.pool, async ({ db }) => {
         const sub = await q.lockLatestPaidSubscription(db, user.id);
         if (sub) await catchUp(db, sub, now);
@@ -268,7 +268,7 @@ export function createTestModeProvider(deps: BillingDeps): TestModeProvider {
       });
     },
 
-    async findInvoice(user: UserRow, invoiceId: string) {
+    async findInvoice(user: BillingCustomer, invoiceId: string) {
       const row = await q.findInvoice(deps.db, user.id, invoiceId);
       if (!row) throw notFound('Invoice not found');
       return row;
@@ -278,7 +278,7 @@ export function createTestModeProvider(deps: BillingDeps): TestModeProvider {
      * SPEC 4, "Subscription": at period end the account stays Pro until the period's end (and
      * the plan's end is that moment); immediately it is Free at once. Data is never touched.
      */
-    cancelSubscription(user: UserRow, immediate: boolean, now = new Date()): Promise<CancelResult> {
+    cancelSubscription(user: BillingCustomer, immediate: boolean, now = new Date()): Promise<CancelResult> {
       return withTransaction(deps.pool, async ({ db }) => {
         const found = await q.lockLatestPaidSubscription(db, user.id);
         const sub = found && (await catchUp(db, found, now));
@@ -302,7 +302,7 @@ export function createTestModeProvider(deps: BillingDeps): TestModeProvider {
       });
     },
 
-    registerRoutes: (app) => testModeRoutes(app, provider),
+    registerRoutes: (app) => testModeRoutes(app, provider, deps.db),
   };
   return provider;
 }

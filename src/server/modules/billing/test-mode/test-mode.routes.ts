@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { confirmWithCardSchema } from '@shared/schemas/billing';
 import { notFound } from '../../../errors';
 import { contentDisposition } from '../../../pdf/document';
-import { requireUser } from '../../../plugins/auth';
+import type { DbOrTx } from '../../../db/client';
+import { billingCustomerOf } from '../billing-customer';
 import { limit, perAccount } from '../../../plugins/rate-limits';
 import { parse } from '../../../validation';
 import { renderInvoice } from './invoice-pdf';
@@ -18,23 +19,23 @@ const cardAttempts = (name: string) => limit(perAccount(name, 20));
  * The test-mode payment forms send card fields here, in place of Stripe.js talking to
  * Stripe; these routes exist only while the built-in test mode bills.
  */
-export async function testModeRoutes(app: FastifyInstance, provider: TestModeProvider): Promise<void> {
+export async function testModeRoutes(app: FastifyInstance, provider: TestModeProvider, db: DbOrTx): Promise<void> {
   app.post('/api/billing/test/confirm-payment', { preHandler: cardAttempts('card-payment') }, async (request) => {
-    const user = requireUser(request);
-    return provider.confirmPayment(user, parse(confirmWithCardSchema, request.body));
+    const customer = await billingCustomerOf(db, request);
+    return provider.confirmPayment(customer, parse(confirmWithCardSchema, request.body));
   });
 
   app.post('/api/billing/test/confirm-setup', { preHandler: cardAttempts('card-setup') }, async (request) => {
-    const user = requireUser(request);
-    return provider.confirmSetup(user, parse(confirmWithCardSchema, request.body));
+    const customer = await billingCustomerOf(db, request);
+    return provider.confirmSetup(customer, parse(confirmWithCardSchema, request.body));
   });
 
   app.get('/api/billing/invoices/:id/pdf', async (request, reply) => {
-    const user = requireUser(request);
+    const customer = await billingCustomerOf(db, request);
     const params = invoiceId.safeParse(request.params);
     if (!params.success) throw notFound('Invoice not found');
-    const invoice = await provider.findInvoice(user, params.data.id);
-    const pdf = await renderInvoice({ ...invoice, customer: { name: user.fullName || user.username, email: user.email } });
+    const invoice = await provider.findInvoice(customer, params.data.id);
+    const pdf = await renderInvoice({ ...invoice, customer: { name: customer.fullName || customer.username, email: customer.email } });
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', contentDisposition('inline', `firemark-invoice-${invoice.number}.pdf`))
