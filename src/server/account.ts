@@ -1,10 +1,11 @@
 import type { Plan } from '@shared/plans';
 
 /**
- * The caller, as every service sees it: set by the auth plugin from the session (or, later,
- * an API token) and passed as `(deps, account, input)`. What else a service needs of the
- * account (its address, its name, its Stripe customer) it reads by `id` through its own
- * queries, so the users row never crosses modules.
+ * The caller, as every service sees it: set by the auth plugin from the session, or by
+ * plugins/api-tokens.ts from a personal API token, and passed as `(deps, account, input)`.
+ * What else a service needs of the account it reads by `id`: its address and name through
+ * the auth module's `accountContact`, billing its customer columns through its own query.
+ * The users row itself stays in the auth module.
  */
 export interface Account {
   id: number;
