@@ -149,6 +149,41 @@ export const inspectionEditSchema = inspectionSchema
 export type InspectionEdit = z.input<typeof inspectionEditSchema>;
 export type InspectionEditValues = z.output<typeof inspectionEditSchema>;
 
+/** The three bodies of `PUT /api/inspections/{id}` (SPEC 7), told apart by their fields as SPEC gives them. */
+export type InspectionUpdateKind = 'complete' | 'reschedule' | 'edit';
+
+/**
+ * SPEC's bodies carry no tag: `status: "completed"` is a completion; a `rescheduleReason`, or a
+ * `dueDate` alone, a reschedule; anything else an edit.
+ */
+export function inspectionUpdateKind(body: unknown): InspectionUpdateKind {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  if (b.status === 'completed') return 'complete';
+  const keys = Object.keys(b);
+  if ('rescheduleReason' in b || (keys.length > 0 && keys.every((k) => k === 'dueDate'))) return 'reschedule';
+  return 'edit';
+}
+
+export type InspectionUpdate =
+  | { kind: 'complete'; values: z.output<typeof completeInspectionSchema> }
+  | { kind: 'reschedule'; values: z.output<typeof rescheduleSchema> }
+  | { kind: 'edit'; values: InspectionEditValues };
+
+/**
+ * The one schema of `PUT /api/inspections/{id}`: it tells the body's kind, then validates it with
+ * that kind's schema, so its field messages are those of the form the body came from.
+ */
+export const inspectionUpdateSchema = z.unknown().transform((body, ctx): InspectionUpdate => {
+  const kind = inspectionUpdateKind(body);
+  const schema = kind === 'complete' ? completeInspectionSchema : kind === 'reschedule' ? rescheduleSchema : inspectionEditSchema;
+  const result = schema.safeParse(body ?? {});
+  if (!result.success) {
+    for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    return z.NEVER;
+  }
+  return { kind, values: result.data } as InspectionUpdate;
+});
+
 /** A display status, or 'open': scheduled or in progress, whenever due (what /inspections opens on). */
 export const INSPECTION_FILTER_STATUSES = ['open', 'scheduled', 'in_progress', 'completed', 'cancelled', 'overdue', 'due_soon'] as const;
 export const INSPECTION_SORTS = ['due_asc', 'due_desc', 'created_desc', 'property'] as const;

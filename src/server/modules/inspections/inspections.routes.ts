@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { inspectionListQuerySchema, inspectionSchema } from '@shared/schemas/inspection';
+import { inspectionListQuerySchema, inspectionSchema, inspectionUpdateSchema } from '@shared/schemas/inspection';
 import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
 import { UNDO_TOKEN_HEADER } from '@shared/schemas/undo';
 import { requireAccount } from '../../plugins/auth';
@@ -40,7 +40,14 @@ export async function inspectionsRoutes(app: FastifyInstance, deps: inspections.
   // Each change answers with the token that undoes it, in a header: SPEC's bodies stay as they are.
   app.put('/api/inspections/:id', async (request, reply) => {
     const account = requireAccount(request);
-    const { inspection, undoToken } = await inspections.updateInspection(deps, account, parseId(request.params, 'Inspection not found'), request.body);
+    const id = parseId(request.params, 'Inspection not found');
+    const update = parse(inspectionUpdateSchema, request.body);
+    const { inspection, undoToken } =
+      update.kind === 'complete'
+        ? await inspections.completeInspection(deps, account, id, update.values)
+        : update.kind === 'reschedule'
+          ? await inspections.rescheduleInspection(deps, account, id, update.values)
+          : await inspections.editInspection(deps, account, id, update.values);
     reply.header(UNDO_TOKEN_HEADER, undoToken);
     return inspection;
   });

@@ -17,7 +17,6 @@ import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import type { MailLog } from '../../email/quota';
 import { conflict, notFound, validationFailed } from '../../errors';
-import { parse } from '../../validation';
 import { findRequirement, openInspectionOf, refreshOpenInspection, settleRequirement } from '../compliance/compliance.queries';
 import { requirementForInspection, settle } from '../compliance/compliance.service';
 import type { Account } from '../../account';
@@ -95,33 +94,30 @@ export async function scheduleInspection(deps: InspectionsDeps, account: Account
   return getInspection(deps, account, id);
 }
 
-/** The three shapes of PUT /api/inspections/{id} (SPEC 7), told apart by their fields. */
-export function updateShape(body: unknown): 'complete' | 'reschedule' | 'edit' {
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  if (b.status === 'completed') return 'complete';
-  const keys = Object.keys(b);
-  if ('rescheduleReason' in b || (keys.length > 0 && keys.every((k) => k === 'dueDate'))) return 'reschedule';
-  return 'edit';
-}
+type UpdateAnswer = Promise<{ inspection: InspectionUpdateResult; undoToken: string }>;
 
 /**
- * A completion with a result (or a result recorded later) also answers what comes next for
- * its requirement, as `nextDue`, beside SPEC's fields.
+ * The inspection as it stands after a change; a completion with a result (or a result recorded
+ * later) also answers what comes next for its requirement, as `nextDue`, beside SPEC's fields.
  */
-export async function updateInspection(
-  deps: InspectionsDeps,
-  account: Account,
-  id: number,
-  body: unknown,
-): Promise<{ inspection: InspectionUpdateResult; undoToken: string }> {
-  const shape = updateShape(body);
-  let answer: { nextDue?: NextDue | null; undoToken: string };
-  if (shape === 'complete') answer = await complete(deps, account, id, parse(completeInspectionSchema, body));
-  else if (shape === 'reschedule') answer = await reschedule(deps, account, id, parse(rescheduleSchema, body));
-  else answer = await edit(deps, account, id, parse(inspectionEditSchema, body));
+async function answerWith(deps: InspectionsDeps, account: Account, id: number, change: { nextDue?: NextDue | null; undoToken: string }): UpdateAnswer {
   const inspection = await getInspection(deps, account, id);
-  const { nextDue, undoToken } = answer;
-  return { inspection: nextDue === undefined ? inspection : { ...inspection, nextDue }, undoToken };
+  return { inspection: change.nextDue === undefined ? inspection : { ...inspection, nextDue: change.nextDue }, undoToken: change.undoToken };
+}
+
+/** PUT /api/inspections/{id}, a completion (Quick Complete included). */
+export async function completeInspection(deps: InspectionsDeps, account: Account, id: number, input: z.output<typeof completeInspectionSchema>): UpdateAnswer {
+  return answerWith(deps, account, id, await complete(deps, account, id, input));
+}
+
+/** PUT /api/inspections/{id}, a new due date (and why). */
+export async function rescheduleInspection(deps: InspectionsDeps, account: Account, id: number, input: z.output<typeof rescheduleSchema>): UpdateAnswer {
+  return answerWith(deps, account, id, await reschedule(deps, account, id, input));
+}
+
+/** PUT /api/inspections/{id}, any other change of the form's fields or of an open state. */
+export async function editInspection(deps: InspectionsDeps, account: Account, id: number, input: z.output<typeof inspectionEditSchema>): UpdateAnswer {
+  return answerWith(deps, account, id, await edit(deps, account, id, input));
 }
 
 /** The inspection's property, read before the locks an undoable change takes in order. */
