@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { addDays } from '@shared/compliance';
 import { formatDisplayDate } from '@shared/dates';
 import { humanize, INSPECTION_TYPE_LABELS, type InspectionType } from '@shared/enums';
@@ -6,6 +5,7 @@ import { DEFICIENCY_SEVERITY_LABELS, type DeficiencySeverity } from '@shared/rec
 import type { DbOrTx } from '../../db/client';
 import { write } from '../../pdf/unicode-text';
 import type { PhotoStore } from '../deficiencies/photo-store';
+import { performedInspections, recordedDeficiencies } from './report-records.queries';
 
 /**
  * The report's inspection record: who performed each inspection (one of the account's
@@ -45,50 +45,7 @@ const RECORD_LIMIT = 500;
 
 export async function reportRecords(db: DbOrTx, photos: PhotoStore, userId: number, propertyId: number, today: string): Promise<ReportRecords> {
   const since = addDays(today, -365);
-  const performed = await db.execute<{
-    performed_on: string;
-    inspection_type: string;
-    inspector: string;
-    licence_number: string | null;
-    licence_expires_on: string | null;
-    attested_by: string | null;
-  }>(sql`
-    select to_char((i.completed_date at time zone u.time_zone)::date, 'YYYY-MM-DD') as performed_on, i.inspection_type,
-      coalesce(ins.name, i.assigned_to) as inspector, i.inspector_licence_number as licence_number,
-      to_char(i.inspector_licence_expires_on, 'YYYY-MM-DD') as licence_expires_on, i.attestation_name as attested_by
-    from inspections i
-    join users u on u.id = i.user_id
-    left join inspectors ins on ins.id = i.inspector_id
-    where i.user_id = ${userId} and i.property_id = ${propertyId} and i.status = 'completed'
-      and (i.inspector_id is not null or i.inspector_licence_number is not null or i.attestation_name is not null)
-      and i.completed_date is not null and (i.completed_date at time zone u.time_zone)::date >= ${since}::date
-    order by i.completed_date desc, i.id desc
-    limit ${RECORD_LIMIT}`);
-  const found = await db.execute<{
-    id: number;
-    item_type: string;
-    description: string;
-    severity: DeficiencySeverity;
-    location: string | null;
-    corrective_action: string | null;
-    due_by: string | null;
-    found_on: string | null;
-    corrected_on: string | null;
-    corrected_by: string | null;
-    correction_note: string | null;
-    photo_keys: string[] | null;
-  }>(sql`
-    select d.id, d.item_type, d.description, d.severity, d.location, d.corrective_action, d.due_by,
-      to_char((i.completed_date at time zone u.time_zone)::date, 'YYYY-MM-DD') as found_on,
-      d.corrected_on, d.corrected_by, d.correction_note,
-      (select array_agg(ph.storage_key order by ph.id) from deficiency_photos ph where ph.deficiency_id = d.id) as photo_keys
-    from deficiencies d
-    join inspections i on i.id = d.inspection_id
-    join users u on u.id = d.user_id
-    where d.user_id = ${userId} and d.property_id = ${propertyId}
-      and (d.corrected_on is null or d.corrected_on >= ${since}::date)
-    order by (d.corrected_on is null) desc, array_position(array['critical','impairment','non_critical']::deficiency_severity[], d.severity), d.id
-    limit ${RECORD_LIMIT}`);
+  const [performed, found] = await Promise.all([performedInspections(db, userId, propertyId, since, RECORD_LIMIT), recordedDeficiencies(db, userId, propertyId, since, RECORD_LIMIT)]);
   let photoBudget = PHOTOS_IN_ALL;
   const deficiencies: ReportRecords['deficiencies'] = [];
   for (const row of found.rows) {

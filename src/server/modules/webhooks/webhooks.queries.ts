@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema/index';
+import { webhookDeliveries, webhookEndpoints, webhookOverdueEvents } from '../../db/schema/index';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -111,4 +111,26 @@ export async function markEndpointFailure(db: DbOrTx, endpointId: number, now: D
       failingSince: sql`case when ${webhookEndpoints.consecutiveFailures} + 1 >= ${failingAfter} then coalesce(${webhookEndpoints.failingSince}, ${now.toISOString()}::timestamptz) else ${webhookEndpoints.failingSince} end`,
     })
     .where(eq(webhookEndpoints.id, endpointId));
+}
+
+/** Open inspections past their due date (in the account's zone) whose event is not written yet, for accounts that want it. */
+export async function newlyOverdue(db: DbOrTx, now: Date, lookbackDays: number, limit: number) {
+  const today = sql`(${now.toISOString()}::timestamptz at time zone u.time_zone)::date`;
+  const result = await db.execute<{ id: number; user_id: number; today: string }>(sql`
+    select i.id, i.user_id, to_char(${today}, 'YYYY-MM-DD') as today
+    from inspections i
+    join users u on u.id = i.user_id
+    where i.status in ('scheduled', 'in_progress')
+      and i.due_date < ${today} and i.due_date >= ${today} - ${lookbackDays}::int
+      and exists (select 1 from webhook_endpoints e where e.user_id = i.user_id and e.enabled and 'inspection.overdue' = any(e.events))
+      and not exists (select 1 from webhook_overdue_events m where m.inspection_id = i.id)
+    order by i.id
+    limit ${limit}`);
+  return result.rows;
+}
+
+/** Marks an inspection's overdue event as written; false when it already was (another sweep got there first). */
+export async function markOverdueAnnounced(db: DbOrTx, inspectionId: number): Promise<boolean> {
+  const marked = await db.insert(webhookOverdueEvents).values({ inspectionId }).onConflictDoNothing().returning();
+  return marked.length > 0;
 }
