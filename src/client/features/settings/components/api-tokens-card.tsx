@@ -38,7 +38,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: string) => void }) 
       <h3 className="text-sm font-medium">Create a token</h3>
       {create.isError && !Object.keys(fieldErrors).length ? <FormAlert>{serverMessage(create.error, 'Could not create the token. Please try again.')}</FormAlert> : null}
       <FormField label="Token name" error={fieldErrors.name?.[0]} hint="What uses it, so you know which to revoke later.">
-        {(control) => <Input {...control} value={name} maxLength={80} onChange={(e) => setName(e.target.value)} placeholder="Spreadsheet sync" />}
+        {(control) => <Input {...control} value={name} maxLength={80} onChange={(e) => setName(e.target.value)} placeholder="e.g. Spreadsheet sync" />}
       </FormField>
       <fieldset className="space-y-2" aria-describedby={fieldErrors.access ? 'api-token-access-error' : undefined}>
         <legend className="text-sm font-medium">Access</legend>
