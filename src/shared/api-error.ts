@@ -1,9 +1,12 @@
+import { z } from 'zod';
+
 /** The one error body every endpoint answers with. */
-export interface ApiErrorBody {
-  message: string;
-  code?: string;
-  fieldErrors?: Record<string, string[]>;
-}
+export const apiErrorResponse = z.object({
+  message: z.string().describe('What went wrong and what to do, fit to show a person'),
+  code: z.string().optional().describe('VALIDATION_FAILED, UNAUTHENTICATED, FORBIDDEN, PLAN_LIMIT_REACHED, NOT_FOUND, CONFLICT, RATE_LIMITED, …'),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional().describe('With VALIDATION_FAILED: the messages of each field, by its name'),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorResponse>;
 
 export const ERROR_CODES = {
   validation: 'VALIDATION_FAILED',

@@ -71,7 +71,8 @@ export function complianceStatusDisplay(status: string) {
 }
 
 /** Inspections: overdue and due soon are derived for open inspections, never stored. */
-export type InspectionDisplayStatus = 'scheduled' | 'in_progress' | 'completed' | 'cancelled' | 'overdue' | 'due_soon';
+export const INSPECTION_DISPLAY_STATUSES = ['scheduled', 'in_progress', 'completed', 'cancelled', 'overdue', 'due_soon'] as const;
+export type InspectionDisplayStatus = (typeof INSPECTION_DISPLAY_STATUSES)[number];
 
 export function inspectionDisplayStatus(
   inspection: { status: 'scheduled' | 'in_progress' | 'completed' | 'cancelled'; dueDate: string },

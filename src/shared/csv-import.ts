@@ -125,17 +125,18 @@ export const bulkImportSchema = z.object({
 });
 
 /** What the preview learns from the server before anything is imported. */
-export interface ImportCheck {
-  /** Indexes of rows repeating a property the account has (or an earlier row). */
-  duplicateRows: number[];
-}
+export const importCheckResponse = z.object({
+  duplicateRows: z.array(z.number().int().min(0)).describe('Indexes of rows repeating a property the account has (or an earlier row)'),
+});
+export type ImportCheck = z.infer<typeof importCheckResponse>;
 
-export interface ImportResult {
-  importId: number;
-  importedCount: number;
-  skippedCount: number;
-  message: string;
-}
+export const importResultResponse = z.object({
+  importId: z.number().int().min(1),
+  importedCount: z.number().int().min(0),
+  skippedCount: z.number().int().min(0),
+  message: z.string(),
+});
+export type ImportResult = z.infer<typeof importResultResponse>;
 
 /** The spreadsheet's own numbering: the header is row 1, so the first property is row 2. */
 export const csvRowNumber = (dataIndex: number) => dataIndex + 2;

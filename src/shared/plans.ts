@@ -1,4 +1,6 @@
 /** Plan limits (SPEC 9, DECISIONS "Plans and limits"). -1 means unlimited. */
+import type { SubscriptionStatus } from './schemas/subscription';
+
 export const PLANS = ['free', 'pro'] as const;
 export type Plan = (typeof PLANS)[number];
 
@@ -17,23 +19,6 @@ export function isAtLimit(count: number, limit: number): boolean {
   return limit !== -1 && count >= limit;
 }
 
-/** GET /api/subscription/status (SPEC 3, "Other shapes"). */
-export interface SubscriptionStatus {
-  hasActiveSubscription: boolean;
-  plan: Plan;
-  propertyCount: number;
-  propertyLimit: number;
-  canCreateProperty: boolean;
-  scheduledInspectionCount: number;
-  inspectionLimit: number;
-  canScheduleInspection: boolean;
-  /** When Pro ends (a trial's last moment), ISO; null when Free or when Pro has no end. */
-  proUntil: string | null;
-  /** Pro because of the 30-day trial. */
-  onTrial: boolean;
-  /** The account has never had its trial and is not Pro now. */
-  trialAvailable: boolean;
-}
 
 /** What the client assumes until the status arrives: the most restrictive reading. */
 export const UNKNOWN_SUBSCRIPTION_STATUS: SubscriptionStatus = {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { isAtLimit, UNKNOWN_SUBSCRIPTION_STATUS, type SubscriptionStatus } from '@shared/plans';
+import { isAtLimit, UNKNOWN_SUBSCRIPTION_STATUS } from '@shared/plans';
+import type { SubscriptionStatus } from '@shared/schemas/subscription';
 
 export const SUBSCRIPTION_STATUS_KEY = ['/api/subscription/status'] as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordIdField, timestampField } from './response-fields';
 
 /** What a token may do: read only (GET), or read and change. */
 export const API_TOKEN_ACCESS = ['read', 'write'] as const;
@@ -21,17 +22,18 @@ export const createApiTokenSchema = z.object({
 });
 export type CreateApiTokenInput = z.input<typeof createApiTokenSchema>;
 
-export interface ApiToken {
-  id: number;
-  name: string;
-  /** The token's first characters, to tell it apart; the token itself is never shown again. */
-  prefix: string;
-  access: ApiTokenAccess;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
+export const apiTokenResponse = z.object({
+  id: recordIdField,
+  name: z.string(),
+  prefix: z.string().describe("The token's first characters, to tell it apart; the token itself is never shown again"),
+  access: z.enum(API_TOKEN_ACCESS),
+  createdAt: timestampField,
+  lastUsedAt: timestampField.nullable(),
+});
+export type ApiToken = z.infer<typeof apiTokenResponse>;
 
 /** The answer to creating a token: the only time the token itself is sent. */
-export interface CreatedApiToken extends ApiToken {
-  token: string;
-}
+export const createdApiTokenResponse = apiTokenResponse.extend({
+  token: z.string().describe('Send it as `Authorization: Bearer <token>`; shown this once'),
+});
+export type CreatedApiToken = z.infer<typeof createdApiTokenResponse>;

@@ -136,13 +136,13 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
 };
 
 /** The session user as every auth endpoint returns it. */
-export interface SessionUser {
-  id: number;
-  username: string;
-  email: string;
-  fullName: string | null;
-  timeZone: string;
-  createdAt: string;
-  /** False until the account has opened the link mailed to `email` (sign-up, every change). */
-  emailConfirmed: boolean;
-}
+export const sessionUserResponse = z.object({
+  id: z.number().int().min(1),
+  username: z.string(),
+  email: z.string(),
+  fullName: z.string().nullable(),
+  timeZone: z.string(),
+  createdAt: z.string().describe('Date and time, ISO 8601'),
+  emailConfirmed: z.boolean().describe('False until the account has opened the link mailed to `email` (sign-up, every change)'),
+});
+export type SessionUser = z.infer<typeof sessionUserResponse>;

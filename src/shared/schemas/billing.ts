@@ -28,74 +28,85 @@ export const setDefaultPaymentMethodSchema = z.object({
 });
 
 /** GET /api/billing/config: which provider bills, so the screens show the right form. */
-export interface BillingConfig {
-  /** 'off': BILLING=off, every account is Pro; 'test': the built-in test mode; 'stripe'. */
-  provider: 'off' | 'test' | 'stripe';
-  /** Nothing is charged: the built-in test mode, or Stripe with test keys. */
-  testMode: boolean;
-  /** Stripe's publishable key, for Stripe.js; null without Stripe. */
-  publishableKey: string | null;
-}
+export const billingConfigResponse = z.object({
+  provider: z.enum(['off', 'test', 'stripe']).describe("'off': BILLING=off, every account is Pro; 'test': the built-in test mode; 'stripe'"),
+  testMode: z.boolean().describe('Nothing is charged: the built-in test mode, or Stripe with test keys'),
+  publishableKey: z.string().nullable().describe("Stripe's publishable key, for Stripe.js; null without Stripe"),
+});
+export type BillingConfig = z.infer<typeof billingConfigResponse>;
 
 /**
  * Stripe's subscription statuses. Pro comes with trialing (a card saved for the trial's
  * end), active and past_due (Stripe is retrying the payment).
  */
-export type SubscriptionState = 'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'unpaid' | 'paused' | 'canceled';
+export const SUBSCRIPTION_STATES = ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'unpaid', 'paused', 'canceled'] as const;
+export type SubscriptionState = (typeof SUBSCRIPTION_STATES)[number];
 
 /** Epoch seconds, as the billing provider gives dates (SPEC 9). */
-export interface BillingSubscription {
-  id: string;
-  status: SubscriptionState;
-  current_period_start: number;
-  current_period_end: number;
-  cancel_at_period_end: boolean;
-  canceled_at: number | null;
-  /** When a trial with a saved card turns into the first payment; null without a trial. */
-  trial_end: number | null;
-  plan: { name: string; amount: number; currency: string; interval: 'month' };
-}
+export const billingSubscriptionResponse = z.object({
+  id: z.string(),
+  status: z.enum(SUBSCRIPTION_STATES),
+  current_period_start: z.number().int().describe('Epoch seconds'),
+  current_period_end: z.number().int().describe('Epoch seconds'),
+  cancel_at_period_end: z.boolean(),
+  canceled_at: z.number().int().describe('Epoch seconds').nullable(),
+  trial_end: z.number().int().describe('Epoch seconds').nullable().describe('When a trial with a saved card turns into the first payment; null without a trial'),
+  plan: z.object({ name: z.string(), amount: z.number().int().describe('Cents'), currency: z.string(), interval: z.literal('month') }),
+});
+export type BillingSubscription = z.infer<typeof billingSubscriptionResponse>;
 
 /** GET /api/stripe/subscription-details. */
-export interface SubscriptionDetails {
-  /** Nothing is charged (the built-in test mode, or Stripe test keys): the "Test mode" badge. */
-  testMode: boolean;
-  /** The latest subscription that was paid or has a card for its trial; null when none. */
-  subscription: BillingSubscription | null;
-}
+export const subscriptionDetailsResponse = z.object({
+  testMode: z.boolean().describe('Nothing is charged (the built-in test mode, or Stripe test keys)'),
+  subscription: billingSubscriptionResponse.nullable().describe('The latest subscription that was paid or has a card for its trial; null when none'),
+});
+export type SubscriptionDetails = z.infer<typeof subscriptionDetailsResponse>;
 
 /** POST /api/create-subscription. */
-export interface CreatedSubscription {
-  /** What the payment form confirms. */
-  clientSecret: string;
-  /**
-   * 'payment': pay the first invoice now. 'setup': the account is on its trial, so the card
-   * is saved and charged when the trial ends.
-   */
-  intent: 'payment' | 'setup';
-  message: string;
-  details: { amount: number; currency: string };
-}
+export const createdSubscriptionResponse = z.object({
+  clientSecret: z.string().describe('What the payment form confirms'),
+  intent: z.enum(['payment', 'setup']).describe("'payment': pay the first invoice now. 'setup': on the trial, the card is saved and charged when the trial ends"),
+  message: z.string(),
+  details: z.object({ amount: z.number().int().describe('Cents'), currency: z.string() }),
+});
+export type CreatedSubscription = z.infer<typeof createdSubscriptionResponse>;
 
-export interface CancelResult {
-  success: true;
-  immediate: boolean;
-  current_period_end: number;
-  message: string;
-}
+export const cancelResultResponse = z.object({
+  success: z.literal(true),
+  immediate: z.boolean(),
+  current_period_end: z.number().int().describe('Epoch seconds'),
+  message: z.string(),
+});
+export type CancelResult = z.infer<typeof cancelResultResponse>;
 
-export interface PaymentMethod {
-  id: string;
-  card: { brand: string; last4: string; exp_month: number; exp_year: number };
-  isDefault: boolean;
-}
+export const paymentMethodResponse = z.object({
+  id: z.string(),
+  card: z.object({ brand: z.string(), last4: z.string(), exp_month: z.number().int(), exp_year: z.number().int() }),
+  isDefault: z.boolean(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethodResponse>;
 
-export interface Invoice {
-  id: string;
-  number: string;
-  created: number;
-  amount: number;
-  currency: string;
-  status: string;
-  invoice_pdf: string;
-}
+export const invoiceResponse = z.object({
+  id: z.string(),
+  number: z.string(),
+  created: z.number().int().describe('Epoch seconds'),
+  amount: z.number().int().describe('Cents'),
+  currency: z.string(),
+  status: z.string(),
+  invoice_pdf: z.string(),
+});
+export type Invoice = z.infer<typeof invoiceResponse>;
+
+/** GET /api/stripe/invoices. */
+export const invoiceListResponse = z.object({ invoices: z.array(invoiceResponse) });
+
+/** POST /api/stripe/create-setup-intent: what the card form confirms. */
+export const clientSecretResponse = z.object({ clientSecret: z.string() });
+export type ClientSecret = z.infer<typeof clientSecretResponse>;
+
+/** The test mode's card confirmations answer as Stripe.js does. */
+export const confirmedPaymentResponse = z.union([
+  z.object({ paymentIntent: z.object({ id: z.string(), status: z.literal('succeeded') }) }),
+  z.object({ setupIntent: z.object({ id: z.string(), status: z.literal('succeeded') }) }),
+]);
+export type ConfirmedPayment = z.infer<typeof confirmedPaymentResponse>;

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
 /** GET /api/calendar-feed and POST /api/calendar-feed/regenerate: the account's private feed link. */
-export interface CalendarFeedLink {
-  url: string;
-}
+export const calendarFeedLinkResponse = z.object({ url: z.string().describe('The private feed; anyone holding it can read the calendar') });
+export type CalendarFeedLink = z.infer<typeof calendarFeedLinkResponse>;
 
 /** A feed token as issued: 32 bytes, base64url. Anything else names no feed (a 404). */
 export const calendarFeedTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import type { InspectionType } from '../enums';
-import { DEFICIENCY_SEVERITIES, type DeficiencySeverity } from '../records';
+import { INSPECTION_TYPES } from '../enums';
+import { DEFICIENCY_SEVERITIES } from '../records';
 import { calendarDate } from './calendar-date';
+import { calendarDayField, countField, namedRef, recordIdField, timestampField } from './response-fields';
 
 const optionalText = (max: number, label: string) =>
   z
@@ -46,31 +47,39 @@ export const deficiencyListQuerySchema = z.object({
   severity: z.enum(DEFICIENCY_SEVERITIES, { error: 'Unknown severity' }).optional(),
 });
 
-export interface DeficiencyPhoto {
-  id: number;
-  contentType: string;
-  byteSize: number;
-  /** Where the owner's browser fetches it. */
-  url: string;
-  createdAt: string;
-}
+export const deficiencyPhotoResponse = z.object({
+  id: recordIdField,
+  contentType: z.string(),
+  byteSize: countField,
+  url: z.string().describe("Where the owner's browser fetches it"),
+  createdAt: timestampField,
+});
+export type DeficiencyPhoto = z.infer<typeof deficiencyPhotoResponse>;
 
-export interface Deficiency {
-  id: number;
-  propertyId: number;
-  property: { id: number; name: string };
-  inspectionId: number;
-  itemType: InspectionType;
-  description: string;
-  severity: DeficiencySeverity;
-  location: string | null;
-  correctiveAction: string | null;
-  dueBy: string | null;
-  correctedOn: string | null;
-  correctedBy: string | null;
-  correctionNote: string | null;
-  /** The day the inspection that opened it was performed. */
-  foundOn: string | null;
-  photos: DeficiencyPhoto[];
-  createdAt: string;
-}
+export const deficiencyResponse = z.object({
+  id: recordIdField,
+  propertyId: recordIdField,
+  property: namedRef,
+  inspectionId: recordIdField,
+  itemType: z.enum(INSPECTION_TYPES),
+  description: z.string(),
+  severity: z.enum(DEFICIENCY_SEVERITIES),
+  location: z.string().nullable(),
+  correctiveAction: z.string().nullable(),
+  dueBy: calendarDayField.nullable(),
+  correctedOn: calendarDayField.nullable(),
+  correctedBy: z.string().nullable(),
+  correctionNote: z.string().nullable(),
+  foundOn: calendarDayField.nullable().describe('The day the inspection that opened it was performed'),
+  photos: z.array(deficiencyPhotoResponse),
+  createdAt: timestampField,
+});
+export type Deficiency = z.infer<typeof deficiencyResponse>;
+
+/** GET /api/deficiencies/open-summary: the dashboard's and the bell's counts. */
+export const deficiencySummaryResponse = z.object({
+  openCount: countField,
+  criticalCount: countField,
+  critical: z.array(deficiencyResponse).describe('The latest critical ones, at most 20'),
+});
+export type DeficiencySummary = z.infer<typeof deficiencySummaryResponse>;

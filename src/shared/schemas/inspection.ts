@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { COMPLIANCE_RESULTS, INSPECTION_TYPES, type ComplianceResult, type InspectionStatus, type InspectionType } from '../enums';
-import type { InspectionDisplayStatus } from '../compliance';
-import type { NextDue } from './requirement';
+import { COMPLIANCE_RESULTS, INSPECTION_STATUSES, INSPECTION_TYPES } from '../enums';
+import { INSPECTION_DISPLAY_STATUSES } from '../compliance';
+import { nextDueResponse } from './requirement';
+import { calendarDayField, countField, namedRef, recordIdField, timestampField } from './response-fields';
 import { pagingSchema, searchTerm } from './list';
 import { calendarDate, isCalendarDate } from './calendar-date';
 import { deficiencyInputSchema } from './deficiency';
@@ -199,45 +200,57 @@ export const inspectionListQuerySchema = pagingSchema.extend({
 });
 export type InspectionListQuery = z.input<typeof inspectionListQuerySchema>;
 
-export interface Inspection {
-  id: number;
-  propertyId: number;
-  property: { id: number; name: string };
-  inspectionType: InspectionType;
-  dueDate: string;
-  completedDate: string | null;
-  status: InspectionStatus;
-  displayStatus: InspectionDisplayStatus;
-  complianceResult: ComplianceResult | null;
-  notes: string | null;
-  assignedTo: string;
-  rescheduleReason: string | null;
-  createdAt: string;
-  updatedAt: string;
-  /** The requirement it is done for (an extension of SPEC's shape). */
-  requirement: { id: number; activity: string; principal: boolean } | null;
-  /** Who performs it; the licence is the one recorded at completion once completed. */
-  inspector: InspectionInspector | null;
-  attestation: { statement: string; typedName: string; attestedAt: string } | null;
-  /** Deficiencies it opened, and how many are still open. */
-  deficiencyCount: number;
-  openDeficiencyCount: number;
-}
+export const inspectionInspectorResponse = z.object({
+  id: recordIdField.nullable().describe("The account's inspector record; null when only a name was given"),
+  name: z.string(),
+  company: z.string().nullable(),
+  licenceNumber: z.string().nullable(),
+  licenceExpiresOn: calendarDayField.nullable(),
+  licenceExpired: z.boolean().describe('Expired by the day it was performed (completed) or by today (open)'),
+});
+export type InspectionInspector = z.infer<typeof inspectionInspectorResponse>;
 
-export interface InspectionInspector {
-  id: number | null;
-  name: string;
-  company: string | null;
-  licenceNumber: string | null;
-  licenceExpiresOn: string | null;
-  /** Expired by the day it was performed (completed) or by today (open). */
-  licenceExpired: boolean;
-}
+export const inspectionResponse = z.object({
+  id: recordIdField,
+  propertyId: recordIdField,
+  property: namedRef,
+  inspectionType: z.enum(INSPECTION_TYPES),
+  dueDate: calendarDayField,
+  completedDate: calendarDayField.nullable(),
+  status: z.enum(INSPECTION_STATUSES),
+  displayStatus: z.enum(INSPECTION_DISPLAY_STATUSES).describe("The status with overdue and due soon derived from dueDate in the account's time zone"),
+  complianceResult: z.enum(COMPLIANCE_RESULTS).nullable(),
+  notes: z.string().nullable(),
+  assignedTo: z.string(),
+  rescheduleReason: z.string().nullable(),
+  createdAt: timestampField,
+  updatedAt: timestampField,
+  requirement: z.object({ id: recordIdField, activity: z.string(), principal: z.boolean() }).nullable().describe('The requirement it is done for'),
+  inspector: inspectionInspectorResponse.nullable().describe('Who performs it; once completed, the licence as recorded at completion'),
+  attestation: z.object({ statement: z.string(), typedName: z.string(), attestedAt: timestampField }).nullable(),
+  deficiencyCount: countField.describe('Deficiencies it opened'),
+  openDeficiencyCount: countField.describe('Of those, the ones not corrected yet'),
+});
+export type Inspection = z.infer<typeof inspectionResponse>;
 
 /** GET /api/inspections/{id}/deficiencies */
 export type InspectionDeficiencies = Deficiency[];
 
 /** PUT /api/inspections/{id} with a result answers the inspection and what comes next. */
-export interface InspectionUpdateResult extends Inspection {
-  nextDue?: NextDue | null;
-}
+export const inspectionUpdateResultResponse = inspectionResponse.extend({
+  nextDue: nextDueResponse.nullish().describe('After a completion: the next inspection of its requirement'),
+});
+export type InspectionUpdateResult = z.infer<typeof inspectionUpdateResultResponse>;
+
+/** GET /api/inspections/{id}/reminder-logs: the reminders sent for it. */
+export const reminderLogResponse = z.object({
+  id: recordIdField,
+  reminderType: z.string().describe('thirty_day, seven_day, due_date or overdue'),
+  dueDate: calendarDayField.describe('The due date the reminder was about'),
+  emailSent: z.boolean(),
+  sentAt: timestampField.nullable(),
+  reminderCount: countField,
+  nextScheduledAt: timestampField.nullable().describe('When an overdue reminder repeats next'),
+  createdAt: timestampField,
+});
+export type ReminderLog = z.infer<typeof reminderLogResponse>;

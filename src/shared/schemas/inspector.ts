@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDate } from './calendar-date';
+import { calendarDayField, recordIdField, timestampField } from './response-fields';
 
 const optionalText = (max: number, label: string) =>
   z
@@ -26,15 +27,15 @@ export const inspectorSchema = z.object({
 export type InspectorInput = z.input<typeof inspectorSchema>;
 export type InspectorValues = z.output<typeof inspectorSchema>;
 
-export interface Inspector {
-  id: number;
-  name: string;
-  company: string | null;
-  licenceNumber: string | null;
-  licenceExpiresOn: string | null;
-  email: string | null;
-  /** Whether the licence has expired by the account's today. */
-  licenceExpired: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+export const inspectorResponse = z.object({
+  id: recordIdField,
+  name: z.string(),
+  company: z.string().nullable(),
+  licenceNumber: z.string().nullable(),
+  licenceExpiresOn: calendarDayField.nullable(),
+  email: z.string().nullable(),
+  licenceExpired: z.boolean().describe("Whether the licence has expired by the account's today"),
+  createdAt: timestampField,
+  updatedAt: timestampField,
+});
+export type Inspector = z.infer<typeof inspectorResponse>;

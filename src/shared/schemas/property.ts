@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { COUNTRIES, PROPERTY_STATUSES, PROPERTY_TYPES, type ComplianceItemStatus, type Country, type InspectionType, type PropertyStatus, type PropertyType } from '../enums';
+import { COMPLIANCE_ITEM_STATUSES, COUNTRIES, INSPECTION_TYPES, PROPERTY_STATUSES, PROPERTY_TYPES } from '../enums';
 import { pagingSchema, searchTerm } from './list';
+import { calendarDayField, countField, recordIdField, timestampField } from './response-fields';
 
 const required = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
@@ -59,48 +60,45 @@ export const propertyListQuerySchema = pagingSchema.extend({
 });
 export type PropertyListQuery = z.input<typeof propertyListQuerySchema>;
 
-export interface ComplianceItem {
-  id: number;
-  propertyId: number;
-  itemType: InspectionType;
-  /** Effective status: overdue and due soon derived from nextDueDate in the account's time zone. */
-  status: ComplianceItemStatus;
-  nextDueDate: string | null;
-  lastInspectionDate: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const complianceItemResponse = z.object({
+  id: recordIdField,
+  propertyId: recordIdField,
+  itemType: z.enum(INSPECTION_TYPES),
+  status: z.enum(COMPLIANCE_ITEM_STATUSES).describe("Effective status: overdue and due soon derived from nextDueDate in the account's time zone"),
+  nextDueDate: calendarDayField.nullable(),
+  lastInspectionDate: calendarDayField.nullable(),
+  createdAt: timestampField,
+  updatedAt: timestampField,
+});
+export type ComplianceItem = z.infer<typeof complianceItemResponse>;
 
-export interface Property {
-  id: number;
-  userId: number;
-  name: string;
-  propertyType: PropertyType;
-  addressLine1: string;
-  addressLine2: string | null;
-  city: string;
-  state: string;
-  zip: string;
-  country: Country;
-  managerEmail: string;
-  status: PropertyStatus;
-  createdAt: string;
-  /** The latest change to the property or any of its compliance items. */
-  lastUpdated: string;
-  complianceItems: ComplianceItem[];
-  /** Deficiencies not corrected yet, and how many of them are critical. */
-  openDeficiencies: number;
-  criticalDeficiencies: number;
-}
+export const propertyResponse = z.object({
+  id: recordIdField,
+  userId: recordIdField,
+  name: z.string(),
+  propertyType: z.enum(PROPERTY_TYPES),
+  addressLine1: z.string(),
+  addressLine2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  country: z.enum(COUNTRIES),
+  managerEmail: z.string(),
+  status: z.enum(PROPERTY_STATUSES),
+  createdAt: timestampField,
+  lastUpdated: timestampField.describe('The latest change to the property or any of its compliance items'),
+  complianceItems: z.array(complianceItemResponse),
+  openDeficiencies: countField.describe('Deficiencies not corrected yet'),
+  criticalDeficiencies: countField.describe('Of the open deficiencies, the critical ones'),
+});
+export type Property = z.infer<typeof propertyResponse>;
 
-export interface DashboardStats {
-  propertyCount: number;
-  compliantCount: number;
-  /** Open inspections due in the next 30 days, and requirements due then with none ("Due, not scheduled"). */
-  upcomingInspectionCount: number;
-  /** Open inspections past due, and requirements past due with none. */
-  overdueInspectionCount: number;
-  /** Of the counts above, the requirements with no inspection scheduled (extensions of SPEC's shape). */
-  upcomingNotScheduledCount: number;
-  overdueNotScheduledCount: number;
-}
+export const dashboardStatsResponse = z.object({
+  propertyCount: countField,
+  compliantCount: countField,
+  upcomingInspectionCount: countField.describe('Open inspections due in the next 30 days, and requirements due then with none ("Due, not scheduled")'),
+  overdueInspectionCount: countField.describe('Open inspections past due, and requirements past due with none'),
+  upcomingNotScheduledCount: countField.describe('Of upcomingInspectionCount, the requirements with no inspection scheduled'),
+  overdueNotScheduledCount: countField.describe('Of overdueInspectionCount, the requirements with no inspection scheduled'),
+});
+export type DashboardStats = z.infer<typeof dashboardStatsResponse>;

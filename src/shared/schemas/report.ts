@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pagingSchema, searchTerm } from './list';
+import { namedRef, recordIdField, timestampField } from './response-fields';
 
 export const REPORT_TYPES = ['fire_safety'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
@@ -33,19 +34,17 @@ export const reportListQuerySchema = pagingSchema.extend({
 export type ReportListQuery = z.input<typeof reportListQuerySchema>;
 
 /** A generated report as lists show it; the PDF itself is at downloadUrl. */
-export interface Report {
-  id: number;
-  propertyId: number;
-  property: { id: number; name: string };
-  reportType: string;
-  generatedDate: string;
-  downloadUrl: string;
-  fileName: string;
-  createdAt: string;
-  /** FM-<year>-<6 digits>; null on reports made before numbering. */
-  reportNumber: string | null;
-  /** The public verification page (`/verify/<id>`), relative to the app's address. */
-  verifyPath: string | null;
-  /** The owner revoked the verification link: the page says so and shows nothing else. */
-  verificationRevoked: boolean;
-}
+export const reportResponse = z.object({
+  id: recordIdField,
+  propertyId: recordIdField,
+  property: namedRef,
+  reportType: z.string(),
+  generatedDate: timestampField,
+  downloadUrl: z.string(),
+  fileName: z.string(),
+  createdAt: timestampField,
+  reportNumber: z.string().nullable().describe('FM-<year>-<6 digits>; null on reports made before numbering'),
+  verifyPath: z.string().nullable().describe("The public verification page (`/verify/<id>`), relative to the app's address"),
+  verificationRevoked: z.boolean().describe('The owner revoked the verification link: the page says so and shows nothing else'),
+});
+export type Report = z.infer<typeof reportResponse>;

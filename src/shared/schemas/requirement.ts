@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { addDays, DUE_SOON_DAYS } from '../compliance';
-import { INSPECTION_TYPES, type ComplianceItemStatus, type ComplianceResult, type InspectionType } from '../enums';
-import { calendarDate } from './inspection';
+import { COMPLIANCE_ITEM_STATUSES, COMPLIANCE_RESULTS, INSPECTION_TYPES } from '../enums';
+import { calendarDate } from './calendar-date';
 import { pagingSchema, searchTerm } from './list';
+import { calendarDayField, countField, namedRef, recordIdField, timestampField } from './response-fields';
 
 /**
  * A requirement: one recurring activity of one safety item of a property, with its interval
@@ -124,69 +125,70 @@ export const unscheduledListQuerySchema = pagingSchema.extend({
 });
 export type UnscheduledListQuery = z.input<typeof unscheduledListQuerySchema>;
 
-export type RequirementChangeKind =
-  | 'item_added'
-  | 'custom_added'
-  | 'switched_off'
-  | 'switched_on'
-  | 'interval_changed'
-  | 'auto_schedule_on'
-  | 'auto_schedule_off';
+export const REQUIREMENT_CHANGE_KINDS = ['item_added', 'custom_added', 'switched_off', 'switched_on', 'interval_changed', 'auto_schedule_on', 'auto_schedule_off'] as const;
+export type RequirementChangeKind = (typeof REQUIREMENT_CHANGE_KINDS)[number];
 
-export interface RequirementChange {
-  id: number;
-  kind: RequirementChangeKind;
-  detail: string;
-  reason: string | null;
-  changedBy: string;
-  createdAt: string;
-}
+const intervalFields = {
+  intervalMonths: countField.nullable().describe('Every this many months; null when the interval is in days'),
+  intervalDays: countField.nullable().describe('Every this many days; null when the interval is in months'),
+};
 
-export interface LibraryRequirement extends Interval {
-  id: number;
-  itemType: InspectionType;
-  activity: string;
-  source: string;
-  note: string | null;
-  principal: boolean;
-  sortOrder: number;
-}
+export const requirementChangeResponse = z.object({
+  id: recordIdField,
+  kind: z.enum(REQUIREMENT_CHANGE_KINDS),
+  detail: z.string(),
+  reason: z.string().nullable(),
+  changedBy: z.string(),
+  createdAt: timestampField,
+});
+export type RequirementChange = z.infer<typeof requirementChangeResponse>;
 
-export interface Requirement extends Interval {
-  id: number;
-  propertyId: number;
-  itemType: InspectionType;
-  /** Null for a custom requirement. */
-  libraryId: number | null;
-  activity: string;
-  source: string | null;
-  note: string | null;
-  principal: boolean;
-  active: boolean;
-  autoSchedule: boolean;
-  lastDoneOn: string | null;
-  lastResult: ComplianceResult | null;
-  nextDueDate: string;
-  /** Effective, in the account's zone: overdue and due soon derived from nextDueDate. */
-  status: ComplianceItemStatus;
-  /** Active, due within 30 days or overdue, and no open inspection: "Due, not scheduled". */
-  dueNotScheduled: boolean;
-  openInspection: { id: number; dueDate: string } | null;
-  /** Newest first. */
-  changes: RequirementChange[];
-}
+export const libraryRequirementResponse = z.object({
+  id: recordIdField,
+  itemType: z.enum(INSPECTION_TYPES),
+  activity: z.string(),
+  source: z.string().describe('The standard it comes from'),
+  note: z.string().nullable(),
+  principal: z.boolean(),
+  sortOrder: z.number().int(),
+  ...intervalFields,
+});
+export type LibraryRequirement = z.infer<typeof libraryRequirementResponse>;
+
+export const requirementResponse = z.object({
+  id: recordIdField,
+  propertyId: recordIdField,
+  itemType: z.enum(INSPECTION_TYPES),
+  libraryId: recordIdField.nullable().describe('Null for a requirement of your own'),
+  activity: z.string(),
+  source: z.string().nullable(),
+  note: z.string().nullable(),
+  principal: z.boolean(),
+  active: z.boolean(),
+  autoSchedule: z.boolean(),
+  lastDoneOn: calendarDayField.nullable(),
+  lastResult: z.enum(COMPLIANCE_RESULTS).nullable(),
+  nextDueDate: calendarDayField,
+  status: z.enum(COMPLIANCE_ITEM_STATUSES).describe("Effective, in the account's time zone: overdue and due soon derived from nextDueDate"),
+  dueNotScheduled: z.boolean().describe('Active, due within 30 days or overdue, and no open inspection: "Due, not scheduled"'),
+  openInspection: z.object({ id: recordIdField, dueDate: calendarDayField }).nullable(),
+  changes: z.array(requirementChangeResponse).describe('Newest first'),
+  ...intervalFields,
+});
+export type Requirement = z.infer<typeof requirementResponse>;
 
 /** One entry of GET /api/requirements/unscheduled. */
-export interface UnscheduledRequirement {
-  id: number;
-  propertyId: number;
-  property: { id: number; name: string };
-  itemType: InspectionType;
-  activity: string;
-  principal: boolean;
-  nextDueDate: string;
-  displayStatus: 'overdue' | 'due_soon' | 'upcoming';
-}
+export const unscheduledRequirementResponse = z.object({
+  id: recordIdField,
+  propertyId: recordIdField,
+  property: namedRef,
+  itemType: z.enum(INSPECTION_TYPES),
+  activity: z.string(),
+  principal: z.boolean(),
+  nextDueDate: calendarDayField,
+  displayStatus: z.enum(['overdue', 'due_soon', 'upcoming']),
+});
+export type UnscheduledRequirement = z.infer<typeof unscheduledRequirementResponse>;
 
 export function unscheduledDisplayStatus(nextDueDate: string, today: string): UnscheduledRequirement['displayStatus'] {
   if (nextDueDate < today) return 'overdue';
@@ -205,11 +207,11 @@ export const NOT_SCHEDULED_REASONS = {
 export type NotScheduledReason = keyof typeof NOT_SCHEDULED_REASONS;
 
 /** What a completion with a result did about the next one (PUT /api/inspections/{id}). */
-export interface NextDue {
-  requirementId: number;
-  activity: string;
-  dueDate: string;
-  /** The inspection scheduled for it, or the one already open; null when none is. */
-  inspectionId: number | null;
-  notScheduledReason: NotScheduledReason | null;
-}
+export const nextDueResponse = z.object({
+  requirementId: recordIdField,
+  activity: z.string(),
+  dueDate: calendarDayField,
+  inspectionId: recordIdField.nullable().describe('The inspection scheduled for it, or the one already open; null when none is'),
+  notScheduledReason: z.enum(Object.keys(NOT_SCHEDULED_REASONS) as [NotScheduledReason, ...NotScheduledReason[]]).nullable(),
+});
+export type NextDue = z.infer<typeof nextDueResponse>;

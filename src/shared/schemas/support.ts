@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SUPPORT_PRIORITIES, SUPPORT_REQUEST_STATUSES, SUPPORT_REQUEST_TYPES } from '../enums';
 import { pagingSchema } from './list';
+import { recordIdField, timestampField } from './response-fields';
 
 export type SupportRequestType = (typeof SUPPORT_REQUEST_TYPES)[number];
 export type SupportPriority = (typeof SUPPORT_PRIORITIES)[number];
@@ -41,21 +42,28 @@ export type SupportRequestValues = z.output<typeof supportRequestSchema>;
 export const supportListQuerySchema = pagingSchema;
 
 /** One request as GET /api/support/requests lists it. */
-export interface SupportRequest {
-  id: number;
-  subject: string;
-  message: string;
-  type: SupportRequestType;
-  status: SupportRequestStatus;
-  priority: SupportPriority;
-  userEmail: string;
-  userFullName: string | null;
-  emailSent: boolean;
-  responseMessage: string | null;
-  resolvedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export const supportRequestResponse = z.object({
+  id: recordIdField,
+  subject: z.string(),
+  message: z.string(),
+  type: z.enum(SUPPORT_REQUEST_TYPES),
+  status: z.enum(SUPPORT_REQUEST_STATUSES),
+  priority: z.enum(SUPPORT_PRIORITIES),
+  userEmail: z.string(),
+  userFullName: z.string().nullable(),
+  emailSent: z.boolean(),
+  responseMessage: z.string().nullable(),
+  resolvedAt: timestampField.nullable(),
+  createdAt: timestampField,
+  updatedAt: timestampField,
+});
+export type SupportRequest = z.infer<typeof supportRequestResponse>;
+
+/** GET /api/support/contact: the operator's support address. */
+export const supportContactResponse = z.object({ email: z.string() });
+
+/** POST /api/support/test-email: where the test went. */
+export const testEmailResponse = z.object({ success: z.literal(true), to: z.string() });
 
 export const SUPPORT_TYPE_LABELS: Record<SupportRequestType, string> = {
   general: 'General question',

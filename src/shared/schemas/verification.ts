@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ComplianceItemStatus, PropertyStatus } from '../enums';
+import { COMPLIANCE_ITEM_STATUSES, PROPERTY_STATUSES } from '../enums';
 
 /** Report numbers read FM-<year>-<at least 6 digits>. */
 export const formatReportNumber = (year: number, n: number) => `FM-${year}-${String(n).padStart(6, '0')}`;
@@ -19,16 +19,19 @@ export const verifyIdParamsSchema = z.object({
  * What the public verification page shows, stored as it was when the report was made. It
  * holds on purpose no e-mail, notes, address line or account name.
  */
-export interface VerificationSnapshot {
-  reportNumber: string;
-  generatedAt: string;
-  property: { name: string; city: string };
-  overallStatus: PropertyStatus;
-  items: { label: string; status: ComplianceItemStatus }[];
-}
+export const verificationSnapshotResponse = z.object({
+  reportNumber: z.string(),
+  generatedAt: z.string(),
+  property: z.object({ name: z.string(), city: z.string() }),
+  overallStatus: z.enum(PROPERTY_STATUSES),
+  items: z.array(z.object({ label: z.string(), status: z.enum(COMPLIANCE_ITEM_STATUSES) })),
+});
+export type VerificationSnapshot = z.infer<typeof verificationSnapshotResponse>;
 
-export type ReportVerification =
-  | ({ state: 'valid'; sha256: string } & VerificationSnapshot)
-  | { state: 'revoked'; message: string };
+export const reportVerificationResponse = z.union([
+  verificationSnapshotResponse.extend({ state: z.literal('valid'), sha256: z.string().describe("The SHA-256 of the report's PDF, hex") }),
+  z.object({ state: z.literal('revoked'), message: z.string() }),
+]);
+export type ReportVerification = z.infer<typeof reportVerificationResponse>;
 
 export const REVOKED_MESSAGE = "This verification link was revoked by the report's owner.";

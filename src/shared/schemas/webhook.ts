@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countField, recordIdField, timestampField } from './response-fields';
 
 export const WEBHOOK_EVENTS = ['inspection.completed', 'inspection.overdue', 'deficiency.opened', 'report.generated'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
@@ -53,33 +54,34 @@ export const webhookInputSchema = z.object({
 export type WebhookInput = z.input<typeof webhookInputSchema>;
 export type WebhookValues = z.output<typeof webhookInputSchema>;
 
-export interface WebhookEndpoint {
-  id: number;
-  url: string;
-  description: string;
-  events: WebhookEventType[];
-  enabled: boolean;
-  /** ISO time since deliveries keep failing, or null while the endpoint answers. */
-  failingSince: string | null;
-  consecutiveFailures: number;
-  createdAt: string;
-}
+export const webhookEndpointResponse = z.object({
+  id: recordIdField,
+  url: z.string(),
+  description: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  enabled: z.boolean(),
+  failingSince: timestampField.nullable().describe('Since when deliveries keep failing; null while the endpoint answers'),
+  consecutiveFailures: countField,
+  createdAt: timestampField,
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointResponse>;
 
 /** Create and rotate answer with the secret: the only time it is shown. */
-export interface WebhookEndpointWithSecret extends WebhookEndpoint {
-  secret: string;
-}
+export const webhookEndpointWithSecretResponse = webhookEndpointResponse.extend({
+  secret: z.string().describe('Signs every delivery (docs/webhooks.md); shown this once'),
+});
+export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecretResponse>;
 
-export interface WebhookDelivery {
-  id: number;
-  eventType: WebhookEventType | 'ping';
-  eventId: string;
-  attempts: number;
-  /** delivered, pending (waiting for its next attempt) or failed (gave up). */
-  status: 'delivered' | 'pending' | 'failed';
-  lastStatusCode: number | null;
-  lastError: string | null;
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
-}
+export const webhookDeliveryResponse = z.object({
+  id: recordIdField,
+  eventType: z.enum([...WEBHOOK_EVENTS, 'ping']),
+  eventId: z.string(),
+  attempts: countField,
+  status: z.enum(['delivered', 'pending', 'failed']).describe('delivered, pending (waiting for its next attempt) or failed (gave up)'),
+  lastStatusCode: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: timestampField.nullable(),
+  deliveredAt: timestampField.nullable(),
+  createdAt: timestampField,
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliveryResponse>;

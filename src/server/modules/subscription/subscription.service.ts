@@ -1,5 +1,6 @@
 import { ERROR_CODES } from '@shared/api-error';
-import { isAtLimit, PLAN_LIMITS, PRO_PLAN_NAME, TRIAL_DAYS, type Plan, type SubscriptionStatus } from '@shared/plans';
+import { isAtLimit, PLAN_LIMITS, PRO_PLAN_NAME, TRIAL_DAYS, type Plan } from '@shared/plans';
+import type { SubscriptionStatus } from '@shared/schemas/subscription';
 import type { DbOrTx } from '../../db/client';
 import { AppError, conflict } from '../../errors';
 import { isBillingOff } from './billing-switch';

@@ -9,6 +9,7 @@ export type {
   BillingConfig,
   BillingSubscription,
   CancelResult,
+  ClientSecret,
   CreatedSubscription,
   Invoice,
   PaymentMethod,
@@ -22,10 +23,6 @@ export interface CardDetails {
   expMonth: number;
   expYear: number;
   cvc: string;
-}
-
-export interface ClientSecret {
-  clientSecret: string;
 }
 
 /** Query keys: each starts with the endpoint it reads, which the default query function fetches. */

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { dismissToast } from '@/components/ui/use-toast';
+import type { ConfirmedPayment } from '@shared/schemas/billing';
 import type { CardDetails } from './billing-types';
 import { refreshAfterPlanChange } from './refresh-after-plan-change';
 import { toastCardError } from './card-errors';
 
 /** A payment taken, or (during the trial) a card saved for the trial's end. */
-export type ConfirmedPayment = { paymentIntent: { id: string; status: string } } | { setupIntent: { id: string; status: string } };
 
 /** Pays the subscription's first invoice with a card; success makes the account Pro at once. */
 export function useConfirmPayment() {

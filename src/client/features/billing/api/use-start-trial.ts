@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '@/lib/format-date';
-import { PRO_PLAN_NAME, type SubscriptionStatus } from '@shared/plans';
+import { PRO_PLAN_NAME } from '@shared/plans';
+import type { SubscriptionStatus } from '@shared/schemas/subscription';
 import { api, isApiError, serverMessage } from '@/lib/api';
 import { SUBSCRIPTION_STATUS_KEY } from '@/lib/use-subscription';
 import { toast } from '@/components/ui/use-toast';

@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from '@shared/plans';
+import type { SubscriptionStatus } from '@shared/schemas/subscription';
 
 /** "3 (Unlimited)" or "1 (1 max)", as SPEC words the overview's property count. */
 export function countWithLimit(count: number, limit: number, limitedWord = 'max'): string {

@@ -1,6 +1,7 @@
 import { useId, type ReactNode, type Ref } from 'react';
 import { formatDate } from '@/lib/format-date';
-import { PRO_PLAN_NAME, type SubscriptionStatus } from '@shared/plans';
+import { PRO_PLAN_NAME } from '@shared/plans';
+import type { SubscriptionStatus } from '@shared/schemas/subscription';
 import type { Subscription } from '@/lib/use-subscription';
 import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';

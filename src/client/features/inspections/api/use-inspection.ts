@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Inspection } from '@shared/schemas/inspection';
+import type { Inspection, ReminderLog } from '@shared/schemas/inspection';
 import { api } from '@/lib/api';
 import { inspectionKey, reminderLogsKey } from '@/lib/inspection-queries';
 
@@ -11,14 +11,6 @@ export function useInspection(id: number, enabled = true) {
   });
 }
 
-/** A reminder sent for an inspection; the fields beyond these are not shown. */
-export interface ReminderLog {
-  id: number;
-  reminderType: string;
-  emailSent: boolean;
-  sentAt: string | null;
-  reminderCount: number;
-}
 
 export function useReminderLogs(id: number, enabled = true) {
   return useQuery({

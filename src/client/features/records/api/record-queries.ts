@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Deficiency, DeficiencyPhoto } from '@shared/schemas/deficiency';
+import type { Deficiency, DeficiencyPhoto, DeficiencySummary } from '@shared/schemas/deficiency';
 import type { Inspector, InspectorInput } from '@shared/schemas/inspector';
 import { ApiError, api } from '@/lib/api';
 import { refreshAfterInspectionChange } from '@/lib/inspection-queries';
@@ -8,11 +8,6 @@ export const INSPECTORS_KEY = ['/api/inspectors'] as const;
 export const DEFICIENCY_SUMMARY_KEY = ['/api/deficiencies/open-summary'] as const;
 export const propertyDeficienciesKey = (propertyId: number) => ['/api/properties', propertyId, 'deficiencies'] as const;
 
-export interface DeficiencySummary {
-  openCount: number;
-  criticalCount: number;
-  critical: Deficiency[];
-}
 
 export function useInspectors() {
   return useQuery<Inspector[]>({ queryKey: INSPECTORS_KEY });
