@@ -34,6 +34,9 @@ import { supportRoutes } from './modules/support/support.routes';
 import { undoRoutes } from './modules/undo/undo.routes';
 import type { WebhookNetwork } from './modules/webhooks/address-check';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
+import { collectApiRoutes } from './modules/api-docs/openapi';
+import { jsonSerializerCompiler, zodValidatorCompiler } from './route-schema';
 import type { Runtime } from './runtime';
 
 export interface BuildOptions {
@@ -100,6 +103,11 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
     return reply.status(status).send(body);
   });
 
+  // Routes declare their input and answers with the shared zod schemas (route-schema.ts).
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(jsonSerializerCompiler);
+  const apiRoutes = collectApiRoutes(app);
+
   registerJsonBodyParser(app);
   await app.register(securityPlugin, {
     config,
@@ -133,6 +141,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(undoRoutes, deps);
   await app.register(apiTokensRoutes, deps);
   await app.register(webhooksRoutes, { ...deps, webhookNetwork: options.webhookNetwork });
+  await app.register(apiDocsRoutes, { routes: apiRoutes });
 
   const serveClient = (options.serveClient ?? true) && (await registerClientAssets(app, options.clientDir ?? clientDistDir));
 

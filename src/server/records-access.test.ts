@@ -6,7 +6,7 @@ import { createTestContext, type Agent, type TestContext } from './testing/test-
 /**
  * The endpoints of the inspection records, undo and the import check, each tried as an
  * attacker would: with no session (401), with bad input (400 with field messages), with
- * a malformed id (404, as parseId rules) and with another account's id (404, never the record).
+ * a malformed id (404, as route-schema.ts's idParams rules) and with another account's id (404, never the record).
  */
 let ctx: TestContext;
 beforeAll(async () => {
@@ -78,7 +78,7 @@ describe('records, undo and the import check, as an attacker tries them', () => 
     expect((await o.agent.get(`/api/deficiencies/${o.deficiency.id}`)).json()).toMatchObject({ correctedOn: null });
   });
 
-  it('answer a malformed id as naming no record (parseId: 404 with what was not found, never a 500)', async () => {
+  it('answer a malformed id as naming no record (idParams: 404 with what was not found, never a 500)', async () => {
     const s = await ctx.signedIn();
     const cases = [
       ['/api/inspectors/abc', 'Inspector not found'],

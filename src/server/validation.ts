@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { notFound, validationFailed } from './errors';
+import { validationFailed } from './errors';
 
 /**
  * Validates a request part with the shared zod schema. Bad input becomes a 400 whose
@@ -64,12 +64,3 @@ function pathOfNulCharacter(root: unknown): (string | number)[] | null {
 
 /** The largest id PostgreSQL's integer holds; a larger one names no record. */
 export const MAX_ID = 2_147_483_647;
-
-const idSchema = z.coerce.number().int().min(1).max(MAX_ID);
-
-/** A record id from the path; anything that is not one names no record: 404. */
-export function parseId(params: unknown, what: string): number {
-  const result = idSchema.safeParse((params as { id?: unknown } | undefined)?.id);
-  if (!result.success) throw notFound(what);
-  return result.data;
-}

@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema/index';
 import { unauthenticated } from '../errors';
+import type {} from '../route-schema';
 import { isBearerRequest } from './api-tokens';
 import { createSessionCache, type SessionCache } from './session-cache';
 import { findSessionUser, findUserForSession, touchSession } from './sessions.queries';
@@ -124,6 +125,14 @@ async function auth(app: FastifyInstance, opts: { db: Db; sessions: Sessions; bi
         now.getTime(),
       );
     }
+  });
+
+  // Every /api route that is not public needs a caller, and says so before it reads any input:
+  // a stranger learns "sign in", never which fields a form takes (route-schema.ts).
+  app.addHook('preValidation', async (request) => {
+    const schema = request.routeOptions.schema;
+    if (!request.routeOptions.url?.startsWith('/api/') || schema?.public) return;
+    if (!request.account) throw unauthenticated();
   });
 }
 

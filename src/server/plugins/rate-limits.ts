@@ -55,8 +55,8 @@ function waitText(seconds: number): string {
 }
 
 /**
- * A route's limit, as a `preHandler` (after the body is parsed and the session read, so a
- * key may use either). Over the limit it answers 429 with `Retry-After`. When the counters
+ * A route's limit, as a `preValidation` hook: after the body is parsed and the session read,
+ * so a key may use either, and before the input is validated, so bad attempts count too. Over the limit it answers 429 with `Retry-After`. When the counters
  * cannot be read (the database is down) the request fails with that error, as any other
  * database access would, rather than passing unlimited or claiming a limit was reached.
  */

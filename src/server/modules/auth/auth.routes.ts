@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
   changePasswordSchema,
   forgotPasswordSchema,
@@ -7,17 +8,25 @@ import {
   profileSchema,
   registerSchema,
   resetPasswordSchema,
+  sessionUserResponse,
 } from '@shared/schemas/auth';
 import { requireUser } from '../../plugins/auth';
 import { limit } from '../../plugins/rate-limits';
-import { parse } from '../../validation';
+import { messageResponse, successResponse, type ZodTypeProvider } from '../../route-schema';
 import * as auth from './auth.service';
 import { emailConfirmationRoutes } from './email-confirmation.routes';
 import * as passwordReset from './password-reset.service';
 
 const userAgent = (request: FastifyRequest) => request.headers['user-agent'] ?? null;
 
+const tags = ['Account'];
+/** The account's own routes answer a signed-in browser only: an API token is refused (plugins/api-tokens.ts). */
+const browserOnly = 'For a signed-in browser: an API token is refused here (403).';
+const doc = (summary: string) => ({ tags, summary, description: browserOnly });
+const publicDoc = (summary: string) => ({ tags, summary, public: true });
+
 export async function authRoutes(app: FastifyInstance, deps: auth.AuthDeps): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
   const perMinute = deps.config.authRateLimit;
   // Each route counts its own attempts per client address.
   const perClient = (name: string) => limit({ name, points: perMinute, durationSeconds: 60, key: (request) => request.ip });
@@ -37,66 +46,72 @@ export async function authRoutes(app: FastifyInstance, deps: auth.AuthDeps): Pro
   // (deliberately costly) password hashing busy.
   const loginCeiling = limit({ name: 'login-ceiling', points: perMinute * 5, durationSeconds: 60, key: (request) => request.ip });
 
-  app.post('/api/auth/register', { preHandler: perClient('register') }, async (request, reply) => {
-    const input = parse(registerSchema, request.body);
-    const { user, token } = await auth.register(deps, input, userAgent(request));
-    deps.sessions.setCookie(reply, token);
-    return reply.status(201).send(auth.toSessionUser(user));
-  });
+  api.post(
+    '/api/auth/register',
+    { preValidation: perClient('register'), schema: { ...publicDoc('Sign up'), body: registerSchema, response: { 201: sessionUserResponse } } },
+    async (request, reply) => {
+      const { user, token } = await auth.register(deps, request.body, userAgent(request));
+      deps.sessions.setCookie(reply, token);
+      return reply.status(201).send(auth.toSessionUser(user));
+    },
+  );
 
-  app.post('/api/auth/login', { preHandler: [perLogin, loginCeiling] }, async (request, reply) => {
-    const input = parse(loginSchema, request.body);
-    const { user, token } = await auth.login(deps, input, userAgent(request));
+  api.post('/api/auth/login', { preValidation: [perLogin, loginCeiling], schema: { ...publicDoc('Sign in'), body: loginSchema, response: { 200: sessionUserResponse } } }, async (request, reply) => {
+    const { user, token } = await auth.login(deps, request.body, userAgent(request));
     deps.sessions.setCookie(reply, token);
     return auth.toSessionUser(user);
   });
 
-  app.post('/api/auth/logout', async (request, reply) => {
+  api.post('/api/auth/logout', { schema: { ...publicDoc('Sign out'), response: { 200: successResponse } } }, async (request, reply) => {
     await auth.logout(deps, request.sessionTokenHash);
     deps.sessions.clearCookie(reply);
-    return { success: true };
+    return { success: true as const };
   });
 
-  app.get('/api/auth/me', async (request) => auth.toSessionUser(requireUser(request)));
+  api.get('/api/auth/me', { schema: { ...doc('Get the signed-in account'), response: { 200: sessionUserResponse } } }, async (request) => auth.toSessionUser(requireUser(request)));
 
-  app.put('/api/auth/profile', async (request) => {
-    const user = requireUser(request);
-    const input = parse(profileSchema, request.body);
-    return auth.toSessionUser(await auth.updateProfile(deps, user, input));
+  api.put('/api/auth/profile', { schema: { ...doc('Update the profile'), body: profileSchema, response: { 200: sessionUserResponse } } }, async (request) =>
+    auth.toSessionUser(await auth.updateProfile(deps, requireUser(request), request.body)),
+  );
+
+  api.put('/api/auth/password', { schema: { ...doc('Change the password'), body: changePasswordSchema, response: { 200: successResponse } } }, async (request) => {
+    await auth.changePassword(deps, requireUser(request), request.sessionTokenHash!, request.body);
+    return { success: true as const };
   });
 
-  app.put('/api/auth/password', async (request) => {
-    const user = requireUser(request);
-    const input = parse(changePasswordSchema, request.body);
-    await auth.changePassword(deps, user, request.sessionTokenHash!, input);
-    return { success: true };
-  });
-
-  app.get('/api/auth/notification-settings', async (request) =>
+  api.get('/api/auth/notification-settings', { schema: { ...doc('Get the e-mail settings'), response: { 200: notificationSettingsSchema } } }, async (request) =>
     auth.getNotificationSettings(deps, requireUser(request).id),
   );
 
-  app.put('/api/auth/notification-settings', async (request) => {
-    const user = requireUser(request);
-    const input = parse(notificationSettingsSchema, request.body);
-    return auth.setNotificationSettings(deps, user.id, input);
-  });
+  api.put(
+    '/api/auth/notification-settings',
+    { schema: { ...doc('Change the e-mail settings'), body: notificationSettingsSchema, response: { 200: notificationSettingsSchema } } },
+    async (request) => auth.setNotificationSettings(deps, requireUser(request).id, request.body),
+  );
 
-  app.post('/api/auth/forgot-password', { preHandler: perClient('forgot-password') }, async (request) => {
-    const { email } = parse(forgotPasswordSchema, request.body);
-    await passwordReset.requestPasswordReset(deps, email);
-    return { message: 'If an account uses that address, a reset link is on its way.' };
-  });
+  api.post(
+    '/api/auth/forgot-password',
+    { preValidation: perClient('forgot-password'), schema: { ...publicDoc('Ask for a password reset'), body: forgotPasswordSchema, response: { 200: messageResponse } } },
+    async (request) => {
+      await passwordReset.requestPasswordReset(deps, request.body.email);
+      return { message: 'If an account uses that address, a reset link is on its way.' };
+    },
+  );
 
-  app.get<{ Params: { token: string } }>('/api/auth/validate-reset-token/:token', async (request) => ({
-    valid: await passwordReset.isResetTokenValid(deps, request.params.token),
-  }));
+  api.get(
+    '/api/auth/validate-reset-token/:token',
+    { schema: { ...publicDoc('Check a password reset link'), params: z.object({ token: z.string() }), response: { 200: z.object({ valid: z.boolean() }) } } },
+    async (request) => ({ valid: await passwordReset.isResetTokenValid(deps, request.params.token) }),
+  );
 
-  app.post('/api/auth/reset-password', { preHandler: perClient('reset-password') }, async (request) => {
-    const input = parse(resetPasswordSchema, request.body);
-    await passwordReset.resetPassword(deps, input);
-    return { success: true };
-  });
+  api.post(
+    '/api/auth/reset-password',
+    { preValidation: perClient('reset-password'), schema: { ...publicDoc('Reset the password'), body: resetPasswordSchema, response: { 200: successResponse } } },
+    async (request) => {
+      await passwordReset.resetPassword(deps, request.body);
+      return { success: true as const };
+    },
+  );
 
   await emailConfirmationRoutes(app, deps, perClient);
 }

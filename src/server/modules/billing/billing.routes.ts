@@ -1,9 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { cancelSubscriptionSchema, emptyBodySchema, setDefaultPaymentMethodSchema } from '@shared/schemas/billing';
-import { notFound } from '../../errors';
+import {
+  billingConfigResponse,
+  billingSubscriptionResponse,
+  cancelResultResponse,
+  cancelSubscriptionSchema,
+  clientSecretResponse,
+  createdSubscriptionResponse,
+  emptyBodySchema,
+  invoiceListResponse,
+  paymentMethodResponse,
+  setDefaultPaymentMethodSchema,
+  subscriptionDetailsResponse,
+} from '@shared/schemas/billing';
 import { limit, perAccount } from '../../plugins/rate-limits';
-import { parse } from '../../validation';
+import { notFoundParams, successResponse, type ZodTypeProvider } from '../../route-schema';
 import { billingCustomerOf } from './billing-customer';
 import { createBillingProvider } from './create-billing-provider';
 import type { BillingDeps } from './billing-provider';
@@ -11,7 +22,10 @@ import type { BillingDeps } from './billing-provider';
 /** Each of these creates something at the provider (a customer, a subscription, a setup intent). */
 const creates = limit(perAccount('billing-create', 20));
 
-const paymentMethodId = z.object({ id: z.string().regex(/^pm_[A-Za-z0-9_]{1,100}$/) });
+const paymentMethodParams = notFoundParams(z.object({ id: z.string().regex(/^pm_[A-Za-z0-9_]{1,100}$/) }), 'Payment method not found');
+
+const tags = ['Billing'];
+const browserOnly = 'For the billing screens of a signed-in browser: an API token is refused here (403).';
 
 /**
  * SPEC 7, "Billing": the same paths and shapes whichever provider bills (DECISIONS
@@ -19,46 +33,60 @@ const paymentMethodId = z.object({ id: z.string().regex(/^pm_[A-Za-z0-9_]{1,100}
  */
 export async function billingRoutes(app: FastifyInstance, deps: BillingDeps): Promise<void> {
   const provider = createBillingProvider(deps);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const doc = (summary: string) => ({ tags, summary, description: browserOnly });
 
-  app.get('/api/billing/config', async () => provider.config);
+  api.get('/api/billing/config', { schema: { ...doc('Get the billing provider'), public: true, response: { 200: billingConfigResponse } } }, async () => provider.config);
 
-  app.get('/api/stripe/subscription-details', async (request) => provider.subscriptionDetails(await billingCustomerOf(deps.db, request)));
+  api.get('/api/stripe/subscription-details', { schema: { ...doc('Get the subscription'), response: { 200: subscriptionDetailsResponse } } }, async (request) =>
+    provider.subscriptionDetails(await billingCustomerOf(deps.db, request)),
+  );
 
-  app.get('/api/stripe/billing-details', async (request) => {
-    const { subscription } = await provider.subscriptionDetails(await billingCustomerOf(deps.db, request));
-    return { subscription };
-  });
+  api.get(
+    '/api/stripe/billing-details',
+    { schema: { ...doc('Get the billing details'), response: { 200: z.object({ subscription: billingSubscriptionResponse.nullable() }) } } },
+    async (request) => {
+      const { subscription } = await provider.subscriptionDetails(await billingCustomerOf(deps.db, request));
+      return { subscription };
+    },
+  );
 
-  app.post('/api/create-subscription', { preHandler: creates }, async (request) => {
-    const customer = await billingCustomerOf(deps.db, request);
-    parse(emptyBodySchema, request.body ?? {});
-    return provider.createSubscription(customer);
-  });
+  api.post(
+    '/api/create-subscription',
+    { preValidation: creates, schema: { ...doc('Start a subscription'), body: emptyBodySchema, response: { 200: createdSubscriptionResponse } } },
+    async (request) => provider.createSubscription(await billingCustomerOf(deps.db, request)),
+  );
 
-  app.post('/api/stripe/create-setup-intent', { preHandler: creates }, async (request) => provider.createSetupIntent(await billingCustomerOf(deps.db, request)));
+  api.post('/api/stripe/create-setup-intent', { preValidation: creates, schema: { ...doc('Start saving a card'), response: { 200: clientSecretResponse } } }, async (request) =>
+    provider.createSetupIntent(await billingCustomerOf(deps.db, request)),
+  );
 
   // SPEC's `?customerId=` is not read: an account sees its own cards only.
-  app.get('/api/stripe/payment-methods', async (request) => provider.paymentMethods(await billingCustomerOf(deps.db, request)));
+  api.get('/api/stripe/payment-methods', { schema: { ...doc('List saved cards'), response: { 200: z.array(paymentMethodResponse) } } }, async (request) =>
+    provider.paymentMethods(await billingCustomerOf(deps.db, request)),
+  );
 
-  app.post('/api/stripe/set-default-payment-method', async (request) => {
-    const customer = await billingCustomerOf(deps.db, request);
-    return provider.setDefaultPaymentMethod(customer, parse(setDefaultPaymentMethodSchema, request.body).paymentMethodId);
-  });
+  api.post(
+    '/api/stripe/set-default-payment-method',
+    { schema: { ...doc('Choose the default card'), body: setDefaultPaymentMethodSchema, response: { 200: successResponse } } },
+    async (request) => provider.setDefaultPaymentMethod(await billingCustomerOf(deps.db, request), request.body.paymentMethodId),
+  );
 
-  app.delete('/api/stripe/payment-methods/:id', async (request) => {
-    const customer = await billingCustomerOf(deps.db, request);
-    const params = paymentMethodId.safeParse(request.params);
-    if (!params.success) throw notFound('Payment method not found');
-    return provider.deletePaymentMethod(customer, params.data.id);
-  });
+  api.delete(
+    '/api/stripe/payment-methods/:id',
+    { schema: { ...doc('Remove a saved card'), params: paymentMethodParams, response: { 200: successResponse } } },
+    async (request) => provider.deletePaymentMethod(await billingCustomerOf(deps.db, request), request.params.id),
+  );
 
-  app.get('/api/stripe/invoices', async (request) => provider.invoices(await billingCustomerOf(deps.db, request)));
+  api.get('/api/stripe/invoices', { schema: { ...doc('List invoices'), response: { 200: invoiceListResponse } } }, async (request) =>
+    provider.invoices(await billingCustomerOf(deps.db, request)),
+  );
 
-  app.post('/api/stripe/cancel-subscription', async (request) => {
-    const customer = await billingCustomerOf(deps.db, request);
-    const { immediate } = parse(cancelSubscriptionSchema, request.body ?? {});
-    return provider.cancelSubscription(customer, immediate);
-  });
+  api.post(
+    '/api/stripe/cancel-subscription',
+    { schema: { ...doc('Cancel the subscription'), body: cancelSubscriptionSchema, response: { 200: cancelResultResponse } } },
+    async (request) => provider.cancelSubscription(await billingCustomerOf(deps.db, request), request.body.immediate),
+  );
 
   await provider.registerRoutes(app);
 }

@@ -75,11 +75,13 @@ export function eventFor(entry: q.FeedEntry, appUrl: string, host: string): AllD
 }
 
 /** The feed behind a link ("<token>.ics"), as iCalendar text; an unknown link is a 404. */
+export const FEED_NOT_FOUND = 'This calendar link is not valid any more. Copy the current one from Settings in Firemark.';
+
 export async function renderFeed(deps: CalendarFeedDeps, file: string, now = new Date()): Promise<string> {
   // A malformed token cannot be one we issued; it is refused without a query.
   const token = feedTokenFromFile(file);
   const owner = token ? await q.findFeedOwner(deps.db, tokenHash(token)) : null;
-  if (!owner) throw notFound('This calendar link is not valid any more. Copy the current one from Settings in Firemark.');
+  if (!owner) throw notFound(FEED_NOT_FOUND);
   const entries = await q.feedEntries(deps.db, owner.userId, now);
   const host = new URL(deps.config.appUrl).host;
   return serializeCalendar({

@@ -1,54 +1,61 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { ApiErrorBody } from '@shared/api-error';
-import { correctDeficiencySchema, deficiencyListQuerySchema } from '@shared/schemas/deficiency';
+import { PHOTO_TYPES } from '@shared/records';
+import { correctDeficiencySchema, deficiencyListQuerySchema, deficiencyPhotoResponse, deficiencyResponse, deficiencySummaryResponse } from '@shared/schemas/deficiency';
 import { requireAccount } from '../../plugins/auth';
-import { parse, parseId } from '../../validation';
+import { fileBody, fileResponse, idParams, notFoundParams, recordId, successResponse, type ZodTypeProvider } from '../../route-schema';
 import * as deficiencies from './deficiencies.service';
 import { PHOTO_UPLOAD_PATH } from './photo-upload';
 
+const tags = ['Deficiencies'];
+const params = idParams('Deficiency not found');
+const photoParams = notFoundParams(z.object({ id: recordId, photoId: recordId }), 'Photo not found');
 
 export async function deficienciesRoutes(app: FastifyInstance, deps: deficiencies.DeficienciesDeps & { photoMaxBytes: number }): Promise<void> {
-  app.get('/api/properties/:id/deficiencies', async (request) => {
-    const account = requireAccount(request);
-    const propertyId = parseId(request.params, 'Property not found');
-    const filter = parse(deficiencyListQuerySchema, request.query);
-    return deficiencies.listForProperty(deps, account, propertyId, filter);
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/inspections/:id/deficiencies', async (request) => {
-    const account = requireAccount(request);
-    const inspectionId = parseId(request.params, 'Inspection not found');
-    return deficiencies.listForInspection(deps, account, inspectionId);
-  });
+  api.get(
+    '/api/properties/:id/deficiencies',
+    { schema: { tags, summary: "List a property's deficiencies", params: idParams('Property not found'), querystring: deficiencyListQuerySchema, response: { 200: z.array(deficiencyResponse) } } },
+    async (request) => deficiencies.listForProperty(deps, requireAccount(request), request.params.id, request.query),
+  );
 
-  app.get('/api/deficiencies/open-summary', async (request) => deficiencies.openSummary(deps, requireAccount(request)));
+  api.get(
+    '/api/inspections/:id/deficiencies',
+    { schema: { tags, summary: 'List the deficiencies an inspection found', params: idParams('Inspection not found'), response: { 200: z.array(deficiencyResponse) } } },
+    async (request) => deficiencies.listForInspection(deps, requireAccount(request), request.params.id),
+  );
 
-  app.get('/api/deficiencies/:id', async (request) => {
-    const account = requireAccount(request);
-    return deficiencies.getDeficiency(deps, account, parseId(request.params, 'Deficiency not found'));
-  });
+  api.get(
+    '/api/deficiencies/open-summary',
+    { schema: { tags, summary: 'Count open deficiencies', description: 'Open and critical counts, and the latest critical ones.', response: { 200: deficiencySummaryResponse } } },
+    async (request) => deficiencies.openSummary(deps, requireAccount(request)),
+  );
 
-  app.post('/api/deficiencies/:id/correct', async (request) => {
-    const account = requireAccount(request);
-    const id = parseId(request.params, 'Deficiency not found');
-    return deficiencies.correctDeficiency(deps, account, id, parse(correctDeficiencySchema, request.body));
-  });
+  api.get('/api/deficiencies/:id', { schema: { tags, summary: 'Get a deficiency', params, response: { 200: deficiencyResponse } } }, async (request) =>
+    deficiencies.getDeficiency(deps, requireAccount(request), request.params.id),
+  );
 
-  app.get('/api/deficiencies/:id/photos/:photoId', async (request, reply) => {
-    const account = requireAccount(request);
-    const id = parseId(request.params, 'Photo not found');
-    const photoId = parseId({ id: (request.params as { photoId?: string }).photoId }, 'Photo not found');
-    const photo = await deficiencies.getPhoto(deps, account, id, photoId);
-    // Private to its owner: no shared cache may keep it.
-    return reply.header('Content-Type', photo.contentType).header('Cache-Control', 'private, max-age=3600').header('Content-Disposition', 'inline').send(photo.bytes);
-  });
+  api.post(
+    '/api/deficiencies/:id/correct',
+    { schema: { tags, summary: 'Correct a deficiency', params, body: correctDeficiencySchema, response: { 200: deficiencyResponse } } },
+    async (request) => deficiencies.correctDeficiency(deps, requireAccount(request), request.params.id, request.body),
+  );
 
-  app.delete('/api/deficiencies/:id/photos/:photoId', async (request) => {
-    const account = requireAccount(request);
-    const id = parseId(request.params, 'Photo not found');
-    const photoId = parseId({ id: (request.params as { photoId?: string }).photoId }, 'Photo not found');
-    await deficiencies.deletePhoto(deps, account, id, photoId);
-    return { success: true };
+  api.get(
+    '/api/deficiencies/:id/photos/:photoId',
+    { schema: { tags, summary: 'Get a photo of a deficiency', params: photoParams, response: { 200: fileResponse('image/jpeg', 'image/png') } } },
+    async (request, reply) => {
+      const photo = await deficiencies.getPhoto(deps, requireAccount(request), request.params.id, request.params.photoId);
+      // Private to its owner: no shared cache may keep it.
+      return reply.header('Content-Type', photo.contentType).header('Cache-Control', 'private, max-age=3600').header('Content-Disposition', 'inline').send(photo.bytes);
+    },
+  );
+
+  api.delete('/api/deficiencies/:id/photos/:photoId', { schema: { tags, summary: 'Delete a photo of a deficiency', params: photoParams, response: { 200: successResponse } } }, async (request) => {
+    await deficiencies.deletePhoto(deps, requireAccount(request), request.params.id, request.params.photoId);
+    return { success: true as const };
   });
 
   // The upload's raw body in a scope of its own, so that no other route takes photos.
@@ -61,11 +68,23 @@ export async function deficienciesRoutes(app: FastifyInstance, deps: deficiencie
       }
       throw error;
     });
-    scope.post(PHOTO_UPLOAD_PATH, { bodyLimit: deps.photoMaxBytes }, async (request, reply) => {
-      const account = requireAccount(request);
-      const id = parseId(request.params, 'Deficiency not found');
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      return reply.status(201).send(await deficiencies.addPhoto(deps, account, id, body));
-    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      PHOTO_UPLOAD_PATH,
+      {
+        bodyLimit: deps.photoMaxBytes,
+        schema: {
+          tags,
+          summary: 'Add a photo to a deficiency',
+          description: `The photo's own bytes as the body (JPEG or PNG, at most PHOTO_MAX_BYTES, 10 MB by default). Location and other metadata are removed before it is stored.`,
+          params,
+          body: fileBody(...PHOTO_TYPES.filter((type) => type !== 'image/heic')),
+          response: { 201: deficiencyPhotoResponse },
+        },
+      },
+      async (request, reply) => {
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        return reply.status(201).send(await deficiencies.addPhoto(deps, requireAccount(request), request.params.id, body));
+      },
+    );
   });
 }

@@ -1,66 +1,104 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { inspectionListQuerySchema, inspectionSchema, inspectionUpdateSchema } from '@shared/schemas/inspection';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import {
+  completeInspectionSchema,
+  inspectionEditSchema,
+  inspectionListQuerySchema,
+  inspectionResponse,
+  inspectionSchema,
+  inspectionUpdateResultResponse,
+  inspectionUpdateSchema,
+  reminderLogResponse,
+  rescheduleSchema,
+} from '@shared/schemas/inspection';
 import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
 import { UNDO_TOKEN_HEADER } from '@shared/schemas/undo';
+import type { Account } from '../../account';
 import { requireAccount } from '../../plugins/auth';
-import { parse, parseId } from '../../validation';
+import { documentedAs, idParams, successResponse, type ZodTypeProvider } from '../../route-schema';
 import { assertPropertyExists } from '../properties/properties.service';
 import type { InspectionFilter } from './inspections.queries';
 import * as inspections from './inspections.service';
 
+const tags = ['Inspections'];
+const params = idParams('Inspection not found');
+const list = { querystring: inspectionListQuerySchema, response: { 200: z.array(inspectionResponse) } };
+
+/** SPEC's three bodies, told apart by their fields (inspectionUpdateKind); the reference shows all three. */
+const updateBody = documentedAs(inspectionUpdateSchema, z.union([completeInspectionSchema, rescheduleSchema, inspectionEditSchema]));
+
 export async function inspectionsRoutes(app: FastifyInstance, deps: inspections.InspectionsDeps): Promise<void> {
-  const respondWithList = async (request: FastifyRequest, reply: FastifyReply, scope: Partial<InspectionFilter>) => {
-    const account = requireAccount(request);
-    const filter = parse(inspectionListQuerySchema, request.query);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const respondWithList = async (account: Account, reply: FastifyReply, filter: z.output<typeof inspectionListQuerySchema>, scope: Partial<InspectionFilter>) => {
     const { json, total } = await inspections.listInspections(deps, account, { ...filter, ...scope });
     reply.header(TOTAL_COUNT_HEADER, String(total));
     // Already serialised (and perhaps remembered): sent as it is.
     return reply.type('application/json; charset=utf-8').send(json);
   };
 
-  app.get('/api/inspections', (request, reply) => respondWithList(request, reply, {}));
-  app.get('/api/inspections/upcoming', (request, reply) => respondWithList(request, reply, { upcoming: true }));
-  app.get('/api/properties/:id/inspections', async (request, reply) => {
-    const propertyId = parseId(request.params, 'Property not found');
-    await assertPropertyExists(deps, requireAccount(request), propertyId);
-    return respondWithList(request, reply, { propertyId });
-  });
+  api.get('/api/inspections', { schema: { tags, summary: 'List inspections', ...list } }, (request, reply) =>
+    respondWithList(requireAccount(request), reply, request.query, {}),
+  );
+  api.get(
+    '/api/inspections/upcoming',
+    { schema: { tags, summary: 'List upcoming inspections', description: 'Open inspections due in the next 30 days, and overdue ones.', ...list } },
+    (request, reply) => respondWithList(requireAccount(request), reply, request.query, { upcoming: true }),
+  );
+  api.get(
+    '/api/properties/:id/inspections',
+    { schema: { tags, summary: "List a property's inspections", params: idParams('Property not found'), ...list } },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      await assertPropertyExists(deps, account, request.params.id);
+      return respondWithList(account, reply, request.query, { propertyId: request.params.id });
+    },
+  );
 
-  app.post('/api/inspections', async (request, reply) => {
-    const account = requireAccount(request);
-    const values = parse(inspectionSchema, request.body);
-    return reply.status(201).send(await inspections.scheduleInspection(deps, account, values));
-  });
+  api.post('/api/inspections', { schema: { tags, summary: 'Schedule an inspection', body: inspectionSchema, response: { 201: inspectionResponse } } }, async (request, reply) =>
+    reply.status(201).send(await inspections.scheduleInspection(deps, requireAccount(request), request.body)),
+  );
 
-  app.get('/api/inspections/:id', async (request) => {
-    const account = requireAccount(request);
-    return inspections.getInspection(deps, account, parseId(request.params, 'Inspection not found'));
-  });
+  api.get('/api/inspections/:id', { schema: { tags, summary: 'Get an inspection', params, response: { 200: inspectionResponse } } }, async (request) =>
+    inspections.getInspection(deps, requireAccount(request), request.params.id),
+  );
 
   // Each change answers with the token that undoes it, in a header: SPEC's bodies stay as they are.
-  app.put('/api/inspections/:id', async (request, reply) => {
-    const account = requireAccount(request);
-    const id = parseId(request.params, 'Inspection not found');
-    const update = parse(inspectionUpdateSchema, request.body);
-    const { inspection, undoToken } =
-      update.kind === 'complete'
-        ? await inspections.completeInspection(deps, account, id, update.values)
-        : update.kind === 'reschedule'
-          ? await inspections.rescheduleInspection(deps, account, id, update.values)
-          : await inspections.editInspection(deps, account, id, update.values);
+  api.put(
+    '/api/inspections/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Complete, reschedule or edit an inspection',
+        description: `\`status: "completed"\` completes it; a \`rescheduleReason\`, or a \`dueDate\` alone, reschedules it; anything else edits it. The \`${UNDO_TOKEN_HEADER}\` header of the answer undoes the change.`,
+        params,
+        body: updateBody,
+        response: { 200: inspectionUpdateResultResponse },
+      },
+    },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      const id = request.params.id;
+      const update = request.body;
+      const { inspection, undoToken } =
+        update.kind === 'complete'
+          ? await inspections.completeInspection(deps, account, id, update.values)
+          : update.kind === 'reschedule'
+            ? await inspections.rescheduleInspection(deps, account, id, update.values)
+            : await inspections.editInspection(deps, account, id, update.values);
+      reply.header(UNDO_TOKEN_HEADER, undoToken);
+      return inspection;
+    },
+  );
+
+  api.delete('/api/inspections/:id', { schema: { tags, summary: 'Delete an inspection', params, response: { 200: successResponse } } }, async (request, reply) => {
+    const { undoToken } = await inspections.deleteInspection(deps, requireAccount(request), request.params.id);
     reply.header(UNDO_TOKEN_HEADER, undoToken);
-    return inspection;
+    return { success: true as const };
   });
 
-  app.delete('/api/inspections/:id', async (request, reply) => {
-    const account = requireAccount(request);
-    const { undoToken } = await inspections.deleteInspection(deps, account, parseId(request.params, 'Inspection not found'));
-    reply.header(UNDO_TOKEN_HEADER, undoToken);
-    return { success: true };
-  });
-
-  app.get('/api/inspections/:id/reminder-logs', async (request) => {
-    const account = requireAccount(request);
-    return inspections.reminderLogs(deps, account, parseId(request.params, 'Inspection not found'));
-  });
+  api.get(
+    '/api/inspections/:id/reminder-logs',
+    { schema: { tags, summary: "List an inspection's reminders", params, response: { 200: z.array(reminderLogResponse) } } },
+    async (request) => inspections.reminderLogs(deps, requireAccount(request), request.params.id),
+  );
 }

@@ -10,6 +10,7 @@ import {
   type Inspection,
   type InspectionUpdateResult,
   type InspectionValues,
+  type ReminderLog,
 } from '@shared/schemas/inspection';
 import type { NextDue } from '@shared/schemas/requirement';
 import type { z } from 'zod';
@@ -29,6 +30,7 @@ import { beginUndoable, finishUndoable } from '../undo/undo.service';
 import { queueComplianceAlert } from './compliance-alert';
 import * as q from './inspections.queries';
 import { emitWebhookEvent } from '../webhooks/emit';
+import { toJsonText } from '../../route-schema';
 
 export interface InspectionsDeps {
   db: Db;
@@ -54,7 +56,7 @@ export function listInspections(deps: InspectionsDeps, account: Account & Versio
     `inspections|${day}|${JSON.stringify(filter)}`,
     async () => {
       const [rows, total] = await Promise.all([q.listInspectionsPage(deps.db, account.id, filter, day), q.countInspections(deps.db, account.id, filter, day)]);
-      return { json: JSON.stringify(rows), total };
+      return { json: toJsonText(rows), total };
     },
     (page) => page.json.length,
   );
@@ -350,7 +352,17 @@ export async function deleteInspection(deps: InspectionsDeps, account: Account, 
   });
 }
 
-export async function reminderLogs(deps: InspectionsDeps, account: Account, id: number) {
+export async function reminderLogs(deps: InspectionsDeps, account: Account, id: number): Promise<ReminderLog[]> {
   await getInspection(deps, account, id);
-  return q.listReminderLogs(deps.db, account.id, id);
+  const rows = await q.listReminderLogs(deps.db, account.id, id);
+  return rows.map((row) => ({
+    id: row.id,
+    reminderType: row.reminderType,
+    dueDate: row.dueDate,
+    emailSent: row.emailSent,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    reminderCount: row.reminderCount,
+    nextScheduledAt: row.nextScheduledAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }));
 }

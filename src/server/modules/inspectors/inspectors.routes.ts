@@ -1,32 +1,34 @@
 import type { FastifyInstance } from 'fastify';
-import { inspectorSchema } from '@shared/schemas/inspector';
+import { z } from 'zod';
+import { inspectorResponse, inspectorSchema } from '@shared/schemas/inspector';
 import { requireAccount } from '../../plugins/auth';
-import { parse, parseId } from '../../validation';
+import { idParams, successResponse, type ZodTypeProvider } from '../../route-schema';
 import * as inspectors from './inspectors.service';
 
+const tags = ['Inspectors'];
+const params = idParams('Inspector not found');
+
 export async function inspectorsRoutes(app: FastifyInstance, deps: inspectors.InspectorsDeps): Promise<void> {
-  app.get('/api/inspectors', async (request) => inspectors.listInspectors(deps, requireAccount(request)));
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.post('/api/inspectors', async (request, reply) => {
-    const account = requireAccount(request);
-    const values = parse(inspectorSchema, request.body);
-    return reply.status(201).send(await inspectors.createInspector(deps, account, values));
-  });
+  api.get('/api/inspectors', { schema: { tags, summary: 'List inspectors', response: { 200: z.array(inspectorResponse) } } }, async (request) =>
+    inspectors.listInspectors(deps, requireAccount(request)),
+  );
 
-  app.get('/api/inspectors/:id', async (request) => {
-    const account = requireAccount(request);
-    return inspectors.getInspector(deps, account, parseId(request.params, 'Inspector not found'));
-  });
+  api.post('/api/inspectors', { schema: { tags, summary: 'Add an inspector', body: inspectorSchema, response: { 201: inspectorResponse } } }, async (request, reply) =>
+    reply.status(201).send(await inspectors.createInspector(deps, requireAccount(request), request.body)),
+  );
 
-  app.put('/api/inspectors/:id', async (request) => {
-    const account = requireAccount(request);
-    const id = parseId(request.params, 'Inspector not found');
-    return inspectors.updateInspector(deps, account, id, parse(inspectorSchema, request.body));
-  });
+  api.get('/api/inspectors/:id', { schema: { tags, summary: 'Get an inspector', params, response: { 200: inspectorResponse } } }, async (request) =>
+    inspectors.getInspector(deps, requireAccount(request), request.params.id),
+  );
 
-  app.delete('/api/inspectors/:id', async (request) => {
-    const account = requireAccount(request);
-    await inspectors.deleteInspector(deps, account, parseId(request.params, 'Inspector not found'));
-    return { success: true };
+  api.put('/api/inspectors/:id', { schema: { tags, summary: 'Update an inspector', params, body: inspectorSchema, response: { 200: inspectorResponse } } }, async (request) =>
+    inspectors.updateInspector(deps, requireAccount(request), request.params.id, request.body),
+  );
+
+  api.delete('/api/inspectors/:id', { schema: { tags, summary: 'Delete an inspector', params, response: { 200: successResponse } } }, async (request) => {
+    await inspectors.deleteInspector(deps, requireAccount(request), request.params.id);
+    return { success: true as const };
   });
 }

@@ -1,64 +1,83 @@
 import type { FastifyInstance } from 'fastify';
-import { bulkImportSchema } from '@shared/csv-import';
+import { z } from 'zod';
+import { bulkImportSchema, importCheckResponse, importResultResponse } from '@shared/csv-import';
 import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
 import { UNDO_TOKEN_HEADER } from '@shared/schemas/undo';
-import { propertyListQuerySchema, propertySchema, propertyUpdateSchema } from '@shared/schemas/property';
+import { propertyListQuerySchema, propertyResponse, propertySchema, propertyUpdateSchema } from '@shared/schemas/property';
 import { requireAccount } from '../../plugins/auth';
-import { parse, parseId } from '../../validation';
+import { idParams, successResponse, type ZodTypeProvider } from '../../route-schema';
 import { checkImport, importProperties } from './property-import.service';
 import * as properties from './properties.service';
 
 /** A 5,000-row CSV as JSON is a few megabytes; only this route accepts that much. */
 const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
 
+const tags = ['Properties'];
+const params = idParams('Property not found');
+
 export async function propertiesRoutes(app: FastifyInstance, deps: properties.PropertiesDeps): Promise<void> {
-  app.get('/api/properties', async (request, reply) => {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/properties',
+    { schema: { tags, summary: 'List properties', querystring: propertyListQuerySchema, response: { 200: z.array(propertyResponse) } } },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      const { json, total } = await properties.listProperties(deps, account, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      // Already serialised (and perhaps remembered): sent as it is.
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
+  );
+
+  api.post('/api/properties', { schema: { tags, summary: 'Create a property', body: propertySchema, response: { 201: propertyResponse } } }, async (request, reply) => {
     const account = requireAccount(request);
-    const filter = parse(propertyListQuerySchema, request.query);
-    const { json, total } = await properties.listProperties(deps, account, filter);
-    reply.header(TOTAL_COUNT_HEADER, String(total));
-    // Already serialised (and perhaps remembered): sent as it is.
-    return reply.type('application/json; charset=utf-8').send(json);
+    return reply.status(201).send(await properties.createProperty(deps, account, request.body));
   });
 
-  app.post('/api/properties', async (request, reply) => {
-    const account = requireAccount(request);
-    const values = parse(propertySchema, request.body);
-    return reply.status(201).send(await properties.createProperty(deps, account, values));
-  });
+  api.get('/api/properties/:id', { schema: { tags, summary: 'Get a property', params, response: { 200: propertyResponse } } }, async (request) =>
+    properties.getProperty(deps, requireAccount(request), request.params.id),
+  );
 
-  app.get('/api/properties/:id', async (request) => {
-    const account = requireAccount(request);
-    const id = parseId(request.params, 'Property not found');
-    return properties.getProperty(deps, account, id);
-  });
+  api.put(
+    '/api/properties/:id',
+    { schema: { tags, summary: 'Update a property', params, body: propertyUpdateSchema, response: { 200: propertyResponse } } },
+    async (request) => properties.updateProperty(deps, requireAccount(request), request.params.id, request.body),
+  );
 
-  app.put('/api/properties/:id', async (request) => {
-    const account = requireAccount(request);
-    const id = parseId(request.params, 'Property not found');
-    const values = parse(propertyUpdateSchema, request.body);
-    return properties.updateProperty(deps, account, id, values);
-  });
+  api.delete(
+    '/api/properties/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a property',
+        description: `Deletes the property with its inspections and reports. The \`${UNDO_TOKEN_HEADER}\` header of the answer undoes it (POST /api/undo/{token}).`,
+        params,
+        response: { 200: successResponse },
+      },
+    },
+    async (request, reply) => {
+      const { undoToken } = await properties.deleteProperty(deps, requireAccount(request), request.params.id);
+      reply.header(UNDO_TOKEN_HEADER, undoToken);
+      return { success: true as const };
+    },
+  );
 
-  app.delete('/api/properties/:id', async (request, reply) => {
-    const account = requireAccount(request);
-    const id = parseId(request.params, 'Property not found');
-    const { undoToken } = await properties.deleteProperty(deps, account, id);
-    reply.header(UNDO_TOKEN_HEADER, undoToken);
-    return { success: true };
-  });
-
-  app.post('/api/properties/bulk-import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request, reply) => {
-    const account = requireAccount(request);
-    const input = parse(bulkImportSchema, request.body);
-    const result = await importProperties(deps, account, { filename: input.filename, rows: input.properties, includeDuplicates: input.includeDuplicates });
-    return reply.status(201).send(result);
-  });
+  api.post(
+    '/api/properties/bulk-import',
+    { bodyLimit: IMPORT_BODY_LIMIT, schema: { tags, summary: 'Import properties', body: bulkImportSchema, response: { 201: importResultResponse } } },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      const input = request.body;
+      const result = await importProperties(deps, account, { filename: input.filename, rows: input.properties, includeDuplicates: input.includeDuplicates });
+      return reply.status(201).send(result);
+    },
+  );
 
   // The preview asks before importing; it changes nothing, so it is a POST only for its body.
-  app.post('/api/properties/bulk-import/check', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
-    const account = requireAccount(request);
-    const input = parse(bulkImportSchema, request.body);
-    return checkImport(deps, account, input.properties);
-  });
+  api.post(
+    '/api/properties/bulk-import/check',
+    { bodyLimit: IMPORT_BODY_LIMIT, schema: { tags, summary: 'Check an import', description: 'Which rows would be duplicates; imports nothing.', body: bulkImportSchema, response: { 200: importCheckResponse } } },
+    async (request) => checkImport(deps, requireAccount(request), request.body.properties),
+  );
 }

@@ -10,6 +10,7 @@ import { notFound } from '../../errors';
 import { assertCanAddProperties } from '../subscription/subscription.service';
 import { beginUndoable, finishUndoable } from '../undo/undo.service';
 import * as q from './properties.queries';
+import { toJsonText } from '../../route-schema';
 
 export interface PropertiesDeps {
   db: Db;
@@ -31,7 +32,7 @@ export function listProperties(deps: PropertiesDeps, account: Account, filter: q
     `properties|${day}|${JSON.stringify(filter)}`,
     async () => {
       const [rows, total] = await Promise.all([q.listPropertiesPage(deps.db, account.id, filter, day), q.countProperties(deps.db, account.id, filter, day)]);
-      return { json: JSON.stringify(rows), total };
+      return { json: toJsonText(rows), total };
     },
     (page) => page.json.length,
   );

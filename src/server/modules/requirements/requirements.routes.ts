@@ -1,48 +1,63 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
-import { addSafetyItemSchema, customRequirementSchema, requirementUpdateSchema, unscheduledListQuerySchema } from '@shared/schemas/requirement';
+import {
+  addSafetyItemSchema,
+  customRequirementSchema,
+  libraryRequirementResponse,
+  requirementResponse,
+  requirementUpdateSchema,
+  unscheduledListQuerySchema,
+  unscheduledRequirementResponse,
+} from '@shared/schemas/requirement';
 import { requireAccount } from '../../plugins/auth';
-import { parse, parseId } from '../../validation';
+import { idParams, type ZodTypeProvider } from '../../route-schema';
 import * as requirements from './requirements.service';
+
+const tags = ['Requirements'];
+const propertyParams = idParams('Property not found');
 
 /** The compliance schedule: the library, a property's requirements, and what is due with nothing scheduled. */
 export async function requirementsRoutes(app: FastifyInstance, deps: requirements.RequirementsDeps): Promise<void> {
-  app.get('/api/requirements/library', async (request) => {
-    requireAccount(request);
-    return requirements.library(deps);
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get('/api/requirements/unscheduled', async (request, reply) => {
-    const account = requireAccount(request);
-    const filter = parse(unscheduledListQuerySchema, request.query);
-    const { rows, total } = await requirements.unscheduledRequirements(deps, account, filter);
-    reply.header(TOTAL_COUNT_HEADER, String(total));
-    return rows;
-  });
+  api.get(
+    '/api/requirements/library',
+    { schema: { tags, summary: 'List the requirement library', description: 'The activities and intervals each safety item needs, with the standard each comes from.', response: { 200: z.array(libraryRequirementResponse) } } },
+    async () => requirements.library(deps),
+  );
 
-  app.get('/api/properties/:id/requirements', async (request) => {
-    const account = requireAccount(request);
-    return requirements.propertyRequirements(deps, account, parseId(request.params, 'Property not found'));
-  });
+  api.get(
+    '/api/requirements/unscheduled',
+    { schema: { tags, summary: 'List requirements due with nothing scheduled', querystring: unscheduledListQuerySchema, response: { 200: z.array(unscheduledRequirementResponse) } } },
+    async (request, reply) => {
+      const { rows, total } = await requirements.unscheduledRequirements(deps, requireAccount(request), request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return rows;
+    },
+  );
 
-  app.post('/api/properties/:id/safety-items', async (request, reply) => {
-    const account = requireAccount(request);
-    const propertyId = parseId(request.params, 'Property not found');
-    const input = parse(addSafetyItemSchema, request.body);
-    return reply.status(201).send(await requirements.addSafetyItem(deps, account, propertyId, input));
-  });
+  api.get(
+    '/api/properties/:id/requirements',
+    { schema: { tags, summary: "List a property's requirements", params: propertyParams, response: { 200: z.array(requirementResponse) } } },
+    async (request) => requirements.propertyRequirements(deps, requireAccount(request), request.params.id),
+  );
 
-  app.post('/api/properties/:id/requirements', async (request, reply) => {
-    const account = requireAccount(request);
-    const propertyId = parseId(request.params, 'Property not found');
-    const input = parse(customRequirementSchema, request.body);
-    return reply.status(201).send(await requirements.addCustomRequirement(deps, account, propertyId, input));
-  });
+  api.post(
+    '/api/properties/:id/safety-items',
+    { schema: { tags, summary: 'Add a safety item to a property', description: "Adds the library's requirements of one safety item.", params: propertyParams, body: addSafetyItemSchema, response: { 201: z.array(requirementResponse) } } },
+    async (request, reply) => reply.status(201).send(await requirements.addSafetyItem(deps, requireAccount(request), request.params.id, request.body)),
+  );
 
-  app.put('/api/requirements/:id', async (request) => {
-    const account = requireAccount(request);
-    const id = parseId(request.params, 'Requirement not found');
-    const input = parse(requirementUpdateSchema, request.body);
-    return requirements.updateRequirement(deps, account, id, input);
-  });
+  api.post(
+    '/api/properties/:id/requirements',
+    { schema: { tags, summary: 'Add a requirement of your own', params: propertyParams, body: customRequirementSchema, response: { 201: requirementResponse } } },
+    async (request, reply) => reply.status(201).send(await requirements.addCustomRequirement(deps, requireAccount(request), request.params.id, request.body)),
+  );
+
+  api.put(
+    '/api/requirements/:id',
+    { schema: { tags, summary: 'Change a requirement', params: idParams('Requirement not found'), body: requirementUpdateSchema, response: { 200: requirementResponse } } },
+    async (request) => requirements.updateRequirement(deps, requireAccount(request), request.params.id, request.body),
+  );
 }

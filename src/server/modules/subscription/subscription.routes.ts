@@ -1,16 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { startTrialSchema } from '@shared/schemas/subscription';
+import { startTrialSchema, subscriptionStatusResponse } from '@shared/schemas/subscription';
 import type { Db } from '../../db/client';
 import { requireAccount } from '../../plugins/auth';
-import { parse } from '../../validation';
+import type { ZodTypeProvider } from '../../route-schema';
 import { startTrial, subscriptionStatus } from './subscription.service';
 
-export async function subscriptionRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
-  app.get('/api/subscription/status', async (request) => subscriptionStatus(deps.db, requireAccount(request).id));
+const tags = ['Plan'];
 
-  app.post('/api/subscription/trial', async (request) => {
-    const account = requireAccount(request);
-    parse(startTrialSchema, request.body ?? {});
-    return startTrial(deps.db, account.id);
-  });
+export async function subscriptionRoutes(app: FastifyInstance, deps: { db: Db }): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/api/subscription/status', { schema: { tags, summary: 'Get the plan and its limits', response: { 200: subscriptionStatusResponse } } }, async (request) =>
+    subscriptionStatus(deps.db, requireAccount(request).id),
+  );
+
+  api.post(
+    '/api/subscription/trial',
+    { schema: { tags, summary: 'Start the Pro trial', body: startTrialSchema, response: { 200: subscriptionStatusResponse } } },
+    async (request) => startTrial(deps.db, requireAccount(request).id),
+  );
 }

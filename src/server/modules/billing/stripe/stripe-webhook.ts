@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
+import { z } from 'zod';
 import { validationFailed } from '../../../errors';
+import { fileBody } from '../../../route-schema';
 import { withTransaction, type Tx } from '../../../db/transaction';
 import { queueEmail } from '../../../email/outbox';
 import { paymentFailedEmail, trialEndingEmail } from '../../../email/templates/billing';
@@ -122,7 +124,15 @@ export async function stripeWebhookRoutes(app: FastifyInstance, deps: BillingDep
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
-    scope.post(WEBHOOK_PATH, async (request, reply) => {
+    const schema = {
+      tags: ['Billing'],
+      summary: 'Receive a Stripe event',
+      description: "For Stripe alone: the body is checked against the `Stripe-Signature` header with the webhook's secret.",
+      public: true,
+      body: fileBody('application/json'),
+      response: { 200: z.object({ received: z.literal(true) }) },
+    };
+    scope.post(WEBHOOK_PATH, { schema }, async (request, reply) => {
       const signature = request.headers['stripe-signature'];
       if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
         throw validationFailed({ 'stripe-signature': ['Missing'] }, 'Send a Stripe webhook event, signed, as JSON.');
