@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, effectiveItemStatus, inspectionDisplayStatus, propertyStatusFrom, resultAfterCorrections } from './compliance';
+
+describe('resultAfterCorrections', () => {
+  const open = { correctedOn: null };
+  const fixed = { correctedOn: '2026-05-01' };
+
+  it('keeps a non-compliant result while any deficiency it opened is open', () => {
+    expect(resultAfterCorrections('non_compliant', [fixed, open])).toBe('non_compliant');
+  });
+
+  it('counts it as compliant once every deficiency is corrected', () => {
+    expect(resultAfterCorrections('non_compliant', [fixed, fixed])).toBe('compliant');
+  });
+
+  it('leaves a non-compliant result without deficiencies, a compliant one, and none as they are', () => {
+    expect(resultAfterCorrections('non_compliant', [])).toBe('non_compliant');
+    expect(resultAfterCorrections('compliant', [open])).toBe('compliant');
+    expect(resultAfterCorrections(null, [])).toBeNull();
+  });
+});
+
+describe('addDays', () => {
+  it('crosses months, leap days and years on the calendar alone', () => {
+    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(addDays('2027-02-28', 1)).toBe('2027-03-01');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+
+  it('is not moved by a daylight-saving change', () => {
+    expect(addDays('2026-03-07', 1)).toBe('2026-03-08');
+    expect(addDays('2026-03-08', 1)).toBe('2026-03-09');
+  });
+});
+
+describe('effectiveItemStatus', () => {
+  const today = '2026-06-10';
+  it('is overdue the day after its due date, and due soon up to seven days ahead', () => {
+    expect(effectiveItemStatus({ status: 'compliant', nextDueDate: '2026-06-09' }, today)).toBe('overdue');
+    expect(effectiveItemStatus({ status: 'compliant', nextDueDate: '2026-06-10' }, today)).toBe('due_soon');
+    expect(effectiveItemStatus({ status: 'compliant', nextDueDate: '2026-06-17' }, today)).toBe('due_soon');
+    expect(effectiveItemStatus({ status: 'compliant', nextDueDate: '2026-06-18' }, today)).toBe('compliant');
+  });
+
+  it('keeps a non-compliant result, and an item with no due date, as recorded', () => {
+    expect(effectiveItemStatus({ status: 'non_compliant', nextDueDate: '2026-01-01' }, today)).toBe('non_compliant');
+    expect(effectiveItemStatus({ status: 'never_inspected', nextDueDate: null }, today)).toBe('never_inspected');
+  });
+});
+
+describe('propertyStatusFrom', () => {
+  const item = (status: 'compliant' | 'due_soon' | 'overdue' | 'non_compliant' | 'never_inspected', lastInspectionDate: string | null = '2026-01-01') => ({ status, lastInspectionDate });
+
+  it('is non-compliant when any item is overdue, even one never inspected', () => {
+    expect(propertyStatusFrom([item('compliant'), item('overdue', null)])).toBe('non_compliant');
+    expect(propertyStatusFrom([item('non_compliant')])).toBe('non_compliant');
+  });
+
+  it('is pending while nothing was inspected, due soon before compliant', () => {
+    expect(propertyStatusFrom([item('never_inspected', null)])).toBe('pending');
+    expect(propertyStatusFrom([])).toBe('pending');
+    expect(propertyStatusFrom([item('compliant'), item('due_soon')])).toBe('due_soon');
+    expect(propertyStatusFrom([item('compliant')])).toBe('compliant');
+  });
+});
+
+describe('inspectionDisplayStatus', () => {
+  it('derives overdue and due soon for open inspections only', () => {
+    const today = '2026-06-10';
+    expect(inspectionDisplayStatus({ status: 'scheduled', dueDate: '2026-06-09' }, today)).toBe('overdue');
+    expect(inspectionDisplayStatus({ status: 'in_progress', dueDate: '2026-06-15' }, today)).toBe('due_soon');
+    expect(inspectionDisplayStatus({ status: 'scheduled', dueDate: '2026-07-01' }, today)).toBe('scheduled');
+    expect(inspectionDisplayStatus({ status: 'completed', dueDate: '2026-01-01' }, today)).toBe('completed');
+    expect(inspectionDisplayStatus({ status: 'cancelled', dueDate: '2026-01-01' }, today)).toBe('cancelled');
+  });
+});

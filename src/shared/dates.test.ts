@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalTimeZone, formatDisplayDate, isValidTimeZone, noonInTimeZone, todayInTimeZone } from './dates';
+
+describe('formatDisplayDate', () => {
+  it('reads like "Mar 05, 2024" (SPEC), a calendar date as written', () => {
+    expect(formatDisplayDate('2024-03-05')).toBe('Mar 05, 2024');
+    expect(formatDisplayDate('2024-12-31')).toBe('Dec 31, 2024');
+  });
+
+  it('shows nothing for nothing or a value that is not a date', () => {
+    expect(formatDisplayDate(null)).toBe('');
+    expect(formatDisplayDate('')).toBe('');
+    expect(formatDisplayDate('soon')).toBe('');
+  });
+});
+
+describe('todayInTimeZone', () => {
+  const instant = new Date('2026-06-10T23:30:00Z');
+  it("is the account's own calendar day", () => {
+    expect(todayInTimeZone('UTC', instant)).toBe('2026-06-10');
+    expect(todayInTimeZone('Pacific/Auckland', instant)).toBe('2026-06-11');
+    expect(todayInTimeZone('America/Los_Angeles', instant)).toBe('2026-06-10');
+  });
+
+  it('refuses a zone that does not exist', () => {
+    expect(() => todayInTimeZone('Mars/Olympus_Mons', instant)).toThrow();
+  });
+});
+
+describe('noonInTimeZone', () => {
+  it('is noon of that day in that zone, so the day reads the same there', () => {
+    expect(noonInTimeZone('2026-06-10', 'UTC').toISOString()).toBe('2026-06-10T12:00:00.000Z');
+    expect(noonInTimeZone('2026-06-10', 'America/New_York').toISOString()).toBe('2026-06-10T16:00:00.000Z');
+    const kiritimati = noonInTimeZone('2026-06-10', 'Pacific/Kiritimati');
+    expect(todayInTimeZone('Pacific/Kiritimati', kiritimati)).toBe('2026-06-10');
+  });
+});
+
+describe('time zone names', () => {
+  it('knows IANA zones and their canonical names', () => {
+    expect(isValidTimeZone('Europe/Dublin')).toBe(true);
+    expect(isValidTimeZone('Nowhere/Special')).toBe(false);
+    expect(canonicalTimeZone('UTC')).toBe('UTC');
+    expect(canonicalTimeZone('Nowhere/Special')).toBeUndefined();
+  });
+});
