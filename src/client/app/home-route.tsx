@@ -1,6 +1,6 @@
 import { lazy, useEffect } from 'react';
 import { Navigate } from 'react-router';
-import { useAuth } from '@/features/auth/components/auth-context';
+import { useAuth } from './auth-context';
 
 const LandingPage = lazy(() => import('@/features/landing/pages/landing-page'));
 

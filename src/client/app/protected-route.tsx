@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useAuth } from '@/features/auth/components/auth-context';
+import { useAuth } from './auth-context';
 import { expiredLoginPath } from '@/features/auth/components/redirect-target';
 import { FullPageLoader } from './full-page-loader';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '@/lib/format-date';
 import { humanize, INSPECTION_TYPE_LABELS } from '@shared/enums';
 import type { Property } from '@shared/schemas/property';
-import { isTemporaryId } from '@/lib/property-queries';
+import { isTemporaryId } from '@/features/properties/api/property-queries';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';

@@ -3,7 +3,7 @@ import { ERROR_CODES } from '@shared/api-error';
 import type { Report } from '@shared/schemas/report';
 import { api, isApiError } from '@/lib/api';
 import { refetchAfterChange } from '@/lib/query-client';
-import { refreshAfterReportGenerated } from '@/lib/report-queries';
+import { refreshAfterReportGenerated } from '@/features/reports/api/report-queries';
 import { SUBSCRIPTION_STATUS_KEY } from '@/lib/use-subscription';
 import { toast } from '@/components/ui/use-toast';
 

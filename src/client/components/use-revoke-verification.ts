@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Report } from '@shared/schemas/report';
 import { api, serverMessage } from '@/lib/api';
-import { refreshAfterReportGenerated } from '@/lib/report-queries';
+import { refreshAfterReportGenerated } from '@/features/reports/api/report-queries';
 import { toast } from '@/components/ui/use-toast';
 
 /** The owner turns a report's public verification link off; the lists show it revoked. */

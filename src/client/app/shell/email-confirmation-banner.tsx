@@ -2,7 +2,7 @@ import { MailWarning } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useAuth } from '@/features/auth/components/auth-context';
+import { useAuth } from '../auth-context';
 import { useResendConfirmation } from '@/features/auth/api/use-resend-confirmation';
 
 /**

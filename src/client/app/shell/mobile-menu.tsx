@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Menu } from 'lucide-react';
-import { useAuth } from '@/features/auth/components/auth-context';
+import { useAuth } from '../auth-context';
 import { Brand } from '@/components/brand';
 import { Button } from '@/components/ui/button';
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';

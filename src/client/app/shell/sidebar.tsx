@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useAuth } from '@/features/auth/components/auth-context';
+import { useAuth } from '../auth-context';
 import { Brand } from '@/components/brand';
 import { LogoutButton } from './logout-button';
 import { SideNavLinks } from './side-nav-links';

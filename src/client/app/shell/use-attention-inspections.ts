@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Inspection } from '@shared/schemas/inspection';
 import { apiGetList, queryString, type ListPage } from '@/lib/api';
-import { INSPECTIONS_KEY } from '@/lib/inspection-queries';
+import { INSPECTIONS_KEY } from '@/features/inspections/api/inspection-queries';
 import { useUnscheduled } from '@/features/requirements/api/use-unscheduled';
 
 /** How many of each kind the bell lists; the totals come from X-Total-Count. */

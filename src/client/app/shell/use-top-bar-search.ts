@@ -3,8 +3,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Inspection } from '@shared/schemas/inspection';
 import type { Property } from '@shared/schemas/property';
 import { apiGetList, queryString, type ListPage } from '@/lib/api';
-import { INSPECTIONS_KEY } from '@/lib/inspection-queries';
-import { PROPERTIES_KEY } from '@/lib/property-queries';
+import { INSPECTIONS_KEY } from '@/features/inspections/api/inspection-queries';
+import { PROPERTIES_KEY } from '@/features/properties/api/property-queries';
 
 /** How long typing must pause before the top bar searches. */
 export const SEARCH_DELAY_MS = 250;

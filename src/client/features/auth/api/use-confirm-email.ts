@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ConfirmEmailInput } from '@shared/schemas/auth';
 import { api } from '@/lib/api';
 import { fetchSessionUser } from './session';
-import { useAuth } from '../components/auth-context';
+import { useAuth } from '@/app/auth-context';
 
 /**
  * POST /api/auth/confirm-email with the link's token. The page shows the outcome itself (no

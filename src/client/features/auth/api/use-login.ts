@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { LoginInput, SessionUser } from '@shared/schemas/auth';
 import { api, serverMessage } from '@/lib/api';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '../components/auth-context';
+import { useAuth } from '@/app/auth-context';
 
 export function useLogin() {
   const { signIn } = useAuth();

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '../components/auth-context';
+import { useAuth } from '@/app/auth-context';
 
 export function useLogout() {
   const { signOut } = useAuth();

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { RegisterInput, SessionUser } from '@shared/schemas/auth';
 import { api, serverMessage } from '@/lib/api';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '../components/auth-context';
+import { useAuth } from '@/app/auth-context';
 
 function browserTimeZone(): string | undefined {
   try {

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api, isApiError, serverMessage } from '@/lib/api';
 import { toast } from '@/components/ui/use-toast';
 import { fetchSessionUser } from './session';
-import { useAuth } from '../components/auth-context';
+import { useAuth } from '@/app/auth-context';
 
 /** POST /api/auth/resend-confirmation: a new link to the signed-in account's address (limited per hour). */
 export function useResendConfirmation() {

@@ -8,7 +8,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useConfirmEmail } from '../api/use-confirm-email';
 import { useResendConfirmation } from '../api/use-resend-confirmation';
-import { useAuth } from '../components/auth-context';
+import { useAuth } from '@/app/auth-context';
 import { AuthLayout } from '../components/auth-layout';
 
 function StatusIcon({ tone, children }: { tone: 'error' | 'success' | 'info'; children: ReactNode }) {

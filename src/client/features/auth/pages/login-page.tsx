@@ -10,7 +10,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useLogin } from '../api/use-login';
-import { useAuth } from '../components/auth-context';
+import { useAuth } from '@/app/auth-context';
 import { AuthLayout } from '../components/auth-layout';
 import { redirectTarget } from '../components/redirect-target';
 

@@ -11,7 +11,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useRegister } from '../api/use-register';
-import { useAuth } from '../components/auth-context';
+import { useAuth } from '@/app/auth-context';
 import { AuthLayout } from '../components/auth-layout';
 
 const signupFormSchema = registerSchema.omit({ timeZone: true });

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { ArrowRight, Building2, CircleCheck, Plus } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PropertySort } from '@shared/schemas/property';
-import { usePropertyList } from '@/lib/property-queries';
+import { usePropertyList } from '@/features/properties/api/property-queries';
 import { oneOf, useUrlParams } from '@/lib/use-url-params';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';

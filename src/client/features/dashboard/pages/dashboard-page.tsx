@@ -5,7 +5,7 @@ import { useSubscription } from '@/lib/use-subscription';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { useAuth } from '@/features/auth/components/auth-context';
+import { useAuth } from '@/app/auth-context';
 import { useDashboardStats } from '../api/use-dashboard-stats';
 import { DashboardProperties } from '../components/dashboard-properties';
 import { StatCards } from '../components/stat-cards';

@@ -2,7 +2,7 @@ import type { InfiniteData, Query, QueryClient, QueryKey } from '@tanstack/react
 import { addDays, inspectionDisplayStatus, UPCOMING_DAYS } from '@shared/compliance';
 import type { Inspection } from '@shared/schemas/inspection';
 import type { ListPage } from '@/lib/api';
-import { belongsInList, describeInspectionKey } from '@/lib/inspection-queries';
+import { belongsInList, describeInspectionKey } from './inspection-queries';
 
 /** Every cached inspection query, as it was before an optimistic change. */
 export type InspectionsSnapshot = [QueryKey, unknown][];

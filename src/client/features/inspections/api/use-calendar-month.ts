@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Inspection } from '@shared/schemas/inspection';
 import { apiGetList, type ListPage } from '@/lib/api';
-import { inspectionListKey, inspectionListUrl, type InspectionListParams, type InspectionScope } from '@/lib/inspection-queries';
+import { inspectionListKey, inspectionListUrl, type InspectionListParams, type InspectionScope } from './inspection-queries';
 
 const PAGE = 500;
 /** A month busier than this shows the dates of its first inspections only, and says so. */

@@ -4,7 +4,7 @@ import type { CompleteInspectionInput, InspectionUpdateResult } from '@shared/sc
 import type { DeficiencyInput } from '@shared/schemas/deficiency';
 import { apiChange } from '@/lib/api';
 import { toastWithUndo } from '@/components/undo-toast';
-import { refreshAfterInspectionChange } from '@/lib/inspection-queries';
+import { refreshAfterInspectionChange } from './inspection-queries';
 import { toast } from '@/components/ui/use-toast';
 import { applyInspectionChange, restoreInspections, snapshotInspections } from './inspection-cache';
 import { nextDueText } from './next-due-text';

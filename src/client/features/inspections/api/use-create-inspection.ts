@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { inspectionDisplayStatus } from '@shared/compliance';
 import type { Inspection, InspectionValues } from '@shared/schemas/inspection';
 import { api } from '@/lib/api';
-import { refreshAfterInspectionChange } from '@/lib/inspection-queries';
+import { refreshAfterInspectionChange } from './inspection-queries';
 import { toast } from '@/components/ui/use-toast';
 import { applyInspectionChange, restoreInspections, snapshotInspections } from './inspection-cache';
 import { useToday } from './use-today';

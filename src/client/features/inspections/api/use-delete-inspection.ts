@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiChange } from '@/lib/api';
 import { toastWithUndo } from '@/components/undo-toast';
-import { inspectionKey, refreshAfterInspectionChange, reminderLogsKey } from '@/lib/inspection-queries';
+import { inspectionKey, refreshAfterInspectionChange, reminderLogsKey } from './inspection-queries';
 import { toast } from '@/components/ui/use-toast';
 import { applyInspectionChange, restoreInspections, snapshotInspections } from './inspection-cache';
 import { useToday } from './use-today';

@@ -6,7 +6,7 @@ import {
   inspectionListUrl,
   type InspectionListParams,
   type InspectionScope,
-} from '@/lib/inspection-queries';
+} from './inspection-queries';
 
 /**
  * A paged, server-filtered list of inspections (DECISIONS "Lists"): the first page at once,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Inspection, ReminderLog } from '@shared/schemas/inspection';
 import { api } from '@/lib/api';
-import { inspectionKey, reminderLogsKey } from '@/lib/inspection-queries';
+import { inspectionKey, reminderLogsKey } from './inspection-queries';
 
 export function useInspection(id: number, enabled = true) {
   return useQuery({

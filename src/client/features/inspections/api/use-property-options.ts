@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Property } from '@shared/schemas/property';
 import { apiGetList, queryString } from '@/lib/api';
-import { fetchProperty, PROPERTIES_KEY, propertyKey } from '@/lib/property-queries';
+import { fetchProperty, PROPERTIES_KEY, propertyKey } from '@/features/properties/api/property-queries';
 
 /** The most names the property select lists; beyond it the form offers a search. */
 export const PROPERTY_OPTION_LIMIT = 500;

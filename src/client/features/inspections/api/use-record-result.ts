@@ -3,7 +3,7 @@ import type { ComplianceResult } from '@shared/enums';
 import type { InspectionUpdateResult } from '@shared/schemas/inspection';
 import { apiChange } from '@/lib/api';
 import { toastWithUndo } from '@/components/undo-toast';
-import { inspectionKey, refreshAfterInspectionChange } from '@/lib/inspection-queries';
+import { inspectionKey, refreshAfterInspectionChange } from './inspection-queries';
 import { toast } from '@/components/ui/use-toast';
 import { nextDueText } from './next-due-text';
 

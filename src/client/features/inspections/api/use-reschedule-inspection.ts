@@ -3,7 +3,7 @@ import { formatDate } from '@/lib/format-date';
 import type { Inspection } from '@shared/schemas/inspection';
 import { apiChange } from '@/lib/api';
 import { toastWithUndo } from '@/components/undo-toast';
-import { refreshAfterInspectionChange } from '@/lib/inspection-queries';
+import { refreshAfterInspectionChange } from './inspection-queries';
 import { toast } from '@/components/ui/use-toast';
 import { applyInspectionChange, restoreInspections, snapshotInspections } from './inspection-cache';
 import { useToday } from './use-today';

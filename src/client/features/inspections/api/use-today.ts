@@ -1,5 +1,5 @@
 import { todayInTimeZone } from '@shared/dates';
-import { useAuth } from '@/features/auth/components/auth-context';
+import { useAuth } from '@/app/auth-context';
 
 /**
  * Today's calendar date ("YYYY-MM-DD") in the account's time zone (DECISIONS "Dates and

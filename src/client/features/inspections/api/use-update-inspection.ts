@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Inspection, InspectionEdit } from '@shared/schemas/inspection';
 import { apiChange } from '@/lib/api';
 import { toastWithUndo } from '@/components/undo-toast';
-import { inspectionKey, refreshAfterInspectionChange } from '@/lib/inspection-queries';
+import { inspectionKey, refreshAfterInspectionChange } from './inspection-queries';
 import { toast } from '@/components/ui/use-toast';
 import { applyInspectionChange, restoreInspections, snapshotInspections } from './inspection-cache';
 import { useToday } from './use-today';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { InspectionType } from '@shared/enums';
-import type { InspectionFilterStatus, InspectionSort } from '@/lib/inspection-queries';
+import type { InspectionFilterStatus, InspectionSort } from '../api/inspection-queries';
 import { SearchField } from '@/components/search-field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';

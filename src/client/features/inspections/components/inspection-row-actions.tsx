@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { CalendarClock, CircleCheck } from 'lucide-react';
 import { formatDate } from '@/lib/format-date';
 import type { Inspection } from '@shared/schemas/inspection';
-import { isTemporaryId } from '@/lib/property-queries';
+import { isTemporaryId } from '@/features/properties/api/property-queries';
 import { Button } from '@/components/ui/button';
 import { describeInspection, isOpenInspection } from './inspection-text';
 

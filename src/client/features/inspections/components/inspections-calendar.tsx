@@ -4,7 +4,7 @@ import { addDays } from '@shared/compliance';
 import { formatDate } from '@/lib/format-date';
 import type { Inspection } from '@shared/schemas/inspection';
 import { calendarDayFromDate, dateFromCalendarDay, monthRange } from '@/lib/calendar-days';
-import type { InspectionListParams, InspectionScope } from '@/lib/inspection-queries';
+import type { InspectionListParams, InspectionScope } from '../api/inspection-queries';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 import { oneOf, useUrlParams } from '@/lib/use-url-params';
 import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
-import type { InspectionFilterStatus, InspectionSort } from '@/lib/inspection-queries';
+import type { InspectionFilterStatus, InspectionSort } from '../api/inspection-queries';
 
 const SORTS = ['due_asc', 'due_desc', 'created_desc', 'property'] as const satisfies readonly InspectionSort[];
 export const DEFAULT_SORT: InspectionSort = 'due_asc';

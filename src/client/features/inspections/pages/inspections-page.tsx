@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { CalendarClock, CalendarPlus, ClipboardList, FilterX } from 'lucide-react';
 import { Link } from 'react-router';
-import type { InspectionFilterStatus } from '@/lib/inspection-queries';
+import type { InspectionFilterStatus } from '../api/inspection-queries';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSubscription } from '@/lib/use-subscription';
 import { EmptyState } from '@/components/empty-state';

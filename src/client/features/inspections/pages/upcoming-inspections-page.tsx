@@ -3,8 +3,8 @@ import { CalendarCheck, CalendarClock, CircleCheck, FilterX, List } from 'lucide
 import { Link } from 'react-router';
 import { formatDate } from '@/lib/format-date';
 import type { Inspection } from '@shared/schemas/inspection';
-import type { InspectionFilterStatus } from '@/lib/inspection-queries';
-import { isTemporaryId } from '@/lib/property-queries';
+import type { InspectionFilterStatus } from '../api/inspection-queries';
+import { isTemporaryId } from '@/features/properties/api/property-queries';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';

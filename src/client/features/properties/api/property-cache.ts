@@ -6,7 +6,7 @@ import {
   propertyKey,
   type PropertyListData,
   type PropertyListFilters,
-} from '@/lib/property-queries';
+} from './property-queries';
 
 /** Every cached property query, as it was before an optimistic change. */
 export type PropertiesSnapshot = [QueryKey, unknown][];

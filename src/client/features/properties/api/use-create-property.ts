@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Property, PropertyValues } from '@shared/schemas/property';
 import { api } from '@/lib/api';
-import { refreshAfterPropertyChange } from '@/lib/property-queries';
+import { refreshAfterPropertyChange } from './property-queries';
 import { toast } from '@/components/ui/use-toast';
 import { addToLists, restoreProperties, snapshotProperties } from './property-cache';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiChange } from '@/lib/api';
 import { toastWithUndo } from '@/components/undo-toast';
-import { propertyKey, refreshAfterPropertyChange } from '@/lib/property-queries';
+import { propertyKey, refreshAfterPropertyChange } from './property-queries';
 import { toast } from '@/components/ui/use-toast';
 import { removeFromLists, restoreProperties, snapshotProperties } from './property-cache';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportCheck, ImportResult } from '@shared/csv-import';
 import { api } from '@/lib/api';
-import { refreshAfterPropertyChange } from '@/lib/property-queries';
+import { refreshAfterPropertyChange } from './property-queries';
 
 export interface ImportInput {
   filename: string;

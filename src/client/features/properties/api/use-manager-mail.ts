@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ManagerMail } from '@shared/schemas/mail-consent';
 import { api, serverMessage } from '@/lib/api';
-import { PROPERTIES_KEY } from '@/lib/property-queries';
+import { PROPERTIES_KEY } from './property-queries';
 import { toast } from '@/components/ui/use-toast';
 
 /** Under the property's key, so a change to the property (its manager address) refreshes it. */

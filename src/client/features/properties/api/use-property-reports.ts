@@ -1,4 +1,4 @@
-import { useReportPages } from '@/lib/report-queries';
+import { useReportPages } from '@/features/reports/api/report-queries';
 
 const PAGE_SIZE = 20;
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Property } from '@shared/schemas/property';
-import { fetchProperty, propertyKey } from '@/lib/property-queries';
+import { fetchProperty, propertyKey } from './property-queries';
 
 /** One property with its compliance items; a 404 (missing or not yours) is not retried. */
 export function useProperty(id: number | undefined) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Property, PropertyUpdate } from '@shared/schemas/property';
 import { api } from '@/lib/api';
-import { propertyKey, refreshAfterPropertyChange } from '@/lib/property-queries';
+import { propertyKey, refreshAfterPropertyChange } from './property-queries';
 import { toast } from '@/components/ui/use-toast';
 import { replaceInLists, restoreProperties, snapshotProperties } from './property-cache';
 

@@ -1,5 +1,5 @@
 import type { Property } from '@shared/schemas/property';
-import { isTemporaryId } from '@/lib/property-queries';
+import { isTemporaryId } from '../api/property-queries';
 import { cn } from '@/lib/utils';
 import { Spinner } from '@/components/ui/spinner';
 import { PROPERTY_COLUMNS } from './property-columns';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { oneOf, useUrlParams } from '@/lib/use-url-params';
 import { humanize, PROPERTY_TYPES, type PropertyStatus, type PropertyType } from '@shared/enums';
 import { PROPERTY_SORT_LABELS, PROPERTY_SORTS, type PropertySort } from '@shared/schemas/property';
-import { usePropertyList } from '@/lib/property-queries';
+import { usePropertyList } from '../api/property-queries';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSubscription } from '@/lib/use-subscription';
 import { EmptyState } from '@/components/empty-state';

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { Deficiency, DeficiencyPhoto, DeficiencySummary } from '@shared/schemas/deficiency';
 import type { Inspector, InspectorInput } from '@shared/schemas/inspector';
 import { ApiError, api } from '@/lib/api';
-import { refreshAfterInspectionChange } from '@/lib/inspection-queries';
+import { refreshAfterInspectionChange } from '@/features/inspections/api/inspection-queries';
 
 export const INSPECTORS_KEY = ['/api/inspectors'] as const;
 export const DEFICIENCY_SUMMARY_KEY = ['/api/deficiencies/open-summary'] as const;

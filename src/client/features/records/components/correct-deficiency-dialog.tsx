@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError, serverMessage } from '@/lib/api';
-import { useAuth } from '@/features/auth/components/auth-context';
+import { useAuth } from '@/app/auth-context';
 import { useToday } from '@/features/inspections/api/use-today';
 import { useCorrectDeficiency } from '../api/record-queries';
 

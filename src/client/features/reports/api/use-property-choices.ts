@@ -1,4 +1,4 @@
-import { usePropertyList } from '@/lib/property-queries';
+import { usePropertyList } from '@/features/properties/api/property-queries';
 
 /** The most properties the selects list (the server's largest page). */
 const CHOICE_LIMIT = 500;

@@ -1,4 +1,4 @@
-import { useReportPages, type ReportListFilters } from '@/lib/report-queries';
+import { useReportPages, type ReportListFilters } from './report-queries';
 
 const PAGE_SIZE = 25;
 

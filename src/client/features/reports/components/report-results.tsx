@@ -1,5 +1,5 @@
 import { FileText, FilterX } from 'lucide-react';
-import type { ReportPages } from '@/lib/report-queries';
+import type { ReportPages } from '../api/report-queries';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';

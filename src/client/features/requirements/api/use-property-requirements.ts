@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Requirement } from '@shared/schemas/requirement';
 import { api } from '@/lib/api';
-import { propertyRequirementsKey } from '@/lib/requirement-queries';
+import { propertyRequirementsKey } from './requirement-queries';
 
 /** A property's requirements with their changes; off while no property is chosen. */
 export function usePropertyRequirements(propertyId: number | undefined) {

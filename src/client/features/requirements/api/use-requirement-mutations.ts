@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddSafetyItemInput, CustomRequirementInput, Requirement, RequirementUpdateInput } from '@shared/schemas/requirement';
 import { api } from '@/lib/api';
-import { propertyRequirementsKey, refreshAfterRequirementChange } from '@/lib/requirement-queries';
+import { propertyRequirementsKey, refreshAfterRequirementChange } from './requirement-queries';
 
 /** "Add safety item": answers the property's requirements, the new ones included. */
 export function useAddSafetyItem(propertyId: number) {

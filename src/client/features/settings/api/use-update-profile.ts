@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileInput, SessionUser } from '@shared/schemas/auth';
 import { api } from '@/lib/api';
 import { toast } from '@/components/ui/use-toast';
-import { useAuth } from '@/features/auth/components/auth-context';
+import { useAuth } from '@/app/auth-context';
 
 export function useUpdateProfile() {
   const { user: before, updateUser } = useAuth();

@@ -2,7 +2,7 @@ import { CalendarDays } from 'lucide-react';
 import { formatDate } from '@/lib/format-date';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { PageHeader } from '@/components/page-header';
-import { useAuth } from '@/features/auth/components/auth-context';
+import { useAuth } from '@/app/auth-context';
 import { ApiTokensCard } from '../components/api-tokens-card';
 import { CalendarFeedCard } from '../components/calendar-feed-card';
 import { NotificationsCard } from '../components/notifications-card';

@@ -17,7 +17,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
-import { useAuth } from '@/features/auth/components/auth-context';
+import { useAuth } from '@/app/auth-context';
 import { useSupportContact } from '@/lib/use-support-contact';
 import { useSubmitSupportRequest } from '../api/support-queries';
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, useInfiniteQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Report, ReportSort } from '@shared/schemas/report';
-import { apiGetList, queryString, type ListPage } from './api';
-import { propertyReportsKey } from './property-queries';
-import { refetchAfterChange } from './query-client';
+import { apiGetList, queryString, type ListPage } from '@/lib/api';
+import { propertyReportsKey } from '@/features/properties/api/property-queries';
+import { refetchAfterChange } from '@/lib/query-client';
 
 /** Every cross-property report list lives under this prefix. */
 export const REPORTS_KEY = ['/api/reports'] as const;

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { InspectionType } from '@shared/enums';
-import { queryString } from './api';
-import { refetchAfterChange } from './query-client';
-import { DASHBOARD_STATS_KEY, PROPERTIES_KEY } from './property-queries';
+import { queryString } from '@/lib/api';
+import { refetchAfterChange } from '@/lib/query-client';
+import { DASHBOARD_STATS_KEY, PROPERTIES_KEY } from '@/features/properties/api/property-queries';
 
 /**
  * Requirements due with no open inspection ("Due, not scheduled"): the upcoming page, the

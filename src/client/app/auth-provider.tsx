@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@shared/schemas/auth';
 import { isApiError } from '@/lib/api';
-import { fetchSessionUser } from '../api/session';
+import { fetchSessionUser } from '@/features/auth/api/session';
 import { AuthContext, type AuthContextValue, type SignOutReason } from './auth-context';
 import { setDisplayTimeZone } from '@/lib/format-date';
 

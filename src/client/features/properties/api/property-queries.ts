@@ -1,9 +1,9 @@
 import { keepPreviousData, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { PropertyStatus, PropertyType } from '@shared/enums';
 import type { Property, PropertySort } from '@shared/schemas/property';
-import { api, apiGetList, queryString, type ListPage } from './api';
-import { refetchAfterChange } from './query-client';
-import { SUBSCRIPTION_STATUS_KEY } from './use-subscription';
+import { api, apiGetList, queryString, type ListPage } from '@/lib/api';
+import { refetchAfterChange } from '@/lib/query-client';
+import { SUBSCRIPTION_STATUS_KEY } from '@/lib/use-subscription';
 
 /**
  * Every property query lives under this prefix (lists, one property, its inspections and

@@ -1,11 +1,11 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { InspectionType } from '@shared/enums';
 import type { Inspection, INSPECTION_FILTER_STATUSES, INSPECTION_SORTS } from '@shared/schemas/inspection';
-import { queryString } from './api';
-import { refetchAfterChange } from './query-client';
-import { DASHBOARD_STATS_KEY, PROPERTIES_KEY, propertyInspectionsKey } from './property-queries';
-import { UNSCHEDULED_KEY } from './requirement-queries';
-import { SUBSCRIPTION_STATUS_KEY } from './use-subscription';
+import { queryString } from '@/lib/api';
+import { refetchAfterChange } from '@/lib/query-client';
+import { DASHBOARD_STATS_KEY, PROPERTIES_KEY, propertyInspectionsKey } from '@/features/properties/api/property-queries';
+import { UNSCHEDULED_KEY } from '@/features/requirements/api/requirement-queries';
+import { SUBSCRIPTION_STATUS_KEY } from '@/lib/use-subscription';
 
 export type InspectionFilterStatus = (typeof INSPECTION_FILTER_STATUSES)[number];
 export type InspectionSort = (typeof INSPECTION_SORTS)[number];
