@@ -17,7 +17,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { InspectorPicker } from '@/features/records/components/inspector-picker';
 import { ActivityField, activityIds, type ActivityChoice } from '@/features/requirements/components/activity-field';
 import type { useCreateInspection } from '../api/use-create-inspection';
-import { PROPERTY_OPTION_LIMIT, type PropertyOption } from '../api/use-property-options';
+import { PROPERTY_OPTION_LIMIT, type PropertyOption } from '@/features/properties/api/use-property-options';
 import { useToday } from '../api/use-today';
 import { InspectionTypeOptions } from './inspection-type-options';
 

@@ -14,8 +14,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useProperty } from '@/features/properties/api/use-property';
+import { usePropertyOptions } from '@/features/properties/api/use-property-options';
 import { useCreateInspection } from '../api/use-create-inspection';
-import { usePropertyForSchedule, usePropertyOptions } from '../api/use-property-options';
 import { ScheduleForm, type SchedulePrefill } from '../components/schedule-form';
 
 function parsePropertyId(value: string | null): number | undefined {
@@ -64,7 +65,7 @@ export default function NewInspectionPage() {
   const prefill = prefillFrom(searchParams);
   const subscription = useSubscription();
   const create = useCreateInspection();
-  const locked = usePropertyForSchedule(lockedId);
+  const locked = useProperty(lockedId);
   const lockedMissing = lockedId !== undefined && locked.isError && isApiError(locked.error) && locked.error.status === 404;
   const useLock = lockedId !== undefined && !lockedMissing;
   const [search, setSearch] = useState('');
@@ -72,7 +73,7 @@ export default function NewInspectionPage() {
 
   // Known to be at the plan's limit (and not mid-save, when the new count arrives early).
   const blocked = subscription.isLoaded && !subscription.canScheduleInspection && !create.isPending && !create.isSuccess;
-  const noProperties = !useLock && options.data?.total === 0 && !search;
+  const noProperties = !useLock && options.loaded && options.total === 0 && !search;
 
   let body;
   if (subscription.isLoading || (useLock ? locked.isPending : options.isPending)) {
@@ -86,8 +87,8 @@ export default function NewInspectionPage() {
     );
   } else if (useLock && locked.isError) {
     body = <LoadError message="Failed to load the property. Please try again." onRetry={() => void locked.refetch()} retrying={locked.isFetching} />;
-  } else if (!useLock && options.isError && !options.data) {
-    body = <LoadError message="Failed to load your properties. Please try again." onRetry={() => void options.refetch()} retrying={options.isFetching} />;
+  } else if (!useLock && options.isError) {
+    body = <LoadError message="Failed to load your properties. Please try again." onRetry={options.refetch} retrying={options.isFetching} />;
   } else if (noProperties) {
     body = (
       <EmptyState
@@ -111,8 +112,8 @@ export default function NewInspectionPage() {
         <CardContent className="pt-6">
           <ScheduleForm
             lockedProperty={useLock && locked.data ? { id: locked.data.id, name: locked.data.name } : undefined}
-            options={options.data?.items ?? []}
-            optionsTotal={options.data?.total ?? 0}
+            options={options.options}
+            optionsTotal={options.total}
             optionsLoading={options.isFetching}
             onSearch={setSearch}
             prefill={prefill}

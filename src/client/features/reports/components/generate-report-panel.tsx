@@ -8,10 +8,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { usePropertyChoices } from '../api/use-property-choices';
+import type { PropertyOptions } from '@/features/properties/api/use-property-options';
 
 interface GenerateReportPanelProps {
-  properties: ReturnType<typeof usePropertyChoices>;
+  properties: PropertyOptions;
 }
 
 /** SPEC 2, "Reports": the 'Generate New Report' panel of a Pro account, with its property select. */
@@ -71,7 +71,7 @@ function PanelBody({ properties }: GenerateReportPanelProps) {
     );
   }
 
-  const chosen = properties.choices.find((choice) => choice.id === propertyId);
+  const chosen = properties.options.find((choice) => choice.id === propertyId);
 
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
@@ -89,7 +89,7 @@ function PanelBody({ properties }: GenerateReportPanelProps) {
           }}
         >
           <option value="">Choose a property</option>
-          {properties.choices.map((choice) => (
+          {properties.options.map((choice) => (
             <option key={choice.id} value={choice.id}>
               {choice.name}
             </option>
@@ -101,7 +101,7 @@ function PanelBody({ properties }: GenerateReportPanelProps) {
           </p>
         ) : properties.truncated ? (
           <p id={`${id}-more`} className="text-sm text-muted-foreground">
-            The first {properties.choices.length} of {properties.total} properties, A-Z. For another, use Generate Report on its
+            The first {properties.options.length} of {properties.total} properties, A-Z. For another, use Generate Report on its
             own page.
           </p>
         ) : null}

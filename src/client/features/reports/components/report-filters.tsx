@@ -3,13 +3,13 @@ import { REPORT_SORT_LABELS, REPORT_SORTS, type ReportSort } from '@shared/schem
 import { SearchField } from '@/components/search-field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import type { PropertyChoice } from '../api/use-property-choices';
+import type { PropertyOption } from '@/features/properties/api/use-property-options';
 
 interface ReportFiltersProps {
   q: string;
   propertyId: number | undefined;
   sort: ReportSort;
-  choices: PropertyChoice[];
+  choices: PropertyOption[];
   /** The filtered property's name when the choices do not hold it (beyond the first 500). */
   propertyName?: string;
   choicesLoading: boolean;

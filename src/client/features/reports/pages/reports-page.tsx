@@ -1,10 +1,10 @@
 import { useId } from 'react';
+import { usePropertyOptions } from '@/features/properties/api/use-property-options';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSubscription } from '@/lib/use-subscription';
 import { PageHeader } from '@/components/page-header';
 import { UpgradePrompt } from '@/components/upgrade-prompt';
 import { Skeleton } from '@/components/ui/skeleton';
-import { usePropertyChoices } from '../api/use-property-choices';
 import { useReportList } from '../api/use-report-list';
 import { GenerateReportPanel } from '../components/generate-report-panel';
 import { ReportFilters } from '../components/report-filters';
@@ -20,7 +20,7 @@ export default function ReportsPage() {
   const listTitleId = useId();
   const subscription = useSubscription();
   const url = useReportUrlState();
-  const properties = usePropertyChoices();
+  const properties = usePropertyOptions();
   const list = useReportList({ q: url.q || undefined, propertyId: url.propertyId, sort: url.sort });
   const filteredName = list.items.find((report) => report.propertyId === url.propertyId)?.property.name;
 
@@ -49,7 +49,7 @@ export default function ReportsPage() {
             q={url.q}
             propertyId={url.propertyId}
             sort={url.sort}
-            choices={properties.choices}
+            choices={properties.options}
             propertyName={filteredName}
             choicesLoading={properties.isPending}
             onSearch={url.setSearch}
