@@ -1,8 +1,6 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
-import { preparedOnce } from '../../db/prepared';
+import type { DbOrTx } from '../../db/client';
 import { passwordResetTokens, users, type UserRow } from '../../db/schema/index';
-
 
 const sameText = (column: typeof users.username | typeof users.email, value: string) =>
   sql`lower(${column}) = lower(${value})`;
