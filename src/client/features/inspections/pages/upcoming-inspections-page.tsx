@@ -1,27 +1,18 @@
 import { useState } from 'react';
-import { CalendarCheck, CalendarClock, CircleCheck, FilterX, List } from 'lucide-react';
+import { CalendarCheck, CalendarClock, CircleCheck, List } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDate } from '@/lib/format-date';
 import type { Inspection } from '@shared/schemas/inspection';
-import type { InspectionFilterStatus } from '../api/inspection-queries';
 import { isTemporaryId } from '@/features/properties/api/property-queries';
+import { UnscheduledPanel } from '@/features/requirements/components/unscheduled-panel';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import type { InspectionFilterStatus } from '../api/inspection-queries';
 import { useCompleteInspection } from '../api/use-complete-inspection';
-import { useInspectionList } from '../api/use-inspection-list';
-import { useToday } from '../api/use-today';
-import { InspectionFilters } from '../components/inspection-filters';
-import { InspectionResults } from '../components/inspection-results';
+import { InspectionBrowser } from '../components/inspection-browser';
 import { describeInspection, isOpenInspection } from '../components/inspection-text';
-import { InspectionsCalendar } from '../components/inspections-calendar';
 import { RescheduleDialog } from '../components/reschedule-dialog';
-import { useInspectionUrlState } from '../components/use-inspection-url-state';
-import { UnscheduledPanel } from '@/features/requirements/components/unscheduled-panel';
-
-const PAGE_SIZE = 25;
 
 /** SPEC 2: the status filter of /inspections/upcoming. */
 const STATUS_OPTIONS: { value: InspectionFilterStatus; label: string }[] = [
@@ -30,7 +21,6 @@ const STATUS_OPTIONS: { value: InspectionFilterStatus; label: string }[] = [
   { value: 'overdue', label: 'Overdue' },
   { value: 'due_soon', label: 'Due soon' },
 ];
-const STATUS_VALUES = STATUS_OPTIONS.map((option) => option.value);
 
 /**
  * /inspections/upcoming: open inspections due within 30 days, overdue ones included, with
@@ -40,10 +30,6 @@ const STATUS_VALUES = STATUS_OPTIONS.map((option) => option.value);
  */
 export default function UpcomingInspectionsPage() {
   useDocumentTitle('Upcoming Inspections');
-  const today = useToday();
-  const state = useInspectionUrlState(STATUS_VALUES, today);
-  const params = { q: state.q || undefined, type: state.type, status: state.status };
-  const list = useInspectionList({ kind: 'upcoming' }, params, PAGE_SIZE, state.view === 'list');
   const complete = useCompleteInspection();
   const [rescheduling, setRescheduling] = useState<{ inspection: Inspection; open: boolean } | null>(null);
 
@@ -85,32 +71,6 @@ export default function UpcomingInspectionsPage() {
     );
   };
 
-  const empty = state.filtered ? (
-    <EmptyState
-      icon={FilterX}
-      title="No inspections match your filters."
-      action={
-        <Button variant="outline" onClick={state.clearFilters}>
-          Clear filters
-        </Button>
-      }
-    >
-      Try other words, or clear the filters to see every upcoming inspection.
-    </EmptyState>
-  ) : (
-    <EmptyState
-      icon={CalendarCheck}
-      title="Nothing due in the next 30 days."
-      action={
-        <Button asChild variant="outline">
-          <Link to="/inspections">See all inspections</Link>
-        </Button>
-      }
-    >
-      No open inspection is overdue or due within the next 30 days.
-    </EmptyState>
-  );
-
   return (
     <>
       <PageHeader
@@ -126,44 +86,34 @@ export default function UpcomingInspectionsPage() {
         }
       />
 
-      <Tabs value={state.view} onValueChange={state.setView} className="space-y-4">
-        <TabsList aria-label="View" className="w-full sm:w-auto">
-          <TabsTrigger value="list">List</TabsTrigger>
-          <TabsTrigger value="calendar">Calendar</TabsTrigger>
-        </TabsList>
-
-        <InspectionFilters
-          q={state.q}
-          type={state.type}
-          status={state.status}
-          statusOptions={STATUS_OPTIONS}
-          onSearch={state.setSearch}
-          onType={state.setType}
-          onStatus={state.setStatus}
-        />
-
-        <p className="text-sm text-muted-foreground">
-          Complete marks an inspection done without recording a result (undo it from the message that follows); Reschedule
-          lets you pick the new date. Open an inspection to record a result.
-        </p>
-
-        <TabsContent value="list" className="space-y-6">
-          {/* Requirements due with nothing scheduled, filtered like the list; the status filter is about inspections. */}
-          <UnscheduledPanel limit={100} q={params.q} type={params.type} />
-          <InspectionResults list={list} label="Upcoming inspections" empty={empty} renderActions={renderActions} />
-        </TabsContent>
-        <TabsContent value="calendar">
-          <InspectionsCalendar
-            scope={{ kind: 'upcoming' }}
-            params={params}
-            month={state.month}
-            onMonthChange={state.setMonth}
-            selectedDay={state.day}
-            onSelectDay={state.setDay}
-            renderActions={renderActions}
-          />
-        </TabsContent>
-      </Tabs>
+      <InspectionBrowser
+        scope={{ kind: 'upcoming' }}
+        statusOptions={STATUS_OPTIONS}
+        label="Upcoming inspections"
+        everything="every upcoming inspection"
+        renderActions={renderActions}
+        note={
+          <p className="text-sm text-muted-foreground">
+            Complete marks an inspection done without recording a result (undo it from the message that follows); Reschedule
+            lets you pick the new date. Open an inspection to record a result.
+          </p>
+        }
+        // Requirements due with nothing scheduled, filtered like the list; the status filter is about inspections.
+        listTop={({ q, type }) => <UnscheduledPanel limit={100} q={q} type={type} />}
+        empty={
+          <EmptyState
+            icon={CalendarCheck}
+            title="Nothing due in the next 30 days."
+            action={
+              <Button asChild variant="outline">
+                <Link to="/inspections">See all inspections</Link>
+              </Button>
+            }
+          >
+            No open inspection is overdue or due within the next 30 days.
+          </EmptyState>
+        }
+      />
       <RescheduleDialog
         inspection={rescheduling?.inspection ?? null}
         open={rescheduling?.open ?? false}

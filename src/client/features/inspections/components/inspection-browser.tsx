@@ -1,0 +1,116 @@
+import type { ReactNode } from 'react';
+import { FilterX } from 'lucide-react';
+import type { InspectionType } from '@shared/enums';
+import type { Inspection } from '@shared/schemas/inspection';
+import { EmptyState } from '@/components/empty-state';
+import { Button } from '@/components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import type { InspectionFilterStatus, InspectionScope } from '../api/inspection-queries';
+import { useInspectionList } from '../api/use-inspection-list';
+import { useToday } from '../api/use-today';
+import { InspectionFilters } from './inspection-filters';
+import { InspectionResults } from './inspection-results';
+import { InspectionsCalendar } from './inspections-calendar';
+import { useInspectionUrlState } from './use-inspection-url-state';
+
+const PAGE_SIZE = 25;
+
+interface InspectionBrowserProps {
+  scope: Extract<InspectionScope, { kind: 'all' } | { kind: 'upcoming' }>;
+  statusOptions: readonly { value: InspectionFilterStatus; label: string }[];
+  /** The status the page opens on; choosing "All statuses" then shows every one. */
+  defaultStatus?: InspectionFilterStatus;
+  /** Offer the list's sort (the upcoming list is always soonest first). */
+  sortable?: boolean;
+  /** Names the list for screen readers. */
+  label: string;
+  /** Ends the no-match hint: "clear the filters to see {everything}". */
+  everything: string;
+  /** What an unfiltered, empty list shows. */
+  empty: ReactNode;
+  renderActions: (inspection: Inspection) => ReactNode;
+  /** A line above the list and calendar, e.g. what the row buttons do. */
+  note?: ReactNode;
+  /** Shown above the list's rows, with the search and type filters applied. */
+  listTop?: (filters: { q: string | undefined; type: InspectionType | undefined }) => ReactNode;
+}
+
+/**
+ * The two inspections pages' list and calendar, with search, type and status filters and the
+ * picked view, month and day all in the URL.
+ */
+export function InspectionBrowser({
+  scope,
+  statusOptions,
+  defaultStatus,
+  sortable = false,
+  label,
+  everything,
+  empty,
+  renderActions,
+  note,
+  listTop,
+}: InspectionBrowserProps) {
+  const today = useToday();
+  const state = useInspectionUrlState(
+    statusOptions.map((option) => option.value),
+    today,
+    defaultStatus,
+  );
+  const params = { q: state.q || undefined, type: state.type, status: state.status };
+  const list = useInspectionList(scope, sortable ? { ...params, sort: state.sort } : params, PAGE_SIZE, state.view === 'list');
+
+  const emptyShown = state.filtered ? (
+    <EmptyState
+      icon={FilterX}
+      title="No inspections match your filters."
+      action={
+        <Button variant="outline" onClick={state.clearFilters}>
+          Clear filters
+        </Button>
+      }
+    >
+      Try other words, or clear the filters to see {everything}.
+    </EmptyState>
+  ) : (
+    empty
+  );
+
+  return (
+    <Tabs value={state.view} onValueChange={state.setView} className="space-y-4">
+      <TabsList aria-label="View" className="w-full sm:w-auto">
+        <TabsTrigger value="list">List</TabsTrigger>
+        <TabsTrigger value="calendar">Calendar</TabsTrigger>
+      </TabsList>
+
+      <InspectionFilters
+        q={state.q}
+        type={state.type}
+        status={state.status}
+        statusOptions={statusOptions}
+        onSearch={state.setSearch}
+        onType={state.setType}
+        onStatus={state.setStatus}
+        sort={sortable && state.view === 'list' ? { value: state.sort, onChange: state.setSort } : undefined}
+      />
+
+      {note}
+
+      <TabsContent value="list" className="space-y-6">
+        {listTop?.({ q: params.q, type: params.type })}
+        <InspectionResults list={list} label={label} empty={emptyShown} renderActions={renderActions} />
+      </TabsContent>
+      <TabsContent value="calendar">
+        <InspectionsCalendar
+          scope={scope}
+          params={params}
+          month={state.month}
+          onMonthChange={state.setMonth}
+          selectedDay={state.day}
+          onSelectDay={state.setDay}
+          renderActions={renderActions}
+        />
+      </TabsContent>
+    </Tabs>
+  );
+}
