@@ -3,12 +3,11 @@ import { Controller, useFieldArray, useForm, type UseFormRegister } from 'react-
 import { ATTESTATION_STATEMENT } from '@shared/records';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { completeDialogSchema, type Inspection } from '@shared/schemas/inspection';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
 import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { Input } from '@/components/ui/input';
 import { isApiError, serverMessage } from '@/lib/api';
@@ -243,17 +242,9 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
             </>
           )}
 
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={saving}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={notesMissing || saving}>
-              {saving ? <Spinner /> : null}
-              {recording ? 'Record Result' : 'Complete Inspection'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter pending={saving} disabled={notesMissing}>
+            {recording ? 'Record Result' : 'Complete Inspection'}
+          </FormDialogFooter>
         </form>
       </DialogContent>
     </Dialog>

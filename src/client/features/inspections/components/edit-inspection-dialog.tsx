@@ -3,12 +3,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { inspectionEditSchema, type Inspection, type InspectionEdit, type InspectionEditValues } from '@shared/schemas/inspection';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { useUpdateInspection } from '../api/use-update-inspection';
 import { inspectionTypeLabel, propertyNameOf } from './inspection-text';
@@ -113,17 +112,9 @@ export function EditInspectionDialog({ inspection, open, onOpenChange }: EditIns
           <FormField label="Notes" error={errors.notes?.message} hint="Optional.">
             {(control) => <Textarea {...control} rows={4} maxLength={5000} {...form.register('notes')} />}
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={update.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? <Spinner /> : null}
-              Save Changes
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter pending={update.isPending}>
+            Save Changes
+          </FormDialogFooter>
         </form>
       </DialogContent>
     </Dialog>

@@ -8,10 +8,10 @@ import { applyServerFieldErrors } from '@/lib/form-errors';
 import { calendarDayFromDate, dateFromCalendarDay } from '@/lib/calendar-days';
 import { Button } from '@/components/ui/button';
 import { Calendar } from '@/components/ui/calendar';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { useRescheduleInspection } from '../api/use-reschedule-inspection';
 import { useToday } from '../api/use-today';
 import { describeInspection } from './inspection-text';
@@ -149,17 +149,9 @@ export function RescheduleDialog({ inspection, open, onOpenChange }: RescheduleD
           <FormField label="Reason" error={errors.rescheduleReason?.message} hint="Optional. Kept with the inspection.">
             {(control) => <Input {...control} maxLength={1000} autoComplete="off" {...form.register('rescheduleReason')} />}
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={reschedule.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={reschedule.isPending}>
-              {reschedule.isPending ? <Spinner /> : null}
-              Reschedule
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter pending={reschedule.isPending}>
+            Reschedule
+          </FormDialogFooter>
         </form>
       </DialogContent>
     </Dialog>

@@ -2,11 +2,10 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { correctDeficiencySchema, type CorrectDeficiencyInput, type Deficiency } from '@shared/schemas/deficiency';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError, serverMessage } from '@/lib/api';
@@ -72,17 +71,9 @@ export function CorrectDeficiencyDialog({ deficiency, open, onOpenChange }: Prop
           <FormField label="Note" error={errors.note?.message} hint="What was done, parts replaced, work order number.">
             {(c) => <Textarea {...c} rows={3} maxLength={2000} {...form.register('note')} />}
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={correct.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={correct.isPending}>
-              {correct.isPending ? <Spinner /> : null}
-              Save Correction
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter pending={correct.isPending}>
+            Save Correction
+          </FormDialogFooter>
         </form>
       </DialogContent>
     </Dialog>

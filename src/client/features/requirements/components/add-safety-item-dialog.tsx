@@ -5,13 +5,12 @@ import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
 import { addSafetyItemSchema, intervalLabel, type AddSafetyItemInput } from '@shared/schemas/requirement';
 import { serverMessage } from '@/lib/api';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { useToday } from '@/features/inspections/api/use-today';
 import { useAddSafetyItem } from '../api/use-requirement-mutations';
@@ -103,17 +102,9 @@ export function AddSafetyItemDialog({ propertyId, present, open, onOpenChange }:
               </ul>
             </div>
           ) : null}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={add.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={add.isPending}>
-              {add.isPending ? <Spinner /> : null}
-              Add Safety Item
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter pending={add.isPending}>
+            Add Safety Item
+          </FormDialogFooter>
         </form>
       </DialogContent>
     </Dialog>

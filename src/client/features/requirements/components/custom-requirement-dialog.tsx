@@ -5,13 +5,12 @@ import type { InspectionType } from '@shared/enums';
 import { customRequirementSchema, type CustomRequirementInput } from '@shared/schemas/requirement';
 import { serverMessage } from '@/lib/api';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useToday } from '@/features/inspections/api/use-today';
@@ -105,17 +104,9 @@ export function CustomRequirementDialog({ propertyId, present, open, onOpenChang
           <FormField label="Reason (optional)" error={errors.reason?.message}>
             {(control) => <Textarea {...control} rows={2} maxLength={1000} {...form.register('reason')} />}
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={add.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={add.isPending}>
-              {add.isPending ? <Spinner /> : null}
-              Add Requirement
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter pending={add.isPending}>
+            Add Requirement
+          </FormDialogFooter>
         </form>
       </DialogContent>
     </Dialog>

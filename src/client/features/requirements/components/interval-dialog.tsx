@@ -4,11 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { intervalLabel, intervalParts, requirementUpdateSchema, type Requirement, type RequirementUpdateInput } from '@shared/schemas/requirement';
 import { serverMessage } from '@/lib/api';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useUpdateRequirement } from '../api/use-requirement-mutations';
@@ -72,17 +71,9 @@ export function IntervalDialog({ requirement, open, onOpenChange }: IntervalDial
           <FormField label="Reason" error={errors.reason?.message} hint="Shown next to the source, so everyone sees why it differs.">
             {(control) => <Textarea {...control} rows={3} maxLength={1000} aria-required="true" {...form.register('reason')} />}
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={update.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? <Spinner /> : null}
-              Save Interval
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter pending={update.isPending}>
+            Save Interval
+          </FormDialogFooter>
         </form>
       </DialogContent>
     </Dialog>

@@ -4,11 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { requirementUpdateSchema, type Requirement, type RequirementUpdateInput } from '@shared/schemas/requirement';
 import { serverMessage } from '@/lib/api';
 import { applyServerFieldErrors } from '@/lib/form-errors';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useUpdateRequirement } from '../api/use-requirement-mutations';
@@ -80,17 +79,9 @@ export function SwitchRequirementDialog({ requirement, open, onOpenChange }: Swi
               />
             )}
           </FormField>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={update.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant={turningOff ? 'destructive' : 'default'} disabled={update.isPending}>
-              {update.isPending ? <Spinner /> : null}
-              {turningOff ? 'Switch Off' : 'Switch On'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter pending={update.isPending} variant={turningOff ? 'destructive' : 'default'}>
+            {turningOff ? 'Switch Off' : 'Switch On'}
+          </FormDialogFooter>
         </form>
       </DialogContent>
     </Dialog>
