@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { ArrowRight, Building2, CircleCheck, Plus } from 'lucide-react';
+import { ArrowRight, Building2, CircleCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { PropertySort } from '@shared/schemas/property';
 import { usePropertyList } from '@/features/properties/api/property-queries';
@@ -12,6 +12,7 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
+import { AddPropertyLink } from '@/features/properties/components/add-property-link';
 
 const SHOWN = 6;
 
@@ -98,12 +99,7 @@ export function DashboardProperties() {
             title="No properties yet"
             headingLevel="h3"
             action={
-              <Button asChild>
-                <Link to="/properties/new">
-                  <Plus aria-hidden="true" />
-                  Add Your First Property
-                </Link>
-              </Button>
+              <AddPropertyLink>Add Your First Property</AddPropertyLink>
             }
           >
             Add a building to start tracking its inspections and fire-safety compliance.

@@ -1,4 +1,4 @@
-import { CalendarDays, Crown, Plus } from 'lucide-react';
+import { CalendarDays, Crown } from 'lucide-react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSubscription } from '@/lib/use-subscription';
@@ -15,6 +15,7 @@ import { UnscheduledPanel } from '@/features/requirements/components/unscheduled
 import { SM_UP, useMediaQuery } from '@/lib/use-media-query';
 import { useToday } from '@/features/inspections/api/use-today';
 import { isNewAccount } from '../components/greeting';
+import { AddPropertyLink } from '@/features/properties/components/add-property-link';
 
 function limitMessage(properties: boolean, inspections: boolean): string {
   const reached = [properties ? '1 property' : null, inspections ? '1 scheduled inspection' : null].filter(Boolean);
@@ -54,12 +55,7 @@ export default function DashboardPage() {
                 View Schedule
               </Link>
             </Button>
-            <Button asChild>
-              <Link to="/properties/new">
-                <Plus aria-hidden="true" />
-                Add Property
-              </Link>
-            </Button>
+            <AddPropertyLink />
           </>
         }
       />

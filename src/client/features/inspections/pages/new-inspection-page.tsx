@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ArrowLeft, Building2, Plus } from 'lucide-react';
+import { ArrowLeft, Building2 } from 'lucide-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
 import { isCalendarDate } from '@shared/schemas/inspection';
@@ -18,6 +18,7 @@ import { useProperty } from '@/features/properties/api/use-property';
 import { usePropertyOptions } from '@/features/properties/api/use-property-options';
 import { useCreateInspection } from '../api/use-create-inspection';
 import { ScheduleForm, type SchedulePrefill } from '../components/schedule-form';
+import { AddPropertyLink } from '@/features/properties/components/add-property-link';
 
 function parsePropertyId(value: string | null): number | undefined {
   if (!value || !/^\d+$/.test(value)) return undefined;
@@ -95,12 +96,7 @@ export default function NewInspectionPage() {
         icon={Building2}
         title="You have no properties yet."
         action={
-          <Button asChild>
-            <Link to="/properties/new">
-              <Plus aria-hidden="true" />
-              Add Property
-            </Link>
-          </Button>
+          <AddPropertyLink />
         }
       >
         Inspections are scheduled for a property. Add one first, then come back to schedule its inspection.

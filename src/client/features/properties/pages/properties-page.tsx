@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { Building2, FilterX, Plus, Upload } from 'lucide-react';
-import { Link } from 'react-router';
 import { oneOf, useUrlParams } from '@/lib/use-url-params';
 import { humanize, PROPERTY_TYPES, type PropertyStatus, type PropertyType } from '@shared/enums';
 import { PROPERTY_SORT_LABELS, PROPERTY_SORTS, type PropertySort } from '@shared/schemas/property';
@@ -19,6 +18,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { CsvImportDialog } from '../components/csv-import-dialog';
 import { PropertyTable } from '../components/property-table';
 import { MD_UP, useMediaQuery } from '@/lib/use-media-query';
+import { AddPropertyLink } from '../components/add-property-link';
 
 const PAGE_SIZE = 24;
 const DEFAULT_SORT: PropertySort = 'created_desc';
@@ -64,12 +64,7 @@ export default function PropertiesPage() {
           <Upload aria-hidden="true" />
           Import CSV
         </Button>
-        <Button asChild>
-          <Link to="/properties/new">
-            <Plus aria-hidden="true" />
-            Add Property
-          </Link>
-        </Button>
+        <AddPropertyLink />
       </>
     ) : (
       // The free-plan banner above is the screen's one upgrade prompt.
@@ -133,12 +128,7 @@ export default function PropertiesPage() {
             icon={Building2}
             title="No properties yet"
             action={
-              <Button asChild>
-                <Link to="/properties/new">
-                  <Plus aria-hidden="true" />
-                  Add Your First Property
-                </Link>
-              </Button>
+              <AddPropertyLink>Add Your First Property</AddPropertyLink>
             }
           >
             Add a building to start tracking its inspections and compliance

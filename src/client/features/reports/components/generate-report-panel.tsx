@@ -1,14 +1,12 @@
 import { useId, useRef, useState } from 'react';
-import { Plus } from 'lucide-react';
-import { Link } from 'react-router';
 import { GenerateReportControls } from '@/components/generate-report-action';
 import { LoadError } from '@/components/load-error';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { PropertyOptions } from '@/features/properties/api/use-property-options';
+import { AddPropertyLink } from '@/features/properties/components/add-property-link';
 
 interface GenerateReportPanelProps {
   properties: PropertyOptions;
@@ -61,12 +59,7 @@ function PanelBody({ properties }: GenerateReportPanelProps) {
     return (
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-muted-foreground">Add a property first, then generate its compliance report here.</p>
-        <Button asChild>
-          <Link to="/properties/new">
-            <Plus aria-hidden="true" />
-            Add Property
-          </Link>
-        </Button>
+        <AddPropertyLink />
       </div>
     );
   }
