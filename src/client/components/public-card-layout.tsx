@@ -4,17 +4,20 @@ import { Brand } from '@/components/brand';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
 /**
- * A page for someone who may have no account (a manager's mail consent, a report's
- * verification): the brand, one card, nothing else. `wide` for a card that holds a table.
+ * A page for someone who may have no account or is not signed in (sign-in and its kin, a
+ * manager's mail consent, a report's verification): the brand, one card, nothing else.
+ * `wide` for a card that holds a table; `icon` above the title.
  */
 export function PublicCardLayout({
   title,
   description,
+  icon,
   wide,
   children,
 }: {
   title: string;
   description?: ReactNode;
+  icon?: ReactNode;
   wide?: boolean;
   children?: ReactNode;
 }) {
@@ -31,7 +34,8 @@ export function PublicCardLayout({
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pb-16">
         <Card className={wide ? 'w-full max-w-lg' : 'w-full max-w-md'}>
-          <CardHeader className="text-center">
+          <CardHeader className="items-center text-center">
+            {icon ? <div className="mb-2">{icon}</div> : null}
             <CardTitle as="h1" className="text-2xl">
               {title}
             </CardTitle>

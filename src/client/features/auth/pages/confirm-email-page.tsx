@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useConfirmEmail } from '../api/use-confirm-email';
 import { useResendConfirmation } from '../api/use-resend-confirmation';
 import { useAuth } from '@/app/auth-context';
-import { AuthLayout } from '../components/auth-layout';
+import { PublicCardLayout } from '@/components/public-card-layout';
 
 function StatusIcon({ tone, children }: { tone: 'error' | 'success' | 'info'; children: ReactNode }) {
   const colours = { error: 'bg-red-100 text-red-800', success: 'bg-green-100 text-green-800', info: 'bg-sky-100 text-sky-800' }[tone];
@@ -80,19 +80,19 @@ export default function ConfirmEmailPage() {
 
   if (!token) {
     return (
-      <AuthLayout
+      <PublicCardLayout
         title="Invalid Link"
         description="This confirmation link is incomplete. Please use the whole link from your e-mail, or ask for a new one."
         icon={errorIcon}
       >
         <NewLinkActions />
-      </AuthLayout>
+      </PublicCardLayout>
     );
   }
 
   if (confirm.isSuccess) {
     return (
-      <AuthLayout
+      <PublicCardLayout
         title="E-mail Confirmed"
         description="Your e-mail address is confirmed. Firemark can now send you reminders, alerts and reports."
         icon={
@@ -104,25 +104,25 @@ export default function ConfirmEmailPage() {
         <Button asChild className="w-full">
           {isAuthenticated ? <Link to="/dashboard">Continue to Firemark</Link> : <Link to="/auth/login">Continue to Login</Link>}
         </Button>
-      </AuthLayout>
+      </PublicCardLayout>
     );
   }
 
   const status = isApiError(confirm.error) ? confirm.error.status : null;
   if (status === 400) {
     return (
-      <AuthLayout
+      <PublicCardLayout
         title="Invalid or Expired Link"
         description="This confirmation link is invalid or has expired. Links work once and expire after 48 hours; a newer link also works."
         icon={errorIcon}
       >
         <NewLinkActions />
-      </AuthLayout>
+      </PublicCardLayout>
     );
   }
   if (status === 409) {
     return (
-      <AuthLayout
+      <PublicCardLayout
         title="Address Already in Use"
         description="This e-mail address belongs to another Firemark account. Sign in to that account, or give this account another address in Settings."
         icon={errorIcon}
@@ -138,12 +138,12 @@ export default function ConfirmEmailPage() {
             </Button>
           )}
         </div>
-      </AuthLayout>
+      </PublicCardLayout>
     );
   }
 
   return (
-    <AuthLayout
+    <PublicCardLayout
       title="Confirm Your E-mail"
       description="Confirm that this e-mail address is yours, so that Firemark can send you reminders, alerts and reports."
       icon={
@@ -164,6 +164,6 @@ export default function ConfirmEmailPage() {
           )}
         </Button>
       </div>
-    </AuthLayout>
+    </PublicCardLayout>
   );
 }

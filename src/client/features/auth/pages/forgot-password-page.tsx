@@ -12,7 +12,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useForgotPassword } from '../api/use-forgot-password';
-import { AuthLayout } from '../components/auth-layout';
+import { PublicCardLayout } from '@/components/public-card-layout';
 
 export default function ForgotPasswordPage() {
   useDocumentTitle('Forgot Password');
@@ -28,7 +28,7 @@ export default function ForgotPasswordPage() {
 
   if (sentTo) {
     return (
-      <AuthLayout
+      <PublicCardLayout
         title="Check Your Email"
         icon={
           <span className="flex size-12 items-center justify-center rounded-full bg-green-100 text-green-800">
@@ -60,7 +60,7 @@ export default function ForgotPasswordPage() {
             <Link to="/auth/login">Back to Login</Link>
           </Button>
         </div>
-      </AuthLayout>
+      </PublicCardLayout>
     );
   }
 
@@ -69,7 +69,7 @@ export default function ForgotPasswordPage() {
   );
 
   return (
-    <AuthLayout
+    <PublicCardLayout
       title="Forgot Password"
       description="Enter the email address of your account and we'll send you a link to reset your password."
     >
@@ -101,6 +101,6 @@ export default function ForgotPasswordPage() {
           Back to Login
         </Link>
       </p>
-    </AuthLayout>
+    </PublicCardLayout>
   );
 }

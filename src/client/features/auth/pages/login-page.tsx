@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useLogin } from '../api/use-login';
 import { useAuth } from '@/app/auth-context';
-import { AuthLayout } from '../components/auth-layout';
+import { PublicCardLayout } from '@/components/public-card-layout';
 import { redirectTarget } from '../components/redirect-target';
 
 function loginErrorText(error: unknown): string {
@@ -42,7 +42,7 @@ export default function LoginPage() {
   const expired = new URLSearchParams(location.search).get('expired') === '1';
 
   return (
-    <AuthLayout title="Sign in to Firemark" description="Welcome back. Enter your details to continue.">
+    <PublicCardLayout title="Sign in to Firemark" description="Welcome back. Enter your details to continue.">
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         {login.isError ? <FormAlert>{loginErrorText(login.error)}</FormAlert> : null}
         {expired && !login.isError ? (
@@ -82,6 +82,6 @@ export default function LoginPage() {
           Sign up
         </Link>
       </p>
-    </AuthLayout>
+    </PublicCardLayout>
   );
 }

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { LoadingState, Spinner } from '@/components/ui/spinner';
 import { useResetPassword } from '../api/use-reset-password';
 import { useValidateResetToken } from '../api/use-validate-reset-token';
-import { AuthLayout } from '../components/auth-layout';
+import { PublicCardLayout } from '@/components/public-card-layout';
 
 function StatusIcon({ tone, children }: { tone: 'error' | 'success'; children: ReactNode }) {
   const colours = tone === 'error' ? 'bg-red-100 text-red-800' : 'bg-green-100 text-green-800';
@@ -20,7 +20,7 @@ function StatusIcon({ tone, children }: { tone: 'error' | 'success'; children: R
 
 function InvalidLink({ title, description }: { title: string; description: string }) {
   return (
-    <AuthLayout
+    <PublicCardLayout
       title={title}
       description={description}
       icon={
@@ -37,7 +37,7 @@ function InvalidLink({ title, description }: { title: string; description: strin
           <Link to="/auth/login">Back to Login</Link>
         </Button>
       </div>
-    </AuthLayout>
+    </PublicCardLayout>
   );
 }
 
@@ -56,7 +56,7 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
   );
 
   return (
-    <AuthLayout title="Reset Password" description="Choose a new password for your Firemark account.">
+    <PublicCardLayout title="Reset Password" description="Choose a new password for your Firemark account.">
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         <FormField label="New password" error={errors.newPassword?.message} hint="At least 8 characters.">
           {(control) => <Input {...control} type="password" autoComplete="new-password" {...form.register('newPassword')} />}
@@ -76,7 +76,7 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
           )}
         </Button>
       </form>
-    </AuthLayout>
+    </PublicCardLayout>
   );
 }
 
@@ -90,7 +90,7 @@ export default function ResetPasswordPage() {
 
   if (done) {
     return (
-      <AuthLayout
+      <PublicCardLayout
         title="Password Reset Successful"
         description="Your password has been changed. You can now sign in with your new password."
         icon={
@@ -102,7 +102,7 @@ export default function ResetPasswordPage() {
         <Button className="w-full" onClick={() => navigate('/auth/login')}>
           Continue to Login
         </Button>
-      </AuthLayout>
+      </PublicCardLayout>
     );
   }
 
@@ -117,9 +117,9 @@ export default function ResetPasswordPage() {
 
   if (validation.isPending) {
     return (
-      <AuthLayout title="Reset Password">
+      <PublicCardLayout title="Reset Password">
         <LoadingState message="Checking your reset link..." />
-      </AuthLayout>
+      </PublicCardLayout>
     );
   }
 

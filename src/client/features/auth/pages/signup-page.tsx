@@ -12,7 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useRegister } from '../api/use-register';
 import { useAuth } from '@/app/auth-context';
-import { AuthLayout } from '../components/auth-layout';
+import { PublicCardLayout } from '@/components/public-card-layout';
 
 const signupFormSchema = registerSchema.omit({ timeZone: true });
 const FIELDS = ['fullName', 'email', 'username', 'password'] as const;
@@ -47,7 +47,7 @@ export default function SignupPage() {
   );
 
   return (
-    <AuthLayout title="Create your account" description="Start tracking fire-safety compliance in minutes.">
+    <PublicCardLayout title="Create your account" description="Start tracking fire-safety compliance in minutes.">
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         {register.isError ? <FormAlert>{signupErrorText(register.error)}</FormAlert> : null}
         <FormField label="Full name" error={errors.fullName?.message}>
@@ -82,6 +82,6 @@ export default function SignupPage() {
           Sign in
         </Link>
       </p>
-    </AuthLayout>
+    </PublicCardLayout>
   );
 }
