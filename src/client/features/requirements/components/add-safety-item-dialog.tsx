@@ -1,21 +1,21 @@
-import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
 import { addSafetyItemSchema, intervalLabel, type AddSafetyItemInput } from '@shared/schemas/requirement';
 import { serverMessage } from '@/lib/api';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useFormErrorOnOpen } from '@/lib/use-form-error-on-open';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/use-toast';
 import { useToday } from '@/features/inspections/api/use-today';
 import { useAddSafetyItem } from '../api/use-requirement-mutations';
 import { useRequirementLibrary } from '../api/use-requirement-library';
 import { typeLabel } from './requirement-text';
+import { SafetyItemSelect } from './safety-item-select';
 
 interface AddSafetyItemDialogProps {
   propertyId: number;
@@ -32,7 +32,6 @@ export function AddSafetyItemDialog({ propertyId, present, open, onOpenChange }:
   const today = useToday();
   const add = useAddSafetyItem(propertyId);
   const library = useRequirementLibrary();
-  const [formError, setFormError] = useState<string | null>(null);
   const available = INSPECTION_TYPES.filter((type) => !present.includes(type));
   const defaults = (): AddSafetyItemInput => ({ itemType: '' as InspectionType, nextDueDate: today });
   const form = useForm<AddSafetyItemInput>({ resolver: zodResolver(addSafetyItemSchema), defaultValues: defaults() });
@@ -40,12 +39,7 @@ export function AddSafetyItemDialog({ propertyId, present, open, onOpenChange }:
   const chosen = form.watch('itemType');
   const entries = (library.data ?? []).filter((entry) => entry.itemType === chosen);
 
-  useEffect(() => {
-    if (open) {
-      form.reset(defaults());
-      setFormError(null);
-    }
-  }, [open]);
+  const { formError, setFormError } = useFormErrorOnOpen(form, open, defaults);
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
@@ -72,16 +66,7 @@ export function AddSafetyItemDialog({ propertyId, present, open, onOpenChange }:
         <form noValidate onSubmit={onSubmit} className="space-y-5">
           {formError ? <FormAlert>{formError}</FormAlert> : null}
           <FormField label="Safety item" error={errors.itemType?.message}>
-            {(control) => (
-              <Select {...control} {...form.register('itemType')}>
-                <option value="">Select a safety item</option>
-                {available.map((type) => (
-                  <option key={type} value={type}>
-                    {typeLabel(type)}
-                  </option>
-                ))}
-              </Select>
-            )}
+            {(control) => <SafetyItemSelect {...control} {...form.register('itemType')} types={available} />}
           </FormField>
           <FormField
             label="First due on"

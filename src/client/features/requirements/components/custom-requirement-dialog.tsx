@@ -1,22 +1,22 @@
-import { useEffect, useState } from 'react';
 import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { InspectionType } from '@shared/enums';
 import { customRequirementSchema, type CustomRequirementInput } from '@shared/schemas/requirement';
 import { serverMessage } from '@/lib/api';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useFormErrorOnOpen } from '@/lib/use-form-error-on-open';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormAlert } from '@/components/ui/form-alert';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useToday } from '@/features/inspections/api/use-today';
 import { useAddCustomRequirement } from '../api/use-requirement-mutations';
 import { IntervalFields } from './interval-fields';
 import { typeLabel } from './requirement-text';
+import { SafetyItemSelect } from './safety-item-select';
 
 interface CustomRequirementDialogProps {
   propertyId: number;
@@ -32,7 +32,6 @@ const FIELDS = ['itemType', 'activity', 'intervalCount', 'intervalUnit', 'source
 export function CustomRequirementDialog({ propertyId, present, open, onOpenChange }: CustomRequirementDialogProps) {
   const today = useToday();
   const add = useAddCustomRequirement(propertyId);
-  const [formError, setFormError] = useState<string | null>(null);
   const defaults = (): CustomRequirementInput => ({
     itemType: present.length === 1 ? present[0]! : ('' as InspectionType),
     activity: '',
@@ -45,12 +44,7 @@ export function CustomRequirementDialog({ propertyId, present, open, onOpenChang
   const form = useForm<CustomRequirementInput>({ resolver: zodResolver(customRequirementSchema), defaultValues: defaults() });
   const { errors } = form.formState;
 
-  useEffect(() => {
-    if (open) {
-      form.reset(defaults());
-      setFormError(null);
-    }
-  }, [open]);
+  const { formError, setFormError } = useFormErrorOnOpen(form, open, defaults);
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
@@ -75,16 +69,7 @@ export function CustomRequirementDialog({ propertyId, present, open, onOpenChang
         <form noValidate onSubmit={onSubmit} className="space-y-5">
           {formError ? <FormAlert>{formError}</FormAlert> : null}
           <FormField label="Safety item" error={errors.itemType?.message}>
-            {(control) => (
-              <Select {...control} {...form.register('itemType')}>
-                <option value="">Select a safety item</option>
-                {present.map((type) => (
-                  <option key={type} value={type}>
-                    {typeLabel(type)}
-                  </option>
-                ))}
-              </Select>
-            )}
+            {(control) => <SafetyItemSelect {...control} {...form.register('itemType')} types={present} />}
           </FormField>
           <FormField label="Activity" error={errors.activity?.message}>
             {(control) => <Input {...control} maxLength={120} placeholder="For example: Weekly panel check" {...form.register('activity')} />}

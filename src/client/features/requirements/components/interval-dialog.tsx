@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
 import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { intervalLabel, intervalParts, requirementUpdateSchema, type Requirement, type RequirementUpdateInput } from '@shared/schemas/requirement';
 import { serverMessage } from '@/lib/api';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useFormErrorOnOpen } from '@/lib/use-form-error-on-open';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -24,17 +24,11 @@ const FIELDS = ['intervalCount', 'intervalUnit', 'reason'] as const;
 /** Changing how often a requirement is due, with the reason shown next to its source. */
 export function IntervalDialog({ requirement, open, onOpenChange }: IntervalDialogProps) {
   const update = useUpdateRequirement(requirement.propertyId);
-  const [formError, setFormError] = useState<string | null>(null);
   const defaults = (): RequirementUpdateInput => ({ ...intervalParts(requirement), reason: '' });
   const form = useForm<RequirementUpdateInput>({ resolver: zodResolver(requirementUpdateSchema), defaultValues: defaults() });
   const { errors } = form.formState;
 
-  useEffect(() => {
-    if (open) {
-      form.reset(defaults());
-      setFormError(null);
-    }
-  }, [open]);
+  const { formError, setFormError } = useFormErrorOnOpen(form, open, defaults);
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { requirementUpdateSchema, type Requirement, type RequirementUpdateInput } from '@shared/schemas/requirement';
 import { serverMessage } from '@/lib/api';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { useFormErrorOnOpen } from '@/lib/use-form-error-on-open';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -23,19 +23,13 @@ interface SwitchRequirementDialogProps {
 export function SwitchRequirementDialog({ requirement, open, onOpenChange }: SwitchRequirementDialogProps) {
   const update = useUpdateRequirement(requirement.propertyId);
   const turningOff = requirement.active;
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<RequirementUpdateInput>({
     resolver: zodResolver(requirementUpdateSchema),
     defaultValues: { active: !requirement.active, reason: '' },
   });
   const { errors } = form.formState;
 
-  useEffect(() => {
-    if (open) {
-      form.reset({ active: !requirement.active, reason: '' });
-      setFormError(null);
-    }
-  }, [open]);
+  const { formError, setFormError } = useFormErrorOnOpen(form, open, () => ({ active: !requirement.active, reason: '' }));
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
