@@ -1,11 +1,10 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import type { apiErrorResponse } from './schemas/api-error';
 
-/** The one error body every endpoint answers with. */
-export const apiErrorResponse = z.object({
-  message: z.string().describe('What went wrong and what to do, fit to show a person'),
-  code: z.string().optional().describe('VALIDATION_FAILED, UNAUTHENTICATED, FORBIDDEN, PLAN_LIMIT_REACHED, NOT_FOUND, CONFLICT, RATE_LIMITED, …'),
-  fieldErrors: z.record(z.string(), z.array(z.string())).optional().describe('With VALIDATION_FAILED: the messages of each field, by its name'),
-});
+/**
+ * The one error body every endpoint answers with, and its codes. Types only from the schema,
+ * so the client's error handling does not download zod.
+ */
 export type ApiErrorBody = z.infer<typeof apiErrorResponse>;
 
 export const ERROR_CODES = {

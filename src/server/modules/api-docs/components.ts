@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { apiErrorResponse } from '@shared/api-error';
+import { apiErrorResponse } from '@shared/schemas/api-error';
 import { apiTokenResponse } from '@shared/schemas/api-token';
 import { deficiencyPhotoResponse, deficiencyResponse } from '@shared/schemas/deficiency';
 import { inspectionInspectorResponse, inspectionResponse } from '@shared/schemas/inspection';

@@ -3,7 +3,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { apiErrorResponse } from '@shared/api-error';
+import { apiErrorResponse } from '@shared/schemas/api-error';
 import { createProperty } from '../../db/seed/properties';
 import { jsonSerializerCompiler, zodValidatorCompiler } from '../../route-schema';
 import { createTestContext, type TestContext } from '../../testing/test-app';

@@ -1,5 +1,6 @@
 import type { Property } from '@shared/schemas/property';
-import { intervalLabel, type Requirement } from '@shared/schemas/requirement';
+import type { Requirement } from '@shared/schemas/requirement';
+import { intervalLabel } from '@shared/intervals';
 import type { VerificationSnapshot } from '@shared/schemas/verification';
 import type { ReportVerificationMarks } from './report-verification-pdf';
 import type { ReportRecords } from './report-records';

@@ -2,14 +2,8 @@ import type pg from 'pg';
 import { writeAccountData } from '../../cache/account-cache';
 import { todayInTimeZone } from '@shared/dates';
 import { INSPECTION_TYPE_LABELS } from '@shared/enums';
-import {
-  intervalLabel,
-  toInterval,
-  type customRequirementSchema,
-  type addSafetyItemSchema,
-  type Requirement,
-  type requirementUpdateSchema,
-} from '@shared/schemas/requirement';
+import type { addSafetyItemSchema, customRequirementSchema, Requirement, requirementUpdateSchema } from '@shared/schemas/requirement';
+import { intervalLabel, toInterval } from '@shared/intervals';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, notFound, validationFailed } from '../../errors';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import type { InspectionType } from '@shared/enums';
-import { intervalLabel } from '@shared/schemas/requirement';
+import { intervalLabel } from '@shared/intervals';
 import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/select';
 import { usePropertyRequirements } from '../api/use-property-requirements';

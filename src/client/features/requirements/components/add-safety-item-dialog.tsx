@@ -1,7 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
-import { addSafetyItemSchema, intervalLabel, type AddSafetyItemInput } from '@shared/schemas/requirement';
+import { addSafetyItemSchema, type AddSafetyItemInput } from '@shared/schemas/requirement';
+import { intervalLabel } from '@shared/intervals';
 import { serverMessage } from '@/lib/api';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useFormErrorOnOpen } from '@/lib/use-form-error-on-open';

@@ -1,6 +1,7 @@
 import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { intervalLabel, intervalParts, requirementUpdateSchema, type Requirement, type RequirementUpdateInput } from '@shared/schemas/requirement';
+import { requirementUpdateSchema, type Requirement, type RequirementUpdateInput } from '@shared/schemas/requirement';
+import { intervalLabel, intervalParts } from '@shared/intervals';
 import { serverMessage } from '@/lib/api';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useFormErrorOnOpen } from '@/lib/use-form-error-on-open';

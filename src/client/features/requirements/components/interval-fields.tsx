@@ -1,5 +1,5 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { INTERVAL_UNITS } from '@shared/schemas/requirement';
+import { INTERVAL_UNITS } from '@shared/intervals';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';

@@ -1,5 +1,6 @@
 import { INSPECTION_TYPE_LABELS, type InspectionType } from '@shared/enums';
-import { intervalLabel, type Requirement } from '@shared/schemas/requirement';
+import type { Requirement } from '@shared/schemas/requirement';
+import { intervalLabel } from '@shared/intervals';
 
 export const typeLabel = (type: InspectionType) => INSPECTION_TYPE_LABELS[type] ?? type;
 
