@@ -7,10 +7,17 @@ describe('formatDisplayDate', () => {
     expect(formatDisplayDate('2024-12-31')).toBe('Dec 31, 2024');
   });
 
+  it('shows a moment as its day where it is read, every month by its name', () => {
+    const names = Array.from({ length: 12 }, (_, month) => formatDisplayDate(new Date(2025, month, 9, 23, 30)));
+    expect(names).toEqual(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].map((m) => `${m} 09, 2025`));
+    expect(formatDisplayDate('2024-02-29')).toBe('Feb 29, 2024');
+  });
+
   it('shows nothing for nothing or a value that is not a date', () => {
     expect(formatDisplayDate(null)).toBe('');
     expect(formatDisplayDate('')).toBe('');
     expect(formatDisplayDate('soon')).toBe('');
+    expect(formatDisplayDate('2024-13-01')).toBe('');
   });
 });
 
