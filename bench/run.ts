@@ -14,7 +14,7 @@ import { findDueRequirementReminders } from '../src/server/modules/reminders/req
 import { readFileSync } from 'node:fs';
 import { measureAlertFlood } from './alert-flood';
 import { compareServers, type ComparedRow } from './compare';
-import { pageJsGzipBytes, routeJsBrotliBytes } from './bundle-size';
+import { routeJsBrotliBytes } from './bundle-size';
 import { measureLighthouse } from './lighthouse';
 import { measureHostileBody } from './hostile-body';
 import { makePro, seedPortfolio } from './portfolio';
@@ -144,8 +144,6 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const landing = pageJsGzipBytes('dist/client', 'features/landing');
-results['landing page JavaScript (KiB gzip)'] = Number((landing.bytes / 1024).toFixed(1));
 for (const [route, bytes] of Object.entries(routeJsBrotliBytes('dist/client'))) results[`JavaScript transferred, ${route} (KB brotli)`] = Number((bytes / 1000).toFixed(1));
 
 console.table(results);

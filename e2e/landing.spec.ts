@@ -1,7 +1,14 @@
 import { expect, expectAccessible, test } from './fixtures';
 
 test('a visitor reads the landing page; starting leads to sign up, signing in to sign in (decision 014)', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
   await page.goto('/');
+  // Prerendered (decision 019): the page shows at once and downloads no script.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(scripts).toEqual([]);
   await expect(page).toHaveTitle('Firemark');
   await expect(page.getByText('Most Popular')).toBeVisible();
   await expect(page.getByText('$29', { exact: false }).first()).toBeVisible();

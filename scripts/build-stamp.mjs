@@ -15,10 +15,11 @@ const INPUT_FILES = [
   'tsconfig.json',
   'vite.config.ts',
   'scripts/build-server.mjs',
+  'scripts/render-landing.tsx',
   'scripts/finish-client-build.mjs',
   'scripts/compress-client.mjs',
 ];
-const OUTPUTS = ['dist/server/main.js', 'dist/client/index.html'];
+const OUTPUTS = ['dist/server/main.js', 'dist/client/index.html', 'dist/client/landing.html'];
 // Tests are not part of the build; editing one must not cost a rebuild.
 const isTest = (name) => /\.test\.tsx?$/.test(name) || name === 'testing';
 

@@ -9,6 +9,21 @@ function visibleHeading(): HTMLElement | null {
   return headings.find((h) => h.checkVisibility?.() ?? h.offsetParent !== null) ?? null;
 }
 
+/**
+ * Whether this page was opened by a link on one of Firemark's own pages loaded in full (the
+ * prerendered landing page has no script, so its links load the app anew): that is a move
+ * inside Firemark too, and lands on the heading like one.
+ */
+function arrivedByOwnLink(): boolean {
+  const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  if (navigation?.type !== 'navigate' || !document.referrer) return false;
+  try {
+    return new URL(document.referrer).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
 const isTextField = (element: Element | null): element is HTMLInputElement | HTMLTextAreaElement =>
   element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && ['text', 'search', 'email', 'tel', 'url', 'number', 'password'].includes(element.type));
 
@@ -25,7 +40,7 @@ export function RouteFocus() {
   useEffect(() => {
     if (first.current) {
       first.current = false;
-      return;
+      if (!arrivedByOwnLink()) return;
     }
     const from = document.activeElement;
     let done = false;

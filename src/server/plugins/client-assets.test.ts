@@ -10,8 +10,9 @@ import { createProperty } from '../db/seed/properties';
 import { grantPro } from '../modules/subscription/subscription.service';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
-// A built client as `npm run build` leaves it: index.html, a hashed script with its
-// precompressed copies, robots.txt, and (by mistake) a source map in the public folder.
+// A built client as `npm run build` leaves it: index.html, the prerendered landing page, a
+// hashed script with its precompressed copies, robots.txt, and (by mistake) a source map in
+// the public folder.
 const script = `export const greeting = ${JSON.stringify('Inspections due this week. '.repeat(200))};\n`;
 let ctx: TestContext;
 let app: FastifyInstance;
@@ -21,6 +22,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   mkdirSync(path.join(clientDir, 'assets'));
   writeFileSync(path.join(clientDir, 'index.html'), `<!doctype html><title>Firemark</title><script type="module" src="/assets/index-abc123.js"></script>`);
+  writeFileSync(path.join(clientDir, 'landing.html'), `<!doctype html><title>Firemark</title><h1>Stay inspection-ready</h1>`);
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), script);
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
   writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
@@ -79,6 +81,25 @@ describe('built client files', () => {
     for (const name of ['content-type', 'content-encoding', 'cache-control', 'content-length', 'etag', 'vary']) {
       expect(head.headers[name], name).toBe(got.headers[name]);
     }
+  });
+
+  it('shows a visitor the landing page with no script, and someone signed in the app', async () => {
+    const visitor = await get('/');
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.headers['content-type']).toContain('text/html');
+    expect(visitor.body).toContain('Stay inspection-ready');
+    expect(visitor.body).not.toContain('<script');
+    // The page depends on the cookie, so no shared cache may hand one visitor's to another.
+    expect(visitor.headers.vary).toMatch(/cookie/i);
+
+    const { agent } = await ctx.signedIn();
+    const member = await app.inject({ method: 'GET', url: '/', headers: { cookie: agent.cookie! } });
+    expect(member.statusCode).toBe(200);
+    expect(member.body).toContain('<script type="module" src="/assets/index-abc123.js">');
+    expect(member.headers.vary).toMatch(/cookie/i);
+
+    // Every other page is the app, cookie or not.
+    expect((await get('/auth/signup')).body).toContain('<script type="module"');
   });
 
   it('serves robots.txt as text', async () => {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE } from './auth';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -30,5 +31,21 @@ export async function registerClientAssets(app: FastifyInstance, clientDir: stri
       res.setHeader('Vary', 'Accept-Encoding');
     },
   });
+
+  // "/" is the landing page for a visitor and the app for someone signed in (DECISIONS). The
+  // visitor gets the page prerendered at build (scripts/render-landing.tsx), which needs no
+  // script; anyone with a session cookie gets the app, which checks the session and opens the
+  // dashboard, or shows the same landing page should the session have ended.
+  if (existsSync(path.join(clientDir, 'landing.html'))) {
+    app.route({
+      method: 'GET',
+      url: '/',
+      handler: (request, reply) => {
+        const page = request.cookies?.[SESSION_COOKIE] ? 'index.html' : 'landing.html';
+        // The answer depends on the cookie: a shared cache must not give one visitor's to another.
+        return reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie').sendFile(page, { cacheControl: false });
+      },
+    });
+  }
   return true;
 }
