@@ -155,6 +155,14 @@ test('the bell counts overdue and due-soon inspections and lists them', async ({
   await scheduleInspectionViaApi(page, { propertyId: harbor.id, inspectionType: 'smoke_detectors', dueDate: day(1) });
   await page.keyboard.press('Escape');
   await expect(popover).toBeHidden();
+  // Closing gives focus back to the bell; pressing it again opens the list again.
+  await expect(page.getByRole('button', { name: /^Notifications/ })).toBeFocused();
+  await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveAttribute('aria-expanded', 'false');
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(dueSoon.getByRole('link')).toHaveCount(2);
+  // The bell is a toggle: a second press closes the list.
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  await expect(popover).toBeHidden();
   await page.getByRole('button', { name: /^Notifications/ }).click();
   await expect(dueSoon.getByRole('link')).toHaveCount(2);
   await expect(page.getByRole('button', { name: 'Notifications, 3 need attention' })).toBeVisible();

@@ -18,6 +18,12 @@ test('the desktop shell: sidebar with the current page highlighted, user, and ev
   await expect(sidebar.getByRole('link', { name: 'Reports' })).toHaveAttribute('aria-current', 'page');
   await expect(page).toHaveTitle('Firemark - Reports');
 
+  // The icon buttons name themselves in a label on hover; Escape hides it.
+  await page.getByRole('button', { name: 'Help' }).hover();
+  await expect(page.getByText('Get help', { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Get help', { exact: true })).toBeHidden();
+
   await page.getByRole('button', { name: 'Help' }).click();
   const help = page.getByRole('dialog', { name: 'Help & Support' });
   await expect(help).toBeVisible();
@@ -46,6 +52,13 @@ test('on a phone: no sidebar, a bottom tab bar, and a slide-in menu', async ({ s
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, 'no sideways scrolling at 375 px').toBeLessThanOrEqual(0);
   await expectAccessible(page);
+
+  // The menu closes on Escape and gives focus back to its button.
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
 
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('dialog');

@@ -1,7 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { LoadingState } from '@/components/ui/spinner';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { BottomTabBar } from './bottom-tab-bar';
 import { EmailConfirmationBanner } from './email-confirmation-banner';
 import { FreePlanBanner } from './free-plan-banner';
@@ -11,7 +10,7 @@ import { TopBar } from './top-bar';
 
 export default function AppShell() {
   return (
-    <TooltipProvider>
+    <>
       <a
         href="#main-content"
         className="sr-only z-50 rounded-md bg-background px-4 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:ring-2 focus:ring-ring"
@@ -40,6 +39,6 @@ export default function AppShell() {
         </div>
         <BottomTabBar />
       </div>
-    </TooltipProvider>
+    </>
   );
 }

@@ -1,237 +1,76 @@
-import { useId } from 'react';
-import { Bell, CalendarCheck, CalendarPlus, CircleAlert, Clock } from 'lucide-react';
-import { Link } from 'react-router';
-import { formatDate } from '@/lib/format-date';
-import type { Inspection } from '@shared/schemas/inspection';
-import type { UnscheduledRequirement } from '@shared/schemas/requirement';
-import { scheduleLink, typeLabel } from '@/features/requirements/components/requirement-text';
-import { useToday } from '@/features/inspections/api/use-today';
-import { inspectionTypeLabel, propertyNameOf } from '@/features/inspections/components/inspection-text';
-import { LoadError } from '@/components/load-error';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { Bell } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Popover, PopoverClose, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
-import { Spinner } from '@/components/ui/spinner';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { Tooltip } from '@/components/ui/tooltip';
 import { cn } from '@/lib/utils';
-import { useAttentionInspections } from './use-attention-inspections';
 import { useDeficiencySummary } from '@/features/records/api/record-queries';
-import { CriticalDeficienciesGroup } from '@/features/records/components/critical-deficiencies-group';
+import { useAttentionInspections } from './use-attention-inspections';
 
-type Tone = 'overdue' | 'due_soon';
-
-const TONE = {
-  overdue: {
-    title: 'Overdue',
-    count: 'bg-red-100 text-red-800',
-    icon: CircleAlert,
-    iconClass: 'text-red-700',
-    more: (n: number) => `See all ${n} overdue`,
-  },
-  due_soon: {
-    title: 'Due soon',
-    count: 'bg-yellow-100 text-yellow-900',
-    icon: Clock,
-    iconClass: 'text-yellow-700',
-    more: (n: number) => `See all ${n} due soon`,
-  },
-} as const;
+// The panel, with the popover's positioning, loads when the bell is first pointed at or pressed,
+// not with every signed-in page.
+const loadPanel = () => import('./notifications-panel');
+const NotificationsPanel = lazy(loadPanel);
 
 /** The number on the bell; past 99 it reads 99+. */
 const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
 
 /**
  * The top bar's bell: a count of the inspections that need attention (overdue plus due
- * soon), and a popover listing the first few of each with a way to the full list.
+ * soon), and a panel listing the first few of each with a way to the full list.
  */
 export function NotificationsButton() {
-  const attention = useAttentionInspections();
-  const { data, isPending, isError, isFetching, refetch, attentionCount, urgent, unscheduled } = attention;
+  const bell = useRef<HTMLButtonElement>(null);
+  const { refetch, attentionCount, urgent } = useAttentionInspections();
+  const deficiencies = useDeficiencySummary();
+  const [open, setOpen] = useState(false);
+  // Stays mounted once opened, so its closing animation and the focus return still run.
+  const [wanted, setWanted] = useState(false);
   const label = attentionCount > 0 ? `Notifications, ${attentionCount} need attention` : 'Notifications';
 
-  const deficiencies = useDeficiencySummary();
-  const onOpenChange = (open: boolean) => {
+  const onOpenChange = (next: boolean) => {
     // What the count said may be old by now: look again whenever the list is opened.
-    if (open) {
+    if (next) {
       void refetch({ cancelRefetch: false });
       void deficiencies.refetch({ cancelRefetch: false });
+      setWanted(true);
     }
+    setOpen(next);
   };
 
-  const critical = deficiencies.data?.critical ?? [];
-  const empty = data && data.overdue.items.length === 0 && data.dueSoon.items.length === 0 && !unscheduled?.items.length && critical.length === 0;
-
   return (
-    <Popover onOpenChange={onOpenChange}>
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <PopoverTrigger asChild>
-            <Button variant="ghost" size="icon" aria-label={label} className="relative">
-              <Bell aria-hidden="true" className="size-5" />
-              {attentionCount > 0 && (
-                <span
-                  aria-hidden="true"
-                  className={cn(
-                    'absolute left-6 top-1 flex h-[1.125rem] min-w-[1.125rem] items-center justify-center rounded-full px-1 text-[0.6875rem] font-semibold leading-none ring-2 ring-background',
-                    urgent ? 'bg-red-700 text-white' : 'bg-yellow-300 text-yellow-950',
-                  )}
-                >
-                  {badgeText(attentionCount)}
-                </span>
+    <>
+      <Tooltip content={attentionCount > 0 ? `${attentionCount} need attention` : 'Notifications'}>
+        <Button
+          ref={bell}
+          variant="ghost"
+          size="icon"
+          aria-label={label}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          className="relative"
+          onPointerEnter={() => void loadPanel()}
+          onFocus={() => void loadPanel()}
+          onClick={() => onOpenChange(!open)}
+        >
+          <Bell aria-hidden="true" className="size-5" />
+          {attentionCount > 0 && (
+            <span
+              aria-hidden="true"
+              className={cn(
+                'absolute left-6 top-1 flex h-[1.125rem] min-w-[1.125rem] items-center justify-center rounded-full px-1 text-[0.6875rem] font-semibold leading-none ring-2 ring-background',
+                urgent ? 'bg-red-700 text-white' : 'bg-yellow-300 text-yellow-950',
               )}
-            </Button>
-          </PopoverTrigger>
-        </TooltipTrigger>
-        <TooltipContent>{attentionCount > 0 ? `${attentionCount} need attention` : 'Notifications'}</TooltipContent>
-      </Tooltip>
-      <PopoverContent aria-label="Notifications" className="w-[min(22rem,calc(100vw-1rem))] p-0">
-        <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
-          <h2 className="text-sm font-semibold">Notifications</h2>
-          {isFetching && !isPending && <Spinner className="text-muted-foreground" />}
-        </div>
-        <div className="max-h-[min(32rem,calc(100dvh-9rem))] overflow-y-auto p-2">
-          {isPending ? (
-            <div role="status" className="flex items-center justify-center gap-2 px-2 py-6 text-sm text-muted-foreground">
-              <Spinner className="text-primary" />
-              Loading notifications...
-            </div>
-          ) : isError && !data ? (
-            <div className="p-2">
-              <LoadError message="Could not load notifications." onRetry={() => void refetch()} retrying={isFetching} />
-            </div>
-          ) : empty ? (
-            <div className="flex flex-col items-center gap-2 px-2 py-6 text-center text-sm text-muted-foreground">
-              <CalendarCheck aria-hidden="true" className="size-6 text-green-700" />
-              <p>Nothing overdue or due soon.</p>
-            </div>
-          ) : data ? (
-            <div className="space-y-2">
-              <CriticalDeficienciesGroup items={critical.slice(0, 5)} total={deficiencies.data?.criticalCount ?? 0} />
-              <AttentionGroup tone="overdue" items={data.overdue.items} total={data.overdue.total} />
-              <AttentionGroup tone="due_soon" items={data.dueSoon.items} total={data.dueSoon.total} />
-              {unscheduled ? <UnscheduledGroup items={unscheduled.items} total={unscheduled.total} /> : null}
-            </div>
-          ) : null}
-        </div>
-        <div className="border-t px-4 py-3">
-          <PopoverClose asChild>
-            <Link
-              to="/inspections/upcoming"
-              className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >
-              View upcoming and overdue inspections
-            </Link>
-          </PopoverClose>
-        </div>
-      </PopoverContent>
-    </Popover>
-  );
-}
-
-function AttentionGroup({ tone, items, total }: { tone: Tone; items: Inspection[]; total: number }) {
-  const headingId = useId();
-  if (items.length === 0) return null;
-  const style = TONE[tone];
-  const Icon = style.icon;
-  return (
-    <section aria-labelledby={headingId}>
-      <h3 id={headingId} className="flex items-center gap-2 px-2 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-        {style.title}
-        <span className={cn('rounded-full px-1.5 py-0.5 text-[0.6875rem] font-semibold normal-case tracking-normal', style.count)}>
-          {total}
-        </span>
-      </h3>
-      <ul>
-        {items.map((inspection) => (
-          <li key={inspection.id}>
-            <PopoverClose asChild>
-              <Link
-                to={`/inspections/${inspection.id}`}
-                className="flex items-start gap-3 rounded-md px-2 py-2 text-sm hover:bg-muted focus-visible:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                <Icon aria-hidden="true" className={cn('mt-0.5 size-4 shrink-0', style.iconClass)} />
-                <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] gap-x-3">
-                  <span className="truncate font-medium">
-                    {inspectionTypeLabel(inspection.inspectionType)}
-                    <span className="sr-only">,</span>
-                  </span>
-                  <span className="col-start-1 row-start-2 truncate text-muted-foreground">
-                    {propertyNameOf(inspection)}
-                    <span className="sr-only">,</span>
-                  </span>
-                  <span className="col-start-2 row-start-1 whitespace-nowrap text-xs leading-5 text-muted-foreground">
-                    <span className="sr-only">{tone === 'overdue' ? 'was due ' : 'due '}</span>
-                    {formatDate(inspection.dueDate)}
-                  </span>
-                </span>
-              </Link>
-            </PopoverClose>
-          </li>
-        ))}
-      </ul>
-      {total > items.length && (
-        <PopoverClose asChild>
-          <Link
-            to={`/inspections/upcoming?status=${tone}`}
-            className="ml-7 mt-0.5 inline-block rounded-sm px-2 py-1 text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            {style.more(total)}
-          </Link>
-        </PopoverClose>
-      )}
-    </section>
-  );
-}
-
-/** Requirements due with nothing scheduled: each opens the schedule form for it. */
-function UnscheduledGroup({ items, total }: { items: UnscheduledRequirement[]; total: number }) {
-  const headingId = useId();
-  const today = useToday();
-  if (items.length === 0) return null;
-  return (
-    <section aria-labelledby={headingId}>
-      <h3 id={headingId} className="flex items-center gap-2 px-2 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-        Due, not scheduled
-        <span className="rounded-full bg-yellow-100 px-1.5 py-0.5 text-[0.6875rem] font-semibold normal-case tracking-normal text-yellow-900">{total}</span>
-      </h3>
-      <ul>
-        {items.map((item) => (
-          <li key={item.id}>
-            <PopoverClose asChild>
-              <Link
-                to={scheduleLink(item, today)}
-                className="flex items-start gap-3 rounded-md px-2 py-2 text-sm hover:bg-muted focus-visible:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                <CalendarPlus aria-hidden="true" className={cn('mt-0.5 size-4 shrink-0', item.displayStatus === 'overdue' ? 'text-red-700' : 'text-yellow-700')} />
-                <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] gap-x-3">
-                  <span className="truncate font-medium">
-                    <span className="sr-only">Schedule </span>
-                    {item.activity}
-                    <span className="sr-only">,</span>
-                  </span>
-                  <span className="col-start-1 row-start-2 truncate text-muted-foreground">
-                    {typeLabel(item.itemType)} at {item.property.name}
-                    <span className="sr-only">,</span>
-                  </span>
-                  <span className="col-start-2 row-start-1 whitespace-nowrap text-xs leading-5 text-muted-foreground">
-                    <span className="sr-only">{item.displayStatus === 'overdue' ? 'was due ' : 'due '}</span>
-                    {formatDate(item.nextDueDate)}
-                  </span>
-                </span>
-              </Link>
-            </PopoverClose>
-          </li>
-        ))}
-      </ul>
-      {total > items.length && (
-        <PopoverClose asChild>
-          <Link
-            to="/inspections/upcoming"
-            className="ml-7 mt-0.5 inline-block rounded-sm px-2 py-1 text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            See all {total} not scheduled
-          </Link>
-        </PopoverClose>
-      )}
-    </section>
+              {badgeText(attentionCount)}
+            </span>
+          )}
+        </Button>
+      </Tooltip>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <NotificationsPanel anchorRef={bell} open={open} onOpenChange={onOpenChange} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

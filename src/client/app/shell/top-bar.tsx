@@ -3,7 +3,7 @@ import { CircleHelp } from 'lucide-react';
 import { Link } from 'react-router';
 import { Brand } from '@/components/brand';
 import { Button } from '@/components/ui/button';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { Tooltip } from '@/components/ui/tooltip';
 import { MobileMenu } from './mobile-menu';
 import { NotificationsButton } from './notifications-button';
 import { SearchBox } from './search-box';
@@ -31,13 +31,10 @@ export function TopBar() {
         </div>
         <div className="flex items-center gap-1">
           <NotificationsButton />
-          <Tooltip>
-            <TooltipTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label="Help" onClick={() => { setHelpWanted(true); setHelpOpen(true); }}>
-                <CircleHelp aria-hidden="true" className="size-5" />
-              </Button>
-            </TooltipTrigger>
-            <TooltipContent>Get help</TooltipContent>
+          <Tooltip content="Get help">
+            <Button variant="ghost" size="icon" aria-label="Help" onClick={() => { setHelpWanted(true); setHelpOpen(true); }}>
+              <CircleHelp aria-hidden="true" className="size-5" />
+            </Button>
           </Tooltip>
         </div>
       </div>

@@ -1,23 +1,62 @@
-import type { ComponentProps } from 'react';
-import { Tooltip as TooltipPrimitive } from 'radix-ui';
-import { cn } from '@/lib/utils';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** SPEC 9: tooltips open after 700 ms, and within 300 ms of closing one the next opens at once. */
-export function TooltipProvider(props: ComponentProps<typeof TooltipPrimitive.Provider>) {
-  return <TooltipPrimitive.Provider delayDuration={700} skipDelayDuration={300} {...props} />;
-}
+const OPEN_DELAY_MS = 700;
+const SKIP_DELAY_MS = 300;
+let lastClosedAt = 0;
 
-export const Tooltip = TooltipPrimitive.Root;
-export const TooltipTrigger = TooltipPrimitive.Trigger;
+/**
+ * A short label under an icon button, on hover or keyboard focus. Escape hides it, and the
+ * pointer may move onto it without it closing (WCAG 1.4.13). The button names itself with
+ * aria-label, so the label is for the eyes only and nothing is read twice. Written here
+ * rather than with Radix's, whose positioning engine every signed-in page would download for
+ * two labels in the top bar.
+ */
+export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
+  const [shown, setShown] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
 
-export function TooltipContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof TooltipPrimitive.Content>) {
+  const show = () => {
+    window.clearTimeout(timer.current);
+    if (Date.now() - lastClosedAt < SKIP_DELAY_MS) setShown(true);
+    else timer.current = window.setTimeout(() => setShown(true), OPEN_DELAY_MS);
+  };
+  const hide = () => {
+    window.clearTimeout(timer.current);
+    setShown((was) => {
+      if (was) lastClosedAt = Date.now();
+      return false;
+    });
+  };
+
+  useEffect(() => {
+    if (!shown) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') hide();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [shown]);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
   return (
-    <TooltipPrimitive.Portal>
-      <TooltipPrimitive.Content
-        sideOffset={sideOffset}
-        className={cn('z-50 rounded-md bg-slate-900 px-3 py-1.5 text-xs text-white shadow-md animate-fade-in', className)}
-        {...props}
-      />
-    </TooltipPrimitive.Portal>
+    <span
+      className="relative inline-flex"
+      onPointerEnter={(event) => event.pointerType === 'mouse' && show()}
+      onPointerLeave={hide}
+      onPointerDown={hide}
+      onFocus={(event) => event.target.matches(':focus-visible') && show()}
+      onBlur={hide}
+    >
+      {children}
+      {shown ? (
+        // The padding, not a margin, bridges the gap, so the pointer can cross onto the label.
+        <span aria-hidden="true" className="absolute right-0 top-full z-50 pt-1.5">
+          <span className="block whitespace-nowrap rounded-md bg-slate-900 px-3 py-1.5 text-xs text-white shadow-md animate-fade-in">
+            {content}
+          </span>
+        </span>
+      ) : null}
+    </span>
   );
 }
