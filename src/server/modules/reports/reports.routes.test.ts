@@ -240,6 +240,20 @@ describe('GET /api/reports and downloads', () => {
     expect((await ctx.agent().get('/api/reports')).statusCode).toBe(401);
   });
 
+  it('sends a PDF report as it is, whatever the browser accepts', async () => {
+    const { agent, user } = await ctx.signedIn();
+    await grantPro(ctx.runtime.db, user.username);
+    const property = await createProperty(ctx.runtime.db, user.id, { name: 'Harbor View Offices' });
+    const report = (await agent.post('/api/reports', { propertyId: property.id, reportType: 'fire_safety' })).json();
+
+    const download = await agent.request({ method: 'GET', url: report.downloadUrl, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-encoding']).toBeUndefined();
+    expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(Number(download.headers['content-length'])).toBe(download.rawPayload.length);
+  });
+
   it('keeps reports made while Pro downloadable after Pro ends', async () => {
     const { agent, user } = await proAccount();
     const property = await createProperty(ctx.runtime.db, user.id);
