@@ -11,6 +11,8 @@ export const cardSchema = z.object({
   cvc: z.string({ error: "Your card's security code is incomplete." }).trim().regex(/^\d{3,4}$/, "Your card's security code is incomplete."),
 });
 export type CardInput = z.input<typeof cardSchema>;
+/** The card as the server reads it: digits only, month and year as numbers. */
+export type CardDetails = z.output<typeof cardSchema>;
 
 export const confirmWithCardSchema = z.object({
   clientSecret: z.string({ error: 'Payment form not ready. Please wait and try again.' }).min(1, 'Payment form not ready. Please wait and try again.').max(200),

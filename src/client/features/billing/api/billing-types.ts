@@ -9,6 +9,7 @@ export type {
   BillingConfig,
   BillingSubscription,
   CancelResult,
+  CardDetails,
   ClientSecret,
   CreatedSubscription,
   Invoice,
@@ -16,14 +17,6 @@ export type {
   SubscriptionDetails,
 } from '@shared/schemas/billing';
 export type SavedCard = PaymentMethod['card'];
-
-/** A card as the test-mode provider takes it. */
-export interface CardDetails {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-}
 
 /** Query keys: each starts with the endpoint it reads, which the default query function fetches. */
 export const BILLING_CONFIG_KEY = ['/api/billing/config'] as const;
