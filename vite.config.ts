@@ -21,6 +21,12 @@ export default defineConfig({
     // The precompressed copies are measured by bench/bundle-size.ts; skipping this saves build time.
     reportCompressedSize: false,
     rollupOptions: {
+      output: {
+        // Dozens of chunks of one icon or one small helper each cost a request apiece (six at a
+        // time over HTTP/1.1); chunks of pure definitions under this size join a chunk loaded
+        // on the same occasions.
+        experimentalMinChunkSize: 20_000,
+      },
       onwarn(warning, warn) {
         // zod's sources carry explanatory comments next to @__PURE__ marks, which Rollup
         // reports and drops; nothing in our code or in the output is wrong.

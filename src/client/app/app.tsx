@@ -2,11 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { queryClient } from '@/lib/query-client';
 import { LazyToaster } from '@/components/ui/lazy-toaster';
+import { sessionAtLoad } from '@/features/auth/api/session';
 import { AuthProvider } from './auth-provider';
 import { useAuth } from './auth-context';
 import { FullPageLoader } from './full-page-loader';
 import { OfflineBadge } from './offline-badge';
-import { AppRoutes } from './routes';
+import { AppRoutes, preloadFirstPage } from './routes';
 import { RouteFocus } from './route-focus';
 import { ScrollToTop } from './scroll-to-top';
 
@@ -31,6 +32,9 @@ function Root() {
 // A data router, for useBlocker (a form with unsaved edits asks before navigating away); the
 // routes themselves stay one <Routes> tree under it.
 const router = createBrowserRouter([{ path: '*', element: <Root /> }]);
+// The session check first, then the first page's code, side by side rather than one after the other.
+void sessionAtLoad().catch(() => undefined);
+preloadFirstPage(window.location.pathname);
 
 export function App() {
   return (

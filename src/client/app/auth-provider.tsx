@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@shared/schemas/auth';
 import { isApiError } from '@/lib/api';
-import { fetchSessionUser } from '@/features/auth/api/session';
+import { sessionAtLoad } from '@/features/auth/api/session';
 import { AuthContext, type AuthContextValue, type SignOutReason } from './auth-context';
 import { setDisplayTimeZone } from '@/lib/format-date';
 
@@ -20,7 +20,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (checked.current) return;
     checked.current = true;
-    fetchSessionUser()
+    sessionAtLoad()
       .then((user) =>
         setState(user ? { status: 'authenticated', user } : { status: 'unauthenticated', user: null, justLoggedOut: false }),
       )

@@ -4,8 +4,9 @@ import { useAuth } from './auth-context';
 import { expiredLoginPath } from '@/features/auth/components/redirect-target';
 import { FullPageLoader } from './full-page-loader';
 
-// Lazy so that visitors of the landing and sign-in pages never download the shell.
-const AppShell = lazy(() => import('./shell/app-shell'));
+// Lazy so that visitors of the sign-in pages never download the shell.
+export const loadAppShell = () => import('./shell/app-shell');
+const AppShell = lazy(loadAppShell);
 
 export function ProtectedRoute() {
   const { isAuthenticated, justLoggedOut, sessionExpired } = useAuth();

@@ -1,60 +1,80 @@
-import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { matchPath, Route, Routes } from 'react-router';
 import { FullPageLoader } from './full-page-loader';
 import { HomeRoute } from './home-route';
-import { ProtectedRoute } from './protected-route';
+import { loadAppShell, ProtectedRoute } from './protected-route';
+
+interface PageRoute {
+  path: string;
+  load: () => Promise<{ default: ComponentType }>;
+}
 
 // One chunk per page, so each screen downloads only what it needs.
-const LoginPage = lazy(() => import('@/features/auth/pages/login-page'));
-const SignupPage = lazy(() => import('@/features/auth/pages/signup-page'));
-const ForgotPasswordPage = lazy(() => import('@/features/auth/pages/forgot-password-page'));
-const ResetPasswordPage = lazy(() => import('@/features/auth/pages/reset-password-page'));
-const ConfirmEmailPage = lazy(() => import('@/features/auth/pages/confirm-email-page'));
-const MailConfirmPage = lazy(() => import('@/features/mail/pages/mail-confirm-page'));
-const MailUnsubscribePage = lazy(() => import('@/features/mail/pages/mail-unsubscribe-page'));
-const VerifyPage = lazy(() => import('@/features/verify/pages/verify-page'));
-const DashboardPage = lazy(() => import('@/features/dashboard/pages/dashboard-page'));
-const PropertiesPage = lazy(() => import('@/features/properties/pages/properties-page'));
-const NewPropertyPage = lazy(() => import('@/features/properties/pages/new-property-page'));
-const PropertyDetailsPage = lazy(() => import('@/features/properties/pages/property-details-page'));
-const InspectionsPage = lazy(() => import('@/features/inspections/pages/inspections-page'));
-const UpcomingInspectionsPage = lazy(() => import('@/features/inspections/pages/upcoming-inspections-page'));
-const NewInspectionPage = lazy(() => import('@/features/inspections/pages/new-inspection-page'));
-const InspectionDetailsPage = lazy(() => import('@/features/inspections/pages/inspection-details-page'));
-const ReportsPage = lazy(() => import('@/features/reports/pages/reports-page'));
-const BillingPage = lazy(() => import('@/features/billing/pages/billing-page'));
-const BillingSuccessPage = lazy(() => import('@/features/billing/pages/billing-success-page'));
-const BillingCancelledPage = lazy(() => import('@/features/billing/pages/billing-cancelled-page'));
-const SettingsPage = lazy(() => import('@/features/settings/pages/settings-page'));
+const PUBLIC_PAGES: PageRoute[] = [
+  { path: '/auth/login', load: () => import('@/features/auth/pages/login-page') },
+  { path: '/auth/signup', load: () => import('@/features/auth/pages/signup-page') },
+  { path: '/forgot-password', load: () => import('@/features/auth/pages/forgot-password-page') },
+  { path: '/reset-password', load: () => import('@/features/auth/pages/reset-password-page') },
+  { path: '/confirm-email', load: () => import('@/features/auth/pages/confirm-email-page') },
+  { path: '/mail/confirm', load: () => import('@/features/mail/pages/mail-confirm-page') },
+  { path: '/mail/unsubscribe', load: () => import('@/features/mail/pages/mail-unsubscribe-page') },
+  { path: '/verify/:id', load: () => import('@/features/verify/pages/verify-page') },
+];
+
+const SIGNED_IN_PAGES: PageRoute[] = [
+  { path: '/dashboard', load: () => import('@/features/dashboard/pages/dashboard-page') },
+  { path: '/properties', load: () => import('@/features/properties/pages/properties-page') },
+  { path: '/properties/new', load: () => import('@/features/properties/pages/new-property-page') },
+  { path: '/properties/:id', load: () => import('@/features/properties/pages/property-details-page') },
+  { path: '/inspections', load: () => import('@/features/inspections/pages/inspections-page') },
+  { path: '/inspections/upcoming', load: () => import('@/features/inspections/pages/upcoming-inspections-page') },
+  { path: '/inspections/new', load: () => import('@/features/inspections/pages/new-inspection-page') },
+  { path: '/inspections/:id', load: () => import('@/features/inspections/pages/inspection-details-page') },
+  { path: '/reports', load: () => import('@/features/reports/pages/reports-page') },
+  { path: '/billing', load: () => import('@/features/billing/pages/billing-page') },
+  { path: '/billing/success', load: () => import('@/features/billing/pages/billing-success-page') },
+  { path: '/billing/cancelled', load: () => import('@/features/billing/pages/billing-cancelled-page') },
+  { path: '/settings', load: () => import('@/features/settings/pages/settings-page') },
+];
+
 const NotFoundPage = lazy(() => import('./not-found-page'));
+
+const pageComponents = new Map([...PUBLIC_PAGES, ...SIGNED_IN_PAGES].map((route) => [route, lazy(route.load)] as const));
+const element = (route: PageRoute) => {
+  const Page = pageComponents.get(route)!;
+  return <Page />;
+};
+
+/**
+ * Starts downloading what the first page needs while the session is being checked, instead of
+ * after: the page's chunk and, for a signed-in page, the shell. "/" reaches the app only with a
+ * session cookie (the landing page is prerendered), so it starts on the dashboard.
+ */
+export function preloadFirstPage(pathname: string): void {
+  const path = pathname === '/' ? '/dashboard' : pathname;
+  // Static paths first: "/properties/new" is a page of its own, not a property's id.
+  const bySpecificity = (routes: PageRoute[]) => [...routes].sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')));
+  const signedIn = bySpecificity(SIGNED_IN_PAGES).find((route) => matchPath(route.path, path));
+  if (signedIn) {
+    void loadAppShell();
+    void signedIn.load();
+    return;
+  }
+  void bySpecificity(PUBLIC_PAGES).find((route) => matchPath(route.path, path))?.load();
+}
 
 export function AppRoutes() {
   return (
     <Suspense fallback={<FullPageLoader />}>
       <Routes>
         <Route path="/" element={<HomeRoute />} />
-        <Route path="/auth/login" element={<LoginPage />} />
-        <Route path="/auth/signup" element={<SignupPage />} />
-        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
-        <Route path="/reset-password" element={<ResetPasswordPage />} />
-        <Route path="/confirm-email" element={<ConfirmEmailPage />} />
-        <Route path="/mail/confirm" element={<MailConfirmPage />} />
-        <Route path="/mail/unsubscribe" element={<MailUnsubscribePage />} />
-        <Route path="/verify/:id" element={<VerifyPage />} />
+        {PUBLIC_PAGES.map((route) => (
+          <Route key={route.path} path={route.path} element={element(route)} />
+        ))}
         <Route element={<ProtectedRoute />}>
-          <Route path="/dashboard" element={<DashboardPage />} />
-          <Route path="/properties" element={<PropertiesPage />} />
-          <Route path="/properties/new" element={<NewPropertyPage />} />
-          <Route path="/properties/:id" element={<PropertyDetailsPage />} />
-          <Route path="/inspections" element={<InspectionsPage />} />
-          <Route path="/inspections/upcoming" element={<UpcomingInspectionsPage />} />
-          <Route path="/inspections/new" element={<NewInspectionPage />} />
-          <Route path="/inspections/:id" element={<InspectionDetailsPage />} />
-          <Route path="/reports" element={<ReportsPage />} />
-          <Route path="/billing" element={<BillingPage />} />
-          <Route path="/billing/success" element={<BillingSuccessPage />} />
-          <Route path="/billing/cancelled" element={<BillingCancelledPage />} />
-          <Route path="/settings" element={<SettingsPage />} />
+          {SIGNED_IN_PAGES.map((route) => (
+            <Route key={route.path} path={route.path} element={element(route)} />
+          ))}
         </Route>
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

@@ -10,3 +10,14 @@ export async function fetchSessionUser(): Promise<SessionUser | null> {
     throw error;
   }
 }
+
+let atLoad: Promise<SessionUser | null> | undefined;
+
+/**
+ * The page load's one session check (SPEC 4). The app asks for it before it starts fetching the
+ * first page's code, so the answer is not queued behind those downloads.
+ */
+export function sessionAtLoad(): Promise<SessionUser | null> {
+  atLoad ??= fetchSessionUser();
+  return atLoad;
+}
