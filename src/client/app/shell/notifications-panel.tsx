@@ -1,4 +1,4 @@
-import { useId, type RefObject } from 'react';
+import type { RefObject } from 'react';
 import { CalendarCheck, CalendarPlus, CircleAlert, Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDate } from '@/lib/format-date';
@@ -8,6 +8,7 @@ import { scheduleLink, typeLabel } from '@/features/requirements/components/requ
 import { useToday } from '@/features/inspections/api/use-today';
 import { inspectionTypeLabel, propertyNameOf } from '@/features/inspections/components/inspection-text';
 import { LoadError } from '@/components/load-error';
+import { NotificationEntry, NotificationGroup } from '@/components/notification-group';
 import { Popover, PopoverAnchor, PopoverClose, PopoverContent } from '@/components/ui/popover';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
@@ -111,110 +112,76 @@ export default function NotificationsPanel({ anchorRef, open, onOpenChange }: No
 }
 
 function AttentionGroup({ tone, items, total }: { tone: Tone; items: Inspection[]; total: number }) {
-  const headingId = useId();
   if (items.length === 0) return null;
   const style = TONE[tone];
   const Icon = style.icon;
   return (
-    <section aria-labelledby={headingId}>
-      <h3 id={headingId} className="flex items-center gap-2 px-2 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-        {style.title}
-        <span className={cn('rounded-full px-1.5 py-0.5 text-[0.6875rem] font-semibold normal-case tracking-normal', style.count)}>
-          {total}
-        </span>
-      </h3>
-      <ul>
-        {items.map((inspection) => (
-          <li key={inspection.id}>
-            <PopoverClose asChild>
-              <Link
-                to={`/inspections/${inspection.id}`}
-                className="flex items-start gap-3 rounded-md px-2 py-2 text-sm hover:bg-muted focus-visible:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                <Icon aria-hidden="true" className={cn('mt-0.5 size-4 shrink-0', style.iconClass)} />
-                <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] gap-x-3">
-                  <span className="truncate font-medium">
-                    {inspectionTypeLabel(inspection.inspectionType)}
-                    <span className="sr-only">,</span>
-                  </span>
-                  <span className="col-start-1 row-start-2 truncate text-muted-foreground">
-                    {propertyNameOf(inspection)}
-                    <span className="sr-only">,</span>
-                  </span>
-                  <span className="col-start-2 row-start-1 whitespace-nowrap text-xs leading-5 text-muted-foreground">
-                    <span className="sr-only">{tone === 'overdue' ? 'was due ' : 'due '}</span>
-                    {formatDate(inspection.dueDate)}
-                  </span>
-                </span>
-              </Link>
-            </PopoverClose>
-          </li>
-        ))}
-      </ul>
-      {total > items.length && (
-        <PopoverClose asChild>
-          <Link
-            to={`/inspections/upcoming?status=${tone}`}
-            className="ml-7 mt-0.5 inline-block rounded-sm px-2 py-1 text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            {style.more(total)}
-          </Link>
-        </PopoverClose>
-      )}
-    </section>
+    <NotificationGroup
+      title={style.title}
+      total={total}
+      countClassName={style.count}
+      more={total > items.length ? { to: `/inspections/upcoming?status=${tone}`, label: style.more(total) } : undefined}
+    >
+      {items.map((inspection) => (
+        <NotificationEntry
+          key={inspection.id}
+          to={`/inspections/${inspection.id}`}
+          icon={<Icon aria-hidden="true" className={cn('mt-0.5 size-4 shrink-0', style.iconClass)} />}
+        >
+          <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] gap-x-3">
+            <span className="truncate font-medium">
+              {inspectionTypeLabel(inspection.inspectionType)}
+              <span className="sr-only">,</span>
+            </span>
+            <span className="col-start-1 row-start-2 truncate text-muted-foreground">
+              {propertyNameOf(inspection)}
+              <span className="sr-only">,</span>
+            </span>
+            <span className="col-start-2 row-start-1 whitespace-nowrap text-xs leading-5 text-muted-foreground">
+              <span className="sr-only">{tone === 'overdue' ? 'was due ' : 'due '}</span>
+              {formatDate(inspection.dueDate)}
+            </span>
+          </span>
+        </NotificationEntry>
+      ))}
+    </NotificationGroup>
   );
 }
 
 /** Requirements due with nothing scheduled: each opens the schedule form for it. */
 function UnscheduledGroup({ items, total }: { items: UnscheduledRequirement[]; total: number }) {
-  const headingId = useId();
   const today = useToday();
   if (items.length === 0) return null;
   return (
-    <section aria-labelledby={headingId}>
-      <h3 id={headingId} className="flex items-center gap-2 px-2 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-        Due, not scheduled
-        <span className="rounded-full bg-yellow-100 px-1.5 py-0.5 text-[0.6875rem] font-semibold normal-case tracking-normal text-yellow-900">{total}</span>
-      </h3>
-      <ul>
-        {items.map((item) => (
-          <li key={item.id}>
-            <PopoverClose asChild>
-              <Link
-                to={scheduleLink(item, today)}
-                className="flex items-start gap-3 rounded-md px-2 py-2 text-sm hover:bg-muted focus-visible:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                <CalendarPlus aria-hidden="true" className={cn('mt-0.5 size-4 shrink-0', item.displayStatus === 'overdue' ? 'text-red-700' : 'text-yellow-700')} />
-                <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] gap-x-3">
-                  <span className="truncate font-medium">
-                    <span className="sr-only">Schedule </span>
-                    {item.activity}
-                    <span className="sr-only">,</span>
-                  </span>
-                  <span className="col-start-1 row-start-2 truncate text-muted-foreground">
-                    {typeLabel(item.itemType)} at {item.property.name}
-                    <span className="sr-only">,</span>
-                  </span>
-                  <span className="col-start-2 row-start-1 whitespace-nowrap text-xs leading-5 text-muted-foreground">
-                    <span className="sr-only">{item.displayStatus === 'overdue' ? 'was due ' : 'due '}</span>
-                    {formatDate(item.nextDueDate)}
-                  </span>
-                </span>
-              </Link>
-            </PopoverClose>
-          </li>
-        ))}
-      </ul>
-      {total > items.length && (
-        <PopoverClose asChild>
-          <Link
-            to="/inspections/upcoming"
-            className="ml-7 mt-0.5 inline-block rounded-sm px-2 py-1 text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            See all {total} not scheduled
-          </Link>
-        </PopoverClose>
-      )}
-    </section>
+    <NotificationGroup
+      title="Due, not scheduled"
+      total={total}
+      countClassName="bg-yellow-100 text-yellow-900"
+      more={total > items.length ? { to: '/inspections/upcoming', label: `See all ${total} not scheduled` } : undefined}
+    >
+      {items.map((item) => (
+        <NotificationEntry
+          key={item.id}
+          to={scheduleLink(item, today)}
+          icon={<CalendarPlus aria-hidden="true" className={cn('mt-0.5 size-4 shrink-0', item.displayStatus === 'overdue' ? 'text-red-700' : 'text-yellow-700')} />}
+        >
+          <span className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] gap-x-3">
+            <span className="truncate font-medium">
+              <span className="sr-only">Schedule </span>
+              {item.activity}
+              <span className="sr-only">,</span>
+            </span>
+            <span className="col-start-1 row-start-2 truncate text-muted-foreground">
+              {typeLabel(item.itemType)} at {item.property.name}
+              <span className="sr-only">,</span>
+            </span>
+            <span className="col-start-2 row-start-1 whitespace-nowrap text-xs leading-5 text-muted-foreground">
+              <span className="sr-only">{item.displayStatus === 'overdue' ? 'was due ' : 'due '}</span>
+              {formatDate(item.nextDueDate)}
+            </span>
+          </span>
+        </NotificationEntry>
+      ))}
+    </NotificationGroup>
   );
 }
