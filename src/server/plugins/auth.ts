@@ -10,7 +10,8 @@ import { unauthenticated } from '../errors';
 import type {} from '../route-schema';
 import { isBearerRequest } from './api-tokens';
 import { createSessionCache, type SessionCache } from './session-cache';
-import { findSessionUser, findUserForSession, touchSession } from './sessions.queries';
+import { coalescedAccountReads } from './account-reads';
+import { findSessionUser, findUsersForSessions, touchSession } from './sessions.queries';
 
 export const SESSION_COOKIE = 'firemark_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -77,10 +78,16 @@ export function requireUser(request: FastifyRequest): UserRow {
  * The session's account, read fresh on every request (a plan or profile changed elsewhere
  * shows at once); only which account the token belongs to is remembered (session-cache.ts).
  */
-async function currentSession(db: Db, cache: SessionCache, tokenHash: string, now: Date): Promise<{ user: UserRow; lastSeenAt: number } | undefined> {
+async function currentSession(
+  db: Db,
+  readAccount: (id: number) => Promise<UserRow | undefined>,
+  cache: SessionCache,
+  tokenHash: string,
+  now: Date,
+): Promise<{ user: UserRow; lastSeenAt: number } | undefined> {
   const remembered = cache.get(tokenHash, now.getTime());
   if (remembered) {
-    const user = await findUserForSession(db, remembered.userId);
+    const user = await readAccount(remembered.userId);
     if (user && user.sessionVersion === remembered.sessionVersion) return { user, lastSeenAt: remembered.lastSeenAt };
     cache.drop(tokenHash);
   }
@@ -97,6 +104,7 @@ async function currentSession(db: Db, cache: SessionCache, tokenHash: string, no
 
 async function auth(app: FastifyInstance, opts: { db: Db; sessions: Sessions; billingOff: boolean }): Promise<void> {
   await app.register(cookie);
+  const readAccount = coalescedAccountReads((ids) => findUsersForSessions(opts.db, ids));
   app.decorateRequest('account', null);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
@@ -111,7 +119,7 @@ async function auth(app: FastifyInstance, opts: { db: Db; sessions: Sessions; bi
     if (!token) return;
     const now = new Date();
     const tokenHash = opts.sessions.hash(token);
-    const session = await currentSession(opts.db, opts.sessions.cache, tokenHash, now);
+    const session = await currentSession(opts.db, readAccount, opts.sessions.cache, tokenHash, now);
     if (!session) return;
     request.user = session.user;
     request.account = accountOf(session.user, now, opts.billingOff);

@@ -38,14 +38,17 @@ export async function findSessionUser(
   return row;
 }
 
-const userById = preparedOnce((db: Db) =>
-  db.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare('firemark_user_by_id'),
+const usersByIds = preparedOnce((db: Db) =>
+  db
+    .select()
+    .from(users)
+    .where(sql`${users.id} = any(${sql.placeholder('ids')}::integer[])`)
+    .prepare('firemark_users_by_ids'),
 );
 
-/** The account of a remembered session, on every request. */
-export async function findUserForSession(db: Db, id: number): Promise<UserRow | undefined> {
-  const [row] = await userById(db).execute({ id });
-  return row;
+/** The accounts of remembered sessions, read on every request (plugins/account-reads.ts). */
+export async function findUsersForSessions(db: Db, ids: number[]): Promise<UserRow[]> {
+  return usersByIds(db).execute({ ids });
 }
 
 export async function touchSession(db: DbOrTx, tokenHash: string, now: Date, expiresAt: Date): Promise<void> {
