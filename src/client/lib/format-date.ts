@@ -17,6 +17,21 @@ export function displayTimeZone(): string {
 
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+// Building a formatter costs far more than using one, and a list formats dozens of dates.
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatIn(kind: 'day' | 'time'): Intl.DateTimeFormat {
+  const key = `${kind}|${accountTimeZone}`;
+  let format = formats.get(key);
+  if (!format) {
+    format =
+      kind === 'day'
+        ? new Intl.DateTimeFormat('en-US', { timeZone: accountTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+        : new Intl.DateTimeFormat('en-US', { timeZone: accountTimeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+    formats.set(key, format);
+  }
+  return format;
+}
+
 function toInstant(value: string | Date | number): Date | undefined {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? undefined : date;
@@ -28,7 +43,7 @@ export function formatDate(value: string | Date | number | null | undefined): st
   if (typeof value === 'string' && CALENDAR_DATE.test(value)) return formatDisplayDate(value);
   const date = toInstant(value);
   if (!date) return '';
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: accountTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(date);
+  const parts = formatIn('day').formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
   return formatDisplayDate(`${part('year')}-${part('month')}-${part('day')}`);
 }
@@ -38,6 +53,6 @@ export function formatDateTime(value: string | Date | number | null | undefined)
   if (value == null || value === '') return '';
   const date = toInstant(value);
   if (!date) return '';
-  const time = new Intl.DateTimeFormat('en-US', { timeZone: accountTimeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(date);
+  const time = formatIn('time').format(date);
   return `${formatDate(date)}, ${time}`;
 }
