@@ -6,11 +6,20 @@ import { defineConfig } from 'vite';
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 // The client lives in src/client and is built to dist/client, which the server serves.
-export default defineConfig({
+// React Router's package exports only its development build (ENABLE_DEV_WARNINGS on, extra
+// checks on every navigation): remix-run/react-router#12532 and #14102. The production build
+// ships beside it; a production bundle takes that one.
+const reactRouterProduction = r('./node_modules/react-router/dist/production/index.mjs');
+
+export default defineConfig(({ command }) => ({
   root: r('./src/client'),
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: { '@': r('./src/client'), '@shared': r('./src/shared') },
+    alias: [
+      { find: '@', replacement: r('./src/client') },
+      { find: '@shared', replacement: r('./src/shared') },
+      ...(command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : []),
+    ],
   },
   build: {
     outDir: r('./dist/client'),
@@ -41,4 +50,4 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/healthz': 'http://localhost:3000', '/readyz': 'http://localhost:3000' },
   },
-});
+}));
