@@ -34,9 +34,14 @@ function dayFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/** The calendar date ("YYYY-MM-DD") an instant falls on in an IANA time zone. */
+export function dayInTimeZone(instant: Date, timeZone: string): string {
+  return dayFormat(timeZone).format(instant);
+}
+
 /** Today's calendar date ("YYYY-MM-DD") in an IANA time zone. */
 export function todayInTimeZone(timeZone: string, now: Date = new Date()): string {
-  return dayFormat(timeZone).format(now);
+  return dayInTimeZone(now, timeZone);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { formatDisplayDate } from '@shared/dates';
+import { dayInTimeZone, formatDisplayDate } from '@shared/dates';
 
 /**
  * Every date and time on screen, in the account's time zone (Settings), never the browser's:
@@ -17,19 +17,13 @@ export function displayTimeZone(): string {
 
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-// Building a formatter costs far more than using one, and a list formats dozens of dates.
-const formats = new Map<string, Intl.DateTimeFormat>();
-function formatIn(kind: 'day' | 'time'): Intl.DateTimeFormat {
-  const key = `${kind}|${accountTimeZone}`;
-  let format = formats.get(key);
-  if (!format) {
-    format =
-      kind === 'day'
-        ? new Intl.DateTimeFormat('en-US', { timeZone: accountTimeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-        : new Intl.DateTimeFormat('en-US', { timeZone: accountTimeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
-    formats.set(key, format);
+// Building a formatter costs far more than using one, and a list shows dozens of times.
+let timeFormat: { timeZone: string; format: Intl.DateTimeFormat } | undefined;
+function timeIn(timeZone: string): Intl.DateTimeFormat {
+  if (timeFormat?.timeZone !== timeZone) {
+    timeFormat = { timeZone, format: new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }) };
   }
-  return format;
+  return timeFormat.format;
 }
 
 function toInstant(value: string | Date | number): Date | undefined {
@@ -43,9 +37,7 @@ export function formatDate(value: string | Date | number | null | undefined): st
   if (typeof value === 'string' && CALENDAR_DATE.test(value)) return formatDisplayDate(value);
   const date = toInstant(value);
   if (!date) return '';
-  const parts = formatIn('day').formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
-  return formatDisplayDate(`${part('year')}-${part('month')}-${part('day')}`);
+  return formatDisplayDate(dayInTimeZone(date, accountTimeZone));
 }
 
 /** An instant with its time and the zone named: "Mar 05, 2024, 3:04 PM EST". */
@@ -53,6 +45,6 @@ export function formatDateTime(value: string | Date | number | null | undefined)
   if (value == null || value === '') return '';
   const date = toInstant(value);
   if (!date) return '';
-  const time = formatIn('time').format(date);
+  const time = timeIn(accountTimeZone).format(date);
   return `${formatDate(date)}, ${time}`;
 }
