@@ -1,5 +1,12 @@
 import type { UserRow } from '../db/schema/index';
 
+export type ReadAccounts = (ids: number[]) => Promise<UserRow[]>;
+
+interface Waiter {
+  resolve(row: UserRow | undefined): void;
+  reject(error: unknown): void;
+}
+
 /**
  * Reads account rows for many requests in one statement, without ever answering a request
  * from a read that began before it arrived.
@@ -11,13 +18,6 @@ import type { UserRow } from '../db/schema/index';
  * them still sees every change committed before it came. A request that finds nothing in
  * flight is read at once, alone: no waiting when the server is quiet.
  */
-export type ReadAccounts = (ids: number[]) => Promise<UserRow[]>;
-
-interface Waiter {
-  resolve(row: UserRow | undefined): void;
-  reject(error: unknown): void;
-}
-
 export function coalescedAccountReads(read: ReadAccounts): (id: number) => Promise<UserRow | undefined> {
   let inFlight = false;
   let waiting = new Map<number, Waiter[]>();
