@@ -13,7 +13,7 @@ import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const summary = (values: number[]) => `${median(values)} (${Math.min(...values)}-${Math.max(...values)})`;
+export const summary = (values: number[]) => `${median(values)} (${Math.min(...values)}-${Math.max(...values)})`;
 
 export async function measureLighthouse(baseUrl: string, cookie: string): Promise<Record<string, number | string>> {
   const chromePath = findChromium();
