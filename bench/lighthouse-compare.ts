@@ -15,9 +15,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium';
-import { summary } from './lighthouse';
+import { runLighthouse, summary } from './lighthouse';
 import { startServer } from './server-process';
 
 const PAGE = process.env.PAGE ?? '/dashboard';
@@ -46,17 +45,10 @@ const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headle
 try {
   for (let i = 0; i < RUNS; i++) {
     for (const build of builds) {
-      const run = await lighthouse(`${build.server.url}${PAGE}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance'],
-        extraHeaders: { cookie: build.cookie },
-      });
-      if (!run) throw new Error(`Lighthouse returned nothing for ${build.cwd}`);
-      build.scores.push(Math.round((run.lhr.categories.performance?.score ?? 0) * 100));
-      build.lcps.push(Math.round(run.lhr.audits['largest-contentful-paint']?.numericValue ?? 0));
-      build.tbts.push(Math.round(run.lhr.audits['total-blocking-time']?.numericValue ?? 0));
+      const { score, lcp, tbt } = await runLighthouse(chrome.port, `${build.server.url}${PAGE}`, { cookie: build.cookie });
+      build.scores.push(score);
+      build.lcps.push(lcp);
+      build.tbts.push(tbt);
     }
   }
 } finally {
@@ -69,5 +61,7 @@ try {
 
 console.log(`Lighthouse mobile, ${PAGE}, ${RUNS} runs each in turns: median (range)`);
 console.table(
-  Object.fromEntries(builds.map((b) => [b.cwd, { score: summary(b.scores), 'LCP ms': summary(b.lcps), 'TBT ms': summary(b.tbts) }])),
+  Object.fromEntries(
+    builds.map((b, i) => [`${i === 0 ? 'before' : 'after'} (${b.cwd})`, { score: summary(b.scores), 'LCP ms': summary(b.lcps), 'TBT ms': summary(b.tbts) }]),
+  ),
 );

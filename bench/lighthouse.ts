@@ -15,6 +15,18 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 export const summary = (values: number[]) => `${median(values)} (${Math.min(...values)}-${Math.max(...values)})`;
 
+/** One Lighthouse run with its defaults: mobile form factor, simulated slow 4G and a 4x slower CPU. */
+export async function runLighthouse(port: number, url: string, headers?: Record<string, string>) {
+  const run = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: headers });
+  if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const metric = (id: string) => Math.round(run.lhr.audits[id]?.numericValue ?? 0);
+  return {
+    score: Math.round((run.lhr.categories.performance?.score ?? 0) * 100),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+  };
+}
+
 export async function measureLighthouse(baseUrl: string, cookie: string): Promise<Record<string, number | string>> {
   const chromePath = findChromium();
   if (!chromePath) return { 'Lighthouse': 'skipped: no Chromium (apt-get install -y chromium, or set CHROME_PATH)' };
@@ -28,11 +40,9 @@ export async function measureLighthouse(baseUrl: string, cookie: string): Promis
       const scores: number[] = [];
       const lcps: number[] = [];
       for (let i = 0; i < RUNS; i++) {
-        // Lighthouse's defaults: mobile form factor, simulated slow 4G and a 4x slower CPU.
-        const run = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: headers });
-        if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
-        scores.push(Math.round((run.lhr.categories.performance?.score ?? 0) * 100));
-        lcps.push(Math.round(run.lhr.audits['largest-contentful-paint']?.numericValue ?? 0));
+        const { score, lcp } = await runLighthouse(chrome.port, url, headers);
+        scores.push(score);
+        lcps.push(lcp);
       }
       results[`Lighthouse mobile performance, ${label} (median of ${RUNS}, range)`] = summary(scores);
       results[`Lighthouse LCP, ${label} (ms, median of ${RUNS}, range)`] = summary(lcps);
