@@ -3,6 +3,7 @@ import { createProperty } from '../../db/seed/properties';
 import { pdfPages } from '../../testing/pdf-text';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { grantPro } from '../subscription/subscription.service';
+import { setNow } from '../../testing/clock';
 
 /**
  * Property and item statuses are computed when read, from the account's today: no job runs
@@ -19,12 +20,6 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** Fakes only Date, so the server's "today" moves while sockets and timers run normally. */
-const at = (iso: string) => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(iso));
-};
-
 type Session = Awaited<ReturnType<TestContext['signedIn']>>;
 
 async function account(timeZone: string) {
@@ -36,14 +31,14 @@ async function account(timeZone: string) {
 
 /** Schedules and completes one inspection of a type on `day` (the account's today at `iso`). */
 async function inspected(s: Session, propertyId: number, inspectionType: string, iso: string, result = 'compliant') {
-  at(iso);
+  setNow(iso);
   const { id } = (await s.agent.post('/api/inspections', { propertyId, inspectionType, dueDate: iso.slice(0, 10), assignedTo: 'Dana Cole' })).json();
   const res = await s.agent.put(`/api/inspections/${id}`, { status: 'completed', complianceStatus: result, notes: 'Checked' });
   expect(res.statusCode).toBe(200);
 }
 
 async function statusAt(s: Session, propertyId: number, iso: string) {
-  at(iso);
+  setNow(iso);
   const body = (await s.agent.get(`/api/properties/${propertyId}`)).json();
   return { property: body.status, items: Object.fromEntries(body.complianceItems.map((i: { itemType: string; status: string }) => [i.itemType, i.status])) };
 }
@@ -99,7 +94,7 @@ describe('compliance statuses over time, with no job running', () => {
 
   it('makes a property with an overdue, never inspected item non-compliant, in the app and the PDF', async () => {
     const s = await account('UTC');
-    at('2026-04-01T12:00:00Z');
+    setNow('2026-04-01T12:00:00Z');
     await s.agent.post('/api/inspections', { propertyId: s.property.id, inspectionType: 'fire_alarm', dueDate: '2026-04-05', assignedTo: 'Dana Cole' });
     expect(await statusAt(s, s.property.id, '2026-04-05T12:00:00Z')).toEqual({ property: 'pending', items: { fire_alarm: 'due_soon' } });
     // The day after its due date, never inspected: a required check that is late is a failure.

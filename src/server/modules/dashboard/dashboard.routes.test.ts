@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createInspectionRow, createProperty } from '../../db/seed/properties';
 import { createTestContext, type TestContext } from '../../testing/test-app';
+import { setNow } from '../../testing/clock';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,8 +16,7 @@ afterEach(() => {
 
 describe('GET /api/dashboard/stats', () => {
   it('counts properties, compliant ones, open inspections in the next 30 days and past due ones', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-04-10T15:00:00Z'));
+    setNow('2026-04-10T15:00:00Z');
     const { agent, user } = await ctx.signedIn({ timeZone: 'America/New_York' });
     const db = ctx.runtime.db;
     const a = await createProperty(db, user.id);

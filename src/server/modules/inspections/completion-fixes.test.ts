@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProperty } from '../../db/seed/properties';
+import { setNow } from '../../testing/clock';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { grantPro } from '../subscription/subscription.service';
 
@@ -17,11 +18,6 @@ afterAll(async () => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-const setNow = (iso: string) => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(iso));
-};
 
 type Session = Awaited<ReturnType<TestContext['signedIn']>> & { property: { id: number } };
 

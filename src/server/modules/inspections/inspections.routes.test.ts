@@ -1,6 +1,7 @@
 import { todayInTimeZone } from '@shared/dates';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createInspectionRow, createProperty } from '../../db/seed/properties';
+import { setNow } from '../../testing/clock';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { grantPro } from '../subscription/subscription.service';
 
@@ -16,12 +17,6 @@ afterEach(() => {
 });
 
 type Session = Awaited<ReturnType<TestContext['signedIn']>>;
-
-/** Fakes only Date, so the server's "today" moves while sockets and timers run normally. */
-const setNow = (iso: string) => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(iso));
-};
 
 async function proWithProperty(timeZone = 'UTC', name = 'Harbor View Offices') {
   const session = await ctx.signedIn({ timeZone });

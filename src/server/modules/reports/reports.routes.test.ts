@@ -3,6 +3,7 @@ import { createProperty } from '../../db/seed/properties';
 import { pdfPages } from '../../testing/pdf-text';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { grantPro } from '../subscription/subscription.service';
+import { setNow } from '../../testing/clock';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -23,8 +24,7 @@ async function proAccount() {
 
 describe('POST /api/reports', () => {
   it('generates a PDF record of the property: items, deficiencies and a year of inspections', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-05-20T15:30:00Z'));
+    setNow('2026-05-20T15:30:00Z');
     const { agent, user } = await proAccount();
     const property = await createProperty(ctx.runtime.db, user.id, {
       name: 'Harbor View Offices',
@@ -171,8 +171,7 @@ describe('PDF layout', () => {
        values ($1, $2, 'fire_alarm', current_date - 30, 'completed', 'compliant', 'Sam Ortiz', '2026-03-11T02:00:00Z')`,
       [user.id, property.id],
     );
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-03-20T15:00:00Z'));
+    setNow('2026-03-20T15:00:00Z');
     const report = (await agent.post('/api/reports', { propertyId: property.id })).json();
     vi.useRealTimers();
     const text = (await pdfPages((await agent.get(report.downloadUrl)).rawPayload)).join('\n');

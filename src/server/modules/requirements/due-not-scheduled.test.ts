@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProperty } from '../../db/seed/properties';
+import { setNow } from '../../testing/clock';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { sendDueReminders } from '../reminders/reminders.service';
 import { grantPro } from '../subscription/subscription.service';
@@ -19,11 +20,6 @@ afterAll(async () => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-const setNow = (iso: string) => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(iso));
-};
 
 /**
  * On 2026-06-10 (UTC): Alpha's fire alarm was due on June 5 with nothing scheduled (overdue),

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { propertyValues } from '../../db/seed/properties';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { grantPro } from './subscription.service';
+import { setNow } from '../../testing/clock';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -16,8 +17,7 @@ afterEach(() => {
 
 describe('POST /api/subscription/trial', () => {
   it('gives a free account Pro for 30 days, once; afterwards it is Free again and keeps its data', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-03-01T12:00:00Z'));
+    setNow('2026-03-01T12:00:00Z');
     const { agent } = await ctx.signedIn();
     expect((await agent.get('/api/subscription/status')).json()).toMatchObject({ plan: 'free', trialAvailable: true, onTrial: false });
 

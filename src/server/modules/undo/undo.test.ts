@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { UNDO_TOKEN_HEADER } from '@shared/schemas/undo';
 import { createProperty } from '../../db/seed/properties';
+import { setNow } from '../../testing/clock';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { grantPro } from '../subscription/subscription.service';
 import { propertyTableNames } from './undo.queries';
@@ -16,11 +17,6 @@ afterAll(async () => {
 afterEach(() => {
   vi.useRealTimers();
 });
-
-const setNow = (iso: string) => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(iso));
-};
 
 type Session = Awaited<ReturnType<TestContext['signedIn']>> & { property: { id: number } };
 

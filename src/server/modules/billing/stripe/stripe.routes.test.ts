@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { propertyValues } from '../../../db/seed/properties';
 import { createStripeTestContext, type StripeTestContext } from '../../../testing/stripe-context';
 import type { TestContext } from '../../../testing/test-app';
+import { setNow } from '../../../testing/clock';
 
 let ctx: StripeTestContext;
 beforeAll(async () => {
@@ -158,8 +159,7 @@ describe('cards and invoices from Stripe', () => {
   });
 
   it("lists the account's invoices with Stripe's hosted PDFs, newest first", async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-05-10T09:00:00Z'));
+    setNow('2026-05-10T09:00:00Z');
     const { agent, user, password } = await ctx.signedIn();
     expect((await agent.get('/api/stripe/invoices')).json()).toEqual({ invoices: [] });
     await subscribe(agent);
@@ -181,8 +181,7 @@ describe('cards and invoices from Stripe', () => {
   });
 
   it('follows the renewals Stripe makes, on the day of the month the subscription started', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-01-31T10:00:00Z'));
+    setNow('2026-01-31T10:00:00Z');
     const { agent, user, password } = await ctx.signedIn();
     await subscribe(agent);
     const period = async (at: string) => {
@@ -243,8 +242,7 @@ describe('cancelling through Stripe', () => {
 
 describe('a trial with a card', () => {
   it("is Stripe's trial on the subscription: the card is saved now and charged when the trial ends", async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-07-01T12:00:00Z'));
+    setNow('2026-07-01T12:00:00Z');
     const { agent, user, password } = await ctx.signedIn();
     const trial = (await agent.post('/api/subscription/trial', {})).json();
     const created = (await agent.post('/api/create-subscription', {})).json();
@@ -277,8 +275,7 @@ describe('a trial with a card', () => {
   });
 
   it('without a card, the trial ends as any trial does', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-07-01T12:00:00Z'));
+    setNow('2026-07-01T12:00:00Z');
     const { agent, user, password } = await ctx.signedIn();
     await agent.post('/api/subscription/trial', {});
     await agent.post('/api/create-subscription', {});

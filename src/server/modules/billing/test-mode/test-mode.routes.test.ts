@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pdfPages } from '../../../testing/pdf-text';
 import { createTestContext, type TestContext } from '../../../testing/test-app';
+import { setNow } from '../../../testing/clock';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -29,8 +30,7 @@ async function signInAgain(agent: Agent, username: string, password: string) {
 
 describe('subscribing in test mode', () => {
   it('takes a test card, makes the account Pro, saves the card and writes a paid invoice', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-03-10T12:00:00Z'));
+    setNow('2026-03-10T12:00:00Z');
     const { agent, user } = await ctx.signedIn({ fullName: 'Jordan Lee' });
     expect((await agent.get('/api/stripe/subscription-details')).json()).toEqual({ testMode: true, subscription: null });
 
@@ -100,8 +100,7 @@ describe('subscribing in test mode', () => {
   });
 
   it('during the trial saves the card and takes the first payment when the trial ends', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-01-10T08:00:00Z'));
+    setNow('2026-01-10T08:00:00Z');
     const { agent, user, password } = await ctx.signedIn();
     await agent.post('/api/subscription/trial', {});
     expect(await plan(agent)).toMatchObject({ onTrial: true, proUntil: '2026-02-09T08:00:00.000Z' });
@@ -160,8 +159,7 @@ describe('subscribing in test mode', () => {
 
 describe('renewing and cancelling', () => {
   it('renews every month on the day it started, with an invoice each time', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-01-31T10:00:00Z'));
+    setNow('2026-01-31T10:00:00Z');
     const { agent, user, password } = await ctx.signedIn();
     await subscribe(agent);
     const periodOf = async () => {
@@ -183,8 +181,7 @@ describe('renewing and cancelling', () => {
   });
 
   it('at period end: Pro until the period ends, then Free with everything kept', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2026-05-05T09:00:00Z'));
+    setNow('2026-05-05T09:00:00Z');
     const { agent, user, password } = await ctx.signedIn();
     await subscribe(agent);
     const cancelled = await agent.post('/api/stripe/cancel-subscription', { immediate: false });
