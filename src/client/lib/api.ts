@@ -79,6 +79,12 @@ export interface ListPage<T> {
 // module, part of every page's first download, does not pull zod in with that file.
 const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
+/** The offset of the page after `pages`, or undefined when every row is loaded. */
+export function nextPageOffset(last: ListPage<unknown>, pages: ListPage<unknown>[]): number | undefined {
+  const loaded = pages.reduce((n, page) => n + page.items.length, 0);
+  return last.items.length > 0 && loaded < last.total ? loaded : undefined;
+}
+
 /** GETs a list endpoint and reads its X-Total-Count header alongside the rows. */
 export async function apiGetList<T>(url: string, signal?: AbortSignal): Promise<ListPage<T>> {
   const res = await fetch(url, { method: 'GET', credentials: 'same-origin', headers: { Accept: 'application/json' }, signal });

@@ -1,6 +1,6 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { Inspection } from '@shared/schemas/inspection';
-import { apiGetList } from '@/lib/api';
+import { apiGetList, nextPageOffset } from '@/lib/api';
 import {
   inspectionListKey,
   inspectionListUrl,
@@ -8,20 +8,24 @@ import {
   type InspectionScope,
 } from './inspection-queries';
 
+/** The query of an inspection list page by page: what the hook reads and a first load prefetches. */
+export function inspectionListOptions(scope: InspectionScope, params: InspectionListParams, pageSize = 25) {
+  return infiniteQueryOptions({
+    queryKey: inspectionListKey(scope, { ...params, limit: pageSize }),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      apiGetList<Inspection>(inspectionListUrl(scope, { ...params, limit: pageSize, offset: pageParam }), signal),
+    getNextPageParam: nextPageOffset,
+  });
+}
+
 /**
  * A paged, server-filtered list of inspections (DECISIONS "Lists"): the first page at once,
  * more with fetchNextPage ("Load more"); nothing downloads a whole portfolio.
  */
 export function useInspectionList(scope: InspectionScope, params: InspectionListParams, pageSize = 25, enabled = true) {
   const query = useInfiniteQuery({
-    queryKey: inspectionListKey(scope, { ...params, limit: pageSize }),
-    initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) =>
-      apiGetList<Inspection>(inspectionListUrl(scope, { ...params, limit: pageSize, offset: pageParam }), signal),
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((n, page) => n + page.items.length, 0);
-      return last.items.length > 0 && loaded < last.total ? loaded : undefined;
-    },
+    ...inspectionListOptions(scope, params, pageSize),
     // New filters keep the old rows on screen (dimmed) until their answer arrives.
     placeholderData: keepPreviousData,
     enabled,

@@ -1,7 +1,7 @@
-import { keepPreviousData, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { PropertyStatus, PropertyType } from '@shared/enums';
 import type { Property, PropertySort } from '@shared/schemas/property';
-import { api, apiGetList, queryString, type ListPage } from '@/lib/api';
+import { api, apiGetList, nextPageOffset, queryString, type ListPage } from '@/lib/api';
 import { refetchAfterChange } from '@/lib/query-client';
 import { SUBSCRIPTION_STATUS_KEY } from '@/lib/use-subscription';
 
@@ -35,23 +35,24 @@ export function fetchProperty(id: number, signal?: AbortSignal): Promise<Propert
   return api.get<Property>(`/api/properties/${id}`, signal);
 }
 
+/** The query of a property list page by page: what the hook reads and a first load prefetches. */
+export function propertyListOptions(filters: PropertyListFilters, pageSize = 24) {
+  return infiniteQueryOptions({
+    queryKey: propertyListKey(filters, pageSize),
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      apiGetList<Property>(`/api/properties${queryString({ ...filters, limit: pageSize, offset: pageParam })}`, signal),
+    getNextPageParam: nextPageOffset,
+  });
+}
+
 /**
  * A paged, server-filtered list of properties (DECISIONS "Lists"): the first page at once,
  * more with fetchNextPage; nothing downloads the whole portfolio.
  */
 export function usePropertyList(filters: PropertyListFilters, pageSize = 24) {
   return useInfiniteQuery({
-    queryKey: propertyListKey(filters, pageSize),
-    initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) =>
-      apiGetList<Property>(
-        `/api/properties${queryString({ ...filters, limit: pageSize, offset: pageParam })}`,
-        signal,
-      ),
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((n, page) => n + page.items.length, 0);
-      return last.items.length > 0 && loaded < last.total ? loaded : undefined;
-    },
+    ...propertyListOptions(filters, pageSize),
     // A new filter keeps the last results on screen until its own arrive, so nothing blinks.
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Report, ReportSort } from '@shared/schemas/report';
-import { apiGetList, queryString, type ListPage } from '@/lib/api';
+import { apiGetList, nextPageOffset, queryString } from '@/lib/api';
 import { propertyReportsKey } from '@/features/properties/api/property-queries';
 import { refetchAfterChange } from '@/lib/query-client';
 
@@ -36,10 +36,7 @@ export function useReportPages(filters: ReportListFilters, pageSize: number, pro
     queryKey: reportListKey(filters, pageSize, propertyId),
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) => apiGetList<Report>(reportListUrl(filters, pageSize, pageParam, propertyId), signal),
-    getNextPageParam: (last: ListPage<Report>, pages: ListPage<Report>[]) => {
-      const loaded = pages.reduce((n, page) => n + page.items.length, 0);
-      return last.items.length > 0 && loaded < last.total ? loaded : undefined;
-    },
+    getNextPageParam: nextPageOffset,
     // New filters keep the old rows on screen (dimmed) until their answer arrives.
     placeholderData: keepPreviousData,
   });

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SupportRequest, SupportRequestValues } from '@shared/schemas/support';
-import { api, apiGetList, queryString, serverMessage } from '@/lib/api';
+import { api, apiGetList, nextPageOffset, queryString, serverMessage } from '@/lib/api';
 import { toast } from '@/components/ui/use-toast';
 
 export const SUPPORT_REQUESTS_KEY = ['/api/support/requests'] as const;
@@ -13,10 +13,7 @@ export function useSupportRequests() {
     initialPageParam: 0,
     queryFn: ({ pageParam, signal }) =>
       apiGetList<SupportRequest>(`/api/support/requests${queryString({ limit: PAGE_SIZE, offset: pageParam })}`, signal),
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((n, page) => n + page.items.length, 0);
-      return last.items.length > 0 && loaded < last.total ? loaded : undefined;
-    },
+    getNextPageParam: nextPageOffset,
   });
 }
 
