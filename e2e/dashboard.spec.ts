@@ -55,3 +55,34 @@ test('the Pro dashboard: badge, next 30 days, the non-compliant toggle and a wor
   await expect.poll(cards).toEqual(['Alpha Tower']);
   await expect(page.getByRole('article', { name: 'Alpha Tower' })).toContainText('Action Needed');
 });
+
+test("a first load asks for the dashboard's numbers and lists while the page's code downloads, each once", async ({ proPage: page }) => {
+  await addProperty(page, { name: 'Beta Clinic' });
+  await addProperty(page, { name: 'Alpha Tower' });
+  const asked: string[] = [];
+  let statsAsked!: () => void;
+  const statsSeen = new Promise<void>((resolve) => (statsAsked = resolve));
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/api/')) return;
+    asked.push(url.pathname + url.search);
+    if (url.pathname === '/api/dashboard/stats') statsAsked();
+  });
+  // The dashboard's own code is held back until its numbers have been asked for (or 10 s).
+  let askedBeforeCode = false;
+  await page.route(/\/assets\/dashboard-page-[\w-]+\.js$/, async (route) => {
+    askedBeforeCode = await Promise.race([statsSeen.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000))]);
+    await route.continue();
+  });
+
+  await page.goto('/dashboard?sort=name_asc');
+  const cards = () => page.getByRole('article').getByRole('heading').allInnerTexts();
+  await expect.poll(cards).toEqual(['Alpha Tower', 'Beta Clinic']);
+  await expect(page.getByRole('group', { name: 'Compliant' })).toContainText('of 2 properties');
+  await page.waitForLoadState('networkidle');
+
+  expect(askedBeforeCode).toBe(true);
+  expect(asked.filter((url, i) => asked.indexOf(url) !== i)).toEqual([]);
+  // The list the URL chose, not the default one.
+  expect(asked.filter((url) => url.startsWith('/api/properties?'))).toEqual(['/api/properties?sort=name_asc&limit=6&offset=0']);
+});

@@ -34,7 +34,7 @@ function Root() {
 const router = createBrowserRouter([{ path: '*', element: <Root /> }]);
 // The session check first, then the first page's code, side by side rather than one after the other.
 void sessionAtLoad().catch(() => undefined);
-preloadFirstPage(window.location.pathname);
+preloadFirstPage(window.location);
 
 export function App() {
   return (

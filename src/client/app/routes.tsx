@@ -1,5 +1,8 @@
 import { lazy, Suspense, type ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { matchPath, Route, Routes } from 'react-router';
+import { sessionAtLoad } from '@/features/auth/api/session';
+import { queryClient } from '@/lib/query-client';
 import { FullPageLoader } from './full-page-loader';
 import { HomeRoute } from './home-route';
 import { loadAppShell, ProtectedRoute } from './protected-route';
@@ -7,6 +10,8 @@ import { loadAppShell, ProtectedRoute } from './protected-route';
 interface PageRoute {
   path: string;
   load: () => Promise<{ default: ComponentType }>;
+  /** Asks for the page's first data, given the URL's query string (signed-in pages). */
+  prefetch?: (client: QueryClient, params: URLSearchParams) => Promise<void>;
 }
 
 // One chunk per page, so each screen downloads only what it needs.
@@ -22,7 +27,11 @@ const PUBLIC_PAGES: PageRoute[] = [
 ];
 
 const SIGNED_IN_PAGES: PageRoute[] = [
-  { path: '/dashboard', load: () => import('@/features/dashboard/pages/dashboard-page') },
+  {
+    path: '/dashboard',
+    load: () => import('@/features/dashboard/pages/dashboard-page'),
+    prefetch: (client, params) => import('@/features/dashboard/api/dashboard-queries').then((m) => m.prefetchDashboard(client, params)),
+  },
   { path: '/properties', load: () => import('@/features/properties/pages/properties-page') },
   { path: '/properties/new', load: () => import('@/features/properties/pages/new-property-page') },
   { path: '/properties/:id', load: () => import('@/features/properties/pages/property-details-page') },
@@ -47,10 +56,12 @@ const element = (route: PageRoute) => {
 
 /**
  * Starts downloading what the first page needs while the session is being checked, instead of
- * after: the page's chunk and, for a signed-in page, the shell. "/" reaches the app only with a
- * session cookie (the landing page is prerendered), so it starts on the dashboard.
+ * after: the page's chunk and, for a signed-in page, the shell, and once the session is known
+ * to be live, the page's first data, so it is not asked for only after the page has rendered.
+ * "/" reaches the app only with a session cookie (the landing page is prerendered), so it
+ * starts on the dashboard.
  */
-export function preloadFirstPage(pathname: string): void {
+export function preloadFirstPage({ pathname, search }: { pathname: string; search: string }): void {
   const path = pathname === '/' ? '/dashboard' : pathname;
   // Static paths first: "/properties/new" is a page of its own, not a property's id.
   const bySpecificity = (routes: PageRoute[]) => [...routes].sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')));
@@ -58,6 +69,13 @@ export function preloadFirstPage(pathname: string): void {
   if (signedIn) {
     void loadAppShell();
     void signedIn.load();
+    const { prefetch } = signedIn;
+    // Not before the session is known: after it has ended, each would only answer 401.
+    if (prefetch) {
+      void sessionAtLoad()
+        .then((user) => (user ? prefetch(queryClient, new URLSearchParams(search)) : undefined))
+        .catch(() => undefined);
+    }
     return;
   }
   void bySpecificity(PUBLIC_PAGES).find((route) => matchPath(route.path, path))?.load();

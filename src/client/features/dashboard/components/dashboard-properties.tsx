@@ -1,9 +1,8 @@
 import { useId } from 'react';
 import { ArrowRight, Building2, CircleCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import type { PropertySort } from '@shared/schemas/property';
 import { usePropertyList } from '@/features/properties/api/property-queries';
-import { oneOf, useUrlParams } from '@/lib/use-url-params';
+import { useUrlParams } from '@/lib/use-url-params';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { PropertyGrid, PropertyGridSkeleton } from '@/components/property-card';
@@ -13,31 +12,32 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { AddPropertyLink } from '@/features/properties/components/add-property-link';
+import {
+  DASHBOARD_DEFAULT_SORT,
+  DASHBOARD_SHOWN,
+  DASHBOARD_SORTS,
+  dashboardPropertyFilters,
+  type DashboardSort,
+} from '../api/dashboard-queries';
 
-const SHOWN = 6;
-
-/**
- * DECISIONS: the dashboard's sort works; these are its choices. It opens on what needs
- * attention first (issue 10, "Problems first"), so a failing property is never off screen.
- */
-const SORTS: { value: PropertySort; label: string }[] = [
-  { value: 'attention', label: 'Needs attention' },
-  { value: 'created_desc', label: 'Newest' },
-  { value: 'name_asc', label: 'Name' },
-  { value: 'compliance', label: 'Compliance status' },
-];
-
-const DEFAULT_SORT: PropertySort = 'attention';
+/** DECISIONS: the dashboard's sort works; these are its choices (DASHBOARD_SORTS). */
+const SORT_LABELS: Record<DashboardSort, string> = {
+  attention: 'Needs attention',
+  created_desc: 'Newest',
+  name_asc: 'Name',
+  compliance: 'Compliance status',
+};
 
 /** 'Your Properties': the first six, filtered and sorted by the server; both choices live in the URL. */
 export function DashboardProperties() {
   const id = useId();
   const { params, update } = useUrlParams();
-  const nonCompliantOnly = params.get('status') === 'non_compliant';
-  const sort = oneOf(SORTS.map((option) => option.value), params.get('sort')) ?? DEFAULT_SORT;
+  const filters = dashboardPropertyFilters(params);
+  const nonCompliantOnly = filters.status === 'non_compliant';
+  const { sort } = filters;
   const setNonCompliantOnly = (on: boolean) => update({ status: on ? 'non_compliant' : undefined });
-  const setSort = (value: PropertySort) => update({ sort: value === DEFAULT_SORT ? undefined : value });
-  const list = usePropertyList({ status: nonCompliantOnly ? 'non_compliant' : undefined, sort }, SHOWN);
+  const setSort = (value: DashboardSort) => update({ sort: value === DASHBOARD_DEFAULT_SORT ? undefined : value });
+  const list = usePropertyList(filters, DASHBOARD_SHOWN.properties);
   const properties = list.data?.pages[0]?.items ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
 
@@ -67,12 +67,12 @@ export function DashboardProperties() {
             <Select
               id={`${id}-sort`}
               value={sort}
-              onChange={(event) => setSort(event.target.value as PropertySort)}
+              onChange={(event) => setSort(event.target.value as DashboardSort)}
               className="h-9 w-auto min-w-44"
             >
-              {SORTS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
+              {DASHBOARD_SORTS.map((value) => (
+                <option key={value} value={value}>
+                  {SORT_LABELS[value]}
                 </option>
               ))}
             </Select>

@@ -15,6 +15,7 @@ import { UnscheduledPanel } from '@/features/requirements/components/unscheduled
 import { SM_UP, useMediaQuery } from '@/lib/use-media-query';
 import { useToday } from '@/features/inspections/api/use-today';
 import { isNewAccount } from '../components/greeting';
+import { DASHBOARD_SHOWN } from '../api/dashboard-queries';
 import { AddPropertyLink } from '@/features/properties/components/add-property-link';
 
 function limitMessage(properties: boolean, inspections: boolean): string {
@@ -77,15 +78,15 @@ export default function DashboardPage() {
         ) : null}
       </div>
       {/* On a phone, what is due comes before the property cards (in reading order too, not only on screen). */}
-      <UnscheduledPanel moreHref="/inspections/upcoming" />
+      <UnscheduledPanel limit={DASHBOARD_SHOWN.unscheduled} moreHref="/inspections/upcoming" />
       {wide ? (
         <>
           <DashboardProperties />
-          <UpcomingInspectionsPanel />
+          <UpcomingInspectionsPanel limit={DASHBOARD_SHOWN.upcoming} />
         </>
       ) : (
         <>
-          <UpcomingInspectionsPanel />
+          <UpcomingInspectionsPanel limit={DASHBOARD_SHOWN.upcoming} />
           <DashboardProperties />
         </>
       )}
