@@ -6,12 +6,13 @@
  *
  * Run alone (after `npm run build`): node --import tsx bench/alert-flood.ts
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { makePro } from './portfolio';
+import { embeddedDatabaseUrl, signUp } from './accounts';
 import { startServer } from './server-process';
 
 const COMPLETIONS = 500;
@@ -20,14 +21,8 @@ const CONCURRENCY = 10;
 export async function measureAlertFlood(baseUrl: string, dbUrl: string): Promise<Record<string, number>> {
   const origin = new URL(baseUrl).origin;
   const json = (cookie?: string) => ({ 'content-type': 'application/json', origin, ...(cookie ? { cookie } : {}) });
-  const signup = await fetch(`${baseUrl}/api/auth/register`, {
-    method: 'POST',
-    headers: json(),
-    body: JSON.stringify({ fullName: 'Flood Account', email: 'flood@example.com', username: 'flood', password: 'bench-password' }),
-  });
-  const cookie = signup.headers.get('set-cookie')!.split(';')[0]!;
-  const user = (await signup.json()) as { id: number };
-  await makePro(dbUrl, user.id);
+  const { cookie, id: userId } = await signUp(baseUrl, { fullName: 'Flood Account', username: 'flood' });
+  await makePro(dbUrl, userId);
   const property = await fetch(`${baseUrl}/api/properties`, {
     method: 'POST',
     headers: json(cookie),
@@ -68,7 +63,7 @@ export async function measureAlertFlood(baseUrl: string, dbUrl: string): Promise
   try {
     const { rows } = await client.query<{ kind: string; held: boolean; n: number }>(
       `select kind, status = 'suppressed' as held, count(*)::int as n from email_outbox where user_id = $1 group by 1, 2`,
-      [user.id],
+      [userId],
     );
     const count = (kind: string, held: boolean) => rows.find((r) => r.kind === kind && r.held === held)?.n ?? 0;
     const toManager = await client.query(`select count(*)::int as n from email_outbox where to_address = 'victim@example.net' and status <> 'suppressed'`);
@@ -89,9 +84,7 @@ if (import.meta.url === pathToFileURL(process.argv[1]!).href) {
   try {
     const server = await startServer({ DATA_DIR: dataDir });
     try {
-      const credentials = JSON.parse(readFileSync(path.join(dataDir, 'postgres-credentials.json'), 'utf8'));
-      const dbUrl = `postgres://postgres:${encodeURIComponent(credentials.password)}@127.0.0.1:${credentials.port}/postgres`;
-      console.table(await measureAlertFlood(server.url, dbUrl));
+      console.table(await measureAlertFlood(server.url, embeddedDatabaseUrl(dataDir)));
     } finally {
       await server.stop();
     }

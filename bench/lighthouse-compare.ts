@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium';
+import { signUp } from './accounts';
 import { runLighthouse, summary } from './lighthouse';
 import { startServer } from './server-process';
 
@@ -29,14 +30,7 @@ if (!chromePath) throw new Error('No Chromium: apt-get install -y chromium, or s
 async function startSignedIn(cwd: string) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'firemark-lh-compare-'));
   const server = await startServer({ DATA_DIR: dataDir }, path.resolve(cwd));
-  const origin = new URL(server.url).origin;
-  const signup = await fetch(`${server.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ fullName: 'Bench Mark', email: 'bench@example.com', username: 'bench', password: 'bench-password' }),
-  });
-  if (!signup.ok) throw new Error(`Signing up on ${cwd} answered ${signup.status}`);
-  const cookie = signup.headers.get('set-cookie')!.split(';')[0]!;
+  const { cookie } = await signUp(server.url, { fullName: 'Bench Mark', username: 'bench' });
   return { cwd, server, cookie, dataDir, scores: [] as number[], lcps: [] as number[], tbts: [] as number[] };
 }
 

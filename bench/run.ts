@@ -11,13 +11,13 @@ import pg from 'pg';
 import { createDb } from '../src/server/db/client';
 import { findDueReminders } from '../src/server/modules/reminders/reminders.queries';
 import { findDueRequirementReminders } from '../src/server/modules/reminders/requirement-reminders.queries';
-import { readFileSync } from 'node:fs';
 import { measureAlertFlood } from './alert-flood';
 import { compareServers, type ComparedRow } from './compare';
 import { routeJsBrotliBytes } from './bundle-size';
 import { measureLighthouse } from './lighthouse';
 import { measureHostileBody } from './hostile-body';
 import { makePro, seedPortfolio } from './portfolio';
+import { embeddedDatabaseUrl, signUp } from './accounts';
 import { peakRssMiB, rssMiB, startServer } from './server-process';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -39,12 +39,7 @@ try {
   results['cold start, existing data dir (ms to /readyz)'] = Math.round(warm.msToReady);
 
   const origin = new URL(warm.url).origin;
-  const signup = await fetch(`${warm.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ fullName: 'Bench Mark', email: 'bench@example.com', username: 'bench', password: 'bench-password' }),
-  });
-  const cookie = signup.headers.get('set-cookie')!.split(';')[0]!;
+  const { cookie, id: benchUserId } = await signUp(warm.url, { fullName: 'Bench Mark', username: 'bench' });
   const me = await autocannon({ url: `${warm.url}/api/auth/me`, headers: { cookie }, connections: 10, duration: DURATION_S });
   if (me.non2xx > 0) throw new Error(`${me.non2xx} answers of /api/auth/me were not 2xx`);
   results['GET /api/auth/me (req/s)'] = Math.round(me.requests.average);
@@ -52,10 +47,8 @@ try {
   results['server RSS after load (MiB)'] = Math.round(rssMiB(warm.process.pid!));
 
   // A 5,000-row CSV import (as the dialog sends it) on a Pro account.
-  const credentials = JSON.parse(readFileSync(path.join(dataDir, 'postgres-credentials.json'), 'utf8'));
-  const dbUrl = `postgres://postgres:${encodeURIComponent(credentials.password)}@127.0.0.1:${credentials.port}/postgres`;
-  const benchUser = (await (await fetch(`${warm.url}/api/auth/me`, { headers: { cookie } })).json()) as { id: number };
-  await makePro(dbUrl, benchUser.id);
+  const dbUrl = embeddedDatabaseUrl(dataDir);
+  await makePro(dbUrl, benchUserId);
   const rows = Array.from({ length: 5000 }, (_, i) => ({
     name: `Imported ${i}`, addressLine1: `${i} Import Road`, city: 'Reno', state: 'NV', zip: '89501', propertyType: 'retail', managerEmail: `i${i}@example.com`,
   }));
@@ -72,15 +65,9 @@ try {
   Object.assign(results, await measureAlertFlood(warm.url, dbUrl));
 
   // A large portfolio: a second account with 10,000 properties and 100,000 inspections.
-  const big = await fetch(`${warm.url}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ fullName: 'Big Portfolio', email: 'big@example.com', username: 'bigportfolio', password: 'bench-password' }),
-  });
-  const bigCookie = big.headers.get('set-cookie')!.split(';')[0]!;
-  const bigUser = (await big.json()) as { id: number };
+  const { cookie: bigCookie, id: bigUserId } = await signUp(warm.url, { fullName: 'Big Portfolio', username: 'bigportfolio' });
   const seedStarted = performance.now();
-  await seedPortfolio(dbUrl, bigUser.id, { properties: 10_000, inspections: 100_000 });
+  await seedPortfolio(dbUrl, bigUserId, { properties: 10_000, inspections: 100_000 });
   results['seed 10,000 properties + 100,000 inspections + 90,000 requirements (ms)'] = Math.round(performance.now() - seedStarted);
   for (const endpoint of [
     '/api/dashboard/stats',
