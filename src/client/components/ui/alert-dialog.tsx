@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
+import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import { buttonVariants } from './button';
 import { cn } from '@/lib/utils';
 import { useReturnFocus } from './use-return-focus';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ComponentProps } from 'react';
-import { Dialog as DialogPrimitive } from 'radix-ui';
+import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '@/lib/utils';
 import { useReturnFocus } from './use-return-focus';

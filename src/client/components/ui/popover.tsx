@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { Popover as PopoverPrimitive } from 'radix-ui';
+import * as PopoverPrimitive from '@radix-ui/react-popover';
 import { cn } from '@/lib/utils';
 
 export const Popover = PopoverPrimitive.Root;

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { RadioGroup as RadioGroupPrimitive } from 'radix-ui';
+import * as RadioGroupPrimitive from '@radix-ui/react-radio-group';
 import { cn } from '@/lib/utils';
 
 /** Radix radio group: arrow keys move between options, each option is a labelled radio. */
