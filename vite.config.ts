@@ -11,6 +11,58 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 // ships beside it; a production bundle takes that one.
 const reactRouterProduction = r('./node_modules/react-router/dist/production/index.mjs');
 
+type ModuleInfo = { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+type GetModuleInfo = (id: string) => ModuleInfo;
+
+/** Every module `from` imports statically, directly or through others, short of `stop`. */
+function staticImports(from: string[], info: GetModuleInfo, stop: (id: string) => boolean = () => false): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...from];
+  while (queue.length) {
+    const id = queue.pop()!;
+    if (seen.has(id) || stop(id)) continue;
+    seen.add(id);
+    queue.push(...(info(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+const ENTRY = r('./src/client/main.tsx');
+// The signed-in shell and the page it opens on: what every signed-in first load downloads.
+const SHELL = [r('./src/client/app/shell/app-shell.tsx'), r('./src/client/features/dashboard/pages/dashboard-page.tsx')];
+// Pages for visitors, which should not download the shell.
+const PUBLIC_PAGE = /\/src\/client\/(features\/(auth|mail|verify|landing)\/pages\/|app\/not-found-page)/;
+// Form and calendar libraries stay in the chunks of the pages that use them.
+const NOT_IN_SHELL = /\/node_modules\/(zod|react-hook-form|@hookform|react-day-picker|date-fns)\/|\/src\/shared\/schemas\//;
+
+/**
+ * Left to itself, Rollup gives each set of pages that share a module a chunk of its own: the
+ * dashboard's first load fetched 33 files of one icon or one small component each, six at a
+ * time over HTTP/1.1, each a round trip on a phone's network. Here what the shell and the
+ * dashboard use becomes two chunks: `ui`, the part that visitors' pages (login, sign-up) use
+ * too, and `app-shell`, the rest. The server asks a signed-in browser to fetch both with the
+ * page (app.html). Rollup moves the modules a named chunk imports into it unless they are
+ * named too, so the entry's are named (`index`), or React would move into the shell.
+ */
+function chunkFor(): (id: string, api: { getModuleInfo: GetModuleInfo }) => string | undefined {
+  let sets: { entry: Set<string>; shell: Set<string>; visitors: Set<string> } | undefined;
+  return (id, { getModuleInfo: info }) => {
+    if (!sets) {
+      const entry = staticImports([ENTRY], info);
+      const all = staticImports([ENTRY], (m) => ({ importedIds: [...(info(m)?.importedIds ?? []), ...(info(m)?.dynamicallyImportedIds ?? [])], dynamicallyImportedIds: [] }));
+      const publicPages = [...all].filter((m) => PUBLIC_PAGE.test(m));
+      sets = {
+        entry,
+        shell: staticImports(SHELL, info, (m) => entry.has(m) || NOT_IN_SHELL.test(m)),
+        visitors: staticImports(publicPages, info, (m) => entry.has(m)),
+      };
+    }
+    if (sets.entry.has(id)) return 'index';
+    if (sets.shell.has(id)) return sets.visitors.has(id) ? 'ui' : 'app-shell';
+    return undefined;
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: r('./src/client'),
   plugins: [react(), tailwindcss()],
@@ -35,6 +87,7 @@ export default defineConfig(({ command }) => ({
         // time over HTTP/1.1); chunks of pure definitions under this size join a chunk loaded
         // on the same occasions.
         experimentalMinChunkSize: 20_000,
+        manualChunks: chunkFor(),
       },
       onwarn(warning, warn) {
         // zod's sources carry explanatory comments next to @__PURE__ marks, which Rollup

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 interface ManifestChunk {
@@ -9,12 +9,25 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-/** Routes as the browser loads them: the entry, then each lazily loaded chunk on the way. */
-export const ROUTE_CHUNKS: Record<string, string[]> = {
+/**
+ * Routes as the browser loads them: the entry, then the chunks that hold these modules (the
+ * build may put several modules in one chunk, vite.config.ts), with what those import.
+ */
+export const ROUTE_MODULES: Record<string, string[]> = {
   // What someone who has just logged out downloads to see the landing page inside the app.
-  'landing in the app (after logging out)': ['landing-page'],
-  'dashboard (/dashboard)': ['app-shell', 'dashboard-page'],
+  'landing in the app (after logging out)': ['src/client/features/landing/pages/landing-page.tsx'],
+  'dashboard (/dashboard)': ['src/client/app/shell/app-shell.tsx', 'src/client/features/dashboard/pages/dashboard-page.tsx'],
 };
+
+/** The built file ("assets/x-hash.js") that holds a source module, read from the source maps. */
+function chunkHolding(distDir: string, source: string): string {
+  const mapsDir = path.join(distDir, '..', 'client-source-maps');
+  for (const name of readdirSync(mapsDir)) {
+    const { sources } = JSON.parse(readFileSync(path.join(mapsDir, name), 'utf8')) as { sources: string[] };
+    if (sources.some((s) => s.endsWith(source))) return `assets/${name.replace(/\.map$/, '')}`;
+  }
+  throw new Error(`No built chunk holds ${source}`);
+}
 
 /**
  * Brotli bytes of the JavaScript each route downloads, as the server sends it: the
@@ -33,7 +46,7 @@ export function routeJsBrotliBytes(distDir: string): Record<string, number> {
   const landingHtml = readFileSync(path.join(distDir, 'landing.html'), 'utf8');
   const landingScripts = [...landingHtml.matchAll(/<(?:script|link rel="modulepreload")[^>]*(?:src|href)="\/([^"]+\.js)"/g)].map((m) => m[1]!);
   const result: Record<string, number> = { 'landing (/, prerendered)': landingScripts.reduce((sum, f) => sum + brotliBytes(f), 0) };
-  for (const [route, chunks] of Object.entries(ROUTE_CHUNKS)) {
+  for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
     const wanted = new Set<string>();
     const add = (key: string) => {
       if (wanted.has(key)) return;
@@ -41,9 +54,10 @@ export function routeJsBrotliBytes(distDir: string): Record<string, number> {
       for (const dep of manifest[key]?.imports ?? []) add(dep);
     };
     add(entry);
-    for (const chunk of chunks) {
-      const key = Object.keys(manifest).find((k) => manifest[k]!.name === chunk);
-      if (!key) throw new Error(`No chunk for ${chunk} in the Vite manifest`);
+    for (const module of modules) {
+      const file = chunkHolding(distDir, module);
+      const key = Object.keys(manifest).find((k) => manifest[k]!.file === file);
+      if (!key) throw new Error(`No entry for ${file} in the Vite manifest`);
       add(key);
     }
     result[route] = [...wanted]

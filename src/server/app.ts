@@ -7,7 +7,7 @@ import { clientDistDir } from './paths';
 import { apiTokensPlugin, isBearerRequest } from './plugins/api-tokens';
 import { authPlugin, createSessions } from './plugins/auth';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
-import { registerClientAssets } from './plugins/client-assets';
+import { registerClientAssets, sendAppPage } from './plugins/client-assets';
 import { registerCompression } from './plugins/compression';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { rateLimitsPlugin } from './plugins/rate-limits';
@@ -143,13 +143,14 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(webhooksRoutes, { ...deps, webhookNetwork: options.webhookNetwork });
   await app.register(apiDocsRoutes, { routes: apiRoutes });
 
-  const serveClient = (options.serveClient ?? true) && (await registerClientAssets(app, options.clientDir ?? clientDistDir));
+  const clientDir = options.clientDir ?? clientDistDir;
+  const serveClient = (options.serveClient ?? true) && (await registerClientAssets(app, clientDir));
 
   app.setNotFoundHandler((request, reply) => {
     // A missing asset is a 404, not the app's HTML under a script's name.
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !request.url.startsWith('/assets/') && serveClient;
-    if (wantsPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
+    if (wantsPage) return sendAppPage(request, reply, clientDir);
     return reply.status(404).send({ message: 'Not found', code: ERROR_CODES.notFound } satisfies ApiErrorBody);
   });
 

@@ -5,13 +5,14 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressClient } from '../../../scripts/compress-client.mjs';
+import { writeAppPage } from '../../../scripts/write-app-page.mjs';
 import { buildApp } from '../app';
 import { createProperty } from '../db/seed/properties';
 import { createTestContext, type TestContext } from '../testing/test-app';
 
-// A built client as `npm run build` leaves it: index.html, the prerendered landing page, a
-// hashed script with its precompressed copies, robots.txt, and (by mistake) a source map in
-// the public folder.
+// A built client as `npm run build` leaves it: index.html, the signed-in page written from it
+// and the Vite manifest, the prerendered landing page, hashed scripts with their precompressed
+// copies, robots.txt, and (by mistake) a source map in the public folder.
 const script = `export const greeting = ${JSON.stringify('Inspections due this week. '.repeat(200))};\n`;
 let ctx: TestContext;
 let app: FastifyInstance;
@@ -20,7 +21,20 @@ const clientDir = mkdtempSync(path.join(os.tmpdir(), 'firemark-client-'));
 beforeAll(async () => {
   ctx = await createTestContext();
   mkdirSync(path.join(clientDir, 'assets'));
-  writeFileSync(path.join(clientDir, 'index.html'), `<!doctype html><title>Firemark</title><script type="module" src="/assets/index-abc123.js"></script>`);
+  writeFileSync(
+    path.join(clientDir, 'index.html'),
+    `<!doctype html><head><title>Firemark</title><script type="module" src="/assets/index-abc123.js"></script></head>`,
+  );
+  mkdirSync(path.join(clientDir, '.vite'));
+  writeFileSync(
+    path.join(clientDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc123.js', name: 'index', isEntry: true },
+      '_app-shell-def456.js': { file: 'assets/app-shell-def456.js', name: 'app-shell', isDynamicEntry: true, imports: ['index.html', '_dialog-789abc.js'] },
+      '_dialog-789abc.js': { file: 'assets/dialog-789abc.js', name: 'dialog' },
+    }),
+  );
+  writeAppPage(clientDir);
   writeFileSync(path.join(clientDir, 'landing.html'), `<!doctype html><title>Firemark</title><h1>Stay inspection-ready</h1>`);
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), script);
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["secret.ts"]}');
@@ -99,6 +113,32 @@ describe('built client files', () => {
 
     // Every other page is the app, cookie or not.
     expect((await get('/auth/signup')).body).toContain('<script type="module"');
+  });
+
+  it("has a signed-in browser fetch the shell's code and the session with the page, and a visitor neither", async () => {
+    const { agent } = await ctx.signedIn();
+    for (const url of ['/', '/dashboard', '/properties/12']) {
+      const page = await app.inject({ method: 'GET', url, headers: { cookie: agent.cookie! } });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.headers.vary).toMatch(/cookie/i);
+      expect(page.body).toContain('<script type="module" src="/assets/index-abc123.js">');
+      // The shell and what it imports, not the entry a second time.
+      expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/app-shell-def456.js">');
+      expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/dialog-789abc.js">');
+      expect(page.body).not.toContain('rel="modulepreload" crossorigin href="/assets/index-abc123.js"');
+      expect(page.body).toContain('<link rel="preload" href="/api/auth/me" as="fetch" crossorigin>');
+    }
+
+    for (const url of ['/auth/login', '/dashboard']) {
+      const page = await get(url);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers.vary).toMatch(/cookie/i);
+      expect(page.body).toContain('<script type="module" src="/assets/index-abc123.js">');
+      expect(page.body).not.toContain('app-shell');
+      expect(page.body).not.toContain('/api/auth/me');
+    }
   });
 
   it('serves robots.txt as text', async () => {

@@ -1,10 +1,24 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from './auth';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The app's page. Someone with a session cookie gets app.html (scripts/write-app-page.mjs),
+ * which also has the browser fetch the shell's code and the session with the page; anyone else
+ * gets index.html, and downloads nothing a login page does not need. The answer depends on the
+ * cookie, so a shared cache must not give one visitor's to another.
+ */
+export function sendAppPage(request: FastifyRequest, reply: FastifyReply, clientDir: string) {
+  const signedIn = Boolean(request.cookies?.[SESSION_COOKIE]) && existsSync(path.join(clientDir, 'app.html'));
+  return reply
+    .header('Cache-Control', 'no-cache')
+    .header('Vary', 'Accept-Encoding, Cookie')
+    .sendFile(signedIn ? 'app.html' : 'index.html', { cacheControl: false });
+}
 
 /**
  * Serves the built client (dist/client): each file as built, or its `.br` / `.gz` copy that
@@ -41,9 +55,8 @@ export async function registerClientAssets(app: FastifyInstance, clientDir: stri
       method: 'GET',
       url: '/',
       handler: (request, reply) => {
-        const page = request.cookies?.[SESSION_COOKIE] ? 'index.html' : 'landing.html';
-        // The answer depends on the cookie: a shared cache must not give one visitor's to another.
-        return reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie').sendFile(page, { cacheControl: false });
+        if (request.cookies?.[SESSION_COOKIE]) return sendAppPage(request, reply, clientDir);
+        return reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding, Cookie').sendFile('landing.html', { cacheControl: false });
       },
     });
   }
