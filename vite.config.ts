@@ -28,8 +28,13 @@ function staticImports(from: string[], info: GetModuleInfo, stop: (id: string) =
 }
 
 const ENTRY = r('./src/client/main.tsx');
-// The signed-in shell and the page it opens on: what every signed-in first load downloads.
-const SHELL = [r('./src/client/app/shell/app-shell.tsx'), r('./src/client/features/dashboard/pages/dashboard-page.tsx')];
+// The signed-in shell, what it asks for on a first load, and the page it opens on: what every
+// signed-in first load downloads.
+const SHELL = [
+  r('./src/client/app/shell/app-shell.tsx'),
+  r('./src/client/app/shell/shell-queries.ts'),
+  r('./src/client/features/dashboard/pages/dashboard-page.tsx'),
+];
 // Pages for visitors, which should not download the shell.
 const PUBLIC_PAGE = /\/src\/client\/(features\/(auth|mail|verify|landing)\/pages\/|app\/not-found-page)/;
 // Form and calendar libraries stay in the chunks of the pages that use them.

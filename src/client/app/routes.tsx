@@ -57,7 +57,8 @@ const element = (route: PageRoute) => {
 /**
  * Starts downloading what the first page needs while the session is being checked, instead of
  * after: the page's chunk and, for a signed-in page, the shell, and once the session is known
- * to be live, the page's first data, so it is not asked for only after the page has rendered.
+ * to be live, the shell's and the page's first data, so they are not asked for only after the
+ * page has rendered.
  * "/" reaches the app only with a session cookie (the landing page is prerendered), so it
  * starts on the dashboard.
  */
@@ -69,13 +70,17 @@ export function preloadFirstPage({ pathname, search }: { pathname: string; searc
   if (signedIn) {
     void loadAppShell();
     void signedIn.load();
-    const { prefetch } = signedIn;
     // Not before the session is known: after it has ended, each would only answer 401.
-    if (prefetch) {
-      void sessionAtLoad()
-        .then((user) => (user ? prefetch(queryClient, new URLSearchParams(search)) : undefined))
-        .catch(() => undefined);
-    }
+    void sessionAtLoad()
+      .then((user) =>
+        user
+          ? Promise.all([
+              import('./shell/shell-queries').then((m) => m.prefetchShell(queryClient)),
+              signedIn.prefetch?.(queryClient, new URLSearchParams(search)),
+            ])
+          : undefined,
+      )
+      .catch(() => undefined);
     return;
   }
   void bySpecificity(PUBLIC_PAGES).find((route) => matchPath(route.path, path))?.load();

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { isAtLimit, UNKNOWN_SUBSCRIPTION_STATUS } from '@shared/plans';
 import type { SubscriptionStatus } from '@shared/schemas/subscription';
 
@@ -20,19 +20,21 @@ export interface Subscription {
 }
 
 /**
- * The account's plan and usage, the source of every free-plan limit on screen. SPEC 9: stale
- * after 30 s, kept 5 minutes, never retried, not refetched on focus or mount; changes that
- * move the counts invalidate it instead.
+ * SPEC 9: stale after 30 s, kept 5 minutes, never retried, not refetched on focus or mount;
+ * changes that move the counts invalidate it instead.
  */
+export const subscriptionStatusOptions = queryOptions<SubscriptionStatus>({
+  queryKey: SUBSCRIPTION_STATUS_KEY,
+  staleTime: 30_000,
+  gcTime: 5 * 60_000,
+  retry: false,
+  refetchOnWindowFocus: false,
+  refetchOnMount: false,
+});
+
+/** The account's plan and usage, the source of every free-plan limit on screen. */
 export function useSubscription(): Subscription {
-  const query = useQuery<SubscriptionStatus>({
-    queryKey: SUBSCRIPTION_STATUS_KEY,
-    staleTime: 30_000,
-    gcTime: 5 * 60_000,
-    retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnMount: false,
-  });
+  const query = useQuery(subscriptionStatusOptions);
   const status = query.data ?? UNKNOWN_SUBSCRIPTION_STATUS;
   return {
     status,

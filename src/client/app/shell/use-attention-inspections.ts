@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Inspection } from '@shared/schemas/inspection';
 import { apiGetList, queryString, type ListPage } from '@/lib/api';
 import { INSPECTIONS_KEY } from '@/features/inspections/api/inspection-queries';
@@ -21,6 +21,17 @@ export interface AttentionInspections {
 const attentionUrl = (status: 'overdue' | 'due_soon') =>
   `/api/inspections${queryString({ status, limit: ATTENTION_LIMIT, sort: 'due_asc' })}`;
 
+export const attentionInspectionsOptions = queryOptions({
+  queryKey: ATTENTION_INSPECTIONS_KEY,
+  queryFn: async ({ signal }): Promise<AttentionInspections> => {
+    const [overdue, dueSoon] = await Promise.all([
+      apiGetList<Inspection>(attentionUrl('overdue'), signal),
+      apiGetList<Inspection>(attentionUrl('due_soon'), signal),
+    ]);
+    return { overdue, dueSoon };
+  },
+});
+
 /**
  * The overdue and due-soon inspections, soonest first, with how many of each there are; and
  * the requirements due with nothing scheduled ("Due, not scheduled"), which need someone to
@@ -28,16 +39,7 @@ const attentionUrl = (status: 'overdue' | 'due_soon') =>
  */
 export function useAttentionInspections() {
   const unscheduled = useUnscheduled({ limit: ATTENTION_LIMIT });
-  const query = useQuery({
-    queryKey: ATTENTION_INSPECTIONS_KEY,
-    queryFn: async ({ signal }): Promise<AttentionInspections> => {
-      const [overdue, dueSoon] = await Promise.all([
-        apiGetList<Inspection>(attentionUrl('overdue'), signal),
-        apiGetList<Inspection>(attentionUrl('due_soon'), signal),
-      ]);
-      return { overdue, dueSoon };
-    },
-  });
+  const query = useQuery(attentionInspectionsOptions);
   const overdueCount = query.data?.overdue.total ?? 0;
   const dueSoonCount = query.data?.dueSoon.total ?? 0;
   const unscheduledCount = unscheduled.data?.total ?? 0;
