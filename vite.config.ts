@@ -12,17 +12,16 @@ const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const reactRouterProduction = r('./node_modules/react-router/dist/production/index.mjs');
 
 type ModuleInfo = { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
-type GetModuleInfo = (id: string) => ModuleInfo;
 
-/** Every module `from` imports statically, directly or through others, short of `stop`. */
-function staticImports(from: string[], info: GetModuleInfo, stop: (id: string) => boolean = () => false): Set<string> {
+/** Every module reached from `from` by following `next`, short of `stop`. */
+function reachable(from: string[], next: (id: string) => readonly string[], stop: (id: string) => boolean = () => false): Set<string> {
   const seen = new Set<string>();
   const queue = [...from];
   while (queue.length) {
     const id = queue.pop()!;
     if (seen.has(id) || stop(id)) continue;
     seen.add(id);
-    queue.push(...(info(id)?.importedIds ?? []));
+    queue.push(...next(id));
   }
   return seen;
 }
@@ -49,22 +48,20 @@ const NOT_IN_SHELL = /\/node_modules\/(zod|react-hook-form|@hookform|react-day-p
  * page (app.html). Rollup moves the modules a named chunk imports into it unless they are
  * named too, so the entry's are named (`index`), or React would move into the shell.
  */
-function chunkFor(): (id: string, api: { getModuleInfo: GetModuleInfo }) => string | undefined {
-  let sets: { entry: Set<string>; shell: Set<string>; visitors: Set<string> } | undefined;
-  return (id, { getModuleInfo: info }) => {
-    if (!sets) {
-      const entry = staticImports([ENTRY], info);
-      const all = staticImports([ENTRY], (m) => ({ importedIds: [...(info(m)?.importedIds ?? []), ...(info(m)?.dynamicallyImportedIds ?? [])], dynamicallyImportedIds: [] }));
-      const publicPages = [...all].filter((m) => PUBLIC_PAGE.test(m));
-      sets = {
-        entry,
-        shell: staticImports(SHELL, info, (m) => entry.has(m) || NOT_IN_SHELL.test(m)),
-        visitors: staticImports(publicPages, info, (m) => entry.has(m)),
-      };
+function chunkFor(): (id: string, api: { getModuleInfo: (id: string) => ModuleInfo }) => string | undefined {
+  let chunks: Map<string, string> | undefined;
+  return (id, { getModuleInfo }) => {
+    if (!chunks) {
+      const imports = (m: string) => getModuleInfo(m)?.importedIds ?? [];
+      const anyImports = (m: string) => [...imports(m), ...(getModuleInfo(m)?.dynamicallyImportedIds ?? [])];
+      const entry = reachable([ENTRY], imports);
+      const publicPages = [...reachable([ENTRY], anyImports)].filter((m) => PUBLIC_PAGE.test(m));
+      const visitors = reachable(publicPages, imports, (m) => entry.has(m));
+      const shell = reachable(SHELL, imports, (m) => entry.has(m) || NOT_IN_SHELL.test(m));
+      chunks = new Map([...entry].map((m) => [m, 'index']));
+      for (const m of shell) chunks.set(m, visitors.has(m) ? 'ui' : 'app-shell');
     }
-    if (sets.entry.has(id)) return 'index';
-    if (sets.shell.has(id)) return sets.visitors.has(id) ? 'ui' : 'app-shell';
-    return undefined;
+    return chunks.get(id);
   };
 }
 
