@@ -55,8 +55,12 @@ function chunkFor(): (id: string, api: { getModuleInfo: (id: string) => ModuleIn
       const imports = (m: string) => getModuleInfo(m)?.importedIds ?? [];
       const anyImports = (m: string) => [...imports(m), ...(getModuleInfo(m)?.dynamicallyImportedIds ?? [])];
       const entry = reachable([ENTRY], imports);
+      // What a visitor can load: the public pages, and what the entry loads lazily that is no
+      // page and not the shell (the toasts, which a failed sign-in shows).
+      const lazyFromEntry = [...entry].flatMap((m) => getModuleInfo(m)?.dynamicallyImportedIds ?? []);
       const publicPages = [...reachable([ENTRY], anyImports)].filter((m) => PUBLIC_PAGE.test(m));
-      const visitors = reachable(publicPages, imports, (m) => entry.has(m));
+      const lazyParts = lazyFromEntry.filter((m) => !m.includes('/pages/') && !SHELL.includes(m));
+      const visitors = reachable([...publicPages, ...lazyParts], imports, (m) => entry.has(m));
       const shell = reachable(SHELL, imports, (m) => entry.has(m) || NOT_IN_SHELL.test(m));
       chunks = new Map([...entry].map((m) => [m, 'index']));
       for (const m of shell) chunks.set(m, visitors.has(m) ? 'ui' : 'app-shell');

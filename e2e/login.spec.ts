@@ -1,6 +1,8 @@
 import { expect, expectAccessible, expectToast, test } from './fixtures';
 
 test('wrong credentials show the message and the toast; right ones reach the dashboard', async ({ page, account }) => {
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
   await page.goto('/auth/login');
   await expect(page).toHaveTitle('Firemark - Sign In');
   await expectAccessible(page);
@@ -15,10 +17,15 @@ test('wrong credentials show the message and the toast; right ones reach the das
   await expect(page.getByText('Invalid username or password. Please try again.')).toBeVisible();
   await expectToast(page, 'Login Failed', 'Invalid username or password');
 
+  // A visitor's sign-in page downloads none of the signed-in shell's code (decision 021).
+  expect(fetched.filter((path) => path.startsWith('/assets/'))).not.toHaveLength(0);
+  expect(fetched.filter((path) => /^\/assets\/app-shell-/.test(path))).toEqual([]);
+
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expectToast(page, 'Login Successful', 'Welcome back!');
+  expect(fetched.filter((path) => /^\/assets\/app-shell-/.test(path))).toHaveLength(1);
 });
 
 test('a signed-out visitor is sent to sign in and brought back to the page asked for', async ({ page, account }) => {
