@@ -7,7 +7,7 @@ import { clientDistDir } from './paths';
 import { apiTokensPlugin, isBearerRequest } from './plugins/api-tokens';
 import { authPlugin, createSessions } from './plugins/auth';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens.routes';
-import { registerClientAssets, sendAppPage } from './plugins/client-assets';
+import { inlineScriptSources, registerClientAssets, sendAppPage } from './plugins/client-assets';
 import { registerCompression } from './plugins/compression';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { rateLimitsPlugin } from './plugins/rate-limits';
@@ -109,10 +109,13 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   const apiRoutes = collectApiRoutes(app);
 
   registerJsonBodyParser(app);
+  const clientDir = options.clientDir ?? clientDistDir;
+  const wantsClient = options.serveClient ?? true;
+  // Stripe.js and its frames (the Payment Element, 3-D Secure) only when Stripe bills.
+  const thirdParty = config.billing.provider === 'stripe' ? STRIPE_CSP : { scriptSrc: [], frameSrc: [], connectSrc: [] };
   await app.register(securityPlugin, {
     config,
-    // Stripe.js and its frames (the Payment Element, 3-D Secure) only when Stripe bills.
-    extraSources: config.billing.provider === 'stripe' ? STRIPE_CSP : { scriptSrc: [], frameSrc: [], connectSrc: [] },
+    extraSources: { ...thirdParty, scriptSrc: [...thirdParty.scriptSrc, ...(wantsClient ? inlineScriptSources(clientDir) : [])] },
     csrfExempt: [isOneClickUnsubscribe, isSignedWebhook, isBearerRequest],
     nonJsonBodies: [isPhotoUpload],
   });
@@ -143,8 +146,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(webhooksRoutes, { ...deps, webhookNetwork: options.webhookNetwork });
   await app.register(apiDocsRoutes, { routes: apiRoutes });
 
-  const clientDir = options.clientDir ?? clientDistDir;
-  const serveClient = (options.serveClient ?? true) && (await registerClientAssets(app, clientDir));
+  const serveClient = wantsClient && (await registerClientAssets(app, clientDir));
 
   app.setNotFoundHandler((request, reply) => {
     // A missing asset is a 404, not the app's HTML under a script's name.

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressClient } from '../../../scripts/compress-client.mjs';
-import { writeAppPage } from '../../../scripts/write-app-page.mjs';
+import { WARM_DATE_FORMATS, writeAppPage } from '../../../scripts/write-app-page.mjs';
 import { buildApp } from '../app';
 import { createProperty } from '../db/seed/properties';
 import { createTestContext, type TestContext } from '../testing/test-app';
@@ -139,6 +140,19 @@ describe('built client files', () => {
       expect(page.body).not.toContain('app-shell');
       expect(page.body).not.toContain('/api/auth/me');
     }
+  });
+
+  it("lets the signed-in page's own inline script run, by its hash, and no other", async () => {
+    const { agent } = await ctx.signedIn();
+    const page = await app.inject({ method: 'GET', url: '/dashboard', headers: { cookie: agent.cookie! } });
+    const inline = [...page.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body]) => body!);
+    expect(inline).toEqual([WARM_DATE_FORMATS]);
+    const policy = String(page.headers['content-security-policy']);
+    const scriptSrc = policy.split(';').find((directive) => directive.trim().startsWith('script-src'))!;
+    expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(WARM_DATE_FORMATS).digest('base64')}'`);
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    // The script only warms the browser's date formatting: it must never throw where it runs.
+    expect(() => new Function(WARM_DATE_FORMATS)()).not.toThrow();
   });
 
   it('serves robots.txt as text', async () => {

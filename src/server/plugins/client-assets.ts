@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,6 +19,24 @@ export function sendAppPage(request: FastifyRequest, reply: FastifyReply, client
     .header('Cache-Control', 'no-cache')
     .header('Vary', 'Accept-Encoding, Cookie')
     .sendFile(signedIn ? 'app.html' : 'index.html', { cacheControl: false });
+}
+
+/**
+ * The Content-Security-Policy sources that let the built pages' own inline scripts run, each
+ * named by its SHA-256 (app.html's first date formatter, scripts/write-app-page.mjs). Read from
+ * the pages at start, so the policy always matches the build it serves; no other inline
+ * script may run.
+ */
+export function inlineScriptSources(clientDir: string): string[] {
+  const sources = new Set<string>();
+  for (const page of ['index.html', 'app.html']) {
+    const file = path.join(clientDir, page);
+    if (!existsSync(file)) continue;
+    for (const [, body] of readFileSync(file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+      sources.add(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
+    }
+  }
+  return [...sources];
 }
 
 /**

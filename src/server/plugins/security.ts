@@ -8,7 +8,7 @@ import { AppError } from '../errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Origins a page may load scripts, frames and connections from, besides its own. */
+/** Origins a page may load scripts, frames and connections from besides its own, and the hashes of its own inline scripts. */
 export interface ExtraSources {
   scriptSrc: string[];
   frameSrc: string[];
@@ -17,7 +17,7 @@ export interface ExtraSources {
 
 export interface SecurityOptions {
   config: Config;
-  /** Third-party sources the page needs (Stripe.js and its frames, only while Stripe bills). */
+  /** Third-party sources the page needs (Stripe.js and its frames, only while Stripe bills) and the built pages' inline scripts. */
   extraSources: ExtraSources;
   /**
    * Requests that carry their own authority and are exempt from the Origin and JSON-only
