@@ -9,14 +9,16 @@
  *   node --import tsx bench/lighthouse-compare.ts /tmp/before .
  *
  * Each checkout's server gets its own data directory and a new account. PAGE (default
- * /dashboard) and LIGHTHOUSE_RUNS (default 6 per build) change what is measured.
+ * /dashboard) and LIGHTHOUSE_RUNS (default 6 per build) change what is measured; PORTFOLIO=1
+ * gives each account the bench's 10,000 properties and 100,000 inspections, as `npm run bench` does.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium';
-import { signUp } from './accounts';
+import { embeddedDatabaseUrl, signUp } from './accounts';
+import { seedPortfolio } from './portfolio';
 import { runLighthouse, summary } from './lighthouse';
 import { startServer } from './server-process';
 
@@ -30,7 +32,8 @@ if (!chromePath) throw new Error('No Chromium: apt-get install -y chromium, or s
 async function startSignedIn(cwd: string) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'firemark-lh-compare-'));
   const server = await startServer({ DATA_DIR: dataDir }, path.resolve(cwd));
-  const { cookie } = await signUp(server.url, { fullName: 'Bench Mark', username: 'bench' });
+  const { cookie, id } = await signUp(server.url, { fullName: 'Bench Mark', username: 'bench' });
+  if (process.env.PORTFOLIO) await seedPortfolio(embeddedDatabaseUrl(dataDir), id, { properties: 10_000, inspections: 100_000 });
   return { cwd, server, cookie, dataDir, scores: [] as number[], lcps: [] as number[], tbts: [] as number[] };
 }
 
