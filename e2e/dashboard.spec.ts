@@ -89,3 +89,56 @@ test("a signed-in first load fetches the shell's code and the session with the p
   // The list the URL chose, not the default one.
   expect(asked.filter((url) => url.startsWith('/api/properties?'))).toEqual(['/api/properties?sort=name_asc&limit=6&offset=0']);
 });
+
+test('a signed-in first load draws the dashboard once its answers are in, and with its own loading states when one is slow', async ({ proPage: page }) => {
+  await addProperty(page, { name: 'Harbor View Offices' });
+  // Every loading state that enters the page, hidden or not, from the first byte on.
+  await page.addInitScript(() => {
+    const seen = new Set<string>();
+    (window as unknown as { loadingSeen: Set<string> }).loadingSeen = seen;
+    new MutationObserver(() => {
+      for (const status of document.querySelectorAll('[role="status"]')) if (status.textContent?.trim()) seen.add(status.textContent.trim());
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const loadingSeen = () => page.evaluate(() => [...(window as unknown as { loadingSeen: Set<string> }).loadingSeen]);
+  const pageSkeletons = /Loading your numbers|Loading properties|Loading upcoming inspections/;
+
+  // The list answers once the page shows it loading, or after 600 ms: well within the app's wait
+  // for a first screen's answers (first-screen.ts), so the page should not show it loading.
+  let listShownLoading = false;
+  await page.exposeFunction('listShownLoading', () => (listShownLoading = true));
+  await page.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (![...document.querySelectorAll('[role="status"]')].some((status) => status.textContent?.includes('Loading properties'))) return;
+      observer.disconnect();
+      void (window as unknown as { listShownLoading: () => void }).listShownLoading();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+  await page.route(/\/api\/properties\?/, async (route) => {
+    const deadline = Date.now() + 600;
+    while (!listShownLoading && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    await route.continue();
+  });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('group', { name: 'Properties' })).toContainText('1');
+  await expect(page.getByRole('article', { name: 'Harbor View Offices' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.unrouteAll();
+  // The app's loader, then the screen with its numbers: none of the page's skeletons in between.
+  expect(await loadingSeen()).toContain('Loading Firemark...');
+  expect((await loadingSeen()).filter((text) => pageSkeletons.test(text))).toEqual([]);
+
+  // An answer that does not come: the screen does not wait for it for long, and shows it loading.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/dashboard/stats', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByRole('article', { name: 'Harbor View Offices' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading your numbers...' })).toBeVisible();
+  release();
+  await expect(page.getByRole('group', { name: 'Properties' })).toContainText('1');
+});

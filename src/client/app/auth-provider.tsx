@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@shared/schemas/auth';
 import { isApiError } from '@/lib/api';
 import { sessionAtLoad } from '@/features/auth/api/session';
 import { AuthContext, type AuthContextValue, type SignOutReason } from './auth-context';
+import { firstScreenReady } from './first-screen';
 import { setDisplayTimeZone } from '@/lib/format-date';
 
 type State =
@@ -21,9 +22,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (checked.current) return;
     checked.current = true;
     sessionAtLoad()
-      .then((user) =>
-        setState(user ? { status: 'authenticated', user } : { status: 'unauthenticated', user: null, justLoggedOut: false }),
-      )
+      .then(async (user) => {
+        if (!user) return setState({ status: 'unauthenticated', user: null, justLoggedOut: false });
+        // The first screen is drawn once its data is here, in slices (first-screen.ts).
+        await firstScreenReady();
+        startTransition(() => setState({ status: 'authenticated', user }));
+      })
       .catch(() => setState({ status: 'unauthenticated', user: null, justLoggedOut: false }));
   }, []);
 

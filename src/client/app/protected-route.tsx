@@ -1,12 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from './auth-context';
 import { expiredLoginPath } from '@/features/auth/components/redirect-target';
 import { FullPageLoader } from './full-page-loader';
 
+import { lazyComponent } from '@/lib/lazy-component';
+
 // Lazy so that visitors of the sign-in pages never download the shell.
-export const loadAppShell = () => import('./shell/app-shell');
-const AppShell = lazy(loadAppShell);
+const appShell = lazyComponent(() => import('./shell/app-shell'));
+export const loadAppShell = appShell.load;
+const AppShell = appShell.Component;
 
 export function ProtectedRoute() {
   const { isAuthenticated, justLoggedOut, sessionExpired } = useAuth();

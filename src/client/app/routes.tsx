@@ -3,6 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchPath, Route, Routes } from 'react-router';
 import { sessionAtLoad } from '@/features/auth/api/session';
 import { queryClient } from '@/lib/query-client';
+import { awaitOnFirstScreen } from './first-screen';
+import { lazyComponent } from '@/lib/lazy-component';
 import { FullPageLoader } from './full-page-loader';
 import { HomeRoute } from './home-route';
 import { loadAppShell, ProtectedRoute } from './protected-route';
@@ -10,8 +12,8 @@ import { loadAppShell, ProtectedRoute } from './protected-route';
 interface PageRoute {
   path: string;
   load: () => Promise<{ default: ComponentType }>;
-  /** Asks for the page's first data, given the URL's query string (signed-in pages). */
-  prefetch?: (client: QueryClient, params: URLSearchParams) => Promise<void>;
+  /** Asks for the page's first data, given the URL's query string (signed-in pages); resolves when it has answered. */
+  prefetch?: (client: QueryClient, params: URLSearchParams) => Promise<unknown>;
 }
 
 // One chunk per page, so each screen downloads only what it needs.
@@ -48,9 +50,9 @@ const SIGNED_IN_PAGES: PageRoute[] = [
 
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
-const pageComponents = new Map([...PUBLIC_PAGES, ...SIGNED_IN_PAGES].map((route) => [route, lazy(route.load)] as const));
+const pageComponents = new Map([...PUBLIC_PAGES, ...SIGNED_IN_PAGES].map((route) => [route, lazyComponent(route.load)] as const));
 const element = (route: PageRoute) => {
-  const Page = pageComponents.get(route)!;
+  const { Component: Page } = pageComponents.get(route)!;
   return <Page />;
 };
 
@@ -58,7 +60,8 @@ const element = (route: PageRoute) => {
  * Starts downloading what the first page needs while the session is being checked, instead of
  * after: the page's chunk and, for a signed-in page, the shell, and once the session is known
  * to be live, the shell's and the page's first data, so they are not asked for only after the
- * page has rendered.
+ * page has rendered. The app draws a signed-in first screen once that code and data have
+ * arrived (first-screen.ts).
  * "/" reaches the app only with a session cookie (the landing page is prerendered), so it
  * starts on the dashboard.
  */
@@ -68,22 +71,21 @@ export function preloadFirstPage({ pathname, search }: { pathname: string; searc
   const bySpecificity = (routes: PageRoute[]) => [...routes].sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')));
   const signedIn = bySpecificity(SIGNED_IN_PAGES).find((route) => matchPath(route.path, path));
   if (signedIn) {
-    void loadAppShell();
-    void signedIn.load();
+    const code = Promise.all([loadAppShell(), pageComponents.get(signedIn)!.load()]);
     // Not before the session is known: after it has ended, each would only answer 401.
-    void sessionAtLoad()
-      .then((user) =>
-        user
-          ? Promise.all([
-              import('./shell/shell-queries').then((m) => m.prefetchShell(queryClient)),
-              signedIn.prefetch?.(queryClient, new URLSearchParams(search)),
-            ])
-          : undefined,
-      )
-      .catch(() => undefined);
+    const data = sessionAtLoad().then((user) =>
+      user
+        ? Promise.all([
+            import('./shell/shell-queries').then((m) => m.prefetchShell(queryClient)),
+            signedIn.prefetch?.(queryClient, new URLSearchParams(search)),
+          ])
+        : undefined,
+    );
+    awaitOnFirstScreen(Promise.all([code, data]));
     return;
   }
-  void bySpecificity(PUBLIC_PAGES).find((route) => matchPath(route.path, path))?.load();
+  const visitorsPage = bySpecificity(PUBLIC_PAGES).find((route) => matchPath(route.path, path));
+  if (visitorsPage) void pageComponents.get(visitorsPage)!.load();
 }
 
 export function AppRoutes() {

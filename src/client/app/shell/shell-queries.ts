@@ -8,10 +8,13 @@ import { ATTENTION_LIMIT, attentionInspectionsOptions } from './use-attention-in
  * Asks for what the shell shows on every signed-in page (the plan's banner and limits, the
  * bell's count) on a first load, as soon as the session is known to be live, instead of once
  * the shell has rendered: the same queries the shell's hooks read, so each is asked for once.
+ * Resolves when all have answered (prefetches never reject).
  */
-export function prefetchShell(client: QueryClient): void {
-  void client.prefetchQuery(subscriptionStatusOptions);
-  void client.prefetchQuery(attentionInspectionsOptions);
-  void client.prefetchQuery(unscheduledOptions({ limit: ATTENTION_LIMIT }));
-  void client.prefetchQuery({ queryKey: DEFICIENCY_SUMMARY_KEY });
+export function prefetchShell(client: QueryClient): Promise<unknown> {
+  return Promise.all([
+    client.prefetchQuery(subscriptionStatusOptions),
+    client.prefetchQuery(attentionInspectionsOptions),
+    client.prefetchQuery(unscheduledOptions({ limit: ATTENTION_LIMIT })),
+    client.prefetchQuery({ queryKey: DEFICIENCY_SUMMARY_KEY }),
+  ]);
 }

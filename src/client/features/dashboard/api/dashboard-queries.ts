@@ -28,10 +28,13 @@ export function dashboardPropertyFilters(params: URLSearchParams): PropertyListF
  * Asks for what the dashboard shows from the account's data while the page's code is still
  * downloading, instead of once it has rendered: the same queries its parts read, so each is
  * asked for once and the page draws its numbers in its first render when they have arrived.
+ * Resolves when all have answered (prefetches never reject).
  */
-export function prefetchDashboard(client: QueryClient, params: URLSearchParams): void {
-  void client.prefetchQuery({ queryKey: DASHBOARD_STATS_KEY });
-  void client.prefetchInfiniteQuery(propertyListOptions(dashboardPropertyFilters(params), DASHBOARD_SHOWN.properties));
-  void client.prefetchInfiniteQuery(inspectionListOptions({ kind: 'upcoming' }, {}, DASHBOARD_SHOWN.upcoming));
-  void client.prefetchQuery(unscheduledOptions({ limit: DASHBOARD_SHOWN.unscheduled }));
+export function prefetchDashboard(client: QueryClient, params: URLSearchParams): Promise<unknown> {
+  return Promise.all([
+    client.prefetchQuery({ queryKey: DASHBOARD_STATS_KEY }),
+    client.prefetchInfiniteQuery(propertyListOptions(dashboardPropertyFilters(params), DASHBOARD_SHOWN.properties)),
+    client.prefetchInfiniteQuery(inspectionListOptions({ kind: 'upcoming' }, {}, DASHBOARD_SHOWN.upcoming)),
+    client.prefetchQuery(unscheduledOptions({ limit: DASHBOARD_SHOWN.unscheduled })),
+  ]);
 }
