@@ -2,9 +2,8 @@ import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth } from './auth-context';
 import { expiredLoginPath } from '@/features/auth/components/redirect-target';
-import { FullPageLoader } from './full-page-loader';
-
 import { lazyComponent } from '@/lib/lazy-component';
+import { FullPageLoader } from './full-page-loader';
 
 // Lazy so that visitors of the sign-in pages never download the shell.
 const appShell = lazyComponent(() => import('./shell/app-shell'));

@@ -7,6 +7,18 @@ import { SESSION_COOKIE } from './auth';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+// Whether the build wrote app.html, looked up once per folder: like the static files (listed
+// at start, below), the pages a running server sends are those of the build it started with.
+const appPages = new Map<string, boolean>();
+function hasAppPage(clientDir: string): boolean {
+  let has = appPages.get(clientDir);
+  if (has === undefined) {
+    has = existsSync(path.join(clientDir, 'app.html'));
+    appPages.set(clientDir, has);
+  }
+  return has;
+}
+
 /**
  * The app's page. Someone with a session cookie gets app.html (scripts/write-app-page.mjs),
  * which also has the browser fetch the shell's code and the session with the page; anyone else
@@ -14,7 +26,7 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
  * cookie, so a shared cache must not give one visitor's to another.
  */
 export function sendAppPage(request: FastifyRequest, reply: FastifyReply, clientDir: string) {
-  const signedIn = Boolean(request.cookies?.[SESSION_COOKIE]) && existsSync(path.join(clientDir, 'app.html'));
+  const signedIn = Boolean(request.cookies?.[SESSION_COOKIE]) && hasAppPage(clientDir);
   return reply
     .header('Cache-Control', 'no-cache')
     .header('Vary', 'Accept-Encoding, Cookie')
