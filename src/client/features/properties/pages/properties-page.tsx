@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
 import { Building2, FilterX, Plus, Upload } from 'lucide-react';
-import { oneOf, useUrlParams } from '@/lib/use-url-params';
+import { useUrlParams } from '@/lib/use-url-params';
 import { humanize, PROPERTY_TYPES, type PropertyStatus, type PropertyType } from '@shared/enums';
 import { PROPERTY_SORT_LABELS, PROPERTY_SORTS, type PropertySort } from '@shared/schemas/property';
 import { usePropertyList } from '../api/property-queries';
+import { PROPERTIES_DEFAULT_SORT, PROPERTIES_PAGE_SIZE, PROPERTY_STATUS_FILTERS, propertiesPageFilters } from '../api/properties-page-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSubscription } from '@/lib/use-subscription';
 import { EmptyState } from '@/components/empty-state';
@@ -20,17 +21,6 @@ import { PropertyTable } from '../components/property-table';
 import { MD_UP, useMediaQuery } from '@/lib/use-media-query';
 import { AddPropertyLink } from '../components/add-property-link';
 
-const PAGE_SIZE = 24;
-const DEFAULT_SORT: PropertySort = 'created_desc';
-
-/** SPEC 2: the compliance filter offers these three. */
-const STATUS_FILTERS: { value: PropertyStatus; label: string }[] = [
-  { value: 'compliant', label: 'Compliant' },
-  { value: 'due_soon', label: 'Due Soon' },
-  { value: 'non_compliant', label: 'Non-compliant' },
-];
-
-
 export default function PropertiesPage() {
   useDocumentTitle('Properties');
   const { params, update, setParams } = useUrlParams();
@@ -40,19 +30,14 @@ export default function PropertiesPage() {
   const subscription = useSubscription();
   const wide = useMediaQuery(MD_UP);
 
-  // The URL holds the filters, so the top bar's search (/properties?q=...) and links land here.
-  const q = params.get('q')?.trim() ?? '';
-  const propertyType = oneOf<PropertyType>(PROPERTY_TYPES, params.get('type'));
-  const status = oneOf<PropertyStatus>(
-    STATUS_FILTERS.map((s) => s.value),
-    params.get('status'),
-  );
-  const sort = oneOf<PropertySort>(PROPERTY_SORTS, params.get('sort')) ?? DEFAULT_SORT;
+  const filters = propertiesPageFilters(params);
+  const { propertyType, status, sort } = filters;
+  const q = filters.q ?? '';
   const filtered = Boolean(q || propertyType || status);
 
   const setParam = (name: string, value: string | undefined) => update({ [name]: value });
 
-  const list = usePropertyList({ q: q || undefined, propertyType, status, sort }, PAGE_SIZE);
+  const list = usePropertyList(filters, PROPERTIES_PAGE_SIZE);
   const { data } = list;
   const properties = data?.pages.flatMap((page) => page.items) ?? [];
   const total = data?.pages[0]?.total ?? 0;
@@ -99,7 +84,7 @@ export default function PropertiesPage() {
         onSearch={(term) => setParam('q', term || undefined)}
         onType={(value) => setParam('type', value || undefined)}
         onStatus={(value) => setParam('status', value || undefined)}
-        onSort={(value) => setParam('sort', value === DEFAULT_SORT ? undefined : value)}
+        onSort={(value) => setParam('sort', value === PROPERTIES_DEFAULT_SORT ? undefined : value)}
       />
 
       {list.isPending ? (
@@ -116,7 +101,7 @@ export default function PropertiesPage() {
             icon={FilterX}
             title="No properties match your search"
             action={
-              <Button variant="outline" onClick={() => setParams(sort === DEFAULT_SORT ? {} : { sort }, { replace: true })}>
+              <Button variant="outline" onClick={() => setParams(sort === PROPERTIES_DEFAULT_SORT ? {} : { sort }, { replace: true })}>
                 Clear filters
               </Button>
             }
@@ -200,7 +185,7 @@ function Filters({ q, propertyType, status, sort, onSearch, onType, onStatus, on
         <Label htmlFor={`${id}-status`}>Compliance status</Label>
         <Select id={`${id}-status`} value={status ?? ''} onChange={(event) => onStatus(event.target.value)}>
           <option value="">All statuses</option>
-          {STATUS_FILTERS.map((option) => (
+          {PROPERTY_STATUS_FILTERS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
