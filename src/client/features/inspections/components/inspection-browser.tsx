@@ -5,7 +5,7 @@ import type { Inspection } from '@shared/schemas/inspection';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import type { InspectionFilterStatus, InspectionScope } from '../api/inspection-queries';
+import { INSPECTION_BROWSER_PAGE_SIZE, inspectionListParams, type InspectionListing } from '../api/inspection-browser-query';
 import { useInspectionList } from '../api/use-inspection-list';
 import { useToday } from '../api/use-today';
 import { InspectionFilters } from './inspection-filters';
@@ -13,15 +13,9 @@ import { InspectionResults } from './inspection-results';
 import { InspectionsCalendar } from './inspections-calendar';
 import { useInspectionUrlState } from './use-inspection-url-state';
 
-const PAGE_SIZE = 25;
-
 interface InspectionBrowserProps {
-  scope: Extract<InspectionScope, { kind: 'all' } | { kind: 'upcoming' }>;
-  statusOptions: readonly { value: InspectionFilterStatus; label: string }[];
-  /** The status the page opens on; choosing "All statuses" then shows every one. */
-  defaultStatus?: InspectionFilterStatus;
-  /** Offer the list's sort (the upcoming list is always soonest first). */
-  sortable?: boolean;
+  /** What the page lists, and its status filter. */
+  listing: InspectionListing;
   /** Names the list for screen readers. */
   label: string;
   /** Ends the no-match hint: "clear the filters to see {everything}". */
@@ -40,10 +34,7 @@ interface InspectionBrowserProps {
  * picked view, month and day all in the URL.
  */
 export function InspectionBrowser({
-  scope,
-  statusOptions,
-  defaultStatus,
-  sortable = false,
+  listing,
   label,
   everything,
   empty,
@@ -52,13 +43,9 @@ export function InspectionBrowser({
   listTop,
 }: InspectionBrowserProps) {
   const today = useToday();
-  const state = useInspectionUrlState(
-    statusOptions.map((option) => option.value),
-    today,
-    defaultStatus,
-  );
-  const params = { q: state.q || undefined, type: state.type, status: state.status };
-  const list = useInspectionList(scope, sortable ? { ...params, sort: state.sort } : params, PAGE_SIZE, state.view === 'list');
+  const state = useInspectionUrlState(listing, today);
+  const params = inspectionListParams(listing, state);
+  const list = useInspectionList(listing.scope, params, INSPECTION_BROWSER_PAGE_SIZE, state.view === 'list');
 
   const emptyShown = state.filtered ? (
     <EmptyState
@@ -87,11 +74,11 @@ export function InspectionBrowser({
         q={state.q}
         type={state.type}
         status={state.status}
-        statusOptions={statusOptions}
+        statusOptions={listing.statusOptions}
         onSearch={state.setSearch}
         onType={state.setType}
         onStatus={state.setStatus}
-        sort={sortable && state.view === 'list' ? { value: state.sort, onChange: state.setSort } : undefined}
+        sort={listing.sortable && state.view === 'list' ? { value: state.sort, onChange: state.setSort } : undefined}
       />
 
       {note}
@@ -102,7 +89,7 @@ export function InspectionBrowser({
       </TabsContent>
       <TabsContent value="calendar">
         <InspectionsCalendar
-          scope={scope}
+          scope={listing.scope}
           params={params}
           month={state.month}
           onMonthChange={state.setMonth}

@@ -1,24 +1,18 @@
-import { oneOf, useUrlParams } from '@/lib/use-url-params';
-import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
+import { useUrlParams } from '@/lib/use-url-params';
+import type { InspectionType } from '@shared/enums';
+import { INSPECTIONS_DEFAULT_SORT, inspectionUrlFilters, type InspectionListing } from '../api/inspection-browser-query';
 import type { InspectionFilterStatus, InspectionSort } from '../api/inspection-queries';
 
-const SORTS = ['due_asc', 'due_desc', 'created_desc', 'property'] as const satisfies readonly InspectionSort[];
-export const DEFAULT_SORT: InspectionSort = 'due_asc';
 const isDay = (value: string | null): value is string => !!value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
 
 /**
  * The list's filters, view, calendar month and picked day live in the URL, so they survive a
  * reload, can be shared, and the back button undoes them.
  */
-export function useInspectionUrlState(statuses: readonly InspectionFilterStatus[], today: string, defaultStatus?: InspectionFilterStatus) {
+export function useInspectionUrlState(listing: InspectionListing, today: string) {
   const { params, update } = useUrlParams();
-  // With a default status, "all" in the URL is the choice of every status.
-  const statusParam = params.get('status');
-  const q = params.get('q')?.trim() ?? '';
-  const type = oneOf<InspectionType>(INSPECTION_TYPES, params.get('type'));
-  const status = statusParam === 'all' ? undefined : (oneOf(statuses, statusParam) ?? defaultStatus);
-  const sort = oneOf(SORTS, params.get('sort')) ?? DEFAULT_SORT;
-  const view: 'list' | 'calendar' = params.get('view') === 'calendar' ? 'calendar' : 'list';
+  const { defaultStatus } = listing;
+  const { q, type, status, sort, view } = inspectionUrlFilters(params, listing);
   const dateParam = params.get('date');
   const day = isDay(dateParam) ? dateParam : undefined;
   const monthParam = params.get('month');
@@ -38,7 +32,7 @@ export function useInspectionUrlState(statuses: readonly InspectionFilterStatus[
     setType: (value: InspectionType | undefined) => update({ type: value }),
     setStatus: (value: InspectionFilterStatus | undefined) =>
       update({ status: value === defaultStatus ? undefined : (value ?? (defaultStatus ? 'all' : undefined)) }),
-    setSort: (value: InspectionSort) => update({ sort: value === DEFAULT_SORT ? undefined : value }),
+    setSort: (value: InspectionSort) => update({ sort: value === INSPECTIONS_DEFAULT_SORT ? undefined : value }),
     setView: (value: string) => update({ view: value === 'calendar' ? 'calendar' : undefined }),
     setMonth: (value: string) => update({ month: value.slice(0, 7) }),
     setDay: (value: string | undefined) => update({ date: value }),

@@ -6,19 +6,11 @@ import { useSubscription } from '@/lib/use-subscription';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import type { InspectionFilterStatus } from '../api/inspection-queries';
+import { ALL_INSPECTIONS_LISTING } from '../api/inspection-browser-query';
 import { InspectionBrowser } from '../components/inspection-browser';
 import { InspectionRowActions, useInspectionDialogs } from '../components/inspection-row-actions';
 import { scheduleLimitNote, ScheduleInspectionButton } from '../components/schedule-inspection-button';
 
-/** SPEC 2: the status filter of /inspections, and 'Open', what the page opens on (issue 10). */
-const STATUS_OPTIONS: { value: InspectionFilterStatus; label: string }[] = [
-  { value: 'open', label: 'Open' },
-  { value: 'scheduled', label: 'Scheduled' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'overdue', label: 'Overdue' },
-  { value: 'due_soon', label: 'Due soon' },
-];
 
 export default function InspectionsPage() {
   useDocumentTitle('Inspections');
@@ -49,10 +41,7 @@ export default function InspectionsPage() {
 
       {/* Open inspections, soonest due first: what needs doing; completed ones are one filter away. */}
       <InspectionBrowser
-        scope={{ kind: 'all' }}
-        statusOptions={STATUS_OPTIONS}
-        defaultStatus="open"
-        sortable
+        listing={ALL_INSPECTIONS_LISTING}
         label="Inspections"
         everything="every inspection"
         renderActions={(inspection) => (

@@ -8,19 +8,12 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import type { InspectionFilterStatus } from '../api/inspection-queries';
 import { useCompleteInspection } from '../api/use-complete-inspection';
+import { UPCOMING_INSPECTIONS_LISTING, UPCOMING_UNSCHEDULED_LIMIT } from '../api/inspection-browser-query';
 import { InspectionBrowser } from '../components/inspection-browser';
 import { describeInspection, isOpenInspection } from '../components/inspection-text';
 import { RescheduleDialog } from '../components/reschedule-dialog';
 
-/** SPEC 2: the status filter of /inspections/upcoming. */
-const STATUS_OPTIONS: { value: InspectionFilterStatus; label: string }[] = [
-  { value: 'scheduled', label: 'Scheduled' },
-  { value: 'in_progress', label: 'In Progress' },
-  { value: 'overdue', label: 'Overdue' },
-  { value: 'due_soon', label: 'Due soon' },
-];
 
 /**
  * /inspections/upcoming: open inspections due within 30 days, overdue ones included, with
@@ -87,8 +80,7 @@ export default function UpcomingInspectionsPage() {
       />
 
       <InspectionBrowser
-        scope={{ kind: 'upcoming' }}
-        statusOptions={STATUS_OPTIONS}
+        listing={UPCOMING_INSPECTIONS_LISTING}
         label="Upcoming inspections"
         everything="every upcoming inspection"
         renderActions={renderActions}
@@ -99,7 +91,7 @@ export default function UpcomingInspectionsPage() {
           </p>
         }
         // Requirements due with nothing scheduled, filtered like the list; the status filter is about inspections.
-        listTop={({ q, type }) => <UnscheduledPanel limit={100} q={q} type={type} />}
+        listTop={({ q, type }) => <UnscheduledPanel limit={UPCOMING_UNSCHEDULED_LIMIT} q={q} type={type} />}
         empty={
           <EmptyState
             icon={CalendarCheck}

@@ -1,0 +1,67 @@
+import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
+import { oneOf } from '@/lib/use-url-params';
+import type { InspectionFilterStatus, InspectionListParams, InspectionScope, InspectionSort } from './inspection-queries';
+
+/** How many rows the inspections pages' lists show at a time. */
+export const INSPECTION_BROWSER_PAGE_SIZE = 25;
+
+const SORTS = ['due_asc', 'due_desc', 'created_desc', 'property'] as const satisfies readonly InspectionSort[];
+export const INSPECTIONS_DEFAULT_SORT: InspectionSort = 'due_asc';
+
+/** What an inspections page lists, the statuses its filter offers, the one it opens on, and whether it offers a sort. */
+export interface InspectionListing {
+  scope: Extract<InspectionScope, { kind: 'all' } | { kind: 'upcoming' }>;
+  statusOptions: readonly { value: InspectionFilterStatus; label: string }[];
+  /** The status the page opens on; choosing "All statuses" then shows every one. */
+  defaultStatus?: InspectionFilterStatus;
+  /** Offer the list's sort (the upcoming list is always soonest first). */
+  sortable?: boolean;
+}
+
+/** /inspections: SPEC 2's status filter, and 'Open', what the page opens on (issue 10). */
+export const ALL_INSPECTIONS_LISTING: InspectionListing = {
+  scope: { kind: 'all' },
+  statusOptions: [
+    { value: 'open', label: 'Open' },
+    { value: 'scheduled', label: 'Scheduled' },
+    { value: 'completed', label: 'Completed' },
+    { value: 'overdue', label: 'Overdue' },
+    { value: 'due_soon', label: 'Due soon' },
+  ],
+  defaultStatus: 'open',
+  sortable: true,
+};
+
+/** /inspections/upcoming: SPEC 2's status filter. */
+export const UPCOMING_INSPECTIONS_LISTING: InspectionListing = {
+  scope: { kind: 'upcoming' },
+  statusOptions: [
+    { value: 'scheduled', label: 'Scheduled' },
+    { value: 'in_progress', label: 'In Progress' },
+    { value: 'overdue', label: 'Overdue' },
+    { value: 'due_soon', label: 'Due soon' },
+  ],
+};
+
+/** How many requirements due, not scheduled, /inspections/upcoming lists above its inspections. */
+export const UPCOMING_UNSCHEDULED_LIMIT = 100;
+
+/** The filters, sort and view of an inspections page as its URL chooses them. */
+export function inspectionUrlFilters(params: URLSearchParams, listing: InspectionListing) {
+  // With a default status, "all" in the URL is the choice of every status.
+  const statusParam = params.get('status');
+  const statuses = listing.statusOptions.map((option) => option.value);
+  return {
+    q: params.get('q')?.trim() ?? '',
+    type: oneOf<InspectionType>(INSPECTION_TYPES, params.get('type')),
+    status: statusParam === 'all' ? undefined : (oneOf(statuses, statusParam) ?? listing.defaultStatus),
+    sort: oneOf(SORTS, params.get('sort')) ?? INSPECTIONS_DEFAULT_SORT,
+    view: params.get('view') === 'calendar' ? ('calendar' as const) : ('list' as const),
+  };
+}
+
+/** What the page's list asks the server for, given its URL's filters. */
+export function inspectionListParams(listing: InspectionListing, filters: ReturnType<typeof inspectionUrlFilters>): InspectionListParams {
+  const params = { q: filters.q || undefined, type: filters.type, status: filters.status };
+  return listing.sortable ? { ...params, sort: filters.sort } : params;
+}
