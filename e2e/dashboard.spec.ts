@@ -1,4 +1,4 @@
-import { addProperty, expect, expectAccessible, scheduleInspectionViaApi, test } from './fixtures';
+import { addProperty, expect, expectAccessible, recordLoadingStates, scheduleInspectionViaApi, test } from './fixtures';
 
 test('the free dashboard: counts against the limits, one upgrade prompt, the first property', async ({ signedInPage: page }) => {
   await page.goto('/dashboard');
@@ -92,15 +92,7 @@ test("a signed-in first load fetches the shell's code and the session with the p
 
 test('a signed-in first load draws the dashboard once its answers are in, and with its own loading states when one is slow', async ({ proPage: page }) => {
   await addProperty(page, { name: 'Harbor View Offices' });
-  // Every loading state that enters the page, hidden or not, from the first byte on.
-  await page.addInitScript(() => {
-    const seen = new Set<string>();
-    (window as unknown as { loadingSeen: Set<string> }).loadingSeen = seen;
-    new MutationObserver(() => {
-      for (const status of document.querySelectorAll('[role="status"]')) if (status.textContent?.trim()) seen.add(status.textContent.trim());
-    }).observe(document, { childList: true, subtree: true });
-  });
-  const loadingSeen = () => page.evaluate(() => [...(window as unknown as { loadingSeen: Set<string> }).loadingSeen]);
+  const loadingSeen = await recordLoadingStates(page);
   const pageSkeletons = /Loading your numbers|Loading properties|Loading upcoming inspections/;
 
   // The list answers once the page shows it loading, or after 600 ms: well within the app's wait

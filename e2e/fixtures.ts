@@ -223,4 +223,19 @@ export async function scheduleInspectionViaApi(page: Page, body: Record<string, 
   return (await response.json()) as { id: number };
 }
 
+/**
+ * Records the text of every loading state (role="status") that enters the page, hidden or not,
+ * from its first byte on, across reloads; the returned function reads what was seen.
+ */
+export async function recordLoadingStates(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen = new Set<string>();
+    (window as unknown as { loadingSeen: Set<string> }).loadingSeen = seen;
+    new MutationObserver(() => {
+      for (const status of document.querySelectorAll('[role="status"]')) if (status.textContent?.trim()) seen.add(status.textContent.trim());
+    }).observe(document, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => [...(window as unknown as { loadingSeen: Set<string> }).loadingSeen]);
+}
+
 export { expect };

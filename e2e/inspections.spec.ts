@@ -1,4 +1,4 @@
-import { addProperty, expect, expectAccessible, expectNoSidewaysScroll, expectToast, scheduleInspectionViaApi, test } from './fixtures';
+import { addProperty, expect, expectAccessible, expectNoSidewaysScroll, expectToast, recordLoadingStates, scheduleInspectionViaApi, test } from './fixtures';
 
 /** A calendar date n days from today (UTC, the suite browser's time zone). */
 const day = (n: number) => {
@@ -172,6 +172,39 @@ test('the list filters by status and type; the calendar shows a day\'s inspectio
   await expect(selected.getByText('Later Lee')).toHaveCount(0);
   await page.getByRole('button', { name: 'Clear selection' }).click();
   await expect(page.getByRole('heading', { name: /^Inspections on / })).toBeHidden();
+});
+
+test("a first load of either inspections page draws the URL's list with its first screen, asked for once", async ({ proPage: page }) => {
+  const alpha = await addProperty(page, { name: 'Alpha Tower' });
+  await scheduleInspectionViaApi(page, { propertyId: alpha.id, dueDate: day(3), assignedTo: 'Soon Sam', inspectionType: 'fire_alarm' });
+  await scheduleInspectionViaApi(page, { propertyId: alpha.id, dueDate: day(5), assignedTo: 'Later Lee' });
+  const loadingSeen = await recordLoadingStates(page);
+  let asked: { path: string; params: URLSearchParams }[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) asked.push({ path: url.pathname, params: url.searchParams });
+  });
+  // The lists a page shows 25 rows of at a time (the bell asks for 5 of its own).
+  const pageLists = (path: string) => asked.filter((request) => request.path === path && request.params.get('limit') === '25').map(({ params }) => params);
+
+  await page.goto('/inspections?type=fire_alarm&sort=due_desc');
+  await expect(page.getByRole('row').filter({ hasText: 'Soon Sam' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Later Lee' })).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(pageLists('/api/inspections').map((params) => [params.get('type'), params.get('sort'), params.get('status')])).toEqual([['fire_alarm', 'due_desc', 'open']]);
+  expect(await loadingSeen()).toContain('Loading Firemark...');
+  expect(await loadingSeen()).not.toContain('Loading inspections...');
+
+  asked = [];
+  await page.goto('/inspections/upcoming?q=later');
+  await expect(page.getByRole('row').filter({ hasText: 'Later Lee' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Soon Sam' })).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(pageLists('/api/inspections/upcoming').map((params) => params.get('q'))).toEqual(['later']);
+  // The requirements due with nothing scheduled, listed above the rows and filtered alike: asked for once too.
+  expect(asked.filter((request) => request.path === '/api/requirements/unscheduled' && request.params.get('limit') === '100').map(({ params }) => params.get('q'))).toEqual(['later']);
+  expect(await loadingSeen()).toContain('Loading Firemark...');
+  expect(await loadingSeen()).not.toContain('Loading inspections...');
 });
 
 test('upcoming: Reschedule opens the dialog, whose +14 days counts from the due date', async ({ proPage: page }) => {

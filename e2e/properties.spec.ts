@@ -1,4 +1,4 @@
-import { addProperty, expect, expectAccessible, expectNoSidewaysScroll, expectToast, test } from './fixtures';
+import { addProperty, expect, expectAccessible, expectNoSidewaysScroll, expectToast, recordLoadingStates, test } from './fixtures';
 
 test('a free account adds a property, then meets the limit and the upgrade prompts', async ({ signedInPage: page }) => {
   await page.goto('/properties');
@@ -146,6 +146,28 @@ test('a Pro account searches, filters and sorts its properties', async ({ proPag
   await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('Gamma');
   await page.keyboard.press('Enter');
   await expect.poll(names).toEqual(['Gamma School']);
+});
+
+test("a first load of the properties page draws the URL's list with its first screen, asked for once", async ({ proPage: page }) => {
+  await addProperty(page, { name: 'Alpha Tower', propertyType: 'commercial' });
+  await addProperty(page, { name: 'Beta Clinic', propertyType: 'healthcare' });
+  await addProperty(page, { name: 'Gamma Clinic', propertyType: 'healthcare' });
+  const loadingSeen = await recordLoadingStates(page);
+  const asked: URLSearchParams[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/properties') asked.push(url.searchParams);
+  });
+
+  await page.goto('/properties?type=healthcare&sort=name_desc');
+  const names = () => page.getByRole('table').getByRole('row').locator('td:first-child').allInnerTexts();
+  await expect.poll(names).toEqual(['Gamma Clinic', 'Beta Clinic']);
+  await page.waitForLoadState('networkidle');
+
+  // The list the URL chose, asked for once, with the page's code: the screen came with its rows.
+  expect(asked.map((params) => [params.get('propertyType'), params.get('sort')])).toEqual([['healthcare', 'name_desc']]);
+  expect(await loadingSeen()).toContain('Loading Firemark...');
+  expect(await loadingSeen()).not.toContain('Loading properties...');
 });
 
 test('a phone shows property cards without sideways scrolling', async ({ signedInPage: page }) => {

@@ -1,6 +1,9 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
+import { unscheduledOptions } from '@/features/requirements/api/use-unscheduled';
 import { oneOf } from '@/lib/use-url-params';
 import type { InspectionFilterStatus, InspectionListParams, InspectionScope, InspectionSort } from './inspection-queries';
+import { inspectionListOptions } from './use-inspection-list';
 
 /** How many rows the inspections pages' lists show at a time. */
 export const INSPECTION_BROWSER_PAGE_SIZE = 25;
@@ -64,4 +67,30 @@ export function inspectionUrlFilters(params: URLSearchParams, listing: Inspectio
 export function inspectionListParams(listing: InspectionListing, filters: ReturnType<typeof inspectionUrlFilters>): InspectionListParams {
   const params = { q: filters.q || undefined, type: filters.type, status: filters.status };
   return listing.sortable ? { ...params, sort: filters.sort } : params;
+}
+
+/**
+ * Asks for what an inspections page's list shows while its code is still downloading, on a
+ * first load (routes.tsx): the query the list reads, so it is asked for once and the first
+ * screen is drawn with its rows. The calendar's month depends on the day in the account's time
+ * zone, known only once the session is, so a calendar URL is left to the page. Resolves when
+ * it has answered (prefetches never reject).
+ */
+function prefetchListing(client: QueryClient, listing: InspectionListing, params: URLSearchParams): Promise<unknown> {
+  const filters = inspectionUrlFilters(params, listing);
+  if (filters.view !== 'list') return Promise.resolve();
+  return client.prefetchInfiniteQuery(inspectionListOptions(listing.scope, inspectionListParams(listing, filters), INSPECTION_BROWSER_PAGE_SIZE));
+}
+
+export function prefetchInspectionsPage(client: QueryClient, params: URLSearchParams): Promise<unknown> {
+  return prefetchListing(client, ALL_INSPECTIONS_LISTING, params);
+}
+
+/** The upcoming list, and the requirements due with nothing scheduled that it shows above its rows, filtered alike. */
+export function prefetchUpcomingPage(client: QueryClient, params: URLSearchParams): Promise<unknown> {
+  const filters = inspectionUrlFilters(params, UPCOMING_INSPECTIONS_LISTING);
+  return Promise.all([
+    prefetchListing(client, UPCOMING_INSPECTIONS_LISTING, params),
+    filters.view === 'list' ? client.prefetchQuery(unscheduledOptions({ q: filters.q || undefined, type: filters.type, limit: UPCOMING_UNSCHEDULED_LIMIT })) : undefined,
+  ]);
 }

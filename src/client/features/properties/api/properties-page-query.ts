@@ -1,7 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { PROPERTY_TYPES, type PropertyStatus, type PropertyType } from '@shared/enums';
 import { PROPERTY_SORTS, type PropertySort } from '@shared/schemas/property';
 import { oneOf } from '@/lib/use-url-params';
-import type { PropertyListFilters } from './property-queries';
+import { propertyListOptions, type PropertyListFilters } from './property-queries';
 
 /** The properties page's list: how many it shows at a time, and the sort it opens on. */
 export const PROPERTIES_PAGE_SIZE = 24;
@@ -25,4 +26,13 @@ export function propertiesPageFilters(params: URLSearchParams): PropertyListFilt
     ),
     sort: oneOf<PropertySort>(PROPERTY_SORTS, params.get('sort')) ?? PROPERTIES_DEFAULT_SORT,
   };
+}
+
+/**
+ * Asks for the list the page opens on while its code is still downloading, on a first load
+ * (routes.tsx): the query the page reads, so it is asked for once and the first screen is drawn
+ * with its cards. Resolves when it has answered (prefetches never reject).
+ */
+export function prefetchPropertiesPage(client: QueryClient, params: URLSearchParams): Promise<unknown> {
+  return client.prefetchInfiniteQuery(propertyListOptions(propertiesPageFilters(params), PROPERTIES_PAGE_SIZE));
 }
