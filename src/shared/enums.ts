@@ -51,6 +51,18 @@ export type ComplianceItemStatus = (typeof COMPLIANCE_ITEM_STATUSES)[number];
 export const PROPERTY_STATUSES = ['pending', 'compliant', 'due_soon', 'non_compliant'] as const;
 export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
 
+/** The orders a property list can take (GET /api/properties?sort=...). */
+export const PROPERTY_SORTS = ['name_asc', 'name_desc', 'created_asc', 'created_desc', 'compliance', 'attention'] as const;
+export type PropertySort = (typeof PROPERTY_SORTS)[number];
+export const PROPERTY_SORT_LABELS: Record<PropertySort, string> = {
+  name_asc: 'Name A-Z',
+  name_desc: 'Name Z-A',
+  created_asc: 'Date added (oldest)',
+  created_desc: 'Date added (newest)',
+  compliance: 'Compliance status',
+  attention: 'Needs attention',
+};
+
 export const REMINDER_FREQUENCIES = ['daily', 'weekly', 'custom'] as const;
 export const SUPPORT_REQUEST_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export const SUPPORT_REQUEST_TYPES = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMPLIANCE_ITEM_STATUSES, COUNTRIES, INSPECTION_TYPES, PROPERTY_STATUSES, PROPERTY_TYPES } from '../enums';
+import { COMPLIANCE_ITEM_STATUSES, COUNTRIES, INSPECTION_TYPES, PROPERTY_SORTS, PROPERTY_STATUSES, PROPERTY_TYPES } from '../enums';
 import { pagingSchema, searchTerm } from './list';
 import { calendarDayField, countField, recordIdField, timestampField } from './response-fields';
 
@@ -40,17 +40,6 @@ export const propertyUpdateSchema = propertySchema.partial().extend({
   status: z.enum(PROPERTY_STATUSES, { error: 'Unknown status' }).optional(),
 });
 export type PropertyUpdate = z.input<typeof propertyUpdateSchema>;
-
-export const PROPERTY_SORTS = ['name_asc', 'name_desc', 'created_asc', 'created_desc', 'compliance', 'attention'] as const;
-export type PropertySort = (typeof PROPERTY_SORTS)[number];
-export const PROPERTY_SORT_LABELS: Record<PropertySort, string> = {
-  name_asc: 'Name A-Z',
-  name_desc: 'Name Z-A',
-  created_asc: 'Date added (oldest)',
-  created_desc: 'Date added (newest)',
-  compliance: 'Compliance status',
-  attention: 'Needs attention',
-};
 
 export const propertyListQuerySchema = pagingSchema.extend({
   q: searchTerm,

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { PropertyStatus } from '@shared/enums';
-import type { ComplianceItem, Property, PropertySort, PropertyValues } from '@shared/schemas/property';
+import type { PropertySort, PropertyStatus } from '@shared/enums';
+import type { ComplianceItem, Property, PropertyValues } from '@shared/schemas/property';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { preparedRows } from '../../db/prepared';

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { PropertySort } from '@shared/schemas/property';
+import type { PropertySort } from '@shared/enums';
 import { inspectionListOptions } from '@/features/inspections/api/use-inspection-list';
 import { DASHBOARD_STATS_KEY, propertyListOptions, type PropertyListFilters } from '@/features/properties/api/property-queries';
 import { unscheduledOptions } from '@/features/requirements/api/use-unscheduled';

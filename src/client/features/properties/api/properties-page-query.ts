@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { PROPERTY_TYPES, type PropertyStatus, type PropertyType } from '@shared/enums';
-import { PROPERTY_SORTS, type PropertySort } from '@shared/schemas/property';
+import { PROPERTY_SORTS, PROPERTY_TYPES, type PropertySort, type PropertyStatus, type PropertyType } from '@shared/enums';
 import { oneOf } from '@/lib/use-url-params';
 import { propertyListOptions, type PropertyListFilters } from './property-queries';
 

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { PropertyStatus, PropertyType } from '@shared/enums';
-import type { Property, PropertySort } from '@shared/schemas/property';
+import type { PropertySort, PropertyStatus, PropertyType } from '@shared/enums';
+import type { Property } from '@shared/schemas/property';
 import { api, apiGetList, nextPageOffset, queryString, type ListPage } from '@/lib/api';
 import { refetchAfterChange } from '@/lib/query-client';
 import { SUBSCRIPTION_STATUS_KEY } from '@/lib/use-subscription';

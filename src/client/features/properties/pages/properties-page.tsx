@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import { Building2, FilterX, Plus, Upload } from 'lucide-react';
 import { useUrlParams } from '@/lib/use-url-params';
-import { humanize, PROPERTY_TYPES, type PropertyStatus, type PropertyType } from '@shared/enums';
-import { PROPERTY_SORT_LABELS, PROPERTY_SORTS, type PropertySort } from '@shared/schemas/property';
+import { humanize, PROPERTY_SORT_LABELS, PROPERTY_SORTS, PROPERTY_TYPES, type PropertySort, type PropertyStatus, type PropertyType } from '@shared/enums';
 import { usePropertyList } from '../api/property-queries';
 import { PROPERTIES_DEFAULT_SORT, PROPERTIES_PAGE_SIZE, PROPERTY_STATUS_FILTERS, propertiesPageFilters } from '../api/properties-page-query';
 import { useDocumentTitle } from '@/lib/use-document-title';
