@@ -14,7 +14,14 @@ export interface BossOptions {
  */
 export async function startBoss(pool: pg.Pool, options: BossOptions): Promise<PgBoss> {
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values as unknown[]) },
+    db: {
+      // pg-boss records a job's completion or failure without waiting for it. A job still
+      // running when shutdown stopped waiting for it was marked failed then (so it is retried);
+      // its late record would reject on the ended pool with nothing to catch it, and end the
+      // process. So once the pool is ending, such a write is never made: its promise stays
+      // pending, which nothing waits on and which does not keep the process alive.
+      executeSql: (text: string, values?: unknown[]) => (pool.ending ? new Promise<never>(() => undefined) : pool.query(text, values as unknown[])),
+    },
     schema: 'pgboss',
     supervise: options.background,
     schedule: options.background,
