@@ -154,9 +154,11 @@ test("a first load of the properties page draws the URL's list with its first sc
   await addProperty(page, { name: 'Gamma Clinic', propertyType: 'healthcare' });
   const loadingSeen = await recordLoadingStates(page);
   const asked: URLSearchParams[] = [];
+  const scripts: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname === '/api/properties') asked.push(url.searchParams);
+    if (request.resourceType() === 'script') scripts.push(url.pathname);
   });
 
   await page.goto('/properties?type=healthcare&sort=name_desc');
@@ -168,6 +170,14 @@ test("a first load of the properties page draws the URL's list with its first sc
   expect(asked.map((params) => [params.get('propertyType'), params.get('sort')])).toEqual([['healthcare', 'name_desc']]);
   expect(await loadingSeen()).toContain('Loading Firemark...');
   expect(await loadingSeen()).not.toContain('Loading properties...');
+
+  // The CSV import and its validation load when first reached for, not with the page.
+  expect(scripts.filter((path) => path.includes('csv-import'))).toEqual([]);
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  await expect(page.getByRole('dialog', { name: 'Import Properties from CSV' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Import CSV' })).toBeFocused();
 });
 
 test('a phone shows property cards without sideways scrolling', async ({ signedInPage: page }) => {

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Building2, FilterX, Plus, Upload } from 'lucide-react';
 import { useUrlParams } from '@/lib/use-url-params';
 import { humanize, PROPERTY_SORT_LABELS, PROPERTY_SORTS, PROPERTY_TYPES, type PropertySort, type PropertyStatus, type PropertyType } from '@shared/enums';
@@ -15,15 +15,21 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { CsvImportDialog } from '../components/csv-import-dialog';
 import { PropertyTable } from '../components/property-table';
 import { MD_UP, useMediaQuery } from '@/lib/use-media-query';
 import { AddPropertyLink } from '../components/add-property-link';
+
+// The import dialog, with its CSV reader and the validation of its rows (zod), loads when it is
+// first reached for, not with the page.
+const loadCsvImportDialog = () => import('../components/csv-import-dialog');
+const CsvImportDialog = lazy(() => loadCsvImportDialog().then((m) => ({ default: m.CsvImportDialog })));
 
 export default function PropertiesPage() {
   useDocumentTitle('Properties');
   const { params, update, setParams } = useUrlParams();
   const [importOpen, setImportOpen] = useState(false);
+  // Stays mounted once opened, so its closing animation and the focus return still run.
+  const [importWanted, setImportWanted] = useState(false);
   const limitNoteId = useId();
   const resultsId = useId();
   const subscription = useSubscription();
@@ -44,7 +50,15 @@ export default function PropertiesPage() {
   const actions = subscription.isLoaded ? (
     subscription.canCreateProperty ? (
       <>
-        <Button variant="outline" onClick={() => setImportOpen(true)}>
+        <Button
+          variant="outline"
+          onPointerDown={() => void loadCsvImportDialog()}
+          onFocus={() => void loadCsvImportDialog()}
+          onClick={() => {
+            setImportWanted(true);
+            setImportOpen(true);
+          }}
+        >
           <Upload aria-hidden="true" />
           Import CSV
         </Button>
@@ -146,7 +160,11 @@ export default function PropertiesPage() {
         </section>
       )}
 
-      <CsvImportDialog open={importOpen} onOpenChange={setImportOpen} />
+      {importWanted ? (
+        <Suspense fallback={null}>
+          <CsvImportDialog open={importOpen} onOpenChange={setImportOpen} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
