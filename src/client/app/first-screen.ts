@@ -7,7 +7,7 @@
  * (TanStack Query's updates are never transitions), and each moved the layout.
  * The wait is capped: past FIRST_SCREEN_WAIT_MS the screen is drawn with its own loading states.
  */
-export const FIRST_SCREEN_WAIT_MS = 1500;
+const FIRST_SCREEN_WAIT_MS = 1500;
 
 let firstScreenData: Promise<unknown> = Promise.resolve();
 

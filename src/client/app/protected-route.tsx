@@ -6,7 +6,7 @@ import { lazyComponent } from '@/lib/lazy-component';
 import { FullPageLoader } from './full-page-loader';
 
 // Lazy so that visitors of the sign-in pages never download the shell.
-const appShell = lazyComponent(() => import('./shell/app-shell'));
+const appShell = lazyComponent(() => import('./shell/app-shell'), 'AppShell');
 export const loadAppShell = appShell.load;
 const AppShell = appShell.Component;
 

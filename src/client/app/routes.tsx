@@ -62,7 +62,7 @@ const SIGNED_IN_PAGES: PageRoute[] = [
 
 const NotFoundPage = lazy(() => import('./not-found-page'));
 
-const pageComponents = new Map([...PUBLIC_PAGES, ...SIGNED_IN_PAGES].map((route) => [route, lazyComponent(route.load)] as const));
+const pageComponents = new Map([...PUBLIC_PAGES, ...SIGNED_IN_PAGES].map((route) => [route, lazyComponent(route.load, route.path)] as const));
 const element = (route: PageRoute) => {
   const { Component: Page } = pageComponents.get(route)!;
   return <Page />;

@@ -5,9 +5,9 @@ import { lazy, useState, type ComponentType } from 'react';
  * it renders at once. React.lazy suspends on its first render even when the download is done,
  * and a first screen that suspends is drawn twice: its fallback, then, held back up to 300 ms
  * by React's throttling of revealed content, the screen. `load` downloads the module (a
- * modulepreload makes that immediate) and keeps it.
+ * modulepreload makes that immediate) and keeps it. `name` labels it in React's developer tools.
  */
-export function lazyComponent(load: () => Promise<{ default: ComponentType }>): { Component: ComponentType; load: () => Promise<unknown> } {
+export function lazyComponent(load: () => Promise<{ default: ComponentType }>, name: string): { Component: ComponentType; load: () => Promise<unknown> } {
   let loaded: ComponentType | undefined;
   const loadAndKeep = () =>
     load().then((module) => {
@@ -20,5 +20,7 @@ export function lazyComponent(load: () => Promise<{ default: ComponentType }>): 
     const [Type] = useState<ComponentType>(() => loaded ?? Lazy);
     return <Type />;
   }
+  // React's developer tools show this name instead of one "Component" per page.
+  Component.displayName = `Lazy(${name})`;
   return { Component, load: loadAndKeep };
 }
