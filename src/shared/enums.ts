@@ -79,6 +79,16 @@ export const COUNTRIES = ['us', 'ca'] as const;
 export type Country = (typeof COUNTRIES)[number];
 export const COUNTRY_LABELS: Record<Country, string> = { us: 'United States', ca: 'Canada' };
 
+/** Why a completion did not schedule the next inspection, in the words of the toast. */
+export const NOT_SCHEDULED_REASONS = {
+  auto_schedule_off: 'Automatic scheduling is off for this requirement.',
+  switched_off: 'This requirement is switched off.',
+  plan_limit: 'The Free plan allows one open inspection at a time. Upgrade to Firemark Pro to schedule it.',
+  already_scheduled: 'An inspection for it is already scheduled.',
+  later_result: 'A later inspection already sets its next due date.',
+} as const;
+export type NotScheduledReason = keyof typeof NOT_SCHEDULED_REASONS;
+
 /** 'fire_safety' -> 'Fire Safety': SPEC's rule for status and type names without a label of their own. */
 export function humanize(value: string): string {
   return value

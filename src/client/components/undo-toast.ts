@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { UNDO_SECONDS, type UndoResult } from '@shared/schemas/undo';
+import { UNDO_SECONDS } from '@shared/undo';
+import type { UndoResult } from '@shared/schemas/undo';
 import { api, serverMessage } from '@/lib/api';
 import { toast, type ToastOptions } from '@/components/ui/use-toast';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addDays, DUE_SOON_DAYS } from '../compliance';
-import { COMPLIANCE_ITEM_STATUSES, COMPLIANCE_RESULTS, INSPECTION_TYPES } from '../enums';
+import { COMPLIANCE_ITEM_STATUSES, COMPLIANCE_RESULTS, INSPECTION_TYPES, NOT_SCHEDULED_REASONS, type NotScheduledReason } from '../enums';
 import { calendarDate } from './calendar-date';
 import { pagingSchema, searchTerm } from './list';
 import { INTERVAL_UNITS, type IntervalUnit } from '../intervals';
@@ -164,16 +164,6 @@ export function unscheduledDisplayStatus(nextDueDate: string, today: string): Un
   if (nextDueDate <= addDays(today, DUE_SOON_DAYS)) return 'due_soon';
   return 'upcoming';
 }
-
-/** Why a completion did not schedule the next inspection, in the words of the toast. */
-export const NOT_SCHEDULED_REASONS = {
-  auto_schedule_off: 'Automatic scheduling is off for this requirement.',
-  switched_off: 'This requirement is switched off.',
-  plan_limit: 'The Free plan allows one open inspection at a time. Upgrade to Firemark Pro to schedule it.',
-  already_scheduled: 'An inspection for it is already scheduled.',
-  later_result: 'A later inspection already sets its next due date.',
-} as const;
-export type NotScheduledReason = keyof typeof NOT_SCHEDULED_REASONS;
 
 /** What a completion with a result did about the next one (PUT /api/inspections/{id}). */
 export const nextDueResponse = z.object({

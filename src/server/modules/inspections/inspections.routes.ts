@@ -12,7 +12,7 @@ import {
   rescheduleSchema,
 } from '@shared/schemas/inspection';
 import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
-import { UNDO_TOKEN_HEADER } from '@shared/schemas/undo';
+import { UNDO_TOKEN_HEADER } from '@shared/undo';
 import type { Account } from '../../account';
 import { requireAccount } from '../../plugins/auth';
 import { documentedAs, idParams, successResponse, type ZodTypeProvider } from '../../route-schema';

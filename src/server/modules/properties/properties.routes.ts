@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { bulkImportSchema, importCheckResponse, importResultResponse } from '@shared/csv-import';
 import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
-import { UNDO_TOKEN_HEADER } from '@shared/schemas/undo';
+import { UNDO_TOKEN_HEADER } from '@shared/undo';
 import { propertyListQuerySchema, propertyResponse, propertySchema, propertyUpdateSchema } from '@shared/schemas/property';
 import { requireAccount } from '../../plugins/auth';
 import { idParams, successResponse, type ZodTypeProvider } from '../../route-schema';

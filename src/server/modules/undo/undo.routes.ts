@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
-import { UNDO_TOKEN_HEADER, undoParamsSchema, undoResultResponse } from '@shared/schemas/undo';
+import { UNDO_TOKEN_HEADER } from '@shared/undo';
+import { undoParamsSchema, undoResultResponse } from '@shared/schemas/undo';
 import { requireAccount } from '../../plugins/auth';
 import type { ZodTypeProvider } from '../../route-schema';
 import { undo } from './undo.service';

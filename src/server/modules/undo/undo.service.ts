@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { UNDO_SECONDS, type UndoKind, type UndoResult } from '@shared/schemas/undo';
+import { UNDO_SECONDS, type UndoKind } from '@shared/undo';
+import type { UndoResult } from '@shared/schemas/undo';
 import type { DbOrTx } from '../../db/client';
 import { writeAccountData } from '../../cache/account-cache';
 import { conflict, notFound } from '../../errors';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { UNDO_TOKEN_HEADER } from '@shared/schemas/undo';
+import { UNDO_TOKEN_HEADER } from '@shared/undo';
 import { createProperty } from '../../db/seed/properties';
 import { setNow } from '../../testing/clock';
 import { createTestContext, type TestContext } from '../../testing/test-app';

@@ -1,5 +1,6 @@
 import { formatDate } from '@/lib/format-date';
-import { NOT_SCHEDULED_REASONS, type NextDue } from '@shared/schemas/requirement';
+import { NOT_SCHEDULED_REASONS } from '@shared/enums';
+import type { NextDue } from '@shared/schemas/requirement';
 
 /** What a completion's toast says comes next: when the next one is due, and whether it is scheduled. */
 export function nextDueText(nextDue: NextDue | null | undefined): string {
