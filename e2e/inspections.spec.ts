@@ -180,10 +180,14 @@ test("a first load of either inspections page draws the URL's list with its firs
   await scheduleInspectionViaApi(page, { propertyId: alpha.id, dueDate: day(5), assignedTo: 'Later Lee' });
   const loadingSeen = await recordLoadingStates(page);
   let asked: { path: string; params: URLSearchParams }[] = [];
+  let scripts: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/')) asked.push({ path: url.pathname, params: url.searchParams });
+    if (request.resourceType() === 'script') scripts.push(url.pathname);
   });
+  // The dialogs and the calendar view (forms, validation, the date picker) load when reached for, not with a list.
+  const reachedForCode = () => scripts.filter((path) => /dialog|calendar/.test(path));
   // The lists a page shows 25 rows of at a time (the bell asks for 5 of its own).
   const pageLists = (path: string) => asked.filter((request) => request.path === path && request.params.get('limit') === '25').map(({ params }) => params);
 
@@ -194,8 +198,10 @@ test("a first load of either inspections page draws the URL's list with its firs
   expect(pageLists('/api/inspections').map((params) => [params.get('type'), params.get('sort'), params.get('status')])).toEqual([['fire_alarm', 'due_desc', 'open']]);
   expect(await loadingSeen()).toContain('Loading Firemark...');
   expect(await loadingSeen()).not.toContain('Loading inspections...');
+  expect(reachedForCode()).toEqual([]);
 
   asked = [];
+  scripts = [];
   await page.goto('/inspections/upcoming?q=later');
   await expect(page.getByRole('row').filter({ hasText: 'Later Lee' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: 'Soon Sam' })).toHaveCount(0);
@@ -205,6 +211,15 @@ test("a first load of either inspections page draws the URL's list with its firs
   expect(asked.filter((request) => request.path === '/api/requirements/unscheduled' && request.params.get('limit') === '100').map(({ params }) => params.get('q'))).toEqual(['later']);
   expect(await loadingSeen()).toContain('Loading Firemark...');
   expect(await loadingSeen()).not.toContain('Loading inspections...');
+  expect(reachedForCode()).toEqual([]);
+
+  // Reached for, they load and work.
+  await page.getByRole('button', { name: /^Reschedule / }).click();
+  await expect(page.getByRole('dialog', { name: 'Reschedule Inspection' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: /^Reschedule / })).toBeFocused();
+  await page.getByRole('tab', { name: 'Calendar' }).click();
+  await expect(page.getByRole('grid')).toBeVisible();
 });
 
 test('upcoming: Reschedule opens the dialog, whose +14 days counts from the due date', async ({ proPage: page }) => {

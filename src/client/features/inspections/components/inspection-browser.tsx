@@ -1,17 +1,23 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { FilterX } from 'lucide-react';
 import type { InspectionType } from '@shared/enums';
 import type { Inspection } from '@shared/schemas/inspection';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { LoadingState } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { INSPECTION_BROWSER_PAGE_SIZE, inspectionListParams, type InspectionListing } from '../api/inspection-browser-query';
 import { useInspectionList } from '../api/use-inspection-list';
 import { useToday } from '../api/use-today';
 import { InspectionFilters } from './inspection-filters';
 import { InspectionResults } from './inspection-results';
-import { InspectionsCalendar } from './inspections-calendar';
 import { useInspectionUrlState } from './use-inspection-url-state';
+
+// The calendar (with the date picker's library) loads when the Calendar view is first shown or
+// reached for, so a list's first load does not download it.
+const loadInspectionsCalendar = () => import('./inspections-calendar');
+const InspectionsCalendar = lazy(() => loadInspectionsCalendar().then((m) => ({ default: m.InspectionsCalendar })));
 
 interface InspectionBrowserProps {
   /** What the page lists, and its status filter. */
@@ -67,7 +73,9 @@ export function InspectionBrowser({
     <Tabs value={state.view} onValueChange={state.setView} className="space-y-4">
       <TabsList aria-label="View" className="w-full sm:w-auto">
         <TabsTrigger value="list">List</TabsTrigger>
-        <TabsTrigger value="calendar">Calendar</TabsTrigger>
+        <TabsTrigger value="calendar" onPointerDown={() => void loadInspectionsCalendar()} onFocus={() => void loadInspectionsCalendar()}>
+          Calendar
+        </TabsTrigger>
       </TabsList>
 
       <InspectionFilters
@@ -88,15 +96,23 @@ export function InspectionBrowser({
         <InspectionResults list={list} label={label} empty={emptyShown} renderActions={renderActions} />
       </TabsContent>
       <TabsContent value="calendar">
-        <InspectionsCalendar
-          scope={listing.scope}
-          params={params}
-          month={state.month}
-          onMonthChange={state.setMonth}
-          selectedDay={state.day}
-          onSelectDay={state.setDay}
-          renderActions={renderActions}
-        />
+        <Suspense
+          fallback={
+            <Card>
+              <LoadingState message="Loading calendar..." />
+            </Card>
+          }
+        >
+          <InspectionsCalendar
+            scope={listing.scope}
+            params={params}
+            month={state.month}
+            onMonthChange={state.setMonth}
+            selectedDay={state.day}
+            onSelectDay={state.setDay}
+            renderActions={renderActions}
+          />
+        </Suspense>
       </TabsContent>
     </Tabs>
   );

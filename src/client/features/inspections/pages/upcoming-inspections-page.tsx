@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { CalendarCheck, CalendarClock, CircleCheck, List } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Inspection } from '@shared/schemas/inspection';
@@ -12,7 +11,7 @@ import { useCompleteInspection } from '../api/use-complete-inspection';
 import { UPCOMING_INSPECTIONS_LISTING, UPCOMING_UNSCHEDULED_LIMIT } from '../api/inspection-browser-query';
 import { InspectionBrowser } from '../components/inspection-browser';
 import { describeInspection, isOpenInspection } from '../components/inspection-text';
-import { RescheduleDialog } from '../components/reschedule-dialog';
+import { useInspectionDialogs } from '../components/inspection-row-actions';
 
 
 /**
@@ -24,7 +23,8 @@ import { RescheduleDialog } from '../components/reschedule-dialog';
 export default function UpcomingInspectionsPage() {
   useDocumentTitle('Upcoming Inspections');
   const complete = useCompleteInspection();
-  const [rescheduling, setRescheduling] = useState<{ inspection: Inspection; open: boolean } | null>(null);
+  // The Reschedule dialog loads when first opened, as on the dashboard's rows.
+  const { openReschedule, dialogs } = useInspectionDialogs();
 
   const busy = (inspection: Inspection) => complete.isPending && complete.variables?.id === inspection.id;
 
@@ -55,7 +55,7 @@ export default function UpcomingInspectionsPage() {
           size="sm"
           aria-label={`Reschedule ${what}`}
           aria-disabled={disabled}
-          onClick={() => !disabled && setRescheduling({ inspection, open: true })}
+          onClick={() => !disabled && openReschedule(inspection)}
         >
           <CalendarClock aria-hidden="true" />
           Reschedule
@@ -106,11 +106,7 @@ export default function UpcomingInspectionsPage() {
           </EmptyState>
         }
       />
-      <RescheduleDialog
-        inspection={rescheduling?.inspection ?? null}
-        open={rescheduling?.open ?? false}
-        onOpenChange={(open) => setRescheduling((current) => (current ? { ...current, open } : null))}
-      />
+      {dialogs}
     </>
   );
 }
