@@ -89,10 +89,11 @@ export default defineConfig(({ command }) => ({
     reportCompressedSize: false,
     rollupOptions: {
       output: {
-        // Dozens of chunks of one icon or one small helper each cost a request apiece (six at a
-        // time over HTTP/1.1); chunks of pure definitions under this size join a chunk loaded
-        // on the same occasions.
-        experimentalMinChunkSize: 20_000,
+        // Chunks of one schema or one small helper each cost a request apiece (six at a time
+        // over HTTP/1.1); chunks of pure definitions under this size join a chunk loaded on the
+        // same occasions. A larger threshold merged pages' helpers into chunks that other pages
+        // then downloaded whole for one function (decision 023).
+        experimentalMinChunkSize: 3_000,
         manualChunks: chunkFor(),
       },
       onwarn(warning, warn) {

@@ -17,6 +17,9 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   // What someone who has just logged out downloads to see the landing page inside the app.
   'landing in the app (after logging out)': ['src/client/features/landing/pages/landing-page.tsx'],
   'dashboard (/dashboard)': ['src/client/app/shell/app-shell.tsx', 'src/client/features/dashboard/pages/dashboard-page.tsx'],
+  'properties (/properties)': ['src/client/app/shell/app-shell.tsx', 'src/client/features/properties/pages/properties-page.tsx'],
+  'inspections (/inspections)': ['src/client/app/shell/app-shell.tsx', 'src/client/features/inspections/pages/inspections-page.tsx'],
+  'upcoming (/inspections/upcoming)': ['src/client/app/shell/app-shell.tsx', 'src/client/features/inspections/pages/upcoming-inspections-page.tsx'],
 };
 
 /** The built file ("assets/x-hash.js") that holds a source module, read from the source maps. */
