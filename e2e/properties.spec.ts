@@ -180,11 +180,25 @@ test("a first load of the properties page draws the URL's list with its first sc
   await expect(page.getByRole('button', { name: 'Import CSV' })).toBeFocused();
 });
 
-test('a phone shows property cards without sideways scrolling', async ({ signedInPage: page }) => {
+test('a phone shows property cards without sideways scrolling, and downloads the table only when it turns wide', async ({ signedInPage: page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await addProperty(page, { name: 'Harbor View Offices' });
+  // Radix names each part of its menu in its code, as "DropdownMenuContent" and so on.
+  const menuCodeFetched: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script' && (await response.text()).includes('DropdownMenu')) menuCodeFetched.push(response.url());
+  });
   await page.goto('/properties');
   await expect(page.getByRole('article', { name: 'Harbor View Offices' })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
+  await page.waitForLoadState('networkidle');
+  // The table and its row menus (Radix's menu, floating-ui) are for wide screens.
+  expect(menuCodeFetched).toEqual([]);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'Harbor View Offices' })).toBeVisible();
+  await page.getByRole('button', { name: 'Actions for Harbor View Offices' }).click();
+  await expect(page.getByRole('menuitem', { name: 'View Details' })).toBeVisible();
+  expect(menuCodeFetched).not.toEqual([]);
 });

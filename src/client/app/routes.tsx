@@ -36,7 +36,11 @@ const SIGNED_IN_PAGES: PageRoute[] = [
   },
   {
     path: '/properties',
-    load: () => import('@/features/properties/pages/properties-page'),
+    load: () =>
+      Promise.all([
+        import('@/features/properties/pages/properties-page'),
+        import('@/features/properties/components/lazy-property-table').then((m) => m.loadPropertyTableIfWide()),
+      ]).then(([page]) => page),
     prefetch: (client, params) => import('@/features/properties/api/properties-page-query').then((m) => m.prefetchPropertiesPage(client, params)),
   },
   { path: '/properties/new', load: () => import('@/features/properties/pages/new-property-page') },

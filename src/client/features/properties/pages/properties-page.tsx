@@ -15,7 +15,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { PropertyTable } from '../components/property-table';
+import { PropertyTable } from '../components/lazy-property-table';
 import { MD_UP, useMediaQuery } from '@/lib/use-media-query';
 import { AddPropertyLink } from '../components/add-property-link';
 
@@ -143,7 +143,13 @@ export default function PropertiesPage() {
             </h2>
             {list.isFetching && !list.isFetchingNextPage ? <Spinner className="text-primary" /> : null}
           </div>
-          {wide ? <PropertyTable properties={properties} label="Your properties" /> : <PropertyGrid properties={properties} />}
+          {wide ? (
+            <Suspense fallback={<PropertyGridSkeleton />}>
+              <PropertyTable properties={properties} label="Your properties" />
+            </Suspense>
+          ) : (
+            <PropertyGrid properties={properties} />
+          )}
           {list.hasNextPage ? (
             <div className="flex justify-center">
               <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
