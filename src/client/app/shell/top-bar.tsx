@@ -1,19 +1,18 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { CircleHelp } from 'lucide-react';
 import { Link } from 'react-router';
 import { Brand } from '@/components/brand';
 import { Button } from '@/components/ui/button';
 import { Tooltip } from '@/components/ui/tooltip';
+import { lazyDialog } from '@/lib/lazy-dialog';
 import { MobileMenu } from './mobile-menu';
 import { NotificationsButton } from './notifications-button';
 import { SearchBox } from './search-box';
 
 // The help dialog (FAQ, contact form) loads when first opened, not with every signed-in page.
-const HelpDialog = lazy(() => import('@/features/support/components/help-dialog').then((m) => ({ default: m.HelpDialog })));
+const HelpDialog = lazyDialog(() => import('@/features/support/components/help-dialog').then((m) => m.HelpDialog));
 
 export function TopBar() {
-  // Stays mounted once opened so its closing animation and the focus return still run.
-  const [helpWanted, setHelpWanted] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   return (
     <header className="sticky top-0 z-20 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
@@ -32,17 +31,13 @@ export function TopBar() {
         <div className="flex items-center gap-1">
           <NotificationsButton />
           <Tooltip content="Get help">
-            <Button variant="ghost" size="icon" aria-label="Help" onClick={() => { setHelpWanted(true); setHelpOpen(true); }}>
+            <Button variant="ghost" size="icon" aria-label="Help" onClick={() => setHelpOpen(true)}>
               <CircleHelp aria-hidden="true" className="size-5" />
             </Button>
           </Tooltip>
         </div>
       </div>
-      {helpWanted && (
-        <Suspense fallback={null}>
-          <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
-        </Suspense>
-      )}
+      <HelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
     </header>
   );
 }

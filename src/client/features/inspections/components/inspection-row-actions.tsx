@@ -1,6 +1,7 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { CalendarClock, CircleCheck } from 'lucide-react';
 import { formatDate } from '@/lib/format-date';
+import { lazyDialog } from '@/lib/lazy-dialog';
 import type { Inspection } from '@shared/schemas/inspection';
 import { isTemporaryId } from '@/features/properties/api/property-queries';
 import { Button } from '@/components/ui/button';
@@ -8,8 +9,8 @@ import { describeInspection, isOpenInspection } from './inspection-text';
 
 // The dialogs (forms, validation, the date picker) load when a row first opens one, so the
 // lists that show these actions (the dashboard among them) do not download them up front.
-const CompleteInspectionDialog = lazy(() => import('./complete-inspection-dialog').then((m) => ({ default: m.CompleteInspectionDialog })));
-const RescheduleDialog = lazy(() => import('./reschedule-dialog').then((m) => ({ default: m.RescheduleDialog })));
+const CompleteInspectionDialog = lazyDialog(() => import('./complete-inspection-dialog').then((m) => m.CompleteInspectionDialog));
+const RescheduleDialog = lazyDialog(() => import('./reschedule-dialog').then((m) => m.RescheduleDialog));
 
 interface RowActionsProps {
   inspection: Inspection;
@@ -60,8 +61,8 @@ export function useInspectionDialogs() {
   const setOpen = (open: boolean) => setState((current) => (current ? { ...current, open } : current));
   const openComplete = (inspection: Inspection) => setState({ kind: 'complete', inspection, open: true });
   const openReschedule = (inspection: Inspection) => setState({ kind: 'reschedule', inspection, open: true });
-  const dialogs = state && (
-    <Suspense fallback={null}>
+  const dialogs = (
+    <>
       <CompleteInspectionDialog
         inspection={state?.kind === 'complete' ? state.inspection : null}
         open={state?.kind === 'complete' && state.open}
@@ -72,7 +73,7 @@ export function useInspectionDialogs() {
         open={state?.kind === 'reschedule' && state.open}
         onOpenChange={setOpen}
       />
-    </Suspense>
+    </>
   );
   return { openComplete, openReschedule, dialogs };
 }

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { Building2, FilterX, Plus, Upload } from 'lucide-react';
 import { useUrlParams } from '@/lib/use-url-params';
 import { humanize, PROPERTY_SORT_LABELS, PROPERTY_SORTS, PROPERTY_TYPES, type PropertySort, type PropertyStatus, type PropertyType } from '@shared/enums';
 import { usePropertyList } from '../api/property-queries';
 import { PROPERTIES_DEFAULT_SORT, PROPERTIES_PAGE_SIZE, PROPERTY_STATUS_FILTERS, propertiesPageFilters } from '../api/properties-page-query';
+import { lazyDialog, reachFor } from '@/lib/lazy-dialog';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSubscription } from '@/lib/use-subscription';
 import { EmptyState } from '@/components/empty-state';
@@ -21,15 +22,12 @@ import { AddPropertyLink } from '../components/add-property-link';
 
 // The import dialog, with its CSV reader and the validation of its rows (zod), loads when it is
 // first reached for, not with the page.
-const loadCsvImportDialog = () => import('../components/csv-import-dialog');
-const CsvImportDialog = lazy(() => loadCsvImportDialog().then((m) => ({ default: m.CsvImportDialog })));
+const CsvImportDialog = lazyDialog(() => import('../components/csv-import-dialog').then((m) => m.CsvImportDialog));
 
 export default function PropertiesPage() {
   useDocumentTitle('Properties');
   const { params, update, setParams } = useUrlParams();
   const [importOpen, setImportOpen] = useState(false);
-  // Stays mounted once opened, so its closing animation and the focus return still run.
-  const [importWanted, setImportWanted] = useState(false);
   const limitNoteId = useId();
   const resultsId = useId();
   const subscription = useSubscription();
@@ -52,12 +50,8 @@ export default function PropertiesPage() {
       <>
         <Button
           variant="outline"
-          onPointerDown={() => void loadCsvImportDialog()}
-          onFocus={() => void loadCsvImportDialog()}
-          onClick={() => {
-            setImportWanted(true);
-            setImportOpen(true);
-          }}
+          {...reachFor(CsvImportDialog)}
+          onClick={() => setImportOpen(true)}
         >
           <Upload aria-hidden="true" />
           Import CSV
@@ -166,11 +160,7 @@ export default function PropertiesPage() {
         </section>
       )}
 
-      {importWanted ? (
-        <Suspense fallback={null}>
-          <CsvImportDialog open={importOpen} onOpenChange={setImportOpen} />
-        </Suspense>
-      ) : null}
+      <CsvImportDialog open={importOpen} onOpenChange={setImportOpen} />
     </>
   );
 }
