@@ -6,6 +6,7 @@ import { LicenceNote } from '@/features/records/components/licence-note';
 import { humanize } from '@shared/enums';
 import type { Inspection } from '@shared/schemas/inspection';
 import { isApiError } from '@/lib/api';
+import { lazyDialog, reachFor } from '@/lib/lazy-dialog';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { InspectionStatusBadge, inspectionStatusLabel } from '@/components/inspection-status-badge';
 import { LoadError } from '@/components/load-error';
@@ -17,11 +18,13 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useCompleteInspection } from '../api/use-complete-inspection';
 import { useInspection, useReminderLogs } from '../api/use-inspection';
-import { CompleteInspectionDialog } from '../components/complete-inspection-dialog';
 import { DeleteInspectionDialog } from '../components/delete-inspection-dialog';
-import { EditInspectionDialog } from '../components/edit-inspection-dialog';
 import { inspectionTypeLabel, isOpenInspection, propertyNameOf } from '../components/inspection-text';
-import { RescheduleDialog } from '../components/reschedule-dialog';
+
+// The forms (validation, the date picker) load when their button is first reached for.
+const CompleteInspectionDialog = lazyDialog(() => import('../components/complete-inspection-dialog').then((m) => m.CompleteInspectionDialog));
+const EditInspectionDialog = lazyDialog(() => import('../components/edit-inspection-dialog').then((m) => m.EditInspectionDialog));
+const RescheduleDialog = lazyDialog(() => import('../components/reschedule-dialog').then((m) => m.RescheduleDialog));
 
 function parseId(value: string | undefined): number | undefined {
   if (!value || !/^\d+$/.test(value)) return undefined;
@@ -135,23 +138,23 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
               {quickComplete.isPending ? <Spinner /> : <CircleCheck aria-hidden="true" />}
               Mark as Completed
             </Button>
-            <Button variant="outline" onClick={() => setDialog('complete')}>
+            <Button variant="outline" {...reachFor(CompleteInspectionDialog)} onClick={() => setDialog('complete')}>
               <ClipboardCheck aria-hidden="true" />
               Complete with result
             </Button>
-            <Button variant="outline" onClick={() => setDialog('reschedule')}>
+            <Button variant="outline" {...reachFor(RescheduleDialog)} onClick={() => setDialog('reschedule')}>
               <CalendarClock aria-hidden="true" />
               Reschedule
             </Button>
           </>
         ) : null}
         {resultMissing ? (
-          <Button onClick={() => setDialog('record')}>
+          <Button {...reachFor(CompleteInspectionDialog)} onClick={() => setDialog('record')}>
             <ClipboardCheck aria-hidden="true" />
             Record result
           </Button>
         ) : null}
-        <Button ref={editButton} variant="outline" onClick={() => setDialog('edit')}>
+        <Button ref={editButton} variant="outline" {...reachFor(EditInspectionDialog)} onClick={() => setDialog('edit')}>
           <Pencil aria-hidden="true" />
           Edit Inspection
         </Button>

@@ -3,6 +3,7 @@ import { ArrowLeft, Building2, CalendarPlus, MapPin, Pencil } from 'lucide-react
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Property } from '@shared/schemas/property';
 import { isApiError } from '@/lib/api';
+import { lazyDialog, reachFor } from '@/lib/lazy-dialog';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { GenerateReportAction } from '@/components/generate-report-action';
 import { LoadError } from '@/components/load-error';
@@ -14,12 +15,14 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDeleteProperty } from '../api/use-delete-property';
 import { useProperty } from '../api/use-property';
 import { DeletePropertyDialog } from '../components/delete-property-dialog';
-import { EditPropertyDialog } from '../components/edit-property-dialog';
 import { PropertyInspectionsTab } from '@/features/inspections/components/property-inspections-tab';
 import { ComplianceSchedule } from '@/features/requirements/components/compliance-schedule';
 import { PropertyOverview } from '../components/property-overview';
 import { PropertyReportsTab } from '../components/property-reports-tab';
 import { PropertyDeficienciesTab } from '@/features/records/components/property-deficiencies-tab';
+
+// The form (and its validation) loads when its button is first reached for.
+const EditPropertyDialog = lazyDialog(() => import('../components/edit-property-dialog').then((m) => m.EditPropertyDialog));
 
 function parseId(value: string | undefined): number | undefined {
   const id = Number(value);
@@ -110,7 +113,7 @@ function PropertyDetails({ property }: { property: Property }) {
           </Link>
         </Button>
         <GenerateReportAction propertyId={property.id} />
-        <Button variant="outline" onClick={() => setEditing(true)}>
+        <Button variant="outline" {...reachFor(EditPropertyDialog)} onClick={() => setEditing(true)}>
           <Pencil aria-hidden="true" />
           Edit Property
         </Button>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, ShieldCheck } from 'lucide-react';
 import { formatDate } from '@/lib/format-date';
+import { lazyDialog, reachFor } from '@/lib/lazy-dialog';
 import { INSPECTION_TYPE_LABELS } from '@shared/enums';
 import type { Deficiency } from '@shared/schemas/deficiency';
 import { EmptyState } from '@/components/empty-state';
@@ -13,9 +14,11 @@ import { LoadingState } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessage } from '@/lib/api';
 import { propertyDeficienciesKey, uploadPhoto, usePropertyDeficiencies } from '../api/record-queries';
-import { CorrectDeficiencyDialog } from './correct-deficiency-dialog';
 import { PHOTO_ACCEPT } from './deficiency-fields';
 import { SeverityBadge } from './severity-badge';
+
+// The form (and its validation) loads when its button is first reached for.
+const CorrectDeficiencyDialog = lazyDialog(() => import('./correct-deficiency-dialog').then((m) => m.CorrectDeficiencyDialog));
 
 /** The property's deficiencies, open ones first (critical first), each with its correction. */
 export function PropertyDeficienciesTab({ propertyId }: { propertyId: number }) {
@@ -104,7 +107,9 @@ function DeficiencyCard({ deficiency: d, propertyId, onCorrect }: { deficiency: 
       ) : null}
       {d.correctedOn ? null : (
         <div className="flex flex-wrap items-end gap-3 pt-1">
-          <Button onClick={onCorrect}>Mark as Corrected</Button>
+          <Button {...reachFor(CorrectDeficiencyDialog)} onClick={onCorrect}>
+            Mark as Corrected
+          </Button>
           <div className="space-y-1">
             <Label htmlFor={`photo-${d.id}`} className="text-sm">
               Add photo

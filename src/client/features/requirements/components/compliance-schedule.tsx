@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { lazyDialog, reachFor } from '@/lib/lazy-dialog';
 import { ListPlus, Plus, ShieldCheck } from 'lucide-react';
 import type { InspectionType } from '@shared/enums';
 import type { Requirement } from '@shared/schemas/requirement';
@@ -7,10 +8,12 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePropertyRequirements } from '../api/use-property-requirements';
-import { AddSafetyItemDialog } from './add-safety-item-dialog';
-import { CustomRequirementDialog } from './custom-requirement-dialog';
 import { RequirementRow } from './requirement-row';
 import { typeLabel } from './requirement-text';
+
+// The forms (and their validation) load when their buttons are first reached for.
+const AddSafetyItemDialog = lazyDialog(() => import('./add-safety-item-dialog').then((m) => m.AddSafetyItemDialog));
+const CustomRequirementDialog = lazyDialog(() => import('./custom-requirement-dialog').then((m) => m.CustomRequirementDialog));
 
 /**
  * The property's compliance schedule: each safety item with its requirements (what, how often,
@@ -40,11 +43,11 @@ export function ComplianceSchedule({ propertyId }: { propertyId: number }) {
           <CardDescription>What each safety item needs, how often, and the standard that says so.</CardDescription>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" onClick={() => setDialog('item')} disabled={requirements.isPending}>
+          <Button variant="outline" size="sm" {...reachFor(AddSafetyItemDialog)} onClick={() => setDialog('item')} disabled={requirements.isPending}>
             <Plus aria-hidden="true" />
             Add safety item
           </Button>
-          <Button variant="outline" size="sm" onClick={() => setDialog('custom')} disabled={present.length === 0}>
+          <Button variant="outline" size="sm" {...reachFor(CustomRequirementDialog)} onClick={() => setDialog('custom')} disabled={present.length === 0}>
             <ListPlus aria-hidden="true" />
             Add custom requirement
           </Button>

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { CalendarPlus, History, Power, Repeat } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDate } from '@/lib/format-date';
+import { lazyDialog, reachFor } from '@/lib/lazy-dialog';
 import type { Requirement } from '@shared/schemas/requirement';
 import { serverMessage } from '@/lib/api';
 import { StatusBadge } from '@/components/status-badge';
@@ -11,9 +12,11 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { useToday } from '@/features/inspections/api/use-today';
 import { useUpdateRequirement } from '../api/use-requirement-mutations';
-import { IntervalDialog } from './interval-dialog';
 import { intervalAndSource, intervalReason, scheduleLink } from './requirement-text';
-import { SwitchRequirementDialog } from './switch-requirement-dialog';
+
+// The forms (and their validation) load when their buttons are first reached for.
+const IntervalDialog = lazyDialog(() => import('./interval-dialog').then((m) => m.IntervalDialog));
+const SwitchRequirementDialog = lazyDialog(() => import('./switch-requirement-dialog').then((m) => m.SwitchRequirementDialog));
 
 /**
  * One requirement on the property page: what, how often and by what source (with the reason
@@ -94,7 +97,7 @@ export function RequirementRow({ requirement }: { requirement: Requirement }) {
           </Button>
         ) : null}
         {requirement.active ? (
-          <Button variant="outline" size="sm" onClick={() => setDialog('interval')} aria-label={`Change interval of ${requirement.activity}`}>
+          <Button variant="outline" size="sm" {...reachFor(IntervalDialog)} onClick={() => setDialog('interval')} aria-label={`Change interval of ${requirement.activity}`}>
             <Repeat aria-hidden="true" />
             Change interval
           </Button>
@@ -102,6 +105,7 @@ export function RequirementRow({ requirement }: { requirement: Requirement }) {
         <Button
           variant="outline"
           size="sm"
+          {...reachFor(SwitchRequirementDialog)}
           onClick={() => setDialog('switch')}
           aria-label={`${requirement.active ? 'Switch off' : 'Switch on'} ${requirement.activity}`}
         >
