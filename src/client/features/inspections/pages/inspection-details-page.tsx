@@ -6,6 +6,7 @@ import { LicenceNote } from '@/features/records/components/licence-note';
 import { humanize } from '@shared/enums';
 import type { Inspection } from '@shared/schemas/inspection';
 import { isApiError } from '@/lib/api';
+import { recordIdFromUrl } from '@/lib/record-id';
 import { lazyDialog, reachFor } from '@/lib/lazy-dialog';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { InspectionStatusBadge, inspectionStatusLabel } from '@/components/inspection-status-badge';
@@ -26,12 +27,6 @@ const CompleteInspectionDialog = lazyDialog(() => import('../components/complete
 const EditInspectionDialog = lazyDialog(() => import('../components/edit-inspection-dialog').then((m) => m.EditInspectionDialog));
 const RescheduleDialog = lazyDialog(() => import('../components/reschedule-dialog').then((m) => m.RescheduleDialog));
 
-function parseId(value: string | undefined): number | undefined {
-  if (!value || !/^\d+$/.test(value)) return undefined;
-  const id = Number(value);
-  return id >= 1 && id <= 2_147_483_647 ? id : undefined;
-}
-
 function BackLink() {
   return (
     <Button asChild variant="link" className="mb-2 h-auto px-0">
@@ -45,7 +40,7 @@ function BackLink() {
 /** SPEC 2, "Inspection details". A missing inspection, or another account's, is 'Inspection not found'. */
 export default function InspectionDetailsPage() {
   useDocumentTitle('Inspection Details');
-  const id = parseId(useParams().id);
+  const id = recordIdFromUrl(useParams().id);
   const inspection = useInspection(id ?? 0, id !== undefined);
   const notFound = id === undefined || (inspection.isError && isApiError(inspection.error) && inspection.error.status === 404);
 

@@ -3,6 +3,7 @@ import { ArrowLeft, Building2, CalendarPlus, MapPin, Pencil } from 'lucide-react
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import type { Property } from '@shared/schemas/property';
 import { isApiError } from '@/lib/api';
+import { recordIdFromUrl } from '@/lib/record-id';
 import { lazyDialog, reachFor } from '@/lib/lazy-dialog';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { GenerateReportAction } from '@/components/generate-report-action';
@@ -24,14 +25,9 @@ import { PropertyDeficienciesTab } from '@/features/records/components/property-
 // The form (and its validation) loads when its button is first reached for.
 const EditPropertyDialog = lazyDialog(() => import('../components/edit-property-dialog').then((m) => m.EditPropertyDialog));
 
-function parseId(value: string | undefined): number | undefined {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
-}
-
 export default function PropertyDetailsPage() {
   const params = useParams();
-  const id = parseId(params.id);
+  const id = recordIdFromUrl(params.id);
   const property = useProperty(id);
   const notFound = id === undefined || (isApiError(property.error) && property.error.status === 404);
   useDocumentTitle(notFound ? 'Property Not Found' : (property.data?.name ?? 'Property Details'));
