@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDeleteProperty } from '../api/use-delete-property';
+import { propertyTabFromUrl, type PropertyTab } from '../api/property-page-query';
 import { useProperty } from '../api/use-property';
 import { DeletePropertyDialog } from '../components/delete-property-dialog';
 import { PropertyInspectionsTab } from '@/features/inspections/components/property-inspections-tab';
@@ -46,14 +47,9 @@ export default function PropertyDetailsPage() {
   return <PropertyDetails property={property.data} />;
 }
 
-/** The tabs, named in the URL (?tab=) so a link, a reload or Back lands on the same one. */
-const PROPERTY_TABS = ['overview', 'inspections', 'deficiencies', 'reports'] as const;
-type PropertyTab = (typeof PROPERTY_TABS)[number];
-
 function usePropertyTab(): [PropertyTab, (tab: string) => void] {
   const [searchParams, setSearchParams] = useSearchParams();
-  const asked = searchParams.get('tab');
-  const tab = (PROPERTY_TABS as readonly string[]).includes(asked ?? '') ? (asked as PropertyTab) : 'overview';
+  const tab = propertyTabFromUrl(searchParams);
   const setTab = (next: string) =>
     setSearchParams(
       (current) => {
