@@ -12,8 +12,11 @@ import { loadAppShell, ProtectedRoute } from './protected-route';
 interface PageRoute {
   path: string;
   load: () => Promise<{ default: ComponentType }>;
-  /** Asks for the page's first data, given the URL's query string (signed-in pages); resolves when it has answered. */
-  prefetch?: (client: QueryClient, params: URLSearchParams) => Promise<unknown>;
+  /**
+   * Asks for the page's first data, given the URL's query string and the path's parameters
+   * (signed-in pages); resolves when it has answered.
+   */
+  prefetch?: (client: QueryClient, params: URLSearchParams, path: Record<string, string | undefined>) => Promise<unknown>;
 }
 
 // One chunk per page, so each screen downloads only what it needs.
@@ -44,7 +47,11 @@ const SIGNED_IN_PAGES: PageRoute[] = [
     prefetch: (client, params) => import('@/features/properties/api/properties-page-query').then((m) => m.prefetchPropertiesPage(client, params)),
   },
   { path: '/properties/new', load: () => import('@/features/properties/pages/new-property-page') },
-  { path: '/properties/:id', load: () => import('@/features/properties/pages/property-details-page') },
+  {
+    path: '/properties/:id',
+    load: () => import('@/features/properties/pages/property-details-page'),
+    prefetch: (client, params, path) => import('@/features/properties/api/property-page-query').then((m) => m.prefetchPropertyPage(client, path.id, params)),
+  },
   {
     path: '/inspections',
     load: () => import('@/features/inspections/pages/inspections-page'),
@@ -56,7 +63,11 @@ const SIGNED_IN_PAGES: PageRoute[] = [
     prefetch: (client, params) => import('@/features/inspections/api/inspection-browser-query').then((m) => m.prefetchUpcomingPage(client, params)),
   },
   { path: '/inspections/new', load: () => import('@/features/inspections/pages/new-inspection-page') },
-  { path: '/inspections/:id', load: () => import('@/features/inspections/pages/inspection-details-page') },
+  {
+    path: '/inspections/:id',
+    load: () => import('@/features/inspections/pages/inspection-details-page'),
+    prefetch: (client, _params, path) => import('@/features/inspections/api/use-inspection').then((m) => m.prefetchInspectionPage(client, path.id)),
+  },
   { path: '/reports', load: () => import('@/features/reports/pages/reports-page') },
   { path: '/billing', load: () => import('@/features/billing/pages/billing-page') },
   { path: '/billing/success', load: () => import('@/features/billing/pages/billing-success-page') },
@@ -87,13 +98,14 @@ export function preloadFirstPage({ pathname, search }: { pathname: string; searc
   const bySpecificity = (routes: PageRoute[]) => [...routes].sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')));
   const signedIn = bySpecificity(SIGNED_IN_PAGES).find((route) => matchPath(route.path, path));
   if (signedIn) {
+    const pathParams = matchPath(signedIn.path, path)!.params;
     const code = Promise.all([loadAppShell(), pageComponents.get(signedIn)!.load()]);
     // Not before the session is known: after it has ended, each would only answer 401.
     const data = sessionAtLoad().then((user) =>
       user
         ? Promise.all([
             import('./shell/shell-queries').then((m) => m.prefetchShell(queryClient)),
-            signedIn.prefetch?.(queryClient, new URLSearchParams(search)),
+            signedIn.prefetch?.(queryClient, new URLSearchParams(search), pathParams),
           ])
         : undefined,
     );

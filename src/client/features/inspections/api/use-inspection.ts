@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Inspection, ReminderLog } from '@shared/schemas/inspection';
 import { api } from '@/lib/api';
+import { recordIdFromUrl } from '@/lib/record-id';
 import { inspectionKey, reminderLogsKey } from './inspection-queries';
 
 const inspectionOptions = (id: number) =>
@@ -15,4 +16,15 @@ export function useInspection(id: number, enabled = true) {
 
 export function useReminderLogs(id: number, enabled = true) {
   return useQuery({ ...reminderLogsOptions(id), enabled });
+}
+
+/**
+ * Asks for what an inspection's page shows while its code is still downloading, on a first
+ * load (routes.tsx; a reminder's e-mail links here): the inspection and its reminders, with the
+ * queries the page reads, so each is asked for once. Resolves when both have answered.
+ */
+export function prefetchInspectionPage(client: QueryClient, idParam: string | undefined): Promise<unknown> {
+  const id = recordIdFromUrl(idParam);
+  if (id === undefined) return Promise.resolve();
+  return Promise.all([client.prefetchQuery(inspectionOptions(id)), client.prefetchQuery(reminderLogsOptions(id))]);
 }
