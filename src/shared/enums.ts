@@ -63,6 +63,16 @@ export const PROPERTY_SORT_LABELS: Record<PropertySort, string> = {
   attention: 'Needs attention',
 };
 
+/** SPEC 2, "Reports": date newest, date oldest, property name, report type. */
+export const REPORT_SORTS = ['newest', 'oldest', 'property', 'type'] as const;
+export type ReportSort = (typeof REPORT_SORTS)[number];
+export const REPORT_SORT_LABELS: Record<ReportSort, string> = {
+  newest: 'Date (newest)',
+  oldest: 'Date (oldest)',
+  property: 'Property name',
+  type: 'Report type',
+};
+
 export const REMINDER_FREQUENCIES = ['daily', 'weekly', 'custom'] as const;
 export const SUPPORT_REQUEST_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export const SUPPORT_REQUEST_TYPES = [

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REPORT_SORTS } from '../enums';
 import { pagingSchema, searchTerm } from './list';
 import { namedRef, recordIdField, timestampField } from './response-fields';
 
@@ -15,16 +16,6 @@ export const generateReportSchema = z.object({
   reportType: z.enum(REPORT_TYPES, { error: 'Report type must be fire_safety' }).default('fire_safety'),
 });
 export type GenerateReportInput = z.input<typeof generateReportSchema>;
-
-/** SPEC 2, "Reports": date newest, date oldest, property name, report type. */
-export const REPORT_SORTS = ['newest', 'oldest', 'property', 'type'] as const;
-export type ReportSort = (typeof REPORT_SORTS)[number];
-export const REPORT_SORT_LABELS: Record<ReportSort, string> = {
-  newest: 'Date (newest)',
-  oldest: 'Date (oldest)',
-  property: 'Property name',
-  type: 'Report type',
-};
 
 export const reportListQuerySchema = pagingSchema.extend({
   q: searchTerm,

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Report, ReportSort } from '@shared/schemas/report';
+import type { ReportSort } from '@shared/enums';
+import type { Report } from '@shared/schemas/report';
 import type { DbOrTx } from '../../db/client';
 import { properties, reportNumberCounters, reports } from '../../db/schema/index';
 import { formatReportNumber, verifyPath, type VerificationSnapshot } from '@shared/schemas/verification';

@@ -1,5 +1,6 @@
 import { keepPreviousData, useInfiniteQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import type { Report, ReportSort } from '@shared/schemas/report';
+import type { ReportSort } from '@shared/enums';
+import type { Report } from '@shared/schemas/report';
 import { apiGetList, nextPageOffset, queryString } from '@/lib/api';
 import { propertyReportsKey } from '@/features/properties/api/property-queries';
 import { refetchAfterChange } from '@/lib/query-client';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { REPORT_SORT_LABELS, REPORT_SORTS, type ReportSort } from '@shared/schemas/report';
+import { REPORT_SORT_LABELS, REPORT_SORTS, type ReportSort } from '@shared/enums';
 import { SearchField } from '@/components/search-field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';

@@ -1,5 +1,5 @@
 import { oneOf, useUrlParams } from '@/lib/use-url-params';
-import { REPORT_SORTS, type ReportSort } from '@shared/schemas/report';
+import { REPORT_SORTS, type ReportSort } from '@shared/enums';
 
 export const DEFAULT_SORT: ReportSort = 'newest';
 
