@@ -23,7 +23,7 @@ export function lazyDialog<P extends { open: boolean }>(load: () => Promise<Comp
   return Object.assign(LazyDialog, { preload: () => void load() });
 }
 
-/** Props for the button that opens a lazy dialog: reaching for it starts the download. */
+/** Props for the control that shows a lazily loaded part (a dialog, a tab): reaching for it starts the download. */
 export function reachFor(dialog: { preload: () => void }): { onPointerDown: () => void; onFocus: () => void } {
   return { onPointerDown: dialog.preload, onFocus: dialog.preload };
 }

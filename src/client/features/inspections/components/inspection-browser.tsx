@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { LoadingState } from '@/components/ui/spinner';
+import { reachFor } from '@/lib/lazy-dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { INSPECTION_BROWSER_PAGE_SIZE, inspectionListParams, type InspectionListing } from '../api/inspection-browser-query';
 import { useInspectionList } from '../api/use-inspection-list';
@@ -73,7 +74,7 @@ export function InspectionBrowser({
     <Tabs value={state.view} onValueChange={state.setView} className="space-y-4">
       <TabsList aria-label="View" className="w-full sm:w-auto">
         <TabsTrigger value="list">List</TabsTrigger>
-        <TabsTrigger value="calendar" onPointerDown={() => void loadInspectionsCalendar()} onFocus={() => void loadInspectionsCalendar()}>
+        <TabsTrigger value="calendar" {...reachFor({ preload: () => void loadInspectionsCalendar() })}>
           Calendar
         </TabsTrigger>
       </TabsList>
