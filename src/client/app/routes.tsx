@@ -83,6 +83,18 @@ const element = (route: PageRoute) => {
   return <Page />;
 };
 
+// Static paths first: "/properties/new" is a page of its own, not a property's id.
+const SIGNED_IN_BY_SPECIFICITY = [...SIGNED_IN_PAGES].sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')));
+
+/** The signed-in page at this path, with the path's parameters (a property's id). */
+function signedInPageAt(path: string): { route: PageRoute; pathParams: Record<string, string | undefined> } | undefined {
+  for (const route of SIGNED_IN_BY_SPECIFICITY) {
+    const match = matchPath(route.path, path);
+    if (match) return { route, pathParams: match.params };
+  }
+  return undefined;
+}
+
 /**
  * Starts downloading what the first page needs while the session is being checked, instead of
  * after: the page's chunk and, for a signed-in page, the shell, and once the session is known
@@ -94,25 +106,23 @@ const element = (route: PageRoute) => {
  */
 export function preloadFirstPage({ pathname, search }: { pathname: string; search: string }): void {
   const path = pathname === '/' ? '/dashboard' : pathname;
-  // Static paths first: "/properties/new" is a page of its own, not a property's id.
-  const bySpecificity = (routes: PageRoute[]) => [...routes].sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')));
-  const signedIn = bySpecificity(SIGNED_IN_PAGES).find((route) => matchPath(route.path, path));
+  const signedIn = signedInPageAt(path);
   if (signedIn) {
-    const pathParams = matchPath(signedIn.path, path)!.params;
-    const code = Promise.all([loadAppShell(), pageComponents.get(signedIn)!.load()]);
+    const { route, pathParams } = signedIn;
+    const code = Promise.all([loadAppShell(), pageComponents.get(route)!.load()]);
     // Not before the session is known: after it has ended, each would only answer 401.
     const data = sessionAtLoad().then((user) =>
       user
         ? Promise.all([
             import('./shell/shell-queries').then((m) => m.prefetchShell(queryClient)),
-            signedIn.prefetch?.(queryClient, new URLSearchParams(search), pathParams),
+            route.prefetch?.(queryClient, new URLSearchParams(search), pathParams),
           ])
         : undefined,
     );
     awaitOnFirstScreen(Promise.all([code, data]));
     return;
   }
-  const visitorsPage = bySpecificity(PUBLIC_PAGES).find((route) => matchPath(route.path, path));
+  const visitorsPage = PUBLIC_PAGES.find((route) => matchPath(route.path, path));
   if (visitorsPage) void pageComponents.get(visitorsPage)!.load();
 }
 
