@@ -7,6 +7,7 @@ import { AuthProvider } from './auth-provider';
 import { useAuth } from './auth-context';
 import { FullPageLoader } from './full-page-loader';
 import { OfflineBadge } from './offline-badge';
+import { PreloadOnNavigation } from './preload-on-navigation';
 import { AppRoutes, preloadFirstPage } from './routes';
 import { RouteFocus } from './route-focus';
 import { ScrollToTop } from './scroll-to-top';
@@ -22,6 +23,7 @@ function Root() {
     <AuthProvider>
       <ScrollToTop />
       <RouteFocus />
+      <PreloadOnNavigation router={router} />
       <AuthGate />
       <OfflineBadge />
       <LazyToaster />
