@@ -86,8 +86,12 @@ const element = (route: PageRoute) => {
 // Static paths first: "/properties/new" is a page of its own, not a property's id.
 const SIGNED_IN_BY_SPECIFICITY = [...SIGNED_IN_PAGES].sort((a, b) => Number(a.path.includes(':')) - Number(b.path.includes(':')));
 
-/** The signed-in page at this path, with the path's parameters (a property's id). */
-function signedInPageAt(path: string): { route: PageRoute; pathParams: Record<string, string | undefined> } | undefined {
+/**
+ * The signed-in page at this path, with the path's parameters (a property's id). "/" reaches the
+ * app only with a session cookie (the landing page is prerendered), so it opens the dashboard.
+ */
+function signedInPageAt(pathname: string): { route: PageRoute; pathParams: Record<string, string | undefined> } | undefined {
+  const path = pathname === '/' ? '/dashboard' : pathname;
   for (const route of SIGNED_IN_BY_SPECIFICITY) {
     const match = matchPath(route.path, path);
     if (match) return { route, pathParams: match.params };
@@ -101,12 +105,9 @@ function signedInPageAt(path: string): { route: PageRoute; pathParams: Record<st
  * to be live, the shell's and the page's first data, so they are not asked for only after the
  * page has rendered. The app draws a signed-in first screen once that code and data have
  * arrived (first-screen.ts).
- * "/" reaches the app only with a session cookie (the landing page is prerendered), so it
- * starts on the dashboard.
  */
 export function preloadFirstPage({ pathname, search }: { pathname: string; search: string }): void {
-  const path = pathname === '/' ? '/dashboard' : pathname;
-  const signedIn = signedInPageAt(path);
+  const signedIn = signedInPageAt(pathname);
   if (signedIn) {
     const { route, pathParams } = signedIn;
     const code = Promise.all([loadAppShell(), pageComponents.get(route)!.load()]);
@@ -122,7 +123,7 @@ export function preloadFirstPage({ pathname, search }: { pathname: string; searc
     awaitOnFirstScreen(Promise.all([code, data]));
     return;
   }
-  const visitorsPage = PUBLIC_PAGES.find((route) => matchPath(route.path, path));
+  const visitorsPage = PUBLIC_PAGES.find((route) => matchPath(route.path, pathname));
   if (visitorsPage) void pageComponents.get(visitorsPage)!.load();
 }
 
@@ -133,7 +134,7 @@ export function preloadFirstPage({ pathname, search }: { pathname: string; searc
  * same query options), and an answer still fresh in the cache is not asked for again.
  */
 export function preloadSignedInPage({ pathname, search }: { pathname: string; search: string }): void {
-  const signedIn = signedInPageAt(pathname === '/' ? '/dashboard' : pathname);
+  const signedIn = signedInPageAt(pathname);
   if (!signedIn) return;
   const { route, pathParams } = signedIn;
   // A chunk that fails to load is the page's to show (its error boundary), not this preload's.
