@@ -6,6 +6,7 @@ import { sessionAtLoad } from '@/features/auth/api/session';
 import { AuthProvider } from './auth-provider';
 import { useAuth } from './auth-context';
 import { FullPageLoader } from './full-page-loader';
+import { NavigationProgress } from './navigation-progress';
 import { OfflineBadge } from './offline-badge';
 import { PreloadOnNavigation } from './preload-on-navigation';
 import { AppRoutes, preloadFirstPage } from './routes';
@@ -24,6 +25,7 @@ function Root() {
       <ScrollToTop />
       <RouteFocus />
       <PreloadOnNavigation router={router} />
+      <NavigationProgress router={router} />
       <AuthGate />
       <OfflineBadge />
       <LazyToaster />

@@ -41,3 +41,37 @@ test("going to a page not yet visited asks for its data while the page's code is
   await expect(page.getByText('100 Harbor Way').first()).toBeVisible();
   expect(detailsOrder).toEqual(['data asked', 'code sent']);
 });
+
+test('a page still downloading shows a loading bar over the page being left, and a page already loaded shows none', async ({ signedInPage: page }) => {
+  await addProperty(page, { name: 'Alpha Tower' });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/properties-page-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.getByRole('navigation').getByRole('link', { name: 'Properties', exact: true }).first().click();
+  const loadingBar = page.getByRole('status').filter({ hasText: 'Loading page...' });
+  await expect(loadingBar).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Properties' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Alpha Tower' })).toBeVisible();
+  await expect(loadingBar).toHaveCount(0);
+
+  // Back to the dashboard, whose code and answers are here already: no bar, not even briefly.
+  await page.evaluate(() => {
+    const flags = window as unknown as { loadingBarSeen?: boolean };
+    flags.loadingBarSeen = false;
+    new MutationObserver(() => {
+      if (document.body.textContent?.includes('Loading page...')) flags.loadingBarSeen = true;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  await page.getByRole('navigation').getByRole('link', { name: 'Dashboard', exact: true }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { loadingBarSeen?: boolean }).loadingBarSeen)).toBe(false);
+});
