@@ -27,21 +27,13 @@ function reachable(from: string[], next: (id: string) => readonly string[], stop
 }
 
 const ENTRY = r('./src/client/main.tsx');
-// The signed-in shell, what it asks for on a first load, and the page it opens on: what every
-// signed-in first load downloads. With them, for the pages people go to next, what a navigation
-// there starts with: their first-data queries (routes.tsx's prefetches) and the properties
-// table's loader, so the data and the table's code are asked for at once rather than after the
-// page's code has arrived.
-const SHELL = [
-  r('./src/client/app/shell/app-shell.tsx'),
-  r('./src/client/app/shell/shell-queries.ts'),
-  r('./src/client/features/dashboard/pages/dashboard-page.tsx'),
-  r('./src/client/features/properties/api/properties-page-query.ts'),
-  r('./src/client/features/properties/api/property-page-query.ts'),
-  r('./src/client/features/inspections/api/inspection-browser-query.ts'),
-  r('./src/client/features/inspections/api/use-inspection.ts'),
-  r('./src/client/features/properties/components/lazy-property-table.ts'),
-];
+// The signed-in shell and the page it opens on: what every signed-in first load downloads.
+const SHELL = [r('./src/client/app/shell/app-shell.tsx'), r('./src/client/features/dashboard/pages/dashboard-page.tsx')];
+// routes.tsx loads lazily, beside the pages, what a page's first load or a navigation to it starts
+// with: the shell's and the pages' first-data queries (their `prefetch`) and the properties
+// table's loader. They go with the shell too, so a navigation asks for its data and the table's
+// code at once rather than after the page's chunk has arrived.
+const ROUTES = r('./src/client/app/routes.tsx');
 // Pages for visitors, which should not download the shell.
 const PUBLIC_PAGE = /\/src\/client\/(features\/(auth|mail|verify|landing)\/pages\/|app\/not-found-page)/;
 // Form and calendar libraries stay in the chunks of the pages that use them.
@@ -67,9 +59,11 @@ function chunkFor(): (id: string, api: { getModuleInfo: (id: string) => ModuleIn
       // page and not the shell (the toasts, which a failed sign-in shows).
       const lazyFromEntry = [...entry].flatMap((m) => getModuleInfo(m)?.dynamicallyImportedIds ?? []);
       const publicPages = [...reachable([ENTRY], anyImports)].filter((m) => PUBLIC_PAGE.test(m));
-      const lazyParts = lazyFromEntry.filter((m) => !m.includes('/pages/') && !SHELL.includes(m));
+      const startsOfPages = (getModuleInfo(ROUTES)?.dynamicallyImportedIds ?? []).filter((m) => !m.includes('/pages/') && !PUBLIC_PAGE.test(m));
+      const shellRoots = [...SHELL, ...startsOfPages];
+      const lazyParts = lazyFromEntry.filter((m) => !m.includes('/pages/') && !shellRoots.includes(m));
       const visitors = reachable([...publicPages, ...lazyParts], imports, (m) => entry.has(m));
-      const shell = reachable(SHELL, imports, (m) => entry.has(m) || NOT_IN_SHELL.test(m));
+      const shell = reachable(shellRoots, imports, (m) => entry.has(m) || NOT_IN_SHELL.test(m));
       chunks = new Map([...entry].map((m) => [m, 'index']));
       for (const m of shell) chunks.set(m, visitors.has(m) ? 'ui' : 'app-shell');
     }
