@@ -36,6 +36,7 @@ function Root() {
 // A data router, for useBlocker (a form with unsaved edits asks before navigating away); the
 // routes themselves stay one <Routes> tree under it.
 const router = createBrowserRouter([{ path: '*', element: <Root /> }]);
+export type AppRouter = typeof router;
 // The session check first, then the first page's code, side by side rather than one after the other.
 void sessionAtLoad().catch(() => undefined);
 preloadFirstPage(window.location);

@@ -1,7 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useLocation, type createBrowserRouter } from 'react-router';
-
-type Router = ReturnType<typeof createBrowserRouter>;
+import { useLocation } from 'react-router';
+import type { AppRouter } from './app';
 
 /** A navigation quicker than this shows nothing, so pages already loaded do not flash a bar. */
 const SHOW_AFTER_MS = 150;
@@ -13,7 +12,7 @@ const SHOW_AFTER_MS = 150;
  * to show the tap was taken. The router knows the new location at once (read here without a
  * transition); the screen shows the old one (useLocation) until it is drawn.
  */
-export function NavigationProgress({ router }: { router: Router }) {
+export function NavigationProgress({ router }: { router: AppRouter }) {
   const requested = useSyncExternalStore(router.subscribe, () => router.state.location.key);
   const shown = useLocation().key;
   const waiting = requested !== shown;

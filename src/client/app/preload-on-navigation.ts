@@ -1,16 +1,14 @@
 import { useEffect } from 'react';
-import type { createBrowserRouter } from 'react-router';
+import type { AppRouter } from './app';
 import { useAuth } from './auth-context';
 import { preloadSignedInPage } from './routes';
-
-type Router = ReturnType<typeof createBrowserRouter>;
 
 /**
  * While someone is signed in, each navigation to another page or query string starts that
  * page's code and first data together (routes.tsx). The router tells its subscribers of a new
  * location before React renders it, so the data is asked for before the page's code has arrived.
  */
-export function PreloadOnNavigation({ router }: { router: Router }): null {
+export function PreloadOnNavigation({ router }: { router: AppRouter }): null {
   const { isAuthenticated } = useAuth();
   useEffect(() => {
     if (!isAuthenticated) return;

@@ -71,7 +71,7 @@ export function inspectionListParams(listing: InspectionListing, filters: Return
 
 /**
  * Asks for what an inspections page's list shows while its code is still downloading, on a
- * first load (routes.tsx): the query the list reads, so it is asked for once and the first
+ * first load or a navigation here (routes.tsx): the query the list reads, so it is asked for once and the first
  * screen is drawn with its rows. The calendar's month depends on the day in the account's time
  * zone, known only once the session is, so a calendar URL is left to the page. Resolves when
  * it has answered (prefetches never reject).

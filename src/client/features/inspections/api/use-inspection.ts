@@ -20,7 +20,7 @@ export function useReminderLogs(id: number, enabled = true) {
 
 /**
  * Asks for what an inspection's page shows while its code is still downloading, on a first
- * load (routes.tsx; a reminder's e-mail links here): the inspection and its reminders, with the
+ * load or a navigation here (routes.tsx; a reminder's e-mail links here): the inspection and its reminders, with the
  * queries the page reads, so each is asked for once. Resolves when both have answered.
  */
 export function prefetchInspectionPage(client: QueryClient, idParam: string | undefined): Promise<unknown> {

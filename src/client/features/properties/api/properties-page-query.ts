@@ -29,7 +29,7 @@ export function propertiesPageFilters(params: URLSearchParams): PropertyListFilt
 
 /**
  * Asks for the list the page opens on while its code is still downloading, on a first load
- * (routes.tsx): the query the page reads, so it is asked for once and the first screen is drawn
+ * or a navigation here (routes.tsx): the query the page reads, so it is asked for once and the first screen is drawn
  * with its cards. Resolves when it has answered (prefetches never reject).
  */
 export function prefetchPropertiesPage(client: QueryClient, params: URLSearchParams): Promise<unknown> {

@@ -14,7 +14,7 @@ export function propertyTabFromUrl(params: URLSearchParams): PropertyTab {
 
 /**
  * Asks for what a property's page shows first while its code is still downloading, on a first
- * load (routes.tsx): the property and, on the overview tab (no `?tab=`), its compliance
+ * load or a navigation here (routes.tsx): the property and, on the overview tab (no `?tab=`), its compliance
  * schedule, with the queries the page reads, so each is asked for once. The other tabs ask
  * for their own lists. Resolves when all have answered.
  */
