@@ -194,4 +194,40 @@ describe('API answers', () => {
     expect(me.headers['content-encoding']).toBeUndefined();
     expect(me.json()).toMatchObject({ username: user.username });
   });
+
+  it("sends a list page's compressed copy again until a write changes the page, in the encoding the browser accepts", async () => {
+    const { agent, user } = await ctx.signedIn();
+    const ids = [];
+    for (let i = 0; i < 6; i++) ids.push((await createProperty(ctx.runtime.db, user.id, { name: `Harbor View ${i}` })).id);
+    const list = (acceptEncoding: string) => agent.request({ method: 'GET', url: '/api/properties?sort=name_asc', headers: { 'accept-encoding': acceptEncoding } });
+    const names = (body: Buffer) => (JSON.parse(brotliDecompressSync(body).toString()) as { name: string }[]).map((p) => p.name);
+
+    const first = await list('gzip, deflate, br, zstd');
+    const again = await list('gzip, deflate, br, zstd');
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(again.headers['content-encoding']).toBe('br');
+    expect(again.headers['x-total-count']).toBe('6');
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(names(again.rawPayload)[0]).toBe('Harbor View 0');
+
+    const renamed = await agent.request({ method: 'PUT', url: `/api/properties/${ids[0]}`, payload: { name: 'Anchor Point' } });
+    expect(renamed.statusCode).toBe(200);
+    const afterWrite = await list('gzip, deflate, br, zstd');
+    expect(names(afterWrite.rawPayload)).toEqual(['Anchor Point', 'Harbor View 1', 'Harbor View 2', 'Harbor View 3', 'Harbor View 4', 'Harbor View 5']);
+
+    // A refused encoding is never sent; the same page then goes as gzip, or as it is.
+    const gzip = await list('br;q=0, gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect((JSON.parse(gunzipSync(gzip.rawPayload).toString()) as { name: string }[])[0]!.name).toBe('Anchor Point');
+    const plain = await list('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect((plain.json() as { name: string }[])[0]!.name).toBe('Anchor Point');
+  });
+
+  it('compresses a large answer that is not a remembered page too', async () => {
+    const plain = await get('/api/openapi.json');
+    const br = await get('/api/openapi.json', 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+  });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   completeInspectionSchema,
@@ -13,8 +13,8 @@ import {
 } from '@shared/schemas/inspection';
 import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
 import { UNDO_TOKEN_HEADER } from '@shared/undo';
-import type { Account } from '../../account';
 import { requireAccount } from '../../plugins/auth';
+import { sendJsonText } from '../../plugins/compression';
 import { documentedAs, idParams, successResponse, type ZodTypeProvider } from '../../route-schema';
 import { assertPropertyExists } from '../properties/properties.service';
 import type { InspectionFilter } from './inspections.queries';
@@ -29,20 +29,24 @@ const updateBody = documentedAs(inspectionUpdateSchema, z.union([completeInspect
 
 export async function inspectionsRoutes(app: FastifyInstance, deps: inspections.InspectionsDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const respondWithList = async (account: Account, reply: FastifyReply, filter: z.output<typeof inspectionListQuerySchema>, scope: Partial<InspectionFilter>) => {
-    const { json, total } = await inspections.listInspections(deps, account, { ...filter, ...scope });
-    reply.header(TOTAL_COUNT_HEADER, String(total));
-    // Already serialised (and perhaps remembered): sent as it is.
-    return reply.type('application/json; charset=utf-8').send(json);
+  const respondWithList = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    filter: z.output<typeof inspectionListQuerySchema>,
+    scope: Partial<InspectionFilter>,
+  ) => {
+    const page = await inspections.listInspections(deps, requireAccount(request), { ...filter, ...scope });
+    reply.header(TOTAL_COUNT_HEADER, String(page.total));
+    return sendJsonText(request, reply, page);
   };
 
   api.get('/api/inspections', { schema: { tags, summary: 'List inspections', ...list } }, (request, reply) =>
-    respondWithList(requireAccount(request), reply, request.query, {}),
+    respondWithList(request, reply, request.query, {}),
   );
   api.get(
     '/api/inspections/upcoming',
     { schema: { tags, summary: 'List upcoming inspections', description: 'Open inspections due in the next 30 days, and overdue ones.', ...list } },
-    (request, reply) => respondWithList(requireAccount(request), reply, request.query, { upcoming: true }),
+    (request, reply) => respondWithList(request, reply, request.query, { upcoming: true }),
   );
   api.get(
     '/api/properties/:id/inspections',
@@ -50,7 +54,7 @@ export async function inspectionsRoutes(app: FastifyInstance, deps: inspections.
     async (request, reply) => {
       const account = requireAccount(request);
       await assertPropertyExists(deps, account, request.params.id);
-      return respondWithList(account, reply, request.query, { propertyId: request.params.id });
+      return respondWithList(request, reply, request.query, { propertyId: request.params.id });
     },
   );
 

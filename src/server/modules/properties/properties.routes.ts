@@ -5,6 +5,7 @@ import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
 import { UNDO_TOKEN_HEADER } from '@shared/undo';
 import { propertyListQuerySchema, propertyResponse, propertySchema, propertyUpdateSchema } from '@shared/schemas/property';
 import { requireAccount } from '../../plugins/auth';
+import { sendJsonText } from '../../plugins/compression';
 import { idParams, successResponse, type ZodTypeProvider } from '../../route-schema';
 import { checkImport, importProperties } from './property-import.service';
 import * as properties from './properties.service';
@@ -23,10 +24,9 @@ export async function propertiesRoutes(app: FastifyInstance, deps: properties.Pr
     { schema: { tags, summary: 'List properties', querystring: propertyListQuerySchema, response: { 200: z.array(propertyResponse) } } },
     async (request, reply) => {
       const account = requireAccount(request);
-      const { json, total } = await properties.listProperties(deps, account, request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      // Already serialised (and perhaps remembered): sent as it is.
-      return reply.type('application/json; charset=utf-8').send(json);
+      const page = await properties.listProperties(deps, account, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(page.total));
+      return sendJsonText(request, reply, page);
     },
   );
 
