@@ -82,12 +82,15 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(widths.scroll, 'page wider than the screen').toBeLessThanOrEqual(widths.viewport);
 }
 
-/** The toast with this title (and description) in the notifications region. */
+/**
+ * The toast with this title (and description) in the notifications region. One wait for a toast
+ * holding both: with a wait for each, a toast could close (after its 5 s) between the two.
+ */
 export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
   const region = page.getByRole('region', { name: /Notifications/ });
-  const toast = region.getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) });
+  let toast = region.getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) });
+  if (description) toast = toast.filter({ has: page.getByText(description, { exact: true }) });
   await expect(toast).toBeVisible();
-  if (description) await expect(toast.getByText(description, { exact: true })).toBeVisible();
 }
 
 /** The suite server's database (its PostgreSQL server), for what no screen can do (a Pro plan without billing). */
