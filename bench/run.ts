@@ -76,6 +76,7 @@ try {
     '/api/inspections',
     '/api/inspections/upcoming',
     '/api/requirements/unscheduled',
+    '/api/subscription/status',
   ]) {
     const run = await autocannon({ url: `${warm.url}${endpoint}`, headers: { cookie: bigCookie }, connections: 10, duration: DURATION_S });
     if (run.non2xx > 0) throw new Error(`${run.non2xx} answers of ${endpoint} were not 2xx`);

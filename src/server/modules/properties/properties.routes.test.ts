@@ -281,8 +281,13 @@ describe('GET /api/subscription/status', () => {
       onTrial: false,
       trialAvailable: true,
     });
-    await createProperty(ctx.runtime.db, user.id, propertyValues());
-    expect((await agent.get('/api/subscription/status')).json()).toMatchObject({ propertyCount: 1, canCreateProperty: false });
+    // Made as a user makes them, each followed by the status the plan banner reads.
+    const property = await agent.post('/api/properties', propertyValues());
+    expect(property.statusCode).toBe(201);
+    expect((await agent.get('/api/subscription/status')).json()).toMatchObject({ propertyCount: 1, canCreateProperty: false, scheduledInspectionCount: 0 });
+    const inspection = await agent.post('/api/inspections', { propertyId: property.json().id, inspectionType: 'fire_alarm', dueDate: '2030-01-15', assignedTo: 'Dana Cole' });
+    expect(inspection.statusCode).toBe(201);
+    expect((await agent.get('/api/subscription/status')).json()).toMatchObject({ scheduledInspectionCount: 1, canScheduleInspection: false });
     await grantPro(ctx.runtime.db, user.username);
     expect((await agent.get('/api/subscription/status')).json()).toMatchObject({
       hasActiveSubscription: true,

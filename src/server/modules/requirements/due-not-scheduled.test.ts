@@ -104,6 +104,7 @@ describe('due, not scheduled', () => {
   it('leaves the list once scheduled, and never shows another account', async () => {
     const { s, alpha } = await portfolio();
     const other = await portfolio();
+    expect((await s.agent.get('/api/requirements/unscheduled')).headers['x-total-count']).toBe('2');
     await s.agent.post('/api/inspections', { propertyId: alpha.id, inspectionType: 'fire_alarm', dueDate: '2026-06-12', assignedTo: 'Dana Cole' });
     expect(entries((await s.agent.get('/api/requirements/unscheduled')).json())).toEqual([
       'Alpha Tower | Monthly 30-second functional test | 2026-07-10 | upcoming',

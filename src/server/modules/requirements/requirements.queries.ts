@@ -12,6 +12,7 @@ import {
 } from '@shared/schemas/requirement';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
+import { preparedRows } from '../../db/prepared';
 import { OPEN_STATUSES, unscheduledSql } from '../compliance/compliance.sql';
 
 export async function listLibrary(db: DbOrTx): Promise<LibraryRequirement[]> {
@@ -195,15 +196,18 @@ export async function listUnscheduled(db: DbOrTx, userId: number, filter: Unsche
   // Only a search needs the property's name to count.
   const countFrom = filter.q ? sql`requirements r join properties p on p.id = r.property_id` : sql`requirements r`;
   const [rows, count] = await Promise.all([
-    db.execute<{ id: number; property_id: number; property_name: string; item_type: InspectionType; activity: string; principal: boolean; next_due_date: string }>(sql`
+    preparedRows<{ id: number; property_id: number; property_name: string; item_type: InspectionType; activity: string; principal: boolean; next_due_date: string }>(
+      db,
+      sql`
       select r.id, r.property_id, p.name as property_name, r.item_type, r.activity, r.principal, r.next_due_date
       from requirements r join properties p on p.id = r.property_id
       where ${where}
       order by r.next_due_date, r.id
-      limit ${filter.limit} offset ${filter.offset}`),
-    db.execute<{ n: number }>(sql`select count(*)::int as n from ${countFrom} where ${where}`),
+      limit ${filter.limit} offset ${filter.offset}`,
+    ),
+    preparedRows<{ n: number }>(db, sql`select count(*)::int as n from ${countFrom} where ${where}`),
   ]);
-  const list: UnscheduledRequirement[] = rows.rows.map((r) => ({
+  const list: UnscheduledRequirement[] = rows.map((r) => ({
     id: r.id,
     propertyId: r.property_id,
     property: { id: r.property_id, name: r.property_name },
@@ -213,5 +217,5 @@ export async function listUnscheduled(db: DbOrTx, userId: number, filter: Unsche
     nextDueDate: r.next_due_date,
     displayStatus: unscheduledDisplayStatus(r.next_due_date, today),
   }));
-  return { rows: list, total: count.rows[0]?.n ?? 0 };
+  return { rows: list, total: count[0]?.n ?? 0 };
 }

@@ -11,6 +11,7 @@ import {
   unscheduledRequirementResponse,
 } from '@shared/schemas/requirement';
 import { requireAccount } from '../../plugins/auth';
+import { sendJsonText } from '../../plugins/compression';
 import { idParams, type ZodTypeProvider } from '../../route-schema';
 import * as requirements from './requirements.service';
 
@@ -31,9 +32,9 @@ export async function requirementsRoutes(app: FastifyInstance, deps: requirement
     '/api/requirements/unscheduled',
     { schema: { tags, summary: 'List requirements due with nothing scheduled', querystring: unscheduledListQuerySchema, response: { 200: z.array(unscheduledRequirementResponse) } } },
     async (request, reply) => {
-      const { rows, total } = await requirements.unscheduledRequirements(deps, requireAccount(request), request.query);
-      reply.header(TOTAL_COUNT_HEADER, String(total));
-      return rows;
+      const page = await requirements.unscheduledRequirements(deps, requireAccount(request), request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(page.total));
+      return sendJsonText(request, reply, page);
     },
   );
 

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { writeAccountData } from '../../cache/account-cache';
+import { remembered, writeAccountData } from '../../cache/account-cache';
 import { todayInTimeZone } from '@shared/dates';
 import { INSPECTION_TYPE_LABELS } from '@shared/enums';
 import type { addSafetyItemSchema, customRequirementSchema, Requirement, requirementUpdateSchema } from '@shared/schemas/requirement';
@@ -7,6 +7,7 @@ import { intervalLabel, toInterval } from '@shared/intervals';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, notFound, validationFailed } from '../../errors';
+import { toJsonText } from '../../route-schema';
 import { createLibraryRequirements, hasRequirements } from '../compliance/compliance.queries';
 import { settle } from '../compliance/compliance.service';
 import type { Account } from '../../account';
@@ -164,6 +165,21 @@ export async function updateRequirement(
   return oneRequirement(deps, account, id);
 }
 
+/**
+ * A page of "due, not scheduled", serialised, with the total: remembered per account, day and
+ * query until the account's data changes (cache/account-cache.ts), like the other lists. The
+ * dashboard asks for it on every visit, and its total counts every such requirement.
+ */
 export function unscheduledRequirements(deps: RequirementsDeps, account: Account, filter: q.UnscheduledFilter) {
-  return q.listUnscheduled(deps.db, account.id, filter, today(account));
+  const day = today(account);
+  return remembered(
+    deps.db,
+    account,
+    `unscheduled|${day}|${JSON.stringify(filter)}`,
+    async () => {
+      const { rows, total } = await q.listUnscheduled(deps.db, account.id, filter, day);
+      return { json: toJsonText(rows), total };
+    },
+    (page) => page.json.length,
+  );
 }

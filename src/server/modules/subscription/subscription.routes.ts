@@ -11,12 +11,12 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: { db: Db })
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/api/subscription/status', { schema: { tags, summary: 'Get the plan and its limits', response: { 200: subscriptionStatusResponse } } }, async (request) =>
-    subscriptionStatus(deps.db, requireAccount(request).id),
+    subscriptionStatus(deps.db, requireAccount(request)),
   );
 
   api.post(
     '/api/subscription/trial',
     { schema: { tags, summary: 'Start the Pro trial', body: startTrialSchema, response: { 200: subscriptionStatusResponse } } },
-    async (request) => startTrial(deps.db, requireAccount(request).id),
+    async (request) => startTrial(deps.db, requireAccount(request)),
   );
 }

@@ -1,7 +1,8 @@
 import { ERROR_CODES } from '@shared/api-error';
 import { isAtLimit, PLAN_LIMITS, PRO_PLAN_NAME, TRIAL_DAYS, type Plan } from '@shared/plans';
 import type { SubscriptionStatus } from '@shared/schemas/subscription';
-import type { DbOrTx } from '../../db/client';
+import { remembered, type VersionedAccount } from '../../cache/account-cache';
+import type { Db, DbOrTx } from '../../db/client';
 import { AppError, conflict } from '../../errors';
 import { isBillingOff } from './billing-switch';
 import * as q from './subscription.queries';
@@ -10,11 +11,12 @@ import * as q from './subscription.queries';
 export const currentPlan = async (db: DbOrTx, userId: number, now = new Date()): Promise<Plan> =>
   isBillingOff() ? 'pro' : q.findPlan(db, userId, now);
 
-export async function subscriptionStatus(db: DbOrTx, userId: number, now = new Date()): Promise<SubscriptionStatus> {
-  const [details, propertyCount, scheduledInspectionCount] = await Promise.all([
-    q.findPlanDetails(db, userId, now),
-    q.countProperties(db, userId),
-    q.countOpenInspections(db, userId),
+export async function subscriptionStatus(db: Db, account: VersionedAccount, now = new Date()): Promise<SubscriptionStatus> {
+  // Every signed-in page asks for this. The plan is read fresh (billing and the trial change it
+  // without touching the account's data); the two counts are remembered until the data changes.
+  const [details, [propertyCount, scheduledInspectionCount]] = await Promise.all([
+    q.findPlanDetails(db, account.id, now),
+    remembered(db, account, 'plan-counts', () => Promise.all([q.countProperties(db, account.id), q.countOpenInspections(db, account.id)])),
   ]);
   // BILLING=off: Pro for everyone, with no end and nothing to try.
   if (isBillingOff()) Object.assign(details, { plan: 'pro', proUntil: null, planSource: 'billing_off', trialStartedAt: now });
@@ -36,16 +38,16 @@ export async function subscriptionStatus(db: DbOrTx, userId: number, now = new D
 }
 
 /** DECISIONS "Plans and limits": one 30-day Pro trial per account, without a card. */
-export async function startTrial(db: DbOrTx, userId: number, now = new Date()): Promise<SubscriptionStatus> {
+export async function startTrial(db: Db, account: VersionedAccount, now = new Date()): Promise<SubscriptionStatus> {
   const until = new Date(now.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
-  if (isBillingOff() || !(await q.startTrial(db, userId, now, until))) {
-    const { plan, firstPaidAt } = await q.findPlanDetails(db, userId, now);
+  if (isBillingOff() || !(await q.startTrial(db, account.id, now, until))) {
+    const { plan, firstPaidAt } = await q.findPlanDetails(db, account.id, now);
     if (plan === 'pro' || isBillingOff()) throw conflict(`Your account already has ${PRO_PLAN_NAME}.`);
     // DECISIONS "Billing": the trial is for accounts that have never paid.
     if (firstPaidAt) throw conflict(`The free trial is for new accounts, and yours has paid for ${PRO_PLAN_NAME} before. Subscribe on this page to get it back.`);
     throw conflict('Your free trial has already been used.');
   }
-  return subscriptionStatus(db, userId, now);
+  return subscriptionStatus(db, account, now);
 }
 
 const limitReached = (what: string) =>
