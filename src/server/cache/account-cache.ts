@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db, DbOrTx } from '../db/client';
 import { withTransaction, type Tx } from '../db/transaction';
+import { toJsonText, type JsonText } from '../route-schema';
 
 /**
  * Answers computed from an account's properties, inspections and requirements (dashboard
@@ -77,6 +78,30 @@ export async function remembered<T>(
     cache.weight -= oldest.weight;
   }
   return value;
+}
+
+/** A page of a list, already serialised, with the total of the whole list. */
+export interface RememberedPage<T> {
+  json: JsonText<T[]>;
+  total: number;
+}
+
+/**
+ * A page of a list and its total, remembered as serialised text (sent as it is, with its
+ * compressed copies: plugins/compression.ts), weighed by its length. `key` names the list and
+ * holds everything the page depends on: the account's day and the whole query.
+ */
+export function rememberedPage<T>(db: Db, account: VersionedAccount, key: string, compute: () => Promise<[rows: T[], total: number]>): Promise<RememberedPage<T>> {
+  return remembered(
+    db,
+    account,
+    key,
+    async () => {
+      const [rows, total] = await compute();
+      return { json: toJsonText(rows), total };
+    },
+    (page) => page.json.length,
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
-import { remembered, writeAccountData, type VersionedAccount } from '../../cache/account-cache';
+import { rememberedPage, writeAccountData, type VersionedAccount } from '../../cache/account-cache';
 import { noonInTimeZone, todayInTimeZone } from '@shared/dates';
 import { ATTESTATION_STATEMENT } from '@shared/records';
 import {
@@ -30,7 +30,6 @@ import { beginUndoable, finishUndoable } from '../undo/undo.service';
 import { queueComplianceAlert } from './compliance-alert';
 import * as q from './inspections.queries';
 import { emitWebhookEvent } from '../webhooks/emit';
-import { toJsonText } from '../../route-schema';
 
 export interface InspectionsDeps {
   db: Db;
@@ -50,15 +49,8 @@ const today = (account: Account, now = new Date()) => todayInTimeZone(account.ti
  */
 export function listInspections(deps: InspectionsDeps, account: Account & VersionedAccount, filter: q.InspectionFilter) {
   const day = today(account);
-  return remembered(
-    deps.db,
-    account,
-    `inspections|${day}|${JSON.stringify(filter)}`,
-    async () => {
-      const [rows, total] = await Promise.all([q.listInspectionsPage(deps.db, account.id, filter, day), q.countInspections(deps.db, account.id, filter, day)]);
-      return { json: toJsonText(rows), total };
-    },
-    (page) => page.json.length,
+  return rememberedPage(deps.db, account, `inspections|${day}|${JSON.stringify(filter)}`, () =>
+    Promise.all([q.listInspectionsPage(deps.db, account.id, filter, day), q.countInspections(deps.db, account.id, filter, day)]),
   );
 }
 

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Account } from '../../account';
-import { accountDataChanged, remembered, writeAccountData } from '../../cache/account-cache';
+import { accountDataChanged, rememberedPage, writeAccountData } from '../../cache/account-cache';
 import { todayInTimeZone } from '@shared/dates';
 import type { Property, PropertyUpdate, PropertyValues } from '@shared/schemas/property';
 import { propertyUpdateSchema } from '@shared/schemas/property';
@@ -10,7 +10,6 @@ import { notFound } from '../../errors';
 import { assertCanAddProperties } from '../subscription/subscription.service';
 import { beginUndoable, finishUndoable } from '../undo/undo.service';
 import * as q from './properties.queries';
-import { toJsonText } from '../../route-schema';
 
 export interface PropertiesDeps {
   db: Db;
@@ -26,15 +25,8 @@ const propertyNotFound = () => notFound('Property not found');
  */
 export function listProperties(deps: PropertiesDeps, account: Account, filter: q.PropertyFilter) {
   const day = today(account);
-  return remembered(
-    deps.db,
-    account,
-    `properties|${day}|${JSON.stringify(filter)}`,
-    async () => {
-      const [rows, total] = await Promise.all([q.listPropertiesPage(deps.db, account.id, filter, day), q.countProperties(deps.db, account.id, filter, day)]);
-      return { json: toJsonText(rows), total };
-    },
-    (page) => page.json.length,
+  return rememberedPage(deps.db, account, `properties|${day}|${JSON.stringify(filter)}`, () =>
+    Promise.all([q.listPropertiesPage(deps.db, account.id, filter, day), q.countProperties(deps.db, account.id, filter, day)]),
   );
 }
 

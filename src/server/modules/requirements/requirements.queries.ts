@@ -178,7 +178,7 @@ export interface UnscheduledFilter {
  * Active requirements with no open inspection: due within 30 days or overdue ("Due, not
  * scheduled"), or, for a calendar, due within [from, to]. Soonest first.
  */
-export async function listUnscheduled(db: DbOrTx, userId: number, filter: UnscheduledFilter, today: string) {
+export async function listUnscheduled(db: DbOrTx, userId: number, filter: UnscheduledFilter, today: string): Promise<[UnscheduledRequirement[], number]> {
   const conditions: SQL[] = [sql`r.user_id = ${userId}`, unscheduledSql('r')];
   if (filter.from || filter.to) {
     if (filter.from) conditions.push(sql`r.next_due_date >= ${filter.from}::date`);
@@ -217,5 +217,5 @@ export async function listUnscheduled(db: DbOrTx, userId: number, filter: Unsche
     nextDueDate: r.next_due_date,
     displayStatus: unscheduledDisplayStatus(r.next_due_date, today),
   }));
-  return { rows: list, total: count[0]?.n ?? 0 };
+  return [list, count[0]?.n ?? 0];
 }

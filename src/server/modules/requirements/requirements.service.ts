@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { remembered, writeAccountData } from '../../cache/account-cache';
+import { rememberedPage, writeAccountData } from '../../cache/account-cache';
 import { todayInTimeZone } from '@shared/dates';
 import { INSPECTION_TYPE_LABELS } from '@shared/enums';
 import type { addSafetyItemSchema, customRequirementSchema, Requirement, requirementUpdateSchema } from '@shared/schemas/requirement';
@@ -7,7 +7,6 @@ import { intervalLabel, toInterval } from '@shared/intervals';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, notFound, validationFailed } from '../../errors';
-import { toJsonText } from '../../route-schema';
 import { createLibraryRequirements, hasRequirements } from '../compliance/compliance.queries';
 import { settle } from '../compliance/compliance.service';
 import type { Account } from '../../account';
@@ -172,14 +171,5 @@ export async function updateRequirement(
  */
 export function unscheduledRequirements(deps: RequirementsDeps, account: Account, filter: q.UnscheduledFilter) {
   const day = today(account);
-  return remembered(
-    deps.db,
-    account,
-    `unscheduled|${day}|${JSON.stringify(filter)}`,
-    async () => {
-      const { rows, total } = await q.listUnscheduled(deps.db, account.id, filter, day);
-      return { json: toJsonText(rows), total };
-    },
-    (page) => page.json.length,
-  );
+  return rememberedPage(deps.db, account, `unscheduled|${day}|${JSON.stringify(filter)}`, () => q.listUnscheduled(deps.db, account.id, filter, day));
 }
