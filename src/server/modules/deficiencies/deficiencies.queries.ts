@@ -3,6 +3,7 @@ import type { InspectionType } from '@shared/enums';
 import type { DeficiencySeverity } from '@shared/records';
 import type { Deficiency, DeficiencyValues } from '@shared/schemas/deficiency';
 import type { DbOrTx } from '../../db/client';
+import { preparedRows } from '../../db/prepared';
 import { deficiencies, deficiencyPhotos } from '../../db/schema/index';
 
 export type DeficiencyRow = typeof deficiencies.$inferSelect;
@@ -62,7 +63,7 @@ function toDeficiency(row: Row): Deficiency {
 const ORDER = sql`(d.corrected_on is null) desc, array_position(array['critical','impairment','non_critical']::deficiency_severity[], d.severity), d.due_by asc nulls last, d.corrected_on desc, d.id`;
 
 async function selectDeficiencies(db: DbOrTx, where: SQL, limit = 1000): Promise<Deficiency[]> {
-  const result = await db.execute<Row>(sql`
+  const rows = await preparedRows<Row>(db, sql`
     select d.id, d.property_id, p.name as property_name, d.inspection_id, d.item_type, d.description, d.severity,
       d.location, d.corrective_action, d.due_by, d.corrected_on, d.corrected_by, d.correction_note, d.created_at,
       to_char((i.completed_date at time zone u.time_zone)::date, 'YYYY-MM-DD') as found_on,
@@ -77,7 +78,7 @@ async function selectDeficiencies(db: DbOrTx, where: SQL, limit = 1000): Promise
     where ${where}
     order by ${ORDER}
     limit ${limit}`);
-  return result.rows.map(toDeficiency);
+  return rows.map(toDeficiency);
 }
 
 export interface DeficiencyFilter {
@@ -134,10 +135,10 @@ export async function markCorrected(db: DbOrTx, id: number, values: { correctedO
 }
 
 export async function accountOpenCounts(db: DbOrTx, userId: number): Promise<{ open: number; critical: number }> {
-  const result = await db.execute<{ open: number; critical: number }>(sql`
+  const [row] = await preparedRows<{ open: number; critical: number }>(db, sql`
     select count(*)::int as open, (count(*) filter (where severity = 'critical'))::int as critical
     from deficiencies where user_id = ${userId} and corrected_on is null`);
-  return result.rows[0] ?? { open: 0, critical: 0 };
+  return row ?? { open: 0, critical: 0 };
 }
 
 export async function insertPhoto(db: DbOrTx, values: typeof deficiencyPhotos.$inferInsert): Promise<PhotoRow> {
