@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db, DbOrTx } from '../db/client';
 import { withTransaction, type Tx } from '../db/transaction';
-import { toJsonText, type JsonText } from '../route-schema';
+import { toJsonBytes, type JsonBytes } from '../route-schema';
 
 /**
  * Answers computed from an account's properties, inspections and requirements (dashboard
@@ -22,7 +22,7 @@ export interface VersionedAccount {
 }
 
 const MAX_ENTRIES = 20_000;
-/** About 64 MB of remembered list pages at most; the oldest go first. */
+/** About 32 MB of remembered list pages at most (and their compressed copies); the oldest go first. */
 const MAX_WEIGHT = 32 * 1024 * 1024;
 
 interface Entry {
@@ -41,7 +41,7 @@ const caches = new WeakMap<object, Cache>();
 
 /**
  * The answer remembered for this account under `key`, or `compute`'s, remembered. `weight`
- * is about its size in characters (a serialised page's length); small answers need none.
+ * is about its size in bytes (a serialised page's length); small answers need none.
  */
 export async function remembered<T>(
   db: Db,
@@ -82,13 +82,13 @@ export async function remembered<T>(
 
 /** A page of a list, already serialised, with the total of the whole list. */
 export interface RememberedPage<T> {
-  json: JsonText<T[]>;
+  json: JsonBytes<T[]>;
   total: number;
 }
 
 /**
- * A page of a list and its total, remembered as serialised text (sent as it is, with its
- * compressed copies: plugins/compression.ts), weighed by its length. `key` names the list and
+ * A page of a list and its total, remembered as serialised bytes (sent as they are, with
+ * their compressed copies: plugins/compression.ts), weighed by their length. `key` names the list and
  * holds everything the page depends on: the account's day and the whole query.
  */
 export function rememberedPage<T>(db: Db, account: VersionedAccount, key: string, compute: () => Promise<[rows: T[], total: number]>): Promise<RememberedPage<T>> {
@@ -98,7 +98,7 @@ export function rememberedPage<T>(db: Db, account: VersionedAccount, key: string
     key,
     async () => {
       const [rows, total] = await compute();
-      return { json: toJsonText(rows), total };
+      return { json: toJsonBytes(rows), total };
     },
     (page) => page.json.length,
   );

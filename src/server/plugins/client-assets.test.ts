@@ -209,6 +209,8 @@ describe('API answers', () => {
     expect(again.headers['x-total-count']).toBe('6');
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
     expect(names(again.rawPayload)[0]).toBe('Harbor View 0');
+    const plainBefore = await list('identity');
+    expect((plainBefore.json() as { name: string }[])[0]!.name).toBe('Harbor View 0');
 
     const renamed = await agent.request({ method: 'PUT', url: `/api/properties/${ids[0]}`, payload: { name: 'Anchor Point' } });
     expect(renamed.statusCode).toBe(200);
@@ -222,6 +224,19 @@ describe('API answers', () => {
     const plain = await list('identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect((plain.json() as { name: string }[])[0]!.name).toBe('Anchor Point');
+  });
+
+  it('weighs a list page in bytes, as the wire does, when it decides to compress', async () => {
+    const { agent, user } = await ctx.signedIn();
+    // Under 1,024 characters, over 1,024 bytes: each of these characters is three bytes in UTF-8.
+    await createProperty(ctx.runtime.db, user.id, { name: '火'.repeat(200), addressLine1: '路'.repeat(200), city: '市'.repeat(100) });
+    const plain = await agent.request({ method: 'GET', url: '/api/properties' });
+    expect(plain.body.length).toBeLessThan(1024);
+    expect(plain.rawPayload.length).toBeGreaterThanOrEqual(1024);
+
+    const br = await agent.request({ method: 'GET', url: '/api/properties', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
   });
 
   it('compresses a large answer that is not a remembered page too', async () => {

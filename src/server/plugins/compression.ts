@@ -2,7 +2,7 @@ import negotiate from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { JsonText } from '../route-schema';
+import type { JsonBytes } from '../route-schema';
 
 /** Bodies below this many bytes gain less from compression than it costs. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -26,7 +26,7 @@ const SYNC_THRESHOLD_BYTES = 64 * 1024;
 /**
  * Compresses JSON and other text answers over 1 KB (brotli or gzip, as the client accepts).
  * Built client files carry their own precompressed copies (plugins/client-assets.ts) and
- * remembered list pages theirs (sendJsonText); both leave here already encoded, so they are
+ * remembered list pages theirs (sendJsonBytes); both leave here already encoded, so they are
  * never compressed twice. PDFs are not a compressible type, so downloads pass through untouched.
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
@@ -41,7 +41,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   });
 }
 
-const encode: Record<Encoding, (body: string) => Buffer> = {
+const encode: Record<Encoding, (body: Buffer) => Buffer> = {
   br: (body) => brotliCompressSync(body, brotliOptions),
   gzip: (body) => gzipSync(body),
 };
@@ -63,7 +63,7 @@ const copies = new WeakMap<object, Partial<Record<Encoding, Buffer>>>();
  * first read that asks for that encoding and sent as it is after that. The copies live as
  * long as `answer` does: for a remembered page, until the cache drops it.
  */
-export function sendJsonText(request: FastifyRequest, reply: FastifyReply, answer: { json: JsonText<unknown> }): FastifyReply {
+export function sendJsonBytes(request: FastifyRequest, reply: FastifyReply, answer: { json: JsonBytes<unknown> }): FastifyReply {
   reply.type('application/json; charset=utf-8');
   const encoding = answer.json.length >= COMPRESSION_THRESHOLD_BYTES ? acceptedEncoding(request) : null;
   if (!encoding) return reply.send(answer.json);

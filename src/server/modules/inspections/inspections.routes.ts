@@ -14,7 +14,7 @@ import {
 import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
 import { UNDO_TOKEN_HEADER } from '@shared/undo';
 import { requireAccount } from '../../plugins/auth';
-import { sendJsonText } from '../../plugins/compression';
+import { sendJsonBytes } from '../../plugins/compression';
 import { documentedAs, idParams, successResponse, type ZodTypeProvider } from '../../route-schema';
 import { assertPropertyExists } from '../properties/properties.service';
 import type { InspectionFilter } from './inspections.queries';
@@ -37,7 +37,7 @@ export async function inspectionsRoutes(app: FastifyInstance, deps: inspections.
   ) => {
     const page = await inspections.listInspections(deps, requireAccount(request), { ...filter, ...scope });
     reply.header(TOTAL_COUNT_HEADER, String(page.total));
-    return sendJsonText(request, reply, page);
+    return sendJsonBytes(request, reply, page);
   };
 
   api.get('/api/inspections', { schema: { tags, summary: 'List inspections', ...list } }, (request, reply) =>

@@ -5,7 +5,7 @@ import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
 import { UNDO_TOKEN_HEADER } from '@shared/undo';
 import { propertyListQuerySchema, propertyResponse, propertySchema, propertyUpdateSchema } from '@shared/schemas/property';
 import { requireAccount } from '../../plugins/auth';
-import { sendJsonText } from '../../plugins/compression';
+import { sendJsonBytes } from '../../plugins/compression';
 import { idParams, successResponse, type ZodTypeProvider } from '../../route-schema';
 import { checkImport, importProperties } from './property-import.service';
 import * as properties from './properties.service';
@@ -26,7 +26,7 @@ export async function propertiesRoutes(app: FastifyInstance, deps: properties.Pr
       const account = requireAccount(request);
       const page = await properties.listProperties(deps, account, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
-      return sendJsonText(request, reply, page);
+      return sendJsonBytes(request, reply, page);
     },
   );
 

@@ -11,7 +11,7 @@ import {
   unscheduledRequirementResponse,
 } from '@shared/schemas/requirement';
 import { requireAccount } from '../../plugins/auth';
-import { sendJsonText } from '../../plugins/compression';
+import { sendJsonBytes } from '../../plugins/compression';
 import { idParams, type ZodTypeProvider } from '../../route-schema';
 import * as requirements from './requirements.service';
 
@@ -34,7 +34,7 @@ export async function requirementsRoutes(app: FastifyInstance, deps: requirement
     async (request, reply) => {
       const page = await requirements.unscheduledRequirements(deps, requireAccount(request), request.query);
       reply.header(TOTAL_COUNT_HEADER, String(page.total));
-      return sendJsonText(request, reply, page);
+      return sendJsonBytes(request, reply, page);
     },
   );
 
