@@ -32,6 +32,16 @@ describe('todayInTimeZone', () => {
   it('refuses a zone that does not exist', () => {
     expect(() => todayInTimeZone('Mars/Olympus_Mons', instant)).toThrow();
   });
+
+  it('turns to the next day at midnight, to the second, however often it is asked', () => {
+    const lastSecond = new Date('2026-06-10T23:59:59.900Z');
+    const firstSecond = new Date('2026-06-11T00:00:00.100Z');
+    expect(todayInTimeZone('UTC', lastSecond)).toBe('2026-06-10');
+    expect(todayInTimeZone('UTC', new Date('2026-06-10T23:59:59.999Z'))).toBe('2026-06-10');
+    expect(todayInTimeZone('UTC', firstSecond)).toBe('2026-06-11');
+    expect(todayInTimeZone('Pacific/Auckland', firstSecond)).toBe('2026-06-11');
+    expect(todayInTimeZone('UTC', lastSecond)).toBe('2026-06-10');
+  });
 });
 
 describe('noonInTimeZone', () => {

@@ -34,9 +34,20 @@ function dayFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** The calendar date ("YYYY-MM-DD") an instant falls on in an IANA time zone. */
+/** Each zone's last answer, by the second it was for: the server asks for "today" on most requests. */
+const lastDays = new Map<string, { second: number; day: string }>();
+
+/**
+ * The calendar date ("YYYY-MM-DD") an instant falls on in an IANA time zone. Every zone's
+ * offset is a whole number of seconds, so instants within one second fall on one day.
+ */
 export function dayInTimeZone(instant: Date, timeZone: string): string {
-  return dayFormat(timeZone).format(instant);
+  const second = Math.floor(instant.getTime() / 1000);
+  const last = lastDays.get(timeZone);
+  if (last?.second === second) return last.day;
+  const day = dayFormat(timeZone).format(instant);
+  lastDays.set(timeZone, { second, day });
+  return day;
 }
 
 /** Today's calendar date ("YYYY-MM-DD") in an IANA time zone. */
