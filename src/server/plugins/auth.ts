@@ -38,8 +38,23 @@ export interface Sessions {
   cache: SessionCache;
 }
 
+/** Tokens whose keyed hash is remembered; a hash is not a secret of its own, only a lookup key. */
+const MAX_REMEMBERED_HASHES = 50_000;
+
 export function createSessions(config: Config, secret: string): Sessions {
-  const hash = (token: string) => createHmac('sha256', secret).update(token).digest('hex');
+  const keyedHash = (token: string) => createHmac('sha256', secret).update(token).digest('hex');
+  // Most requests bring a token seen a moment ago, and its HMAC costs more than the rest of the
+  // session check (a remembered session included). The oldest go first.
+  const recent = new Map<string, string>();
+  const hash = (token: string) => {
+    let hashed = recent.get(token);
+    if (hashed === undefined) {
+      hashed = keyedHash(token);
+      if (recent.size >= MAX_REMEMBERED_HASHES) recent.delete(recent.keys().next().value!);
+      recent.set(token, hashed);
+    }
+    return hashed;
+  };
   return {
     hash,
     cache: createSessionCache(),
