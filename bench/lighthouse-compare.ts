@@ -19,7 +19,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium';
 import { embeddedDatabaseUrl, signUp } from './accounts';
 import { seedPortfolio } from './portfolio';
-import { runLighthouse, summary } from './lighthouse';
+import { runLighthouse, summary, waitForQuiet } from './lighthouse';
 import { startServer } from './server-process';
 
 const PAGE = process.env.PAGE ?? '/dashboard';
@@ -42,6 +42,7 @@ const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headle
 try {
   for (let i = 0; i < RUNS; i++) {
     for (const build of builds) {
+      await waitForQuiet();
       const { score, lcp, tbt } = await runLighthouse(chrome.port, `${build.server.url}${PAGE}`, { cookie: build.cookie });
       build.scores.push(score);
       build.lcps.push(lcp);
