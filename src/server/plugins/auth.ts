@@ -38,7 +38,11 @@ export interface Sessions {
   cache: SessionCache;
 }
 
-/** Tokens whose keyed hash is remembered; a hash is not a secret of its own, only a lookup key. */
+/**
+ * Tokens whose keyed hash is remembered. They are tokens this process was just sent in cookies;
+ * keeping them a little longer gives away nothing that reading the process's memory would not.
+ * A flood of made-up tokens only pushes real ones out, which costs their next request an HMAC.
+ */
 const MAX_REMEMBERED_HASHES = 50_000;
 
 export function createSessions(config: Config, secret: string): Sessions {
