@@ -22,7 +22,8 @@ export interface VersionedAccount {
 }
 
 const MAX_ENTRIES = 20_000;
-/** About 32 MB of remembered list pages at most (and their compressed copies); the oldest go first. */
+/** 32 MB of remembered list pages at most, counted in bytes; the oldest go first. Their compressed
+ * copies (plugins/compression.ts) are not counted and add about a fifth. */
 const MAX_WEIGHT = 32 * 1024 * 1024;
 
 interface Entry {
