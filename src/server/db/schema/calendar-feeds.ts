@@ -1,4 +1,5 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { apiTokens } from './api-tokens';
 import { users } from './users';
 
 /**
@@ -13,5 +14,7 @@ export const calendarFeeds = pgTable('calendar_feeds', {
     .references(() => users.id, { onDelete: 'cascade' }),
   secret: text('secret').notNull(),
   tokenHash: text('token_hash').notNull().unique(),
+  /** The personal API token the link was made with; null when made in the app. Revoking the token ends the link. */
+  createdByTokenId: integer('created_by_token_id').references(() => apiTokens.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -61,6 +61,14 @@ export const deficiencyPhotos = pgTable(
     storageKey: text('storage_key').notNull().unique(),
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
+    /**
+     * When the stored bytes were written by the image codec (decoded with a pixel limit and
+     * re-encoded). Null only on photos stored before that, until the re-encoding job reaches them.
+     */
+    reencodedAt: timestamp('reencoded_at', { withTimezone: true }),
+    /** Set when a stored photo could not be decoded: kept, never embedded in a report, listed. */
+    quarantinedAt: timestamp('quarantined_at', { withTimezone: true }),
+    quarantineReason: text('quarantine_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('deficiency_photos_deficiency_idx').on(t.deficiencyId)],

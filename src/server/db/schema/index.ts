@@ -18,3 +18,4 @@ export * from './calendar-feeds';
 export * from './undo';
 export * from './webhooks';
 export * from './api-tokens';
+export * from './idempotency';

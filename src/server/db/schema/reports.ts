@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { VerificationSnapshot } from '@shared/schemas/verification';
 import { properties } from './properties';
 import { users } from './users';
@@ -20,9 +20,15 @@ export const reports = pgTable(
     generatedDate: timestamp('generated_date', { withTimezone: true }).notNull().defaultNow(),
     downloadUrl: text('download_url'),
     fileName: text('file_name').notNull(),
-    /** The PDF as generated: a report is a record of that moment. */
+    /**
+     * The PDF as generated, on reports stored before files moved to the file store; the
+     * report-file job moves such bytes to `storage_key` and clears this.
+     */
     pdf: bytea('pdf'),
-    /** FM-<year>-<6 digits>, printed on every page; null on reports made before numbering. */
+    /** Where the PDF as generated lives in the file store: a report is a record of that moment. */
+    storageKey: text('storage_key'),
+    byteSize: integer('byte_size'),
+    /** FM-<year>-<6 digits>, counted per account, printed on every page; null on reports made before numbering. */
     reportNumber: text('report_number'),
     /** The public verification link's id (128 random bits), not the row id. */
     verifyId: text('verify_id'),
@@ -36,16 +42,25 @@ export const reports = pgTable(
   (t) => [
     index('reports_user_generated_idx').on(t.userId, sql`${t.generatedDate} desc`),
     index('reports_property_idx').on(t.propertyId),
-    uniqueIndex('reports_report_number_key').on(t.reportNumber),
+    uniqueIndex('reports_user_report_number_key').on(t.userId, t.reportNumber),
+    uniqueIndex('reports_storage_key_key').on(t.storageKey),
     uniqueIndex('reports_verify_id_key').on(t.verifyId),
   ],
 );
 
 /**
- * The last report number given out in each year. Taken with one upsert, which locks the
- * year's row for that statement only, so concurrent generations never share a number.
+ * The last report number given out to each account in each year. Counted per account so
+ * that two reports reveal nothing of how many others exist. Taken with one upsert, which
+ * locks the row for that statement only, so concurrent generations never share a number.
  */
-export const reportNumberCounters = pgTable('report_number_counters', {
-  year: integer('year').primaryKey(),
-  lastNumber: integer('last_number').notNull(),
-});
+export const reportNumberCounters = pgTable(
+  'account_report_counters',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.year] })],
+);

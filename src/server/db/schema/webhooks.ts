@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { apiTokens } from './api-tokens';
 import { inspections } from './inspections';
 import { users } from './users';
 
@@ -22,9 +23,11 @@ export const webhookEndpoints = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
     failingSince: timestamp('failing_since', { withTimezone: true }),
+    /** The personal API token it was made with; null when made in the app. Revoking the token ends it. */
+    createdByTokenId: integer('created_by_token_id').references(() => apiTokens.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('webhook_endpoints_user_idx').on(t.userId, t.id)],
+  (t) => [index('webhook_endpoints_user_idx').on(t.userId, t.id), index('webhook_endpoints_token_idx').on(t.createdByTokenId)],
 );
 
 /**

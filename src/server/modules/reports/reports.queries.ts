@@ -99,15 +99,15 @@ export async function findReportPdf(db: DbOrTx, userId: number, id: number) {
 }
 
 /**
- * The next number of the year, in its own statement: the upsert locks the year's row only
+ * The account's next number of the year, in its own statement: the upsert locks that row only
  * while it runs, so twenty generations at once get twenty numbers without waiting on each
  * other's rendering. A generation that fails after this leaves a gap, never a duplicate.
  */
-export async function nextReportNumber(db: DbOrTx, year: number): Promise<string> {
+export async function nextReportNumber(db: DbOrTx, userId: number, year: number): Promise<string> {
   const [row] = await db
     .insert(reportNumberCounters)
-    .values({ year, lastNumber: 1 })
-    .onConflictDoUpdate({ target: reportNumberCounters.year, set: { lastNumber: sql`${reportNumberCounters.lastNumber} + 1` } })
+    .values({ userId, year, lastNumber: 1 })
+    .onConflictDoUpdate({ target: [reportNumberCounters.userId, reportNumberCounters.year], set: { lastNumber: sql`${reportNumberCounters.lastNumber} + 1` } })
     .returning({ n: reportNumberCounters.lastNumber });
   return formatReportNumber(year, row!.n);
 }

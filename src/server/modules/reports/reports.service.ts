@@ -70,7 +70,7 @@ export async function generateReport(deps: ReportsDeps, account: Account, input:
     propertyRequirements(deps, account, property.id),
     reportRecords(deps.db, deps.photos, account.id, property.id, today),
   ]);
-  const verification = await newVerification(deps, today);
+  const verification = await newVerification(deps, account.id, today);
   // The items' statuses are effective ones (read now, in the account's zone); deficiencies
   // and the overall status both follow from them, so the PDF never contradicts itself.
   const deficiencies = property.complianceItems.flatMap((item) =>
@@ -146,8 +146,8 @@ const itemLabel = (type: string) => INSPECTION_TYPE_LABELS[type as InspectionTyp
  * A report's number and public link, taken before it is drawn (both are printed on it). The
  * link's id is 128 random bits, so links cannot be guessed or counted through.
  */
-async function newVerification(deps: ReportsDeps, today: string) {
-  const reportNumber = await q.nextReportNumber(deps.db, Number(today.slice(0, 4)));
+async function newVerification(deps: ReportsDeps, userId: number, today: string) {
+  const reportNumber = await q.nextReportNumber(deps.db, userId, Number(today.slice(0, 4)));
   const id = randomBytes(16).toString('base64url');
   return { reportNumber, id, url: `${deps.config.appUrl}${verifyPath(id)}` };
 }
