@@ -28,6 +28,7 @@ import { isOneClickUnsubscribe } from './modules/mail-consent/one-click';
 import { propertiesRoutes } from './modules/properties/properties.routes';
 import { reminderSettingsRoutes } from './modules/reminder-settings/reminder-settings.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
+import { createReportRenderer } from './modules/reports/report-renderer';
 import { requirementsRoutes } from './modules/requirements/requirements.routes';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
 import { supportRoutes } from './modules/support/support.routes';
@@ -95,7 +96,8 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
     const { status, body } = errorBody(error);
     // Internals go to the log (without query parameters), never to the client.
     if (status === 503) {
-      request.log.warn({ err: logSafeError(error) }, isDatabaseDiskFull(error) ? 'Request refused: the database disk is full' : 'Request refused: the database is unreachable');
+      const why = error instanceof AppError ? error.message : isDatabaseDiskFull(error) ? 'the database disk is full' : 'the database is unreachable';
+      request.log.warn({ err: logSafeError(error) }, `Request refused: ${why}`);
       reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
     } else if (status >= 500) {
       request.log.error({ err: logSafeError(error) }, 'Request failed');
@@ -130,7 +132,9 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(subscriptionRoutes, deps);
   await app.register(propertiesRoutes, deps);
   const photos = filesystemPhotoStore(config.dataDir);
-  await app.register(reportsRoutes, { ...deps, photos });
+  const renderer = createReportRenderer(config, (reason, detail) => app.log.warn({ reason, detail }, 'A report-drawing thread was stopped and replaced'));
+  app.addHook('onClose', () => renderer.close());
+  await app.register(reportsRoutes, { ...deps, photos, reportFiles: filesystemPhotoStore(config.dataDir, 'reports'), renderer });
   await app.register(inspectionsRoutes, deps);
   await app.register(requirementsRoutes, deps);
   await app.register(dashboardRoutes, deps);

@@ -68,6 +68,19 @@ const envSchema = z.object({
     .min(100 * 1024, 'must be at least 102400 (100 KB)')
     .max(50 * 1024 * 1024, 'must be at most 52428800 (50 MB)')
     .default(DEFAULT_PHOTO_MAX_BYTES),
+  /** Threads that draw report PDFs (each with its own heap limit), off the thread that answers requests. */
+  REPORT_WORKERS: z.coerce.number({ error: 'must be a number of threads, e.g. 1' }).int('must be a whole number').min(1, 'must be at least 1').max(16, 'must be at most 16').default(1),
+  /** A report still drawing after this many seconds is stopped and answered as failed. */
+  REPORT_TIMEOUT_SECONDS: z.coerce.number({ error: 'must be a number of seconds, e.g. 60' }).int('must be a whole number').min(5, 'must be at least 5').max(600, 'must be at most 600').default(60),
+  /** Heap limit of each report-drawing thread, in MB. */
+  REPORT_MEMORY_MB: z.coerce.number({ error: 'must be a number of megabytes, e.g. 512' }).int('must be a whole number').min(128, 'must be at least 128').max(8192, 'must be at most 8192').default(512),
+  /** Largest report PDF kept, in bytes (25 MB by default); a larger one is refused with a message. */
+  REPORT_MAX_BYTES: z.coerce
+    .number({ error: 'must be a number of bytes, e.g. 26214400 for 25 MB' })
+    .int('must be a whole number of bytes')
+    .min(10 * 1024, 'must be at least 10240 (10 KB)')
+    .max(500 * 1024 * 1024, 'must be at most 524288000 (500 MB)')
+    .default(25 * 1024 * 1024),
   /** Run the background workers (e-mail delivery, schedules) in this process. */
   RUN_WORKERS: booleanFromEnv.default(true),
   /** BILLING and the STRIPE_ variables: Stripe, the built-in test mode, or no billing. */
@@ -96,6 +109,7 @@ export interface Config {
   authRateLimit: number;
   runWorkers: boolean;
   photoMaxBytes: number;
+  reports: { workers: number; timeoutMs: number; memoryMb: number; maxBytes: number };
   billing: BillingSettings;
 }
 
@@ -131,6 +145,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     runWorkers: e.RUN_WORKERS,
     photoMaxBytes: e.PHOTO_MAX_BYTES,
+    reports: { workers: e.REPORT_WORKERS, timeoutMs: e.REPORT_TIMEOUT_SECONDS * 1000, memoryMb: e.REPORT_MEMORY_MB, maxBytes: e.REPORT_MAX_BYTES },
     billing: billingSettings(e),
   };
 }

@@ -12,6 +12,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  REPORT_TOO_LARGE: 422,
+  REPORT_FAILED: 500,
 };
 
 /** An error whose message is safe to show the user; its code decides the HTTP status. */

@@ -19,6 +19,10 @@ export const ERROR_CODES = {
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
   unavailable: 'SERVICE_UNAVAILABLE',
+  /** A report whose PDF would be over the size limit (REPORT_MAX_BYTES). */
+  reportTooLarge: 'REPORT_TOO_LARGE',
+  /** A report whose drawing failed or ran out of time; trying again may work. */
+  reportFailed: 'REPORT_FAILED',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -28,9 +28,12 @@ function checkedKey(key: string): string {
   return key;
 }
 
-/** Photos as files under DATA_DIR/photos, two levels of directories by the key's first characters. */
-export function filesystemPhotoStore(dataDir: string): PhotoStore {
-  const root = path.resolve(dataDir, 'photos');
+/**
+ * Files under DATA_DIR/<folder> (photos, and report PDFs under "reports"), in directories
+ * by the key's first characters.
+ */
+export function filesystemPhotoStore(dataDir: string, folder: 'photos' | 'reports' = 'photos'): PhotoStore {
+  const root = path.resolve(dataDir, folder);
   const fileOf = (key: string) => {
     const k = checkedKey(key);
     return path.join(root, k.slice(0, 2), k);

@@ -74,7 +74,8 @@ export async function insertReport(
     propertyId: number;
     reportType: string;
     fileName: string;
-    pdf: Buffer;
+    storageKey: string;
+    byteSize: number;
     generatedAt: Date;
     reportNumber: string;
     verifyId: string;
@@ -92,7 +93,7 @@ export async function insertReport(
 
 export async function findReportPdf(db: DbOrTx, userId: number, id: number) {
   const [row] = await db
-    .select({ fileName: reports.fileName, pdf: reports.pdf })
+    .select({ fileName: reports.fileName, storageKey: reports.storageKey, pdf: reports.pdf })
     .from(reports)
     .where(and(eq(reports.userId, userId), eq(reports.id, id)));
   return row;

@@ -21,9 +21,10 @@ import { propertyRequirements } from '../requirements/requirements.service';
 import { currentPlan } from '../subscription/subscription.service';
 import { reportRequirements, verificationSnapshot } from './report-data';
 import { nonCompliantNotes, reportInspections } from './report-data.queries';
-import { renderFireSafetyReport } from './report-pdf';
+import { drawFireSafetyReport, type ReportRenderer } from './report-renderer';
+import { printablePhotos } from './report-photos';
 import { reportRecords } from './report-records';
-import type { PhotoStore } from '../deficiencies/photo-store';
+import { newPhotoKey, type PhotoStore } from '../deficiencies/photo-store';
 import { accountContact } from '../auth/account-contact';
 import * as q from './reports.queries';
 
@@ -35,6 +36,10 @@ export interface ReportsDeps {
   log?: MailLog;
   /** Deficiency photos, printed small in the report. */
   photos: PhotoStore;
+  /** Where report PDFs are kept. */
+  reportFiles: PhotoStore;
+  /** The threads that draw PDFs. */
+  renderer: ReportRenderer;
 }
 
 /** "Harbor View Offices" -> "harbor-view-offices", for file names. */
@@ -68,7 +73,7 @@ export async function generateReport(deps: ReportsDeps, account: Account, input:
     reportInspections(deps.db, account.id, property.id, today),
     nonCompliantNotes(deps.db, account.id, property.id),
     propertyRequirements(deps, account, property.id),
-    reportRecords(deps.db, deps.photos, account.id, property.id, today),
+    reportRecords(deps.db, deps.photos, account.id, property.id, today).then(printablePhotos),
   ]);
   const verification = await newVerification(deps, account.id, today);
   // The items' statuses are effective ones (read now, in the account's zone); deficiencies
@@ -78,7 +83,7 @@ export async function generateReport(deps: ReportsDeps, account: Account, input:
       ? [{ ...item, status: item.status, notes: item.status === 'non_compliant' ? (notes.get(item.itemType) ?? null) : null }]
       : [],
   );
-  const pdf = await renderFireSafetyReport({
+  const pdf = await drawFireSafetyReport(deps.renderer, deps.config, {
     generatedAt: now,
     timeZone: account.timeZone,
     today,
@@ -108,13 +113,18 @@ export async function generateReport(deps: ReportsDeps, account: Account, input:
     verifyPath: verifyPath(verification.id),
     verificationRevoked: false,
   });
+  // The file first, then its row: a row never names a file that is not there. A file whose
+  // row was never written is deleted here, or by the daily sweep of files no row names.
+  const storageKey = newPhotoKey();
+  await deps.reportFiles.put(storageKey, pdf);
   const id = await withTransaction(deps.pool, async (tx) => {
     const reportId = await q.insertReport(tx.db, {
       userId: account.id,
       propertyId: property.id,
       reportType: input.reportType,
       fileName,
-      pdf,
+      storageKey,
+      byteSize: pdf.byteLength,
       generatedAt: now,
       reportNumber: verification.reportNumber,
       verifyId: verification.id,
@@ -136,6 +146,9 @@ export async function generateReport(deps: ReportsDeps, account: Account, input:
     }
     await emitWebhookEvent(tx, account.id, 'report.generated', toReport(reportId));
     return reportId;
+  }).catch(async (error: unknown) => {
+    await deps.reportFiles.delete(storageKey).catch(() => undefined);
+    throw error;
   });
   return toReport(id);
 }
@@ -173,6 +186,8 @@ export const listReports = (deps: ReportsDeps, account: Account, filter: q.Repor
 /** The stored PDF; another account's report, or none, is a 404. Readable on any plan. */
 export async function reportPdf(deps: ReportsDeps, account: Account, id: number) {
   const report = await q.findReportPdf(deps.db, account.id, id);
-  if (!report?.pdf) throw notFound('Report not found');
-  return { fileName: report.fileName, pdf: report.pdf };
+  // Reports made before files moved to the store keep their bytes in the row until moved.
+  const pdf = report?.storageKey ? await deps.reportFiles.get(report.storageKey) : report?.pdf;
+  if (!report || !pdf) throw notFound('Report not found');
+  return { fileName: report.fileName, pdf };
 }
