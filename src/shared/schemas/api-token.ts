@@ -37,3 +37,22 @@ export const createdApiTokenResponse = apiTokenResponse.extend({
   token: z.string().describe('Send it as `Authorization: Bearer <token>`; shown this once'),
 });
 export type CreatedApiToken = z.infer<typeof createdApiTokenResponse>;
+
+/**
+ * The personal API token something was made with (a webhook, the calendar link), or null when
+ * it was made in the app. Revoking the token ends what it made (docs/api.md).
+ */
+export const madeWithTokenField = z
+  .object({
+    id: recordIdField,
+    name: z.string(),
+    prefix: z.string(),
+    revoked: z.boolean().describe('True once the token is revoked; what it made stopped then'),
+  })
+  .nullable()
+  .describe('The personal API token it was made with; null when made in the app');
+export type MadeWithToken = z.infer<typeof madeWithTokenField>;
+
+/** How Settings names where something came from: "Made with token Zapier (fm_abcd…)" or "Made in the app". */
+export const madeWithLabel = (token: MadeWithToken, verb = 'Made'): string =>
+  token ? `${verb} with token ${token.name} (${token.prefix}…)` : 'Made in the app';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { madeWithTokenField } from './api-token';
 import { countField, recordIdField, timestampField } from './response-fields';
 
 export const WEBHOOK_EVENTS = ['inspection.completed', 'inspection.overdue', 'deficiency.opened', 'report.generated'] as const;
@@ -13,6 +14,9 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
 
 /** Endpoints an account may register. */
 export const WEBHOOK_ENDPOINT_LIMIT = 10;
+
+/** Shown on a webhook turned off because the personal API token that made it was revoked. */
+export const STOPPED_BY_REVOCATION = 'Stopped: the token that made it was revoked';
 
 const HTTPS_MESSAGE = 'Enter an https:// address, e.g. https://example.com/firemark';
 
@@ -62,6 +66,8 @@ export const webhookEndpointResponse = z.object({
   enabled: z.boolean(),
   failingSince: timestampField.nullable().describe('Since when deliveries keep failing; null while the endpoint answers'),
   consecutiveFailures: countField,
+  createdByToken: madeWithTokenField,
+  stoppedReason: z.string().nullable().describe('Why Firemark turned the webhook off, e.g. the token that made it was revoked; null otherwise'),
   createdAt: timestampField,
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointResponse>;

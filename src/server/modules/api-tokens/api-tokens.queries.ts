@@ -25,12 +25,11 @@ export async function insertToken(db: DbOrTx, values: typeof apiTokens.$inferIns
   return row!;
 }
 
-/** Revokes the account's live token; false when there is none with that id. */
-export async function revokeToken(db: DbOrTx, userId: number, id: number, now: Date): Promise<boolean> {
-  const rows = await db
+/** Revokes the account's live tokens (the one with `id`, or all); returns those it revoked. */
+export async function revokeTokens(db: DbOrTx, userId: number, which: { id: number } | 'all', now: Date) {
+  return db
     .update(apiTokens)
     .set({ revokedAt: now })
-    .where(and(eq(apiTokens.userId, userId), eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
-    .returning({ id: apiTokens.id });
-  return rows.length === 1;
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), which === 'all' ? undefined : eq(apiTokens.id, which.id)))
+    .returning({ id: apiTokens.id, name: apiTokens.name, prefix: apiTokens.prefix });
 }

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { MAX_API_TOKENS, type ApiToken, type ApiTokenAccess, type CreatedApiToken } from '@shared/schemas/api-token';
 import type { Account } from '../../account';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { withTransaction } from '../../db/transaction';
+import { endFeedHandedToTokens } from '../calendar-feed/calendar-feed.service';
+import { stopWebhooksMadeBy } from '../webhooks/webhooks.service';
 import { conflict, notFound } from '../../errors';
 import { TOKEN_PREFIX, tokenDigest } from '../../plugins/api-tokens';
 import { lockAccountForLimits } from '../subscription/subscription.service';
@@ -45,6 +47,34 @@ export async function createToken(deps: ApiTokensDeps, account: Account, input: 
   return { ...toApiToken(row), token };
 }
 
+/** A token revoked, as the password-change mail lists it. */
+export interface RevokedToken {
+  id: number;
+  name: string;
+  prefix: string;
+}
+
+/**
+ * Revokes live tokens of the account and ends what they made, in the caller's transaction:
+ * their webhooks stop (nothing is posted for them once this commits) and a calendar link a
+ * token was handed answers 404. Password change and reset call this with 'all'.
+ */
+export async function revokeTokensIn(db: DbOrTx, accountId: number, which: { id: number } | 'all', now: Date): Promise<RevokedToken[]> {
+  const revoked = await q.revokeTokens(db, accountId, which, now);
+  if (revoked.length > 0) {
+    await stopWebhooksMadeBy(db, accountId, revoked.map((token) => token.id), now);
+    await endFeedHandedToTokens(db, accountId);
+  }
+  return revoked;
+}
+
+/** The account's live tokens, for the password form's "Also revoke my N API tokens". */
+export async function countTokens(deps: ApiTokensDeps, accountId: number): Promise<number> {
+  return q.countLiveTokens(deps.db, accountId);
+}
+
 export async function revokeToken(deps: ApiTokensDeps, account: Account, id: number): Promise<void> {
-  if (!(await q.revokeToken(deps.db, account.id, id, new Date()))) throw notFound('API token not found');
+  await withTransaction(deps.pool, async ({ db }) => {
+    if ((await revokeTokensIn(db, account.id, { id }, new Date())).length === 0) throw notFound('API token not found');
+  });
 }

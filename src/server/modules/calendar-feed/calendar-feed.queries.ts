@@ -1,7 +1,7 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { InspectionType } from '@shared/enums';
 import type { DbOrTx } from '../../db/client';
-import { calendarFeeds } from '../../db/schema/index';
+import { apiTokens, calendarFeeds } from '../../db/schema/index';
 import { dueNotScheduledSql } from '../compliance/compliance.sql';
 
 /** The account a feed link belongs to, found by the hash of the link's token. */
@@ -15,21 +15,53 @@ export async function findFeedSecret(db: DbOrTx, userId: number): Promise<string
   return row?.secret ?? null;
 }
 
+/** The personal API token a feed link was handed to, as the API shows it. */
+export interface FeedToken {
+  id: number;
+  name: string;
+  prefix: string;
+  revokedAt: Date | null;
+}
+
+/** The account's feed secret and the token its link was last handed to, if any. */
+export async function findFeed(db: DbOrTx, userId: number): Promise<{ secret: string; token: FeedToken | null } | null> {
+  const [row] = await db
+    .select({ secret: calendarFeeds.secret, token: { id: apiTokens.id, name: apiTokens.name, prefix: apiTokens.prefix, revokedAt: apiTokens.revokedAt } })
+    .from(calendarFeeds)
+    .leftJoin(apiTokens, eq(apiTokens.id, calendarFeeds.createdByTokenId))
+    .where(eq(calendarFeeds.userId, userId));
+  return row ?? null;
+}
+
 /**
  * Gives the account this feed secret unless it has one already, and returns the one it has:
  * two first visits at once agree on one link.
  */
-export async function createFeedIfMissing(db: DbOrTx, userId: number, secret: string, tokenHash: string): Promise<string> {
-  await db.insert(calendarFeeds).values({ userId, secret, tokenHash }).onConflictDoNothing({ target: calendarFeeds.userId });
+export async function createFeedIfMissing(db: DbOrTx, userId: number, secret: string, tokenHash: string, byTokenId: number | null = null): Promise<string> {
+  await db.insert(calendarFeeds).values({ userId, secret, tokenHash, createdByTokenId: byTokenId }).onConflictDoNothing({ target: calendarFeeds.userId });
   return (await findFeedSecret(db, userId))!;
 }
 
+/** Notes that a personal API token was handed the link: revoking a token then ends it. */
+export async function markFeedHandedTo(db: DbOrTx, userId: number, tokenId: number): Promise<void> {
+  await db.update(calendarFeeds).set({ createdByTokenId: tokenId }).where(eq(calendarFeeds.userId, userId));
+}
+
 /** Replaces the account's feed secret: the previous link finds nothing from now on. */
-export async function replaceFeed(db: DbOrTx, userId: number, secret: string, tokenHash: string): Promise<void> {
+export async function replaceFeed(db: DbOrTx, userId: number, secret: string, tokenHash: string, byTokenId: number | null = null): Promise<void> {
   await db
     .insert(calendarFeeds)
-    .values({ userId, secret, tokenHash })
-    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { secret, tokenHash, createdAt: sql`now()` } });
+    .values({ userId, secret, tokenHash, createdByTokenId: byTokenId })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { secret, tokenHash, createdByTokenId: byTokenId, createdAt: sql`now()` } });
+}
+
+/** Deletes the account's feed if any API token was handed its link; true when there was one. */
+export async function deleteFeedHandedToToken(db: DbOrTx, userId: number): Promise<boolean> {
+  const rows = await db
+    .delete(calendarFeeds)
+    .where(and(eq(calendarFeeds.userId, userId), isNotNull(calendarFeeds.createdByTokenId)))
+    .returning({ userId: calendarFeeds.userId });
+  return rows.length > 0;
 }
 
 /** One all-day entry of the feed, whatever it stands for. */

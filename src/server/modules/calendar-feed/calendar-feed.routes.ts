@@ -18,13 +18,13 @@ export async function calendarFeedRoutes(app: FastifyInstance, deps: feed.Calend
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/api/calendar-feed', { schema: { tags, summary: 'Get the calendar feed link', response: { 200: calendarFeedLinkResponse } } }, async (request) =>
-    feed.getFeedLink(deps, requireAccount(request).id),
+    feed.getFeedLink(deps, requireAccount(request).id, request.apiToken?.id ?? null),
   );
 
   api.post(
     '/api/calendar-feed/regenerate',
     { preValidation: limit(perAccount('calendar-feed-regenerate', 20)), schema: { tags, summary: 'Renew the calendar feed link', description: 'The old link stops working.', response: { 200: calendarFeedLinkResponse } } },
-    async (request) => feed.regenerateFeedLink(deps, requireAccount(request).id),
+    async (request) => feed.regenerateFeedLink(deps, requireAccount(request).id, request.apiToken?.id ?? null),
   );
 
   // Calendar services fetch many people's feeds from a few addresses, so the per-address

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { INSPECTION_TYPE_LABELS } from '@shared/enums';
 import { feedTokenFromFile, type CalendarFeedLink } from '@shared/schemas/calendar-feed';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
 import { serializeCalendar, type AllDayEvent } from './ical';
 import * as q from './calendar-feed.queries';
@@ -34,23 +34,48 @@ function newFeed(deps: CalendarFeedDeps) {
   return { secret, hash: tokenHash(tokenFor(deps, secret)) };
 }
 
-const linkFor = (deps: CalendarFeedDeps, secret: string): CalendarFeedLink => ({
-  url: `${deps.config.appUrl}/api/calendar/${tokenFor(deps, secret)}.ics`,
-});
+async function linkOf(deps: CalendarFeedDeps, userId: number): Promise<CalendarFeedLink> {
+  const feed = await q.findFeed(deps.db, userId);
+  if (!feed) throw notFound(FEED_NOT_FOUND);
+  const { token } = feed;
+  return {
+    url: `${deps.config.appUrl}/api/calendar/${tokenFor(deps, feed.secret)}.ics`,
+    createdByToken: token ? { id: token.id, name: token.name, prefix: token.prefix, revoked: token.revokedAt !== null } : null,
+  };
+}
 
-/** The account's feed link; the first visit to Settings makes it. */
-export async function getFeedLink(deps: CalendarFeedDeps, userId: number): Promise<CalendarFeedLink> {
+/**
+ * The account's feed link; the first visit to Settings makes it. `byTokenId`: the personal
+ * API token of the request, if it came with one. A link handed to a token is recorded as such
+ * (one made in the app included), so that revoking a token ends it (endFeedHandedToTokens).
+ */
+export async function getFeedLink(deps: CalendarFeedDeps, userId: number, byTokenId: number | null = null): Promise<CalendarFeedLink> {
   const existing = await q.findFeedSecret(deps.db, userId);
-  if (existing) return linkFor(deps, existing);
-  const { secret, hash } = newFeed(deps);
-  return linkFor(deps, await q.createFeedIfMissing(deps.db, userId, secret, hash));
+  if (existing) {
+    if (byTokenId !== null) await q.markFeedHandedTo(deps.db, userId, byTokenId);
+  } else {
+    const { secret, hash } = newFeed(deps);
+    await q.createFeedIfMissing(deps.db, userId, secret, hash, byTokenId);
+    if (byTokenId !== null) await q.markFeedHandedTo(deps.db, userId, byTokenId);
+  }
+  return linkOf(deps, userId);
 }
 
 /** A new link; the old one answers 404 from now on. */
-export async function regenerateFeedLink(deps: CalendarFeedDeps, userId: number): Promise<CalendarFeedLink> {
+export async function regenerateFeedLink(deps: CalendarFeedDeps, userId: number, byTokenId: number | null = null): Promise<CalendarFeedLink> {
   const { secret, hash } = newFeed(deps);
-  await q.replaceFeed(deps.db, userId, secret, hash);
-  return linkFor(deps, secret);
+  await q.replaceFeed(deps.db, userId, secret, hash, byTokenId);
+  return linkOf(deps, userId);
+}
+
+/**
+ * Part of revoking personal API tokens (api-tokens.service.ts), in its transaction. One column
+ * remembers only the last token handed the link, so any revocation ends a link that a token
+ * has seen: the feed is deleted (its link answers 404) and Settings makes a new one on the
+ * next visit. A link only the app has shown is kept.
+ */
+export async function endFeedHandedToTokens(db: DbOrTx, userId: number): Promise<boolean> {
+  return q.deleteFeedHandedToToken(db, userId);
 }
 
 /** What a calendar app shows for one entry. */

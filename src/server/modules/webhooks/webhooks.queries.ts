@@ -1,12 +1,50 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { webhookDeliveries, webhookEndpoints, webhookOverdueEvents } from '../../db/schema/index';
+import { apiTokens, webhookDeliveries, webhookEndpoints, webhookOverdueEvents } from '../../db/schema/index';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+/** An endpoint with the personal API token it was made with, if any. */
+export interface EndpointView {
+  endpoint: EndpointRow;
+  token: { id: number; name: string; prefix: string; revokedAt: Date | null } | null;
+}
 
-export const listEndpoints = (db: DbOrTx, userId: number) =>
-  db.select().from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId)).orderBy(webhookEndpoints.id);
+const endpointViews = (db: DbOrTx) =>
+  db
+    .select({ endpoint: webhookEndpoints, token: { id: apiTokens.id, name: apiTokens.name, prefix: apiTokens.prefix, revokedAt: apiTokens.revokedAt } })
+    .from(webhookEndpoints)
+    .leftJoin(apiTokens, eq(apiTokens.id, webhookEndpoints.createdByTokenId));
+
+export const listEndpoints = (db: DbOrTx, userId: number): Promise<EndpointView[]> =>
+  endpointViews(db).where(eq(webhookEndpoints.userId, userId)).orderBy(webhookEndpoints.id);
+
+export async function findEndpointView(db: DbOrTx, userId: number, id: number): Promise<EndpointView | undefined> {
+  const [row] = await endpointViews(db).where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)));
+  return row;
+}
+
+/**
+ * Turns off the account's endpoints made with these tokens and gives up their pending
+ * deliveries with `reason`, in the caller's transaction (the revocation's): nothing is posted
+ * for them afterwards. Returns the endpoints' ids.
+ */
+export async function stopEndpointsMadeBy(db: DbOrTx, userId: number, tokenIds: number[], now: Date, reason: string): Promise<number[]> {
+  if (tokenIds.length === 0) return [];
+  const stopped = await db
+    .update(webhookEndpoints)
+    .set({ enabled: false })
+    .where(and(eq(webhookEndpoints.userId, userId), inArray(webhookEndpoints.createdByTokenId, tokenIds)))
+    .returning({ id: webhookEndpoints.id });
+  const ids = stopped.map((row) => row.id);
+  if (ids.length > 0) {
+    await db
+      .update(webhookDeliveries)
+      .set({ nextAttemptAt: null, failedAt: now, lastError: reason })
+      .where(and(inArray(webhookDeliveries.endpointId, ids), isNotNull(webhookDeliveries.nextAttemptAt)));
+  }
+  return ids;
+}
 
 export async function findEndpoint(db: DbOrTx, userId: number, id: number): Promise<EndpointRow | undefined> {
   const [row] = await db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)));
@@ -61,6 +99,7 @@ export const recentDeliveries = (db: DbOrTx, endpointId: number, limit = 20) =>
  * moved to `leaseUntil`, so the posts happen after the commit, outside any transaction: a
  * slow receiver holds no lock and no connection. A worker that dies mid-post leaves the
  * lease to run out and the attempt is made again (receivers dedupe on the delivery id).
+ * Deliveries of a turned-off endpoint are not taken (they wait, should it be turned on again).
  * At most `perEndpoint` of one endpoint are taken per claim, so one account's backlog to a
  * slow receiver cannot keep every other account's deliveries waiting.
  */
@@ -73,8 +112,10 @@ export async function claimDueDeliveries(db: DbOrTx, now: Date, limit: number, p
       where id in (
         select id from (
           select id, row_number() over (partition by endpoint_id order by next_attempt_at, id) as place
-          from webhook_deliveries
+          from webhook_deliveries d
           where next_attempt_at is not null and next_attempt_at <= ${at}::timestamptz
+            -- A turned-off endpoint gets nothing, whatever was still waiting for it.
+            and exists (select 1 from webhook_endpoints e where e.id = d.endpoint_id and e.enabled)
         ) due
         where place <= ${perEndpoint}
       )

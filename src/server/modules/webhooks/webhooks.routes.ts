@@ -19,7 +19,7 @@ export async function webhooksRoutes(app: FastifyInstance, deps: webhooks.Webhoo
   api.post(
     '/api/webhooks',
     { schema: { tags, summary: 'Add a webhook', description: 'The answer is the only time the signing secret is sent.', body: webhookInputSchema, response: { 201: webhookEndpointWithSecretResponse } } },
-    async (request, reply) => reply.status(201).send(await webhooks.createWebhook(deps, requireAccount(request), request.body)),
+    async (request, reply) => reply.status(201).send(await webhooks.createWebhook(deps, requireAccount(request), request.body, request.apiToken?.id ?? null)),
   );
   api.put('/api/webhooks/:id', { schema: { tags, summary: 'Change a webhook', params, body: webhookInputSchema, response: { 200: webhookEndpointResponse } } }, async (request) =>
     webhooks.updateWebhook(deps, requireAccount(request), request.params.id, request.body),

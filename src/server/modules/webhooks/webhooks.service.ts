@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Account } from '../../account';
 import {
+  STOPPED_BY_REVOCATION,
   WEBHOOK_ENDPOINT_LIMIT,
   type WebhookValues,
   type WebhookDelivery,
@@ -9,7 +10,7 @@ import {
   type WebhookEventType,
 } from '@shared/schemas/webhook';
 import { ERROR_CODES } from '@shared/api-error';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { withTransaction } from '../../db/transaction';
 import { AppError, notFound, validationFailed } from '../../errors';
 import { RefusedAddressError, resolvePublic, type WebhookNetwork } from './address-check';
@@ -27,7 +28,7 @@ export interface WebhooksDeps {
 
 const endpointNotFound = () => notFound('Webhook not found');
 
-const toEndpoint = (row: q.EndpointRow): WebhookEndpoint => ({
+const toEndpoint = ({ endpoint: row, token }: q.EndpointView): WebhookEndpoint => ({
   id: row.id,
   url: row.url,
   description: row.description ?? '',
@@ -35,8 +36,18 @@ const toEndpoint = (row: q.EndpointRow): WebhookEndpoint => ({
   enabled: row.enabled,
   failingSince: row.failingSince?.toISOString() ?? null,
   consecutiveFailures: row.consecutiveFailures,
+  createdByToken: token ? { id: token.id, name: token.name, prefix: token.prefix, revoked: token.revokedAt !== null } : null,
+  // Off and made by a revoked token: the revocation stopped it (it may have been off before too).
+  stoppedReason: !row.enabled && token?.revokedAt ? STOPPED_BY_REVOCATION : null,
   createdAt: row.createdAt.toISOString(),
 });
+
+/** The endpoint as the API shows it, read again after a write (with the token it was made with). */
+async function viewOf(db: DbOrTx, accountId: number, id: number): Promise<WebhookEndpoint> {
+  const view = await q.findEndpointView(db, accountId, id);
+  if (!view) throw endpointNotFound();
+  return toEndpoint(view);
+}
 
 const toDelivery = (row: q.DeliveryRow): WebhookDelivery => ({
   id: row.id,
@@ -68,7 +79,11 @@ export async function listWebhooks(deps: WebhooksDeps, account: Account): Promis
   return (await q.listEndpoints(deps.db, account.id)).map(toEndpoint);
 }
 
-export async function createWebhook(deps: WebhooksDeps, account: Account, input: WebhookValues): Promise<WebhookEndpointWithSecret> {
+/**
+ * `madeWithTokenId`: the personal API token of the request, if it came with one; revoking
+ * that token stops the webhook (stopWebhooksMadeBy).
+ */
+export async function createWebhook(deps: WebhooksDeps, account: Account, input: WebhookValues, madeWithTokenId: number | null = null): Promise<WebhookEndpointWithSecret> {
   await checkPublic(deps, input);
   return withTransaction(deps.pool, async ({ db }) => {
     await lockAccountForLimits(db, account.id);
@@ -82,8 +97,9 @@ export async function createWebhook(deps: WebhooksDeps, account: Account, input:
       events: input.events,
       enabled: input.enabled,
       secret: newWebhookSecret(),
+      createdByTokenId: madeWithTokenId,
     });
-    return { ...toEndpoint(row), secret: row.secret };
+    return { ...(await viewOf(db, account.id, row.id)), secret: row.secret };
   });
 }
 
@@ -97,7 +113,7 @@ export async function updateWebhook(deps: WebhooksDeps, account: Account, id: nu
     enabled: input.enabled,
   });
   if (!row) throw endpointNotFound();
-  return toEndpoint(row);
+  return viewOf(deps.db, account.id, row.id);
 }
 
 export async function deleteWebhook(deps: WebhooksDeps, account: Account, id: number): Promise<void> {
@@ -108,7 +124,7 @@ export async function deleteWebhook(deps: WebhooksDeps, account: Account, id: nu
 export async function rotateSecret(deps: WebhooksDeps, account: Account, id: number): Promise<WebhookEndpointWithSecret> {
   const row = await q.updateEndpoint(deps.db, account.id, id, { secret: newWebhookSecret() });
   if (!row) throw endpointNotFound();
-  return { ...toEndpoint(row), secret: row.secret };
+  return { ...(await viewOf(deps.db, account.id, row.id)), secret: row.secret };
 }
 
 export async function testWebhook(deps: WebhooksDeps, account: Account, id: number): Promise<WebhookDelivery> {
@@ -120,4 +136,13 @@ export async function testWebhook(deps: WebhooksDeps, account: Account, id: numb
 export async function listDeliveries(deps: WebhooksDeps, account: Account, id: number): Promise<WebhookDelivery[]> {
   if (!(await q.findEndpoint(deps.db, account.id, id))) throw endpointNotFound();
   return (await q.recentDeliveries(deps.db, id)).map(toDelivery);
+}
+
+/**
+ * Part of revoking personal API tokens (api-tokens.service.ts), in its transaction: the
+ * webhooks those tokens made are turned off with a visible reason, and what they still had
+ * waiting is given up, so nothing is posted for them after the revocation commits.
+ */
+export async function stopWebhooksMadeBy(db: DbOrTx, accountId: number, tokenIds: number[], now: Date): Promise<number[]> {
+  return q.stopEndpointsMadeBy(db, accountId, tokenIds, now, STOPPED_BY_REVOCATION);
 }
