@@ -8,6 +8,8 @@ import { QUEUES } from '../queues';
  */
 export const MAIL_KINDS = {
   password_reset: 'transactional',
+  /** The notice that the password was changed or reset, naming the API tokens revoked with it. */
+  password_changed: 'transactional',
   email_confirmation: 'transactional',
   account_exists: 'transactional',
   /** The one-click opt-in asked of a property manager before any other mail (mail-consent). */

@@ -81,6 +81,8 @@ export const changePasswordSchema = z
       .string({ error: 'Confirm password is required' })
       .min(8, 'Confirm password is required')
       .max(128),
+    /** Also revoke every personal API token (and so stop what they made); on unless turned off. */
+    revokeApiTokens: z.boolean({ error: 'Must be true or false' }).optional().default(true),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: 'Passwords do not match',
@@ -88,6 +90,7 @@ export const changePasswordSchema = z
     when: bothValid('newPassword', 'confirmPassword'),
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+export type ChangePasswordFormValues = z.input<typeof changePasswordSchema>;
 
 export const forgotPasswordSchema = z.object({
   email: z

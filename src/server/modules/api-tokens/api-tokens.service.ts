@@ -68,11 +68,6 @@ export async function revokeTokensIn(db: DbOrTx, accountId: number, which: { id:
   return revoked;
 }
 
-/** The account's live tokens, for the password form's "Also revoke my N API tokens". */
-export async function countTokens(deps: ApiTokensDeps, accountId: number): Promise<number> {
-  return q.countLiveTokens(deps.db, accountId);
-}
-
 export async function revokeToken(deps: ApiTokensDeps, account: Account, id: number): Promise<void> {
   await withTransaction(deps.pool, async ({ db }) => {
     if ((await revokeTokensIn(db, account.id, { id }, new Date())).length === 0) throw notFound('API token not found');

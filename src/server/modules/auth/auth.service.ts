@@ -17,6 +17,7 @@ import { SESSION_TTL_MS, type Sessions } from '../../plugins/auth';
 import * as q from './auth.queries';
 import * as sessionRows from '../../plugins/sessions.queries';
 import { assertAddressChangeAllowed, requestConfirmation } from './email-confirmation.service';
+import { afterNewPassword } from './password-changed';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../passwords';
 
 export interface AuthDeps {
@@ -152,10 +153,12 @@ export async function changePassword(deps: AuthDeps, user: UserRow, currentToken
     throw validationFailed({ currentPassword: ['Current password is incorrect'] }, 'Current password is incorrect');
   }
   const passwordHash = await hashPassword(input.newPassword);
-  await withTransaction(deps.pool, async ({ db }) => {
-    await q.updateUser(db, user.id, { passwordHash });
+  const now = new Date();
+  await withTransaction(deps.pool, async (tx) => {
+    const updated = await q.updateUser(tx.db, user.id, { passwordHash });
     // Whoever else holds a session of this account loses it; this browser stays signed in.
-    await sessionRows.deleteUserSessions(db, user.id, currentTokenHash);
+    await sessionRows.deleteUserSessions(tx.db, user.id, currentTokenHash);
+    await afterNewPassword(tx, deps, updated, 'changed', input.revokeApiTokens, now);
   });
 }
 

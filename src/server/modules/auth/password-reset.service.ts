@@ -10,6 +10,7 @@ import * as sessionRows from '../../plugins/sessions.queries';
 import { QUEUES } from '../../queues';
 import * as q from './auth.queries';
 import { confirmAddress, type ConfirmationDeps } from './email-confirmation.service';
+import { afterNewPassword } from './password-changed';
 
 export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
 
@@ -60,7 +61,11 @@ export async function isResetTokenValid(deps: ConfirmationDeps, token: string): 
   return Boolean(await q.findUsableResetToken(deps.db, hashResetToken(token), new Date()));
 }
 
-/** Sets the new password and ends every session; the link came by mail, so it confirms that address too. */
+/**
+ * Sets the new password and ends every session and every personal API token (whoever asked
+ * for the link may be the only one who knows the account was taken over); the link came by
+ * mail, so it confirms that address too.
+ */
 export async function resetPassword(deps: ConfirmationDeps, input: ResetPasswordInput): Promise<void> {
   const now = new Date();
   const invalid = () => new AppError(ERROR_CODES.validation, 'This reset link is invalid or has expired.', { token: ['This reset link is invalid or has expired.'] });
@@ -69,8 +74,10 @@ export async function resetPassword(deps: ConfirmationDeps, input: ResetPassword
   const passwordHash = await hashPassword(input.newPassword);
   await withTransaction(deps.pool, async (tx) => {
     if (!(await q.consumeResetToken(tx.db, found.id, now))) throw invalid();
-    await q.updateUser(tx.db, found.userId, { passwordHash });
+    const user = await q.updateUser(tx.db, found.userId, { passwordHash });
     await sessionRows.deleteUserSessions(tx.db, found.userId);
     if (found.email) await confirmAddress(tx, deps, found.userId, found.email, now);
+    // Told last, once the address the link went to is confirmed (so the notice is not held).
+    await afterNewPassword(tx, deps, (await q.findUserById(tx.db, user.id))!, 'reset', true, now);
   });
 }

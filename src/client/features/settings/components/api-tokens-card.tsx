@@ -85,7 +85,7 @@ function TokenRow({ token }: { token: ApiToken }) {
           </Button>
         }
         title={`Revoke "${token.name}"?`}
-        description="Anything using this token stops working at once. This cannot be undone; create a new token if you need one."
+        description="Anything using this token stops working at once, webhooks made with it stop, and a calendar link it was given stops working. This cannot be undone; create a new token if you need one."
         confirmLabel="Revoke Token"
         onConfirm={() =>
           revoke.mutate(token.id, {

@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import { Copy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { madeWithLabel } from '@shared/schemas/api-token';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -74,7 +75,14 @@ export function CalendarFeedCard() {
         ) : feed.isError ? (
           <FormAlert>Could not load your calendar link. Please refresh the page.</FormAlert>
         ) : (
-          <CopyableLink url={feed.data.url} />
+          <>
+            <CopyableLink url={feed.data.url} />
+            {feed.data.createdByToken ? (
+              <p className="text-sm text-muted-foreground">
+                {madeWithLabel(feed.data.createdByToken, 'Given out')}. Revoking an API token ends this link; Settings then shows a new one.
+              </p>
+            ) : null}
+          </>
         )}
         <div className="space-y-2">
           <h3 className="text-sm font-medium">How to subscribe</h3>

@@ -7,13 +7,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { useApiTokens } from '../api/use-api-tokens';
 import { useChangePassword } from '../api/use-change-password';
 
-const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
-const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword', 'revokeApiTokens'] as const;
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '', revokeApiTokens: true };
 
 export function PasswordCard({ username }: { username: string }) {
   const change = useChangePassword();
+  const tokens = useApiTokens();
+  const tokenCount = tokens.data?.length ?? 0;
   const form = useForm({
     resolver: zodResolver(changePasswordSchema),
     mode: 'onSubmit',
@@ -23,6 +26,7 @@ export function PasswordCard({ username }: { username: string }) {
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) =>
+    // With no token to revoke the box is not shown, and nothing would be revoked either way.
     change.mutate(values, {
       onSuccess: () => form.reset(EMPTY),
       onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS),
@@ -56,6 +60,18 @@ export function PasswordCard({ username }: { username: string }) {
               )}
             </FormField>
           </div>
+          {tokenCount > 0 ? (
+            <div className="space-y-1">
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" className="size-4" aria-describedby="revoke-api-tokens-hint" {...form.register('revokeApiTokens')} />
+                Also revoke my {tokenCount === 1 ? 'API token' : `${tokenCount} API tokens`}
+              </label>
+              <p id="revoke-api-tokens-hint" className="text-sm text-muted-foreground">
+                Recommended if someone else may know your password: the webhooks and calendar link made with them stop too.
+              </p>
+              {errors.revokeApiTokens?.message ? <p className="text-sm text-destructive">{errors.revokeApiTokens.message}</p> : null}
+            </div>
+          ) : null}
           <div className="flex justify-end">
             <Button type="submit" disabled={change.isPending}>
               {change.isPending ? (

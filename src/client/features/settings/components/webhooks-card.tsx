@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, type WebhookEndpoint, type WebhookEventType } from '@shared/schemas/webhook';
+import { madeWithLabel } from '@shared/schemas/api-token';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -112,10 +113,17 @@ function EndpointRow({ endpoint, onSecret }: { endpoint: WebhookEndpoint; onSecr
         <div className="min-w-0">
           <p className="break-all font-mono text-sm">{endpoint.url}</p>
           <p className="text-sm text-muted-foreground">{endpoint.events.join(', ')}</p>
+          <p className="text-sm text-muted-foreground">{madeWithLabel(endpoint.createdByToken)}</p>
         </div>
-        <span className={endpoint.failingSince ? 'text-sm font-medium text-destructive' : 'text-sm font-medium text-green-700'}>
-          {endpoint.failingSince ? `Failing since ${when(endpoint.failingSince)}` : 'Active'}
-        </span>
+        {endpoint.stoppedReason ? (
+          <span className="text-sm font-medium text-destructive">{endpoint.stoppedReason}</span>
+        ) : !endpoint.enabled ? (
+          <span className="text-sm font-medium text-muted-foreground">Turned off</span>
+        ) : (
+          <span className={endpoint.failingSince ? 'text-sm font-medium text-destructive' : 'text-sm font-medium text-green-700'}>
+            {endpoint.failingSince ? `Failing since ${when(endpoint.failingSince)}` : 'Active'}
+          </span>
+        )}
       </div>
       <div className="flex flex-wrap gap-2">
         <Button
