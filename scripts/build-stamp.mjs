@@ -20,7 +20,7 @@ const INPUT_FILES = [
   'scripts/write-app-page.mjs',
   'scripts/compress-client.mjs',
 ];
-const OUTPUTS = ['dist/server/main.js', 'dist/client/index.html', 'dist/client/landing.html', 'dist/client/app.html'];
+const OUTPUTS = ['dist/server/main.js', 'dist/server/report-worker.js', 'dist/client/index.html', 'dist/client/landing.html', 'dist/client/app.html'];
 // Tests are not part of the build; editing one must not cost a rebuild.
 const isTest = (name) => /\.test\.tsx?$/.test(name) || name === 'testing';
 

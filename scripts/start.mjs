@@ -1,7 +1,9 @@
 // `npm start`: builds only when the sources changed since the last build (scripts/build-stamp.mjs),
-// then runs the server in this same process.
+// then runs the server under a small supervisor (scripts/supervise.mjs) that restarts it,
+// with backoff, if it ever stops on an error it could not handle.
 import { spawnSync } from 'node:child_process';
 import { buildIsCurrent } from './build-stamp.mjs';
+import { supervise } from './supervise.mjs';
 
 if (!buildIsCurrent()) {
   console.log('[firemark] The sources changed since the last build (or there is none): building, this takes a minute.');
@@ -11,4 +13,4 @@ if (!buildIsCurrent()) {
     process.exit(build.status ?? 1);
   }
 }
-await import('../dist/server/main.js');
+supervise(new URL('../dist/server/main.js', import.meta.url));

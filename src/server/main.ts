@@ -8,7 +8,36 @@ import { filesystemPhotoStore } from './modules/deficiencies/photo-store';
 import { startReminderSweep } from './jobs/reminder-sweep';
 import { startWebhookSweep } from './jobs/webhook-delivery';
 import { retireComplianceRefresh } from './jobs/retired-jobs';
-import { startRuntime } from './runtime';
+import { startRuntime, type Runtime } from './runtime';
+import { moveReportFilesToStore } from './modules/reports/report-files';
+
+/**
+ * The exit code of a server that stopped on an error nothing handled; `npm start`'s
+ * supervisor (scripts/supervise.mjs) restarts it. 1 stays "could not start", never restarted.
+ */
+const CRASH_EXIT_CODE = 70;
+/** How long a server stopping on such an error waits for its requests and database to close. */
+const CRASH_CLOSE_MS = 5_000;
+
+/**
+ * An exception no code caught, or a promise rejection no code handled, leaves the process in
+ * a state nobody can vouch for: it is logged, the server stops taking requests, closes what it
+ * can within a few seconds, and exits for its supervisor to start it afresh.
+ */
+function exitOnUnhandledErrors(closeAll: () => Promise<unknown>): void {
+  let exiting = false;
+  const fatal = (kind: string) => (error: unknown) => {
+    const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    console.error(`[firemark] ${kind}: ${detail}`);
+    if (exiting) return;
+    exiting = true;
+    console.error(`[firemark] Stopping (exit code ${CRASH_EXIT_CODE}) so that the server starts afresh; npm start restarts it.`);
+    const timeout = new Promise((resolve) => setTimeout(resolve, CRASH_CLOSE_MS).unref());
+    void Promise.race([closeAll().catch(() => undefined), timeout]).finally(() => process.exit(CRASH_EXIT_CODE));
+  };
+  process.on('uncaughtException', fatal('Uncaught exception'));
+  process.on('unhandledRejection', fatal('Unhandled promise rejection'));
+}
 
 /** Starts Firemark: configuration, database (embedded unless DATABASE_URL), workers, HTTP. */
 async function main(): Promise<void> {
@@ -33,9 +62,15 @@ async function main(): Promise<void> {
   if (config.databaseUrl && !config.sessionSecret) {
     bootLog('SESSION_SECRET is unset: this instance keeps its own in DATA_DIR. Set one shared SESSION_SECRET when several instances serve the same database.');
   }
-  const runtime = await startRuntime(config, bootLog);
+  let runtime: Runtime | undefined;
   let app: FastifyInstance | undefined;
   let stopWorkers = () => undefined as void;
+  exitOnUnhandledErrors(async () => {
+    await app?.close();
+    stopWorkers();
+    await runtime?.close();
+  });
+  runtime = await startRuntime(config, bootLog);
   try {
     app = await buildApp(runtime, { logger });
     if (config.runWorkers) {
@@ -45,20 +80,27 @@ async function main(): Promise<void> {
       await startHousekeeping(runtime.boss, runtime.db, filesystemPhotoStore(config.dataDir), app.log);
       await startWebhookSweep(runtime.boss, { pool: runtime.pool, db: runtime.db }, app.log);
       await startPasswordResetWorker(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
+      const log = app.log;
+      // Reports made before PDFs lived in the file store: moved in the background, a few at a time.
+      void moveReportFilesToStore(runtime.pool, filesystemPhotoStore(config.dataDir, 'reports')).then(
+        (moved) => moved > 0 && log.info({ moved }, 'Report PDFs moved from the database to the file store'),
+        (error: unknown) => log.warn({ err: error }, 'Moving report PDFs to the file store failed; the next start tries again'),
+      );
     }
     // Signals are taken over before the port opens: a stop that arrives as soon as the
     // server listens must find them installed (otherwise it kills the process outright).
     const server = app;
+    const started = runtime;
     let stopping = false;
-    const shutdown = async (signal: string) => {
+    const shutdown = async (reason: string) => {
       if (stopping) return;
       stopping = true;
-      server.log.info(`${signal} received: finishing requests, then stopping`);
+      server.log.info(`${reason}: finishing requests, then stopping`);
       const force = setTimeout(() => process.exit(1), 20_000).unref();
       try {
         await server.close(); // waits for in-flight requests
         stopWorkers();
-        await runtime.close();
+        await started.close();
         clearTimeout(force);
         process.exit(0);
       } catch (error) {
@@ -66,9 +108,12 @@ async function main(): Promise<void> {
         process.exit(1);
       }
     };
-    process.on('SIGINT', () => void shutdown('SIGINT'));
-    process.on('SIGTERM', () => void shutdown('SIGTERM'));
+    process.on('SIGINT', () => void shutdown('SIGINT received'));
+    process.on('SIGTERM', () => void shutdown('SIGTERM received'));
+    // Under npm start's supervisor: a supervisor that is gone can no longer stop us.
+    process.on('disconnect', () => void shutdown('The supervisor (npm start) has gone'));
     await app.listen({ port: config.port, host: config.host });
+    process.send?.('ready');
   } catch (error) {
     // Leave nothing behind: the workers, the pool and a database this process started.
     stopWorkers();

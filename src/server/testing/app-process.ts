@@ -16,8 +16,8 @@ export async function buildServer(): Promise<{ entry: string; remove(): void }> 
   const dir = path.join(root, 'dist', `test-server-${randomBytes(4).toString('hex')}`);
   const entry = path.join(dir, 'main.js');
   await build({
-    entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile: entry,
+    entryPoints: { main: path.join(root, 'src/server/main.ts'), 'report-worker': path.join(root, 'src/server/modules/reports/report-worker.ts') },
+    outdir: dir,
     bundle: true,
     platform: 'node',
     target: 'node20',
