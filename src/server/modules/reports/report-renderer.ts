@@ -29,7 +29,7 @@ export function createReportRenderer(config: Config, onWorkerLost?: (reason: str
   });
 }
 
-const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${Math.round(bytes / (1024 * 1024))} MB`);
 
 /**
  * Draws the report in a worker; a drawing that fails is answered with what happened and what
@@ -44,7 +44,7 @@ export async function drawFireSafetyReport(renderer: ReportRenderer, config: Con
       case 'too_large':
         throw new AppError(
           ERROR_CODES.reportTooLarge,
-          `This report would be larger than ${megabytes(config.reports.maxBytes)}, the most Firemark keeps. Remove photos you do not need from this property's deficiencies, or ask your administrator to raise REPORT_MAX_BYTES.`,
+          `This report would be larger than ${size(config.reports.maxBytes)}, the most Firemark keeps. Remove photos you do not need from this property's deficiencies, or ask your administrator to raise REPORT_MAX_BYTES.`,
         );
       case 'busy':
       case 'closed':
