@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { passwordResetTokens, users, type UserRow } from '../../db/schema/index';
+import type { Tx } from '../../db/transaction';
 
 const sameText = (column: typeof users.username | typeof users.email, value: string) =>
   sql`lower(${column}) = lower(${value})`;
@@ -102,4 +103,18 @@ export async function retireResetTokens(db: DbOrTx, userId: number, now: Date): 
     .update(passwordResetTokens)
     .set({ usedAt: now })
     .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+}
+
+/**
+ * Takes the address's reset lock until the transaction ends, then counts the reset mails the
+ * outbox holds for it from the last hour (the account's, so its index serves the count).
+ */
+export async function lockAndCountResetMails(tx: Tx, userId: number, email: string): Promise<number> {
+  await tx.executeSql("select pg_advisory_xact_lock(hashtextextended('password-reset:' || lower($1), 0))", [email]);
+  const result = await tx.executeSql(
+    `select count(*)::int as n from email_outbox
+     where user_id = $1 and kind = 'password_reset' and lower(to_address) = lower($2) and created_at > now() - interval '1 hour'`,
+    [userId, email],
+  );
+  return result.rows[0].n as number;
 }

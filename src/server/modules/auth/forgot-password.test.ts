@@ -5,7 +5,7 @@ import { queueEmail } from '../../email/outbox';
 import { QUEUES } from '../../queues';
 import { runQueuedJobs } from '../../testing/jobs';
 import { createTestContext, type TestContext } from '../../testing/test-app';
-import { sendPasswordReset, type PasswordResetJob } from './password-reset.service';
+import { RESET_MAILS_PER_ADDRESS_PER_HOUR, sendPasswordReset, type PasswordResetJob } from './password-reset.service';
 
 // No worker runs here (RUN_WORKERS=false), so the state between the answer and the job shows.
 let ctx: TestContext;
@@ -83,5 +83,24 @@ describe('POST /api/auth/forgot-password', () => {
     expect(report.rows[0].status).toBe('pending');
     const job = await ctx.runtime.pool.query("select 1 from pgboss.job where name = 'email-delivery' and data->>'outboxId' = $1", [String(report.rows[0].id)]);
     expect(job.rowCount).toBe(1);
+  });
+
+  it(`mails one address at most ${RESET_MAILS_PER_ADDRESS_PER_HOUR} times an hour, and answers every request alike`, async () => {
+    const { user } = await createUser(ctx.runtime.db, { email: 'flooded@example.com' });
+    // From 12 clients, so the per-client limit does not answer first.
+    const answers = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await ctx.agent().request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'Flooded@example.com' }, remoteAddress: `198.51.100.${i + 1}` });
+      answers.push({ status: res.statusCode, body: res.body });
+    }
+    const unknown = await ctx.agent().request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nobody-flooded@example.com' }, remoteAddress: '198.51.100.99' });
+    expect(new Set(answers.map((a) => JSON.stringify(a)))).toEqual(new Set([JSON.stringify({ status: unknown.statusCode, body: unknown.body })]));
+    expect(unknown.statusCode).toBe(200);
+
+    await runResetJobs();
+    const mailed = await ctx.runtime.pool.query("select count(*)::int as n from email_outbox where user_id = $1 and kind = 'password_reset'", [user.id]);
+    expect(mailed.rows[0].n).toBe(RESET_MAILS_PER_ADDRESS_PER_HOUR);
+    // The last link mailed is the one that works.
+    expect((await ctx.agent().get(`/api/auth/validate-reset-token/${await resetLinkMailedTo(user.id)}`)).json()).toEqual({ valid: true });
   });
 });

@@ -13,6 +13,11 @@ import { confirmAddress, type ConfirmationDeps } from './email-confirmation.serv
 import { afterNewPassword } from './password-changed';
 
 export const RESET_TOKEN_TTL_MS = 15 * 60 * 1000;
+/**
+ * Reset mails one address receives in any hour; requests beyond it are dropped silently (the
+ * answer to forgot-password is the same either way, and it is given before any lookup).
+ */
+export const RESET_MAILS_PER_ADDRESS_PER_HOUR = 3;
 
 export interface PasswordResetJob {
   email: string;
@@ -39,6 +44,8 @@ export async function sendPasswordReset(deps: ConfirmationDeps, email: string): 
   const token = randomBytes(32).toString('base64url');
   const now = new Date();
   await withTransaction(deps.pool, async (tx) => {
+    // Counted and written under one lock per address, so concurrent jobs cannot both pass.
+    if ((await q.lockAndCountResetMails(tx, user.id, user.email)) >= RESET_MAILS_PER_ADDRESS_PER_HOUR) return;
     await q.retireResetTokens(tx.db, user.id, now);
     await q.insertResetToken(tx.db, {
       userId: user.id,
