@@ -13,4 +13,6 @@ export const QUEUES = {
   passwordResetRequest: 'password-reset-request',
   /** Once a minute, posts the webhook deliveries that are due (jobs/webhook-delivery.ts). */
   webhookSweep: 'webhook-sweep',
+  /** Re-encodes photos stored before uploads were, at start and daily (jobs/photo-reencode.ts). */
+  photoReencode: 'photo-reencode',
 } as const;

@@ -4,16 +4,19 @@ import type { Db } from '../db/client';
 import type { PhotoStore } from '../modules/deficiencies/photo-store';
 import { pruneExpired } from '../modules/housekeeping/housekeeping.queries';
 import { deleteOrphanPhotos } from '../modules/housekeeping/orphan-photos';
+import { queuePhotoReencoding, startPhotoReencoding } from './photo-reencode';
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
 
 /**
  * Once a day, at a quiet hour in UTC, deletes expired sessions, spent links, old consent
  * tokens and Stripe event ids (RETENTION says how old), and the stored photos whose record
- * was deleted. One instance runs it (singleton);
+ * was deleted; and queues the re-encoding of any photo not yet re-encoded (also queued at
+ * start, jobs/photo-reencode.ts). One instance runs it (singleton);
  * a missed day is caught up by the next, since every delete is by age.
  */
 export async function startHousekeeping(boss: PgBoss, db: Db, photos: PhotoStore, log: FastifyBaseLogger): Promise<void> {
+  await startPhotoReencoding(boss, db, photos, log);
   if (!(await boss.getQueue(HOUSEKEEPING_QUEUE))) {
     await boss.createQueue(HOUSEKEEPING_QUEUE, { name: HOUSEKEEPING_QUEUE, policy: 'singleton', retryLimit: 3 });
   }
@@ -23,5 +26,6 @@ export async function startHousekeeping(boss: PgBoss, db: Db, photos: PhotoStore
     const counts = await pruneExpired(db, now);
     const orphanPhotos = await deleteOrphanPhotos(db, photos, now);
     log.info({ ...counts, orphanPhotos }, 'Housekeeping: expired records deleted');
+    await queuePhotoReencoding(boss);
   });
 }

@@ -53,6 +53,9 @@ export const deficiencyPhotoResponse = z.object({
   byteSize: countField,
   url: z.string().describe("Where the owner's browser fetches it"),
   createdAt: timestampField,
+  quarantined: z
+    .boolean()
+    .describe('True when the stored photo could not be decoded when it was checked: it is kept, but not served (its url answers 404) and left out of reports'),
 });
 export type DeficiencyPhoto = z.infer<typeof deficiencyPhotoResponse>;
 

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { InspectionType } from '@shared/enums';
 import type { DeficiencySeverity } from '@shared/records';
-import type { Deficiency, DeficiencyValues } from '@shared/schemas/deficiency';
+import type { Deficiency, DeficiencyPhoto, DeficiencyValues } from '@shared/schemas/deficiency';
 import type { DbOrTx } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
 import { deficiencies, deficiencyPhotos } from '../../db/schema/index';
@@ -33,10 +33,19 @@ type Row = {
   correction_note: string | null;
   found_on: string | null;
   created_at: Date;
-  photos: { id: number; contentType: string; byteSize: number; createdAt: string }[];
+  photos: { id: number; contentType: string; byteSize: number; createdAt: string; quarantined: boolean }[];
 };
 
 export const photoUrl = (deficiencyId: number, photoId: number) => `/api/deficiencies/${deficiencyId}/photos/${photoId}`;
+
+export const toPhoto = (deficiencyId: number, row: PhotoRow): DeficiencyPhoto => ({
+  id: row.id,
+  contentType: row.contentType,
+  byteSize: row.byteSize,
+  createdAt: row.createdAt.toISOString(),
+  url: photoUrl(deficiencyId, row.id),
+  quarantined: row.quarantinedAt !== null,
+});
 
 function toDeficiency(row: Row): Deficiency {
   return {
@@ -68,7 +77,7 @@ async function selectDeficiencies(db: DbOrTx, where: SQL, limit = 1000): Promise
       d.location, d.corrective_action, d.due_by, d.corrected_on, d.corrected_by, d.correction_note, d.created_at,
       to_char((i.completed_date at time zone u.time_zone)::date, 'YYYY-MM-DD') as found_on,
       coalesce((
-        select json_agg(json_build_object('id', ph.id, 'contentType', ph.content_type, 'byteSize', ph.byte_size, 'createdAt', ph.created_at) order by ph.id)
+        select json_agg(json_build_object('id', ph.id, 'contentType', ph.content_type, 'byteSize', ph.byte_size, 'createdAt', ph.created_at, 'quarantined', ph.quarantined_at is not null) order by ph.id)
         from deficiency_photos ph where ph.deficiency_id = d.id
       ), '[]'::json) as photos
     from deficiencies d
@@ -141,8 +150,9 @@ export async function accountOpenCounts(db: DbOrTx, userId: number): Promise<{ o
   return row ?? { open: 0, critical: 0 };
 }
 
-export async function insertPhoto(db: DbOrTx, values: typeof deficiencyPhotos.$inferInsert): Promise<PhotoRow> {
-  const [row] = await db.insert(deficiencyPhotos).values(values).returning();
+/** A new photo's row; its bytes are always the image codec's output (photo-encode.ts), hence reencoded_at. */
+export async function insertPhoto(db: DbOrTx, values: Pick<typeof deficiencyPhotos.$inferInsert, 'userId' | 'deficiencyId' | 'storageKey' | 'contentType' | 'byteSize'>): Promise<PhotoRow> {
+  const [row] = await db.insert(deficiencyPhotos).values({ ...values, reencodedAt: sql`now()` }).returning();
   return row!;
 }
 
@@ -161,4 +171,26 @@ export async function deletePhoto(db: DbOrTx, id: number): Promise<void> {
 export async function countPhotos(db: DbOrTx, deficiencyId: number): Promise<number> {
   const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from deficiency_photos where deficiency_id = ${deficiencyId}`);
   return result.rows[0]?.n ?? 0;
+}
+
+/**
+ * Photos stored before uploads were re-encoded and not yet checked, locked for the caller's
+ * transaction; rows another instance holds are skipped, so instances share the work.
+ */
+export async function lockPhotosToReencode(db: DbOrTx, limit: number) {
+  const result = await db.execute<{ id: number; storage_key: string }>(sql`
+    select id, storage_key from deficiency_photos
+    where reencoded_at is null and quarantined_at is null
+    order by id
+    limit ${limit}
+    for update skip locked`);
+  return result.rows;
+}
+
+export async function markReencoded(db: DbOrTx, id: number, values: { contentType: string; byteSize: number }): Promise<void> {
+  await db.update(deficiencyPhotos).set({ contentType: values.contentType, byteSize: values.byteSize, reencodedAt: sql`now()` }).where(eq(deficiencyPhotos.id, id));
+}
+
+export async function quarantinePhoto(db: DbOrTx, id: number, reason: string): Promise<void> {
+  await db.update(deficiencyPhotos).set({ quarantinedAt: sql`now()`, quarantineReason: reason }).where(eq(deficiencyPhotos.id, id));
 }

@@ -45,7 +45,7 @@ export async function deficienciesRoutes(app: FastifyInstance, deps: deficiencie
 
   api.get(
     '/api/deficiencies/:id/photos/:photoId',
-    { schema: { tags, summary: 'Get a photo of a deficiency', params: photoParams, response: { 200: fileResponse('image/jpeg', 'image/png') } } },
+    { schema: { tags, summary: 'Get a photo of a deficiency', description: 'A quarantined photo (one stored before uploads were re-encoded that did not decode) answers 404.', params: photoParams, response: { 200: fileResponse('image/jpeg', 'image/png') } } },
     async (request, reply) => {
       const photo = await deficiencies.getPhoto(deps, requireAccount(request), request.params.id, request.params.photoId);
       // Private to its owner: no shared cache may keep it.
@@ -75,7 +75,7 @@ export async function deficienciesRoutes(app: FastifyInstance, deps: deficiencie
         schema: {
           tags,
           summary: 'Add a photo to a deficiency',
-          description: `The photo's own bytes as the body (JPEG or PNG, at most PHOTO_MAX_BYTES, 10 MB by default). Location and other metadata are removed before it is stored.`,
+          description: `The photo's own bytes as the body (JPEG or PNG, at most PHOTO_MAX_BYTES, 10 MB by default, and at most 50 megapixels). It is decoded and re-encoded before it is stored: turned upright, at most 2560 pixels on its long side, 8-bit sRGB, with no metadata. A file that does not decode is refused (400). The answer describes the stored photo.`,
           params,
           body: fileBody(...PHOTO_TYPES.filter((type) => type !== 'image/heic')),
           response: { 201: deficiencyPhotoResponse },

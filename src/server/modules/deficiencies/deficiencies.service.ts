@@ -10,7 +10,7 @@ import type { Account } from '../../account';
 import { assertPropertyExists } from '../properties/properties.service';
 import * as q from './deficiencies.queries';
 import { newPhotoKey, type PhotoStore } from './photo-store';
-import { sanitisePhoto } from './photo-sanitise';
+import { encodePhoto, PHOTO_MAX_PIXELS } from './photo-encode';
 
 export interface DeficienciesDeps {
   db: Db;
@@ -73,17 +73,25 @@ export async function correctDeficiency(
 const HEIC_MESSAGE =
   'HEIC photos are not accepted because their location data cannot be removed reliably. Choose the photo again in this page (phones send it as JPEG), or set the camera to save JPEG ("Most Compatible").';
 
-/** A photo, stripped of location metadata before it is stored (decision 015). */
+/** What the app says of a stored photo that could not be decoded when it was checked (decision 024). */
+export const QUARANTINED_MESSAGE = 'This photo could not be checked and is left out of reports.';
+
+const photoMessages = {
+  heic: HEIC_MESSAGE,
+  unknown: 'This file is not a photo Firemark accepts. Choose a JPEG or PNG photo.',
+  damaged: 'This photo could not be read. It may be damaged or not a JPEG or PNG image. Take the photo again or choose another file.',
+  too_large: `This photo is too large to process (over ${PHOTO_MAX_PIXELS / 1_000_000} megapixels). Choose a smaller photo or take it again at a lower resolution.`,
+} as const;
+
+/**
+ * A photo, decoded and re-encoded before it is stored (decision 024): only the codec's output
+ * is kept, with no metadata, and a file that does not decode is refused.
+ */
 export async function addPhoto(deps: DeficienciesDeps, account: Account, deficiencyId: number, body: Buffer): Promise<DeficiencyPhoto> {
   await getDeficiency(deps, account, deficiencyId);
-  const photo = sanitisePhoto(body);
+  const photo = await encodePhoto(body);
   if (!photo.ok) {
-    const message =
-      photo.reason === 'heic'
-        ? HEIC_MESSAGE
-        : photo.reason === 'damaged'
-          ? 'This photo could not be read; it may be damaged. Take or choose it again.'
-          : 'This file is not a photo Firemark accepts. Choose a JPEG or PNG photo.';
+    const message = photoMessages[photo.reason];
     throw validationFailed({ photo: [message] }, message);
   }
   if ((await q.countPhotos(deps.db, deficiencyId)) >= MAX_PHOTOS_PER_DEFICIENCY) {
@@ -99,7 +107,7 @@ export async function addPhoto(deps: DeficienciesDeps, account: Account, deficie
       contentType: photo.contentType,
       byteSize: photo.bytes.length,
     });
-    return { id: row.id, contentType: row.contentType, byteSize: row.byteSize, createdAt: row.createdAt.toISOString(), url: q.photoUrl(deficiencyId, row.id) };
+    return q.toPhoto(deficiencyId, row);
   } catch (error) {
     // The deficiency went meanwhile: the stored bytes must not stay behind.
     await deps.photos.delete(key);
@@ -111,6 +119,8 @@ export async function addPhoto(deps: DeficienciesDeps, account: Account, deficie
 export async function getPhoto(deps: DeficienciesDeps, account: Account, deficiencyId: number, photoId: number) {
   const row = await q.findPhoto(deps.db, account.id, deficiencyId, photoId);
   if (!row) throw photoNotFound();
+  // A quarantined photo did not decode: its bytes are kept (decision 024) but never served.
+  if (row.quarantinedAt) throw notFound(QUARANTINED_MESSAGE);
   const bytes = await deps.photos.get(row.storageKey);
   if (!bytes) throw photoNotFound();
   return { contentType: row.contentType, bytes };

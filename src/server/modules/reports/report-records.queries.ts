@@ -25,7 +25,10 @@ export function performedInspections(db: DbOrTx, userId: number, propertyId: num
     limit ${limit}`);
 }
 
-/** The property's deficiencies still open or corrected within the year, open and most severe first, with their photo keys. */
+/**
+ * The property's deficiencies still open or corrected within the year, open and most severe
+ * first, with the keys of their photos that are safe to embed.
+ */
 export function recordedDeficiencies(db: DbOrTx, userId: number, propertyId: number, since: string, limit: number) {
   return db.execute<{
     id: number;
@@ -44,7 +47,9 @@ export function recordedDeficiencies(db: DbOrTx, userId: number, propertyId: num
     select d.id, d.item_type, d.description, d.severity, d.location, d.corrective_action, d.due_by,
       to_char((i.completed_date at time zone u.time_zone)::date, 'YYYY-MM-DD') as found_on,
       d.corrected_on, d.corrected_by, d.correction_note,
-      (select array_agg(ph.storage_key order by ph.id) from deficiency_photos ph where ph.deficiency_id = d.id) as photo_keys
+      -- Only photos the image codec wrote, and none that failed to decode (decision 024).
+      (select array_agg(ph.storage_key order by ph.id) from deficiency_photos ph
+        where ph.deficiency_id = d.id and ph.reencoded_at is not null and ph.quarantined_at is null) as photo_keys
     from deficiencies d
     join inspections i on i.id = d.inspection_id
     join users u on u.id = d.user_id
