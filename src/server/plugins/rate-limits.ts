@@ -24,6 +24,11 @@ interface RateLimits {
   consume(limit: Limit, key: string): Promise<RateLimiterRes | null>;
   /** Counts one request and says where the key stands, for `RateLimit` headers. */
   take(limit: Limit, key: string): Promise<{ allowed: boolean; remaining: number; msBeforeNext: number }>;
+  /**
+   * Gives back one counted request: a limit on failures counts every attempt first (so
+   * concurrent attempts cannot slip past a check) and refunds those that succeed.
+   */
+  refund(limit: Limit, key: string): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -123,6 +128,9 @@ async function rateLimitCounters(app: FastifyInstance, opts: { pool: pg.Pool; db
   };
   app.decorate('rateLimits', {
     take,
+    async refund(spec, key) {
+      await limiterFor(spec).reward(storedKey(key), 1);
+    },
     async consume(spec, key) {
       const state = await take(spec, key);
       return state.allowed ? null : new RateLimiterRes(0, state.msBeforeNext);

@@ -11,7 +11,7 @@ import {
   sessionUserResponse,
 } from '@shared/schemas/auth';
 import { requireUser } from '../../plugins/auth';
-import { limit } from '../../plugins/rate-limits';
+import { limit, type Limit } from '../../plugins/rate-limits';
 import { messageResponse, successResponse, type ZodTypeProvider } from '../../route-schema';
 import * as auth from './auth.service';
 import { emailConfirmationRoutes } from './email-confirmation.routes';
@@ -20,6 +20,10 @@ import * as passwordReset from './password-reset.service';
 const userAgent = (request: FastifyRequest) => request.headers['user-agent'] ?? null;
 
 const tags = ['Account'];
+/** Failed sign-ins to one account from all clients together: AUTH_RATE_LIMIT in this window. */
+export const ACCOUNT_FAILURE_WINDOW_SECONDS = 15 * 60;
+/** Longer than any username or address (loginSchema); such a name is not looked up. */
+const MAX_LOGIN_NAME = 254;
 /** The account's own routes answer a signed-in browser only: an API token is refused (plugins/api-tokens.ts). */
 const browserOnly = 'For a signed-in browser: an API token is refused here (403).';
 const doc = (summary: string) => ({ tags, summary, description: browserOnly });
@@ -30,18 +34,27 @@ export async function authRoutes(app: FastifyInstance, deps: auth.AuthDeps): Pro
   const perMinute = deps.config.authRateLimit;
   // Each route counts its own attempts per client address.
   const perClient = (name: string) => limit({ name, points: perMinute, durationSeconds: 60, key: (request) => request.ip });
-  // Per client and account name: guessing one account's password is slowed without one
-  // noisy client locking everyone else out. The name is keyed as the server reads it
-  // (trimmed, any case), so " victim" counts as "victim".
-  const perLogin = limit({
-    name: 'login',
-    points: perMinute,
-    durationSeconds: 60,
-    key: (request) => {
-      const username = (request.body as { username?: unknown } | undefined)?.username;
-      return `${request.ip}|${typeof username === 'string' ? username.trim().toLowerCase() : ''}`;
-    },
-  });
+
+  // Sign-in limits count per account, whichever name reached it: the username and the
+  // address (any case, trimmed) are one account (auth.service's findUserByLogin). A name
+  // that is no account is keyed by the name as the server reads it, and limited the same.
+  const accountKeys = new WeakMap<FastifyRequest, string>();
+  const resolveAccount = async (request: FastifyRequest) => {
+    const username = (request.body as { username?: unknown } | undefined)?.username;
+    const name = typeof username === 'string' ? username.trim().toLowerCase() : '';
+    // Before validation: a name no account can have (too long, a NUL the database refuses) is not looked up.
+    const lookUp = name !== '' && name.length <= MAX_LOGIN_NAME && !name.includes('\u0000');
+    const account = lookUp ? await auth.findLoginAccountId(deps, name) : undefined;
+    accountKeys.set(request, account === undefined ? `name:${name}` : `user:${account}`);
+  };
+  const accountKey = (request: FastifyRequest) => accountKeys.get(request) ?? 'name:';
+  // Per client and account: guessing one account's password is slowed without one noisy
+  // client locking everyone else out.
+  const perLogin = limit({ name: 'login', points: perMinute, durationSeconds: 60, key: (request) => `${request.ip}|${accountKey(request)}` });
+  // Per account across every client: failed sign-ins only (a success is refunded), so many
+  // addresses guessing one password together are held to the same pace.
+  const accountFailures: Limit = { name: 'login-account', points: perMinute, durationSeconds: ACCOUNT_FAILURE_WINDOW_SECONDS, key: accountKey };
+  const perAccountFailures = limit(accountFailures);
   // And a ceiling per client across all names, so that trying many names cannot keep the
   // (deliberately costly) password hashing busy.
   const loginCeiling = limit({ name: 'login-ceiling', points: perMinute * 5, durationSeconds: 60, key: (request) => request.ip });
@@ -56,11 +69,17 @@ export async function authRoutes(app: FastifyInstance, deps: auth.AuthDeps): Pro
     },
   );
 
-  api.post('/api/auth/login', { preValidation: [perLogin, loginCeiling], schema: { ...publicDoc('Sign in'), body: loginSchema, response: { 200: sessionUserResponse } } }, async (request, reply) => {
-    const { user, token } = await auth.login(deps, request.body, userAgent(request));
-    deps.sessions.setCookie(reply, token);
-    return auth.toSessionUser(user);
-  });
+  api.post(
+    '/api/auth/login',
+    // The ceiling first: a client spraying names is refused before any name is looked up.
+    { preValidation: [loginCeiling, resolveAccount, perLogin, perAccountFailures], schema: { ...publicDoc('Sign in'), body: loginSchema, response: { 200: sessionUserResponse } } },
+    async (request, reply) => {
+      const { user, token } = await auth.login(deps, request.body, userAgent(request));
+      await app.rateLimits.refund(accountFailures, accountKey(request));
+      deps.sessions.setCookie(reply, token);
+      return auth.toSessionUser(user);
+    },
+  );
 
   api.post('/api/auth/logout', { schema: { ...publicDoc('Sign out'), response: { 200: successResponse } } }, async (request, reply) => {
     await auth.logout(deps, request.sessionTokenHash);

@@ -101,6 +101,11 @@ export async function register(deps: AuthDeps, input: RegisterInput, userAgent: 
   return { user, token: await startSession(deps, user.id, userAgent) };
 }
 
+/** The account a sign-in name reaches (username or address, any case), for the sign-in limits. */
+export async function findLoginAccountId(deps: AuthDeps, name: string): Promise<number | undefined> {
+  return (await q.findUserByLogin(deps.db, name))?.id;
+}
+
 const INVALID_LOGIN = () => new AppError(ERROR_CODES.unauthenticated, 'Invalid username or password');
 
 export async function login(deps: AuthDeps, input: { username: string; password: string }, userAgent: string | null) {
