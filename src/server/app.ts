@@ -1,6 +1,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { ERROR_CODES, type ApiErrorBody } from '@shared/api-error';
 import { logSafeError } from './db/log-safe-error';
+import { redactedRequest } from './log-redaction';
 import { isDatabaseDiskFull, isDatabaseUnavailable } from './db/unavailable';
 import { AppError } from './errors';
 import { clientDistDir } from './paths';
@@ -83,10 +84,17 @@ function errorBody(error: FastifyError | AppError): { status: number; body: ApiE
   return { status: 500, body: { message: 'Something went wrong on our side. Please try again.', code: ERROR_CODES.internal } };
 }
 
+/** Whatever logger the caller configured, with the request URL's secrets redacted (log-redaction.ts). */
+function withRedactedUrls(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === false || logger === undefined) return false;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, req: redactedRequest } };
+}
+
 export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { config } = runtime;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedactedUrls(options.logger ?? false),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
   });
