@@ -27,6 +27,12 @@ export type PhotoType = (typeof PHOTO_TYPES)[number];
 /** Default largest photo, in bytes; PHOTO_MAX_BYTES changes it. */
 export const DEFAULT_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 
+/**
+ * Shown in place of a quarantined photo (one stored before uploads were re-encoded that did
+ * not decode, decision 024), and the message of the 404 its url answers.
+ */
+export const PHOTO_QUARANTINED_MESSAGE = 'This photo could not be checked and is left out of reports.';
+
 /** Whether a licence expiring on `expiresOn` has expired by `today` (both "YYYY-MM-DD"). */
 export function licenceExpired(expiresOn: string | null, today: string): boolean {
   return expiresOn !== null && expiresOn < today;

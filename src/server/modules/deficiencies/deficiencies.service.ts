@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { z } from 'zod';
 import { todayInTimeZone } from '@shared/dates';
+import { PHOTO_QUARANTINED_MESSAGE } from '@shared/records';
 import type { correctDeficiencySchema, Deficiency, DeficiencyPhoto } from '@shared/schemas/deficiency';
 import type { Db } from '../../db/client';
 import { writeAccountData } from '../../cache/account-cache';
@@ -73,9 +74,6 @@ export async function correctDeficiency(
 const HEIC_MESSAGE =
   'HEIC photos are not accepted because their location data cannot be removed reliably. Choose the photo again in this page (phones send it as JPEG), or set the camera to save JPEG ("Most Compatible").';
 
-/** What the app says of a stored photo that could not be decoded when it was checked (decision 024). */
-export const QUARANTINED_MESSAGE = 'This photo could not be checked and is left out of reports.';
-
 const photoMessages = {
   heic: HEIC_MESSAGE,
   unknown: 'This file is not a photo Firemark accepts. Choose a JPEG or PNG photo.',
@@ -120,7 +118,7 @@ export async function getPhoto(deps: DeficienciesDeps, account: Account, deficie
   const row = await q.findPhoto(deps.db, account.id, deficiencyId, photoId);
   if (!row) throw photoNotFound();
   // A quarantined photo did not decode: its bytes are kept (decision 024) but never served.
-  if (row.quarantinedAt) throw notFound(QUARANTINED_MESSAGE);
+  if (row.quarantinedAt) throw notFound(PHOTO_QUARANTINED_MESSAGE);
   const bytes = await deps.photos.get(row.storageKey);
   if (!bytes) throw photoNotFound();
   return { contentType: row.contentType, bytes };

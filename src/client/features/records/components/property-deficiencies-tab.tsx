@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, ShieldCheck } from 'lucide-react';
+import { CheckCircle2, ImageOff, ShieldCheck } from 'lucide-react';
 import { formatDate } from '@/lib/format-date';
 import { lazyDialog, reachFor } from '@/lib/lazy-dialog';
 import { INSPECTION_TYPE_LABELS } from '@shared/enums';
+import { PHOTO_QUARANTINED_MESSAGE } from '@shared/records';
 import type { Deficiency } from '@shared/schemas/deficiency';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
@@ -98,11 +99,21 @@ function DeficiencyCard({ deficiency: d, propertyId, onCorrect }: { deficiency: 
       </dl>
       {d.photos.length ? (
         <div className="flex flex-wrap gap-2">
-          {d.photos.map((p, i) => (
-            <a key={p.id} href={p.url} target="_blank" rel="noreferrer">
-              <img src={p.url} alt={`Photo ${i + 1} of: ${d.description}`} className="size-20 rounded border object-cover" loading="lazy" />
-            </a>
-          ))}
+          {d.photos.map((p, i) =>
+            // A quarantined photo did not decode when it was checked: its url answers 404.
+            p.quarantined ? (
+              <p key={p.id} className="flex min-h-20 w-48 items-center gap-2 rounded border border-dashed p-2 text-xs text-muted-foreground">
+                <ImageOff className="size-4 shrink-0" aria-hidden="true" />
+                <span>
+                  Photo {i + 1}: {PHOTO_QUARANTINED_MESSAGE}
+                </span>
+              </p>
+            ) : (
+              <a key={p.id} href={p.url} target="_blank" rel="noreferrer">
+                <img src={p.url} alt={`Photo ${i + 1} of: ${d.description}`} className="size-20 rounded border object-cover" loading="lazy" />
+              </a>
+            ),
+          )}
         </div>
       ) : null}
       {d.correctedOn ? null : (
