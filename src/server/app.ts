@@ -30,6 +30,7 @@ import { propertiesRoutes } from './modules/properties/properties.routes';
 import { reminderSettingsRoutes } from './modules/reminder-settings/reminder-settings.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { createReportRenderer } from './modules/reports/report-renderer';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { requirementsRoutes } from './modules/requirements/requirements.routes';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
 import { supportRoutes } from './modules/support/support.routes';
@@ -129,6 +130,8 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
     csrfExempt: [isOneClickUnsubscribe, isSignedWebhook, isBearerRequest],
     nonJsonBodies: [isPhotoUpload],
   });
+  // Before compression, so that a kept answer is kept as JSON, not as a compressed body.
+  await app.register(idempotencyPlugin, { pool: runtime.pool });
   await registerCompression(app);
   await app.register(rateLimitsPlugin, { pool: runtime.pool, db: runtime.db });
   await app.register(authPlugin, { db: runtime.db, sessions, billingOff: config.billing.provider === 'off' });

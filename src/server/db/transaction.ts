@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { createDb, type Db } from './client';
+import { claimIdempotencyKey } from './idempotency';
 
 /** A transaction with both a typed Drizzle handle and raw SQL on the same connection. */
 export interface Tx {
@@ -15,8 +16,10 @@ export async function withTransaction<T>(pool: pg.Pool, work: (tx: Tx) => Promis
   const ignore = () => undefined;
   client.on('error', ignore);
   let broken: Error | undefined;
+  let unclaim: (() => void) | undefined;
   try {
     await client.query('BEGIN');
+    unclaim = await claimIdempotencyKey(client);
     const result = await work({
       db: createDb(client as unknown as pg.Pool),
       executeSql: (text, values) => client.query(text, values as unknown[]),
@@ -24,6 +27,7 @@ export async function withTransaction<T>(pool: pg.Pool, work: (tx: Tx) => Promis
     await client.query('COMMIT');
     return result;
   } catch (error) {
+    unclaim?.();
     await client.query('ROLLBACK').catch((rollbackError: Error) => {
       broken = rollbackError;
     });

@@ -65,7 +65,8 @@ export async function scheduleInspection(deps: InspectionsDeps, account: Account
   await assertPropertyExists(deps, account, values.propertyId);
   const day = today(account);
   const { requirementId, libraryId, ...fields } = values;
-  const id = await writeAccountData(deps.pool, account.id, async ({ db }) => {
+  // The answer is read inside the transaction: a create that committed never answers 503.
+  return writeAccountData(deps.pool, account.id, async ({ db }) => {
     await ownInspector(db, account, values.inspectorId);
     await assertCanAddOpenInspection(db, account.id);
     const requirement = await requirementForInspection(db, {
@@ -79,13 +80,12 @@ export async function scheduleInspection(deps: InspectionsDeps, account: Account
     });
     const inserted = await q.insertInspection(db, { ...fields, userId: account.id, status: 'scheduled', requirementId: requirement?.id ?? null });
     await settle(db, { propertyId: values.propertyId, requirementIds: [requirement?.id ?? null], itemTypes: [values.inspectionType], today: day });
-    return inserted;
+    return getInspection({ ...deps, db }, account, inserted);
   }).catch((error: unknown) => {
     // The property was deleted between the check above and the insert.
     const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string };
     throw cause.code === '23503' ? notFound('Property not found') : error;
   });
-  return getInspection(deps, account, id);
 }
 
 type UpdateAnswer = Promise<{ inspection: InspectionUpdateResult; undoToken: string }>;

@@ -36,12 +36,16 @@ export async function getProperty(deps: PropertiesDeps, account: Account, id: nu
   return property;
 }
 
+/**
+ * The answer is read inside the create's transaction: a create that committed always answers
+ * with its record, never with an outage that invites a retry (and a duplicate).
+ */
 export async function createProperty(deps: PropertiesDeps, account: Account, values: PropertyValues): Promise<Property> {
-  const [id] = await writeAccountData(deps.pool, account.id, async ({ db }) => {
+  return writeAccountData(deps.pool, account.id, async ({ db }) => {
     await assertCanAddProperties(db, account.id, 1);
-    return q.insertProperties(db, account.id, [values]);
+    const [id] = await q.insertProperties(db, account.id, [values]);
+    return getProperty({ ...deps, db }, account, id!);
   });
-  return getProperty(deps, account, id!);
 }
 
 export async function updateProperty(
