@@ -17,6 +17,8 @@ export const RETENTION = {
   consentTokenDays: 365,
   /** Stripe retries a webhook for up to three days; the ids only stop a replay being applied twice. */
   stripeEventDays: 30,
+  /** A client retries within minutes; a day covers a phone that comes back online the next morning too. */
+  idempotencyKeyDays: 1,
 } as const;
 
 export interface PruneCounts {
@@ -25,6 +27,7 @@ export interface PruneCounts {
   emailConfirmationTokens: number;
   mailConsentTokens: number;
   stripeEvents: number;
+  idempotencyKeys: number;
 }
 
 async function deleted(db: DbOrTx, statement: ReturnType<typeof sql>): Promise<number> {
@@ -48,5 +51,6 @@ export async function pruneExpired(db: DbOrTx, now: Date): Promise<PruneCounts> 
     ),
     mailConsentTokens: await deleted(db, sql`delete from mail_consent_tokens where created_at < ${ago(RETENTION.consentTokenDays)}`),
     stripeEvents: await deleted(db, sql`delete from stripe_events where received_at < ${ago(RETENTION.stripeEventDays)}`),
+    idempotencyKeys: await deleted(db, sql`delete from idempotency_keys where created_at < ${ago(RETENTION.idempotencyKeyDays)}`),
   };
 }

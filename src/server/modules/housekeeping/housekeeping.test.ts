@@ -32,6 +32,9 @@ describe('daily housekeeping', () => {
     for (const [eventId, received] of [['evt_old', daysBefore(31)], ['evt_recent', daysBefore(29)]]) {
       await q(`insert into stripe_events (id, type, created_at, received_at) values ($1, 'invoice.paid', $2, $2)`, [eventId, received]);
     }
+    for (const [key, created] of [['old-key', daysBefore(1.5)], ['recent-key', daysBefore(0.5)]]) {
+      await q(`insert into idempotency_keys (user_id, key, operation, request_hash, created_at) values ($1, $2, 'POST /api/properties', 'h', $3)`, [id, key, created]);
+    }
 
     expect(await pruneExpired(ctx.runtime.db, NOW)).toEqual({
       sessions: 1,
@@ -39,6 +42,7 @@ describe('daily housekeeping', () => {
       emailConfirmationTokens: 1,
       mailConsentTokens: 1,
       stripeEvents: 1,
+      idempotencyKeys: 1,
     });
     const left = async (table: string, column: string) =>
       (await q(`select ${column} as v from ${table} where ${column} like any($1) order by 1`, [['%session', '%reset', 'evt_%', '%consent']])).rows.map((r) => r.v);
@@ -47,6 +51,7 @@ describe('daily housekeeping', () => {
     expect(await left('email_confirmation_tokens', 'token_hash')).toEqual(['c-recent-reset']);
     expect(await left('mail_consent_tokens', 'token_hash')).toEqual(['recent-consent']);
     expect(await left('stripe_events', 'id')).toEqual(['evt_recent']);
+    expect((await q(`select key from idempotency_keys where user_id = $1`, [id])).rows.map((r) => r.key)).toEqual(['recent-key']);
     // The signed-in session's own row was not touched.
     expect((await s.agent.get('/api/auth/me')).statusCode).toBe(200);
   });
