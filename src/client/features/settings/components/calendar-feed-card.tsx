@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { Copy } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import { madeWithLabel } from '@shared/schemas/api-token';
+import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
