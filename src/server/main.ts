@@ -77,12 +77,13 @@ async function main(): Promise<void> {
       stopWorkers = await startEmailWorkers(runtime.boss, runtime.pool, config, app.log);
       await retireComplianceRefresh(runtime.boss);
       await startReminderSweep(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
-      await startHousekeeping(runtime.boss, runtime.db, filesystemPhotoStore(config.dataDir), app.log);
+      const reportFiles = filesystemPhotoStore(config.dataDir, 'reports');
+      await startHousekeeping(runtime.boss, runtime.db, filesystemPhotoStore(config.dataDir), app.log, reportFiles);
       await startWebhookSweep(runtime.boss, { pool: runtime.pool, db: runtime.db }, app.log);
       await startPasswordResetWorker(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
       const log = app.log;
       // Reports made before PDFs lived in the file store: moved in the background, a few at a time.
-      void moveReportFilesToStore(runtime.pool, filesystemPhotoStore(config.dataDir, 'reports')).then(
+      void moveReportFilesToStore(runtime.pool, reportFiles).then(
         (moved) => moved > 0 && log.info({ moved }, 'Report PDFs moved from the database to the file store'),
         (error: unknown) => log.warn({ err: error }, 'Moving report PDFs to the file store failed; the next start tries again'),
       );

@@ -10,12 +10,12 @@ export const HOUSEKEEPING_QUEUE = 'housekeeping';
 
 /**
  * Once a day, at a quiet hour in UTC, deletes expired sessions, spent links, old consent
- * tokens and Stripe event ids (RETENTION says how old), and the stored photos whose record
- * was deleted; and queues the re-encoding of any photo not yet re-encoded (also queued at
+ * tokens and Stripe event ids (RETENTION says how old), and the stored photos and report
+ * PDFs whose record was deleted; and queues the re-encoding of any photo not yet re-encoded (also queued at
  * start, jobs/photo-reencode.ts). One instance runs it (singleton);
  * a missed day is caught up by the next, since every delete is by age.
  */
-export async function startHousekeeping(boss: PgBoss, db: Db, photos: PhotoStore, log: FastifyBaseLogger): Promise<void> {
+export async function startHousekeeping(boss: PgBoss, db: Db, photos: PhotoStore, log: FastifyBaseLogger, reportFiles: PhotoStore): Promise<void> {
   await startPhotoReencoding(boss, db, photos, log);
   if (!(await boss.getQueue(HOUSEKEEPING_QUEUE))) {
     await boss.createQueue(HOUSEKEEPING_QUEUE, { name: HOUSEKEEPING_QUEUE, policy: 'singleton', retryLimit: 3 });
@@ -25,7 +25,9 @@ export async function startHousekeeping(boss: PgBoss, db: Db, photos: PhotoStore
     const now = new Date();
     const counts = await pruneExpired(db, now);
     const orphanPhotos = await deleteOrphanPhotos(db, photos, now);
-    log.info({ ...counts, orphanPhotos }, 'Housekeeping: expired records deleted');
+    // Report PDFs whose row (and any undo that could bring it back) is gone, by the same rule.
+    const orphanReportFiles = await deleteOrphanPhotos(db, reportFiles, now);
+    log.info({ ...counts, orphanPhotos, orphanReportFiles }, 'Housekeeping: expired records deleted');
     await queuePhotoReencoding(boss);
   });
 }

@@ -10,6 +10,7 @@ import { createProperty } from '../../db/seed/properties';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { filesystemPhotoStore, newPhotoKey } from '../deficiencies/photo-store';
 import { grantPro } from '../subscription/subscription.service';
+import { deleteOrphanPhotos } from '../housekeeping/orphan-photos';
 import { moveReportFilesToStore } from './report-files';
 
 let ctx: TestContext;
@@ -137,5 +138,24 @@ describe('report files', () => {
     expect((await agent.get(`/api/reports/${id}/download`)).rawPayload.equals(old)).toBe(true);
     expect(await moveReportFilesToStore(ctx.runtime.pool, filesystemPhotoStore(dataDir, 'reports'))).toBe(0);
     expect((await agent.delete(`/api/properties/${property.id}`)).statusCode).toBe(200);
+  });
+
+  it('deletes the file of a report whose property is gone once its undo has expired, and keeps the others', async () => {
+    const { agent, property } = await proWithProperty('Demolished Depot');
+    const gone = (await generate(agent, property.id)).json();
+    const kept = await proWithProperty('Standing Store');
+    const live = (await generate(kept.agent, kept.property.id)).json();
+    const keyOf = async (id: number) => (await ctx.runtime.pool.query(`select storage_key from reports where id = $1`, [id])).rows[0].storage_key as string;
+    const [goneKey, liveKey] = [await keyOf(gone.id), await keyOf(live.id)];
+    const fileOf = (key: string) => path.join(dataDir, 'reports', key.slice(0, 2), key);
+    expect((await agent.delete(`/api/properties/${property.id}`)).statusCode).toBe(200);
+
+    const store = filesystemPhotoStore(dataDir, 'reports');
+    const tomorrow = new Date(Date.now() + 25 * 60 * 60 * 1000);
+    await ctx.runtime.pool.query(`update undo_actions set expires_at = now() - interval '1 minute'`);
+    await deleteOrphanPhotos(ctx.runtime.db, store, tomorrow);
+    expect(existsSync(fileOf(goneKey))).toBe(false);
+    expect(existsSync(fileOf(liveKey))).toBe(true);
+    expect((await kept.agent.get(live.downloadUrl)).statusCode).toBe(200);
   });
 });
