@@ -62,7 +62,7 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
     const worker = new Worker(entry, {
       workerData: { maxBytes: options.maxBytes, entry: options.workerFile.href },
       // The heap limit is the worker's own; the server's heap is untouched by a failed drawing.
-      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb, maxYoungGenerationSizeMb: Math.min(64, Math.ceil(options.memoryMb / 8)) },
+      resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
     });
     // A worker waiting for work must not keep the process alive at shutdown.
     worker.unref();
