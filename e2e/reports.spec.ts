@@ -156,6 +156,28 @@ test('generation failures say what went wrong', async ({ proPage: page }) => {
   await generate.click();
   await expectToast(page, 'Error', 'Failed to generate report. Please try again.');
   await expect(generate).toBeEnabled();
+  await page.unroute('**/api/reports');
+
+  // A report too large to keep: trying again would not help, so the toast says what would.
+  const tooLarge = "This report would be larger than 25 MB, the most Firemark keeps. Remove photos you do not need from this property's deficiencies, or ask your administrator to raise REPORT_MAX_BYTES.";
+  await page.route('**/api/reports', (route) =>
+    route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ code: 'REPORT_TOO_LARGE', message: tooLarge }) }),
+  );
+  await generate.click();
+  await expectToast(page, 'Error', tooLarge);
+  await page.unroute('**/api/reports');
+
+  // A drawing that failed once: the toast offers to try again, and trying again works.
+  let failures = 1;
+  await page.route('**/api/reports', (route) =>
+    failures-- > 0
+      ? route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'REPORT_FAILED', message: 'This report could not be drawn. Try again; if it fails again, contact support.' }) })
+      : route.continue(),
+  );
+  await generate.click();
+  await expectToast(page, 'Error', 'Failed to generate report. Please try again.');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expectToast(page, 'Report Generated', 'Fire safety compliance report has been generated successfully');
 });
 
 test('a free account is offered the upgrade instead of reports', async ({ signedInPage: page }) => {

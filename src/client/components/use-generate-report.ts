@@ -14,8 +14,8 @@ function isPremiumRequired(error: unknown): boolean {
   return error.body?.code === ERROR_CODES.premiumRequired || error.message.includes(ERROR_CODES.premiumRequired);
 }
 
-/** SPEC 8, "Reports": the words of each failure. */
-function toastGenerateError(error: unknown): void {
+/** SPEC 8, "Reports": the words of each failure; a failure that may pass offers to try again. */
+function toastGenerateError(error: unknown, retry: () => void): void {
   if (isPremiumRequired(error)) {
     toast({
       variant: 'destructive',
@@ -24,8 +24,16 @@ function toastGenerateError(error: unknown): void {
     });
   } else if (isApiError(error) && error.fieldErrors.propertyId?.length) {
     toast({ variant: 'destructive', title: 'Error', description: MISSING_PROPERTY_MESSAGE });
+  } else if (isApiError(error) && error.body?.code === ERROR_CODES.reportTooLarge) {
+    // Trying again would draw the same report: the server's message says what to change.
+    toast({ variant: 'destructive', title: 'Error', description: error.message });
   } else {
-    toast({ variant: 'destructive', title: 'Error', description: 'Failed to generate report. Please try again.' });
+    toast({
+      variant: 'destructive',
+      title: 'Error',
+      description: 'Failed to generate report. Please try again.',
+      action: { label: 'Try again', altText: 'Generate the report again', onClick: retry },
+    });
   }
 }
 
@@ -41,8 +49,8 @@ export function useGenerateReport() {
       toast({ title: 'Report Generated', description: 'Fire safety compliance report has been generated successfully' });
       void refreshAfterReportGenerated(queryClient, report.propertyId);
     },
-    onError: (error) => {
-      toastGenerateError(error);
+    onError: (error, propertyId) => {
+      toastGenerateError(error, () => mutation.mutate(propertyId));
       // The plan has ended elsewhere: the screens fall back to the upgrade prompts.
       if (isPremiumRequired(error)) void refetchAfterChange(queryClient, [{ queryKey: SUBSCRIPTION_STATUS_KEY }]);
     },
