@@ -16,6 +16,7 @@ import { compareServers, type ComparedRow } from './compare';
 import { routeJsBrotliBytes } from './bundle-size';
 import { measureLighthouse } from './lighthouse';
 import { measureHostileBody } from './hostile-body';
+import { measureHeavyReports } from './heavy-reports';
 import { makePro, seedPortfolio } from './portfolio';
 import { embeddedDatabaseUrl, signUp } from './accounts';
 import { peakRssMiB, rssMiB, startServer } from './server-process';
@@ -62,6 +63,7 @@ try {
   results['import 5,000-row CSV (ms)'] = Math.round(performance.now() - importStarted);
   results['server peak RSS so far (MiB)'] = Math.round(peakRssMiB(warm.process.pid!));
   Object.assign(results, await measureHostileBody(warm.url, cookie, Math.min(DURATION_S, 5)));
+  Object.assign(results, await measureHeavyReports(warm.url, dbUrl, warm.process.pid!, DURATION_S));
   Object.assign(results, await measureAlertFlood(warm.url, dbUrl));
 
   // A large portfolio: a second account with 10,000 properties and 100,000 inspections.
