@@ -33,9 +33,9 @@ test('a free account adds a property, then meets the limit and the upgrade promp
   await expect(row).toContainText('Healthcare');
   await expect(row).toContainText('Pending');
 
-  // At the free limit: no Add or Import, a disabled upgrade button instead, and the banner is the one upgrade prompt.
+  // At the free limit: no Add or Import; the main button leads to Billing instead (issue 30, item 9).
   await expect(page.getByRole('button', { name: 'Import CSV' })).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Upgrade to Add Properties' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Upgrade to Add Properties' })).toHaveAttribute('href', '/billing');
   await expect(page.getByRole('link', { name: 'Upgrade', exact: true })).toHaveCount(1);
   await row.getByRole('button', { name: 'Actions for Harbor View Offices' }).click();
   await expect(page.getByRole('menuitem', { name: 'Reports (Pro)' })).toHaveAttribute('href', '/billing');

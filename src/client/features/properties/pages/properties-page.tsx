@@ -1,7 +1,9 @@
 import { Suspense, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Building2, FilterX, Plus, Upload } from 'lucide-react';
 import { useUrlParams } from '@/lib/use-url-params';
 import { humanize, PROPERTY_SORT_LABELS, PROPERTY_SORTS, PROPERTY_TYPES, type PropertySort, type PropertyStatus, type PropertyType } from '@shared/enums';
+import { TRIAL_DAYS } from '@shared/plans';
 import { usePropertyList } from '../api/property-queries';
 import { PROPERTIES_DEFAULT_SORT, PROPERTIES_PAGE_SIZE, PROPERTY_STATUS_FILTERS, propertiesPageFilters } from '../api/properties-page-query';
 import { lazyDialog, reachFor } from '@/lib/lazy-dialog';
@@ -59,10 +61,13 @@ export default function PropertiesPage() {
         <AddPropertyLink />
       </>
     ) : (
-      // The free-plan banner above is the screen's one upgrade prompt.
-      <Button disabled aria-describedby={limitNoteId}>
-        <Plus aria-hidden="true" />
-        Upgrade to Add Properties
+      // Issue 30, item 9: at the limit the main button leads on (to Billing, where the trial is
+      // offered), a link like any other, never a dead, unfocusable one.
+      <Button asChild>
+        <Link to="/billing" aria-describedby={limitNoteId}>
+          <Plus aria-hidden="true" />
+          Upgrade to Add Properties
+        </Link>
       </Button>
     )
   ) : null;
@@ -74,7 +79,10 @@ export default function PropertiesPage() {
         description={
           subscription.isLoaded && !subscription.canCreateProperty ? (
             <span id={limitNoteId}>
-              Free accounts hold {subscription.status.propertyLimit} property. Upgrade to Firemark Pro to add more.
+              Free accounts hold {subscription.status.propertyLimit} property.{' '}
+              {subscription.status.trialAvailable
+                ? `Try Firemark Pro free for ${TRIAL_DAYS} days, or upgrade, to add more.`
+                : 'Upgrade to Firemark Pro to add more.'}
             </span>
           ) : (
             'Every building you look after, with its fire-safety compliance at a glance.'
