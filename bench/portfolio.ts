@@ -71,7 +71,7 @@ export async function seedPortfolio(url: string, userId: number, counts: { prope
     await client.query(
       `update properties p set has_failure = s.has_failure, inspected = s.inspected, earliest_due_date = s.earliest_due_date
        from (
-         select property_id, bool_or(status = 'non_compliant') as has_failure, bool_or(last_inspection_date is not null) as inspected,
+         select property_id, bool_or(status = 'non_compliant') as has_failure, bool_and(last_inspection_date is not null) as inspected,
            min(next_due_date) as earliest_due_date
          from compliance_items group by property_id
        ) s

@@ -1,4 +1,5 @@
-import type { ComplianceItemStatus, ComplianceResult, PropertyStatus } from './enums';
+import { formatDisplayDate } from './dates';
+import { INSPECTION_TYPE_LABELS, type ComplianceItemStatus, type ComplianceResult, type InspectionType, type PropertyStatus } from './enums';
 
 /** Days ahead within which something is "due soon" (SPEC 9). */
 export const DUE_SOON_DAYS = 7;
@@ -28,16 +29,79 @@ export function effectiveItemStatus(
 }
 
 /**
- * A property's status from its items' effective statuses (DECISIONS "Compliance model"): an
- * overdue item makes the property non-compliant even if it was never inspected; pending only
- * while nothing was inspected and nothing is overdue. The SQL of
- * server/modules/compliance/compliance.sql.ts is the same rule over what the property stores.
+ * A property's status from its items' effective statuses (DECISIONS "Compliance model"), worst
+ * first: non_compliant when an item failed or is overdue (one never inspected included); else
+ * pending while it has no item or any item was never inspected (the record is incomplete, so
+ * it cannot be called compliant); else due_soon when an item is due within 7 days; else
+ * compliant. The SQL of server/modules/compliance/compliance.sql.ts is the same rule over what
+ * the property stores.
  */
 export function propertyStatusFrom(items: { status: ComplianceItemStatus; lastInspectionDate: string | null }[]): PropertyStatus {
   if (items.some((i) => i.status === 'non_compliant' || i.status === 'overdue')) return 'non_compliant';
-  if (!items.some((i) => i.lastInspectionDate)) return 'pending';
+  if (items.length === 0 || items.some((i) => !i.lastInspectionDate)) return 'pending';
   if (items.some((i) => i.status === 'due_soon')) return 'due_soon';
   return 'compliant';
+}
+
+/** A property's status as a person reads it: SPEC 4's table, plus 'pending' (Pending, grey). */
+export function propertyStatusDisplay(status: string): { label: string; tone: 'green' | 'yellow' | 'red' | 'grey' } {
+  if (status === 'pending') return { label: 'Pending', tone: 'grey' };
+  return complianceStatusDisplay(status);
+}
+
+interface ReasonItem {
+  itemType: InspectionType;
+  status: ComplianceItemStatus;
+  lastInspectionDate: string | null;
+  nextDueDate: string | null;
+}
+
+const itemName = (type: InspectionType) => INSPECTION_TYPE_LABELS[type].toLowerCase();
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const andList = (words: string[]) =>
+  words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+
+/**
+ * Why a property has its status (DECISIONS "Compliance model": wherever a status is shown, its
+ * reason is shown with it), from the same items propertyStatusFrom reads: the items that put
+ * it there, e.g. "Sprinkler system and emergency lighting never inspected". The app, the PDF
+ * and the verification page all print this one sentence.
+ */
+export function propertyStatusReason(status: PropertyStatus, items: ReasonItem[]): string {
+  const sorted = [...items].sort((a, b) => a.itemType.localeCompare(b.itemType));
+  const due = (date: string | null) => (date ? ` (due ${formatDisplayDate(date)})` : '');
+  switch (status) {
+    case 'non_compliant': {
+      const failed = sorted.filter((i) => i.status === 'non_compliant').map((i) => itemName(i.itemType));
+      const overdue = sorted
+        .filter((i) => i.status === 'overdue')
+        .map((i) => `${itemName(i.itemType)} ${i.lastInspectionDate ? 'overdue' : 'never inspected and overdue'}${due(i.nextDueDate)}`);
+      const parts = [...(failed.length ? [`${andList(failed)} failed inspection`] : []), ...overdue];
+      return parts.length ? sentence(parts.join('; ')) : 'An item failed inspection or is overdue';
+    }
+    case 'pending': {
+      if (sorted.length === 0) return 'No safety items yet: nothing has been inspected';
+      const never = sorted.filter((i) => !i.lastInspectionDate).map((i) => itemName(i.itemType));
+      return never.length ? sentence(`${andList(never)} never inspected`) : 'Not every safety item has been inspected';
+    }
+    case 'due_soon': {
+      const soon = sorted.filter((i) => i.status === 'due_soon').map((i) => `${itemName(i.itemType)} due ${formatDisplayDate(i.nextDueDate)}`);
+      return soon.length ? sentence(soon.join('; ')) : 'An inspection is due within 7 days';
+    }
+    case 'compliant': {
+      const next = sorted.map((i) => i.nextDueDate).filter((d): d is string => Boolean(d)).sort()[0];
+      const passed =
+        sorted.length === 1
+          ? sentence(`${itemName(sorted[0]!.itemType)} passed its last inspection`)
+          : `All ${sorted.length} safety items passed their last inspection`;
+      return next ? `${passed}; next due ${formatDisplayDate(next)}` : passed;
+    }
+  }
+}
+
+/** "Pending: Sprinkler system never inspected": the status and its reason in one line. */
+export function propertyStatusLine(status: PropertyStatus, reason: string): string {
+  return `${propertyStatusDisplay(status).label}: ${reason}`;
 }
 
 /**

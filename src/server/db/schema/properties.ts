@@ -21,8 +21,10 @@ export const properties = pgTable(
     managerEmail: text('manager_email').notNull(),
     /**
      * What the status derives from, stored when an item changes (DECISIONS "Compliance model"):
-     * whether any item failed, whether any was inspected, and the earliest next due date. The
-     * status itself is computed from these and the account's today when read, so it is never stale.
+     * whether any item failed, whether every item it has was inspected (`inspected`: false with
+     * no item, or with one never inspected, which keeps the property pending), and the earliest
+     * next due date. The status itself is computed from these and the account's today when
+     * read, so it is never stale.
      */
     hasFailure: boolean('has_failure').notNull().default(false),
     inspected: boolean('inspected').notNull().default(false),
@@ -34,7 +36,7 @@ export const properties = pgTable(
     index('properties_user_created_idx').on(t.userId, t.createdAt),
     index('properties_user_name_idx').on(t.userId, sql`lower(${t.name})`),
     index('properties_user_earliest_due_idx').on(t.userId, t.earliestDueDate),
-    // The dashboard's compliant count: inspected, nothing failed, by next due date.
+    // The dashboard's compliant count: every item inspected, nothing failed, by next due date.
     index('properties_user_passing_due_idx')
       .on(t.userId, t.earliestDueDate)
       .where(sql`${t.inspected} and not ${t.hasFailure}`),

@@ -177,14 +177,15 @@ export async function syncItem(db: DbOrTx, propertyId: number, itemType: Inspect
 
 /**
  * Stores what the property's status derives from (DECISIONS): whether an item failed, whether
- * any was inspected, the earliest next due date. The status itself is computed when read.
+ * every item was inspected (a property with none, or with one never inspected, is pending),
+ * the earliest next due date. The status itself is computed when read.
  */
 export async function syncProperty(db: DbOrTx, propertyId: number): Promise<void> {
   await db.execute(sql`
     update properties p set has_failure = s.has_failure, inspected = s.inspected, earliest_due_date = s.earliest_due_date
     from (
       select coalesce(bool_or(status = 'non_compliant'), false) as has_failure,
-        coalesce(bool_or(last_inspection_date is not null), false) as inspected,
+        coalesce(bool_and(last_inspection_date is not null), false) as inspected,
         min(next_due_date) as earliest_due_date
       from compliance_items where property_id = ${propertyId}
     ) s

@@ -30,8 +30,8 @@ export function intervalSql(alias: string): SQL {
 /**
  * A property's status from what it stores (DECISIONS "Compliance model"), for `today`:
  * non_compliant when an item failed or anything is overdue (never inspected included),
- * pending while nothing was inspected, due_soon within 7 days, compliant otherwise.
- * propertyStatusFrom in src/shared/compliance.ts is the same rule over items.
+ * pending while it has no item or any item was never inspected, due_soon within 7 days,
+ * compliant otherwise. propertyStatusFrom in src/shared/compliance.ts is the same rule over items.
  */
 export function propertyStatusSql(alias: string, today: SQL): SQL<PropertyStatus> {
   const p = sql.raw(alias);
