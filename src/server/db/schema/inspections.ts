@@ -24,7 +24,10 @@ export const inspections = pgTable(
     completedDate: timestamp('completed_date', { withTimezone: true }),
     status: inspectionStatus('status').notNull().default('scheduled'),
     complianceResult: complianceResult('compliance_result'),
+    /** Instructions: typed when it was scheduled or edited; completing it never changes them. */
     notes: text('notes'),
+    /** Findings: typed when it was completed or its result recorded. */
+    completionNotes: text('completion_notes'),
     assignedTo: text('assigned_to').notNull(),
     rescheduleReason: text('reschedule_reason'),
     /** The account's inspector who performs it; assignedTo stays the display name (SPEC). */
@@ -34,6 +37,8 @@ export const inspections = pgTable(
     inspectorLicenceExpiresOn: date('inspector_licence_expires_on', { mode: 'string' }),
     /** The attestation given at completion: the statement accepted and the name typed. */
     attestationStatement: text('attestation_statement'),
+    /** performer (the signer did it) or recorder (the signer records another's inspection). */
+    attestationRole: text('attestation_role'),
     attestationName: text('attestation_name'),
     attestedAt: timestamp('attested_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
