@@ -4,7 +4,8 @@ import { addDays } from '@shared/compliance';
 import { formatDate } from '@/lib/format-date';
 import type { Inspection } from '@shared/schemas/inspection';
 import { calendarDayFromDate, dateFromCalendarDay, monthRange } from '@/lib/calendar-days';
-import type { InspectionListParams, InspectionScope } from '../api/inspection-queries';
+import type { InspectionFilterStatus, InspectionListParams, InspectionScope } from '../api/inspection-queries';
+import type { UnscheduledRequirement } from '@shared/schemas/requirement';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
@@ -23,6 +24,15 @@ import { UnscheduledList } from '@/features/requirements/components/unscheduled-
 
 /** SPEC 9: dates more than 90 days in the past are disabled. */
 const PAST_DAYS_SHOWN = 90;
+
+/** Whether a status filter can show requirements due with nothing scheduled (they are open by nature). */
+export function unscheduledFilterShows(status: InspectionFilterStatus | undefined): boolean {
+  return status === undefined || status === 'open' || status === 'overdue' || status === 'due_soon';
+}
+
+function unscheduledMatchesStatus(item: UnscheduledRequirement, status: InspectionFilterStatus | undefined): boolean {
+  return status === undefined || status === 'open' || item.displayStatus === status;
+}
 
 interface InspectionsCalendarProps {
   scope: InspectionScope;
@@ -54,9 +64,14 @@ export function InspectionsCalendar({ scope, params, month, onMonthChange, selec
   const range = phone ? { from: weekStart, to: addDays(weekStart, 6) } : monthRange(monthDate);
   const { from, to } = range;
   const monthQuery = useCalendarMonth(scope, params, from, to);
-  // Requirements due in the month with nothing scheduled; a status filter is about inspections, so it hides them.
-  const unscheduled = useUnscheduled({ from, to, q: params.q, type: params.type, limit: 500 }, !params.status);
-  const unscheduledItems = params.status ? [] : (unscheduled.data?.items ?? []);
+  // Requirements due in the range with nothing scheduled: shown by default ("Open" included), and
+  // under "Overdue" or "Due soon" when their date says so; "Scheduled" or "Completed" hide them.
+  const showUnscheduled = unscheduledFilterShows(params.status);
+  const unscheduled = useUnscheduled({ from, to, q: params.q, type: params.type, limit: 500 }, showUnscheduled);
+  const unscheduledItems = useMemo(
+    () => (showUnscheduled ? (unscheduled.data?.items ?? []).filter((item) => unscheduledMatchesStatus(item, params.status)) : []),
+    [showUnscheduled, unscheduled.data, params.status],
+  );
 
   const perDay = useMemo(() => {
     const days = new Map<string, Inspection[]>();
@@ -197,9 +212,12 @@ export function InspectionsCalendar({ scope, params, month, onMonthChange, selec
             headingLevel="h3"
             renderActions={renderActions}
             empty={
-              <EmptyState icon={CalendarSearch} title="No inspections on this date." headingLevel="h3">
-                {unscheduledOnDay.length > 0 ? 'Its requirements are not scheduled yet: see below.' : 'Pick a highlighted date to see its inspections.'}
-              </EmptyState>
+              // A day with requirements due and nothing scheduled lists them below, and is not "empty".
+              unscheduledOnDay.length > 0 ? null : (
+                <EmptyState icon={CalendarSearch} title={showUnscheduled ? 'Nothing due on this date.' : 'No inspections on this date.'} headingLevel="h3">
+                  Pick a highlighted date to see {showUnscheduled ? 'what is due' : 'its inspections'}.
+                </EmptyState>
+              )
             }
           />
           {unscheduledOnDay.length > 0 ? (
