@@ -36,6 +36,7 @@ import { subscriptionRoutes } from './modules/subscription/subscription.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { undoRoutes } from './modules/undo/undo.routes';
 import type { WebhookNetwork } from './modules/webhooks/address-check';
+import { allowCheck } from './modules/webhooks/allowed-hosts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
 import { collectApiRoutes } from './modules/api-docs/openapi';
@@ -48,7 +49,7 @@ export interface BuildOptions {
   serveClient?: boolean;
   /** Where the built client is; dist/client by default. */
   clientDir?: string;
-  /** Test-only relaxation of the webhook address rules (a receiver on 127.0.0.1); never from config. */
+  /** Test-only relaxation of the webhook address rules (a receiver on 127.0.0.1); otherwise WEBHOOK_ALLOWED_HOSTS decides. */
   webhookNetwork?: WebhookNetwork;
 }
 
@@ -158,7 +159,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(deficienciesRoutes, { ...deps, photos, photoMaxBytes: config.photoMaxBytes });
   await app.register(undoRoutes, deps);
   await app.register(apiTokensRoutes, deps);
-  await app.register(webhooksRoutes, { ...deps, webhookNetwork: options.webhookNetwork });
+  await app.register(webhooksRoutes, { ...deps, webhookNetwork: options.webhookNetwork ?? { allowed: allowCheck(config.webhookAllowList) } });
   await app.register(apiDocsRoutes, { routes: apiRoutes });
 
   const serveClient = wantsClient && (await registerClientAssets(app, clientDir));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PHOTO_MAX_BYTES } from '@shared/records';
 import { billingEnvShape, billingSettings, checkBillingEnv, type BillingSettings } from './modules/billing/billing-config';
+import { EMPTY_ALLOW_LIST, webhookAllowedHostsEnv, type WebhookAllowList } from './modules/webhooks/allowed-hosts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -81,6 +82,8 @@ const envSchema = z.object({
     .min(10 * 1024, 'must be at least 10240 (10 KB)')
     .max(500 * 1024 * 1024, 'must be at most 524288000 (500 MB)')
     .default(25 * 1024 * 1024),
+  /** Internal hosts and networks webhooks may call (docs/webhooks.md); unset, only public addresses. */
+  WEBHOOK_ALLOWED_HOSTS: webhookAllowedHostsEnv.default(EMPTY_ALLOW_LIST),
   /** Run the background workers (e-mail delivery, schedules) in this process. */
   RUN_WORKERS: booleanFromEnv.default(true),
   /** BILLING and the STRIPE_ variables: Stripe, the built-in test mode, or no billing. */
@@ -111,6 +114,8 @@ export interface Config {
   photoMaxBytes: number;
   reports: { workers: number; timeoutMs: number; memoryMb: number; maxBytes: number };
   billing: BillingSettings;
+  /** WEBHOOK_ALLOWED_HOSTS: set by the operator only, never by an account. */
+  webhookAllowList: WebhookAllowList;
 }
 
 export class ConfigError extends Error {}
@@ -147,5 +152,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     photoMaxBytes: e.PHOTO_MAX_BYTES,
     reports: { workers: e.REPORT_WORKERS, timeoutMs: e.REPORT_TIMEOUT_SECONDS * 1000, memoryMb: e.REPORT_MEMORY_MB, maxBytes: e.REPORT_MAX_BYTES },
     billing: billingSettings(e),
+    webhookAllowList: e.WEBHOOK_ALLOWED_HOSTS,
   };
 }

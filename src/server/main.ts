@@ -7,6 +7,7 @@ import { startHousekeeping } from './jobs/housekeeping';
 import { filesystemPhotoStore } from './modules/deficiencies/photo-store';
 import { startReminderSweep } from './jobs/reminder-sweep';
 import { startWebhookSweep } from './jobs/webhook-delivery';
+import { allowCheck } from './modules/webhooks/allowed-hosts';
 import { retireComplianceRefresh } from './jobs/retired-jobs';
 import { startRuntime, type Runtime } from './runtime';
 import { moveReportFilesToStore } from './modules/reports/report-files';
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
       await startReminderSweep(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
       const reportFiles = filesystemPhotoStore(config.dataDir, 'reports');
       await startHousekeeping(runtime.boss, runtime.db, filesystemPhotoStore(config.dataDir), app.log, reportFiles);
-      await startWebhookSweep(runtime.boss, { pool: runtime.pool, db: runtime.db }, app.log);
+      await startWebhookSweep(runtime.boss, { pool: runtime.pool, db: runtime.db, network: { allowed: allowCheck(config.webhookAllowList) } }, app.log);
       await startPasswordResetWorker(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
       const log = app.log;
       // Reports made before PDFs lived in the file store: moved in the background, a few at a time.

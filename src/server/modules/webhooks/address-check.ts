@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import type { AllowCheck } from './allowed-hosts';
 
 /**
  * Where a webhook may be sent: only public unicast addresses. Anything inside the machine,
@@ -63,18 +64,26 @@ export interface ResolvedAddress {
 
 export class RefusedAddressError extends Error {}
 
-/** Test-only relaxation, passed by the test context; never read from configuration. */
 export interface WebhookNetwork {
-  /** Call loopback and private addresses, and plain http (a receiver on 127.0.0.1 in tests). */
+  /** Test-only: call loopback and private addresses, and plain http (a receiver on 127.0.0.1 in tests). */
   allowPrivateAddresses?: boolean;
+  /**
+   * The operator's WEBHOOK_ALLOWED_HOSTS: internal hosts and networks that may be called, over
+   * https or plain http. Read from configuration only, never from an account.
+   */
+  allowed?: AllowCheck;
 }
 
 /**
  * Resolves the URL's host once and checks every address it resolves to; the caller connects
  * to the address returned, never resolving again, so a second DNS answer cannot slip in.
+ * An address that is not public is called only when the operator allowed the host by name or
+ * the address's network.
  */
 export async function resolvePublic(url: URL, network: WebhookNetwork = {}): Promise<ResolvedAddress> {
-  if (url.protocol !== 'https:' && !(network.allowPrivateAddresses && url.protocol === 'http:')) {
+  const allowed = network.allowed;
+  const plainHttp = url.protocol === 'http:';
+  if (url.protocol !== 'https:' && !(plainHttp && (network.allowPrivateAddresses || allowed?.any))) {
     throw new RefusedAddressError('Only https:// addresses are called');
   }
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -85,9 +94,12 @@ export async function resolvePublic(url: URL, network: WebhookNetwork = {}): Pro
         throw new RefusedAddressError(`The host ${host} could not be found`);
       })) as ResolvedAddress[]);
   if (addresses.length === 0) throw new RefusedAddressError(`The host ${host} could not be found`);
-  if (!network.allowPrivateAddresses) {
-    const refused = addresses.find((a) => !isPublicAddress(a.address));
-    if (refused) throw new RefusedAddressError(`${host} resolves to ${refused.address}, a private or reserved address; only public addresses are called`);
-  }
+  if (network.allowPrivateAddresses) return addresses[0]!;
+  const byName = !literal && allowed !== undefined && allowed.host(host);
+  const internal = (a: ResolvedAddress) => byName || (allowed !== undefined && allowed.address(a.address));
+  // Plain http only to what the operator listed: a public receiver is always called over https.
+  if (plainHttp && !addresses.every(internal)) throw new RefusedAddressError('Only https:// addresses are called');
+  const refused = addresses.find((a) => !isPublicAddress(a.address) && !internal(a));
+  if (refused) throw new RefusedAddressError(`${host} resolves to ${refused.address}, a private or reserved address; only public addresses are called`);
   return addresses[0]!;
 }
