@@ -243,6 +243,8 @@ export const inspectionUpdateResultResponse = inspectionResponse.extend({
 export type InspectionUpdateResult = z.infer<typeof inspectionUpdateResultResponse>;
 
 /** GET /api/inspections/{id}/reminder-logs: the reminders sent for it. */
+export const REMINDER_DELIVERIES = ['sent', 'waiting', 'logged', 'failed', 'not_sent'] as const;
+
 export const reminderLogResponse = z.object({
   id: recordIdField,
   reminderType: z.string().describe('thirty_day, seven_day, due_date or overdue'),
@@ -252,5 +254,13 @@ export const reminderLogResponse = z.object({
   reminderCount: countField,
   nextScheduledAt: timestampField.nullable().describe('When an overdue reminder repeats next'),
   createdAt: timestampField,
+  delivery: z
+    .enum(REMINDER_DELIVERIES)
+    .describe(
+      'What became of its latest e-mail: sent (taken by the mail server), waiting (in the outbox), logged (no mail server is set up: written to the server log), failed (given up after retries), not_sent (the address asked for no more mail)',
+    ),
+  to: z.string().nullable().describe('Where its latest e-mail went'),
+  subject: z.string().nullable().describe('The subject of its latest e-mail'),
+  queuedAt: timestampField.nullable().describe('When its latest e-mail was written'),
 });
 export type ReminderLog = z.infer<typeof reminderLogResponse>;

@@ -235,10 +235,35 @@ export async function deleteInspection(db: DbOrTx, id: number): Promise<void> {
   await db.delete(inspections).where(eq(inspections.id, id));
 }
 
-export function listReminderLogs(db: DbOrTx, userId: number, inspectionId: number) {
-  return db
-    .select()
-    .from(reminderLogs)
-    .where(and(eq(reminderLogs.userId, userId), eq(reminderLogs.inspectionId, inspectionId)))
-    .orderBy(reminderLogs.createdAt);
+export interface ReminderLogRow {
+  id: number;
+  reminder_type: string;
+  due_date: string;
+  email_sent: boolean;
+  sent_at: Date | null;
+  reminder_count: number;
+  next_scheduled_at: Date | null;
+  created_at: Date;
+  /** The latest e-mail of this reminder (an overdue one repeats), and what became of it. */
+  mail_status: 'pending' | 'sent' | 'logged' | 'failed' | 'held' | 'suppressed' | null;
+  mail_to: string | null;
+  mail_subject: string | null;
+  mail_queued_at: Date | null;
+}
+
+/** An inspection's reminders, each with what became of its latest e-mail (the outbox row that reports on it). */
+export async function listReminderLogs(db: DbOrTx, userId: number, inspectionId: number): Promise<ReminderLogRow[]> {
+  const result = await db.execute<ReminderLogRow & Record<string, unknown>>(sql`
+    select l.id, l.reminder_type, to_char(l.due_date, 'YYYY-MM-DD') as due_date, l.email_sent, l.sent_at, l.reminder_count,
+           l.next_scheduled_at, l.created_at,
+           o.status as mail_status, o.to_address as mail_to, o.subject as mail_subject, o.created_at as mail_queued_at
+    from ${reminderLogs} l
+    left join lateral (
+      select o.status, o.to_address, o.subject, o.created_at from email_outbox o
+      where o.reference_id = l.id and o.kind like 'reminder\\_%'
+      order by o.id desc limit 1
+    ) o on true
+    where l.user_id = ${userId} and l.inspection_id = ${inspectionId}
+    order by l.created_at, l.id`);
+  return result.rows;
 }

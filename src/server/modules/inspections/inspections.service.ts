@@ -347,14 +347,43 @@ export async function deleteInspection(deps: InspectionsDeps, account: Account, 
 export async function reminderLogs(deps: InspectionsDeps, account: Account, id: number): Promise<ReminderLog[]> {
   await getInspection(deps, account, id);
   const rows = await q.listReminderLogs(deps.db, account.id, id);
+  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
   return rows.map((row) => ({
     id: row.id,
-    reminderType: row.reminderType,
-    dueDate: row.dueDate,
-    emailSent: row.emailSent,
-    sentAt: row.sentAt?.toISOString() ?? null,
-    reminderCount: row.reminderCount,
-    nextScheduledAt: row.nextScheduledAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
+    reminderType: row.reminder_type,
+    dueDate: row.due_date,
+    emailSent: row.email_sent,
+    sentAt: iso(row.sent_at),
+    reminderCount: row.reminder_count,
+    nextScheduledAt: iso(row.next_scheduled_at),
+    createdAt: iso(row.created_at)!,
+    delivery: reminderDelivery(row.mail_status, row.email_sent),
+    to: row.mail_to,
+    subject: row.mail_subject,
+    queuedAt: iso(row.mail_queued_at),
   }));
+}
+
+/**
+ * What became of a reminder's latest e-mail: taken by the mail server, waiting in the outbox,
+ * written to the server log because no mail server is set up (SMTP_URL unset), given up on
+ * after its retries, or not sent (an address that asked for no more mail).
+ */
+function reminderDelivery(status: q.ReminderLogRow['mail_status'], emailSent: boolean): ReminderLog['delivery'] {
+  switch (status) {
+    case 'sent':
+      return 'sent';
+    case 'logged':
+      return 'logged';
+    case 'failed':
+      return 'failed';
+    case 'suppressed':
+      return 'not_sent';
+    case 'pending':
+    case 'held':
+      return 'waiting';
+    default:
+      // No outbox row to ask (none was found): the log's own flag.
+      return emailSent ? 'sent' : 'waiting';
+  }
 }

@@ -72,10 +72,18 @@ export function reminderTypeSql(due: string): SQL {
   end`;
 }
 
-/** Due within 30 days, and overdue for no longer than its repeats could take (older ones are not re-examined every sweep). */
-export function reminderWindowSql(due: string): SQL {
+/**
+ * Due within 30 days, and overdue for no longer than its repeats could take, counted from
+ * the due date or from when it was entered, whichever is later: an inspection entered after
+ * its due date gets its overdue reminders from then (issue 30). Older ones are not
+ * re-examined every sweep. `entered` is the row's creation time, `now` the sweep's.
+ */
+export function reminderWindowSql(due: string, entered: string, now: Date): SQL {
   const d = sql.raw(due);
-  return sql`${d} <= a.today + 30 and ${d} >= a.today - (a.repeat_days * a.max_reminders + 1)`;
+  const e = sql.raw(entered);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`${d} <= a.today + 30 and (${d} >= a.today - (a.repeat_days * a.max_reminders + 1)
+    or ${e} >= ${at} - make_interval(days => a.repeat_days * a.max_reminders + 1))`;
 }
 
 /**
@@ -87,7 +95,7 @@ export function reminderWindowSql(due: string): SQL {
  * maxRemindersPerItem. A missed sweep is caught up by the next one: the windows are ranges.
  * Each reminder belongs to the inspection's current due date, so a rescheduled inspection is
  * reminded again. An inspection overdue for longer than its repeats could take is left out,
- * so years-old ones are not re-examined every sweep.
+ * so years-old ones are not re-examined every sweep, unless it was entered within that time.
  */
 export async function findDueReminders(db: DbOrTx, now: Date, limit: number, after?: SweepCursor): Promise<DueReminder[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
@@ -103,7 +111,7 @@ export async function findDueReminders(db: DbOrTx, now: Date, limit: number, aft
       from accounts a
       join inspections i on i.user_id = a.user_id
         and i.status in ('scheduled', 'in_progress')
-        and ${reminderWindowSql('i.due_date')}
+        and ${reminderWindowSql('i.due_date', 'i.created_at', now)}
       join properties p on p.id = i.property_id
     )
     select c.inspection_id as "inspectionId", c.user_id as "userId", c.reminder_type as "reminderType",

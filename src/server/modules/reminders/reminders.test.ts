@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmailWorkers } from '../../email/delivery';
+import { deliverEmail, startEmailWorkers } from '../../email/delivery';
 import { BULK_MAILS_PER_ACCOUNT_PER_HOUR } from '../../email/quota';
 import { createInspectionRow, createProperty } from '../../db/seed/properties';
 import { createUser } from '../../db/seed/users';
@@ -95,7 +95,7 @@ describe('inspection reminders', () => {
       'Inspection due in 20 days: Fire Extinguishers at Harbor View',
       'Inspection due in 30 days: Fire Extinguishers at Harbor View',
     ]);
-    expect(mails[0].text_body).toContain('was due on Jun 08, 2026, 2 days ago');
+    expect(mails[0].text_body).toContain('was due on Jun 8, 2026, 2 days ago');
     expect(mails[0].text_body).toMatch(/Open the inspection: https:\/\/firemark\.example\.com\/inspections\/\d+/);
 
     // Later the same day nothing is sent again; the next morning only what moved on.
@@ -135,6 +135,25 @@ describe('inspection reminders', () => {
     expect(await overdueCount()).toBe(3);
     await sweep('2026-07-01T16:00:00Z');
     expect(await overdueCount()).toBe(3);
+    expect(await mailsOf(user.id)).toHaveLength(3);
+  });
+
+  it('reminds of an inspection entered after its due date from the day it is entered, daily as set, three times', async () => {
+    const { user, property } = await proAccount({ timeZone: 'UTC' });
+    await ctx.runtime.pool.query(`insert into reminder_settings (user_id, frequency) values ($1, 'daily')`, [user.id]);
+    // Entered on June 10, due ten days before.
+    const late = await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: day(-10) });
+    await ctx.runtime.pool.query(`update inspections set created_at = '2026-06-10T08:30:00Z' where id = $1`, [late.id]);
+    // And one entered long ago, overdue for longer than its repeats could take: left alone.
+    const old = await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: day(-12) });
+    await ctx.runtime.pool.query(`update inspections set created_at = '2026-05-01T08:30:00Z' where id = $1`, [old.id]);
+
+    await sweep('2026-06-10T09:00:00Z');
+    expect(await logsOf(user.id)).toEqual([{ due: day(-10), type: 'overdue', count: 1 }]);
+    expect((await mailsOf(user.id)).map((m) => m.subject)).toEqual(['Overdue inspection: Fire Extinguishers at Harbor View']);
+    expect((await mailsOf(user.id))[0].text_body).toContain('was due on May 31, 2026, 10 days ago');
+    for (const at of ['2026-06-11T09:00:00Z', '2026-06-12T09:00:00Z', '2026-06-13T09:00:00Z', '2026-06-14T09:00:00Z']) await sweep(at);
+    expect(await logsOf(user.id)).toEqual([{ due: day(-10), type: 'overdue', count: 3 }]);
     expect(await mailsOf(user.id)).toHaveLength(3);
   });
 
@@ -246,7 +265,23 @@ describe('inspection reminders', () => {
     await sweep('2026-06-10T12:00:00Z');
     // No mail server has taken it yet (this context delivers nothing): it says so.
     const logs = await agent.get(`/api/inspections/${inspection.id}/reminder-logs`);
-    expect(logs.json()).toMatchObject([{ reminderType: 'due_date', emailSent: false, sentAt: null, reminderCount: 1 }]);
+    expect(logs.json()).toMatchObject([
+      {
+        reminderType: 'due_date',
+        emailSent: false,
+        sentAt: null,
+        reminderCount: 1,
+        delivery: 'waiting',
+        to: user.email,
+        subject: `Inspection due today: Fire Extinguishers at ${property.name}`,
+      },
+    ]);
+    // With no mail server set up (SMTP_URL unset) the mail ends in the server log, and the log says that, not "waiting".
+    const [outbox] = (await ctx.runtime.pool.query(`select id from email_outbox where user_id = $1 and kind like 'reminder\\_%'`, [user.id])).rows;
+    await deliverEmail(ctx.runtime.pool, null, ctx.config, ctx.app.log, outbox.id);
+    expect((await agent.get(`/api/inspections/${inspection.id}/reminder-logs`)).json()).toMatchObject([
+      { reminderType: 'due_date', emailSent: false, sentAt: null, delivery: 'logged', to: user.email },
+    ]);
     const stranger = await ctx.signedIn();
     expect((await stranger.agent.get(`/api/inspections/${inspection.id}/reminder-logs`)).statusCode).toBe(404);
   });

@@ -47,7 +47,7 @@ export async function findDueRequirementReminders(db: DbOrTx, now: Date, limit: 
              ${reminderTypeSql('r.next_due_date')} as reminder_type
       from accounts a
       join requirements r on r.user_id = a.user_id and ${unscheduledSql('r')}
-        and ${reminderWindowSql('r.next_due_date')}
+        and ${reminderWindowSql('r.next_due_date', 'r.created_at', now)}
       join properties p on p.id = r.property_id
     )
     select c.requirement_id as "requirementId", c.user_id as "userId", c.reminder_type as "reminderType",

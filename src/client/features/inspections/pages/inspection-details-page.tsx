@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { formatDate, formatDateTime } from '@/lib/format-date';
 import { LicenceNote } from '@/features/records/components/licence-note';
 import { humanize } from '@shared/enums';
-import type { Inspection } from '@shared/schemas/inspection';
+import type { Inspection, ReminderLog } from '@shared/schemas/inspection';
 import { isApiError } from '@/lib/api';
 import { recordIdFromUrl } from '@/lib/record-id';
 import { lazyDialog, reachFor } from '@/lib/lazy-dialog';
@@ -263,6 +263,23 @@ function Detail({ term, wide, children }: { term: string; wide?: boolean; childr
   );
 }
 
+/** What became of a reminder's latest e-mail, in words. */
+function deliveryText(log: ReminderLog): string {
+  const when = log.sentAt ?? log.queuedAt ?? log.createdAt;
+  switch (log.delivery) {
+    case 'sent':
+      return `Sent ${formatDate(when)}`;
+    case 'logged':
+      return `Written to the server log ${formatDate(when)}: no mail server is set up`;
+    case 'failed':
+      return 'Could not be delivered';
+    case 'not_sent':
+      return 'Not sent: the address asked for no more mail';
+    default:
+      return 'Waiting to be sent';
+  }
+}
+
 function ReminderCard({ inspectionId }: { inspectionId: number }) {
   const logs = useReminderLogs(inspectionId);
   return (
@@ -284,9 +301,19 @@ function ReminderCard({ inspectionId }: { inspectionId: number }) {
         ) : (
           <ul className="divide-y text-sm">
             {logs.data.map((log) => (
-              <li key={log.id} className="flex items-center justify-between gap-2 py-2">
-                <span>{humanize(log.reminderType)}</span>
-                <span className="text-muted-foreground">{log.sentAt ? formatDate(log.sentAt) : 'Not sent yet'}</span>
+              <li key={log.id} className="space-y-0.5 py-2">
+                <div className="flex flex-wrap items-center justify-between gap-x-2">
+                  <span className="font-medium">
+                    {humanize(log.reminderType)}
+                    {log.reminderType === 'overdue' && log.reminderCount > 1 ? ` (${log.reminderCount} times)` : ''}
+                  </span>
+                  <span className="text-muted-foreground">{deliveryText(log)}</span>
+                </div>
+                {log.subject ? (
+                  <p className="break-words text-muted-foreground">
+                    {log.to ? `To ${log.to}: ` : ''}“{log.subject}”
+                  </p>
+                ) : null}
               </li>
             ))}
           </ul>
