@@ -32,7 +32,7 @@ test('a free account sees its plan, starts the 30-day trial and gets Pro at once
   const status = await (await page.request.get('/api/subscription/status')).json();
   expect(status).toMatchObject({ plan: 'pro', onTrial: true, trialAvailable: false });
   expect(Math.abs(Date.parse(status.proUntil) - (Date.now() + 30 * DAY_MS))).toBeLessThan(60_000);
-  const trialEnd = format(new Date(status.proUntil), 'MMM dd, yyyy');
+  const trialEnd = format(new Date(status.proUntil), 'MMM d, yyyy');
 
   await expectToast(page, 'Pro Trial Started', `Firemark Pro is yours until ${trialEnd}.`);
   await expect(detail(page, 'Status')).toHaveText('Active');

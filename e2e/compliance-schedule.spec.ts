@@ -15,8 +15,8 @@ const monthAfter = (date: string) => {
   return new Date(Date.UTC(y, m, Math.min(d, lastDay))).toISOString().slice(0, 10);
 };
 
-/** "Mar 05, 2027", as every screen writes a date. */
-const shown = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+/** "Mar 5, 2027", as every screen writes a date. */
+const shown = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 const MONTHLY = 'Monthly 30-second functional test';
 const ANNUAL = 'Annual 90-minute test';

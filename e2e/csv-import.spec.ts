@@ -51,7 +51,7 @@ test('the dialog names what is wrong and imports nothing', async ({ proPage: pag
   await expect(dialog.getByText('Missing required columns: addressLine1, state, zip, propertyType, managerEmail')).toBeVisible();
 
   const badRows = testInfo.outputPath('rows.csv');
-  writeFileSync(badRows, `${header}\nGood,1 St,,Reno,NV,1,retail,a@example.com,us\nBad,2 St,,,NV,,retail,b@example.com,us\n`);
+  writeFileSync(badRows, `${header}\nGood,1 St,,Reno,NV,89501,retail,a@example.com,us\nBad,2 St,,,NV,,retail,b@example.com,us\n`);
   await dialog.getByLabel('CSV file').setInputFiles(badRows);
   await expect(dialog.getByText('Row 3: Missing city, zip')).toBeVisible();
   await expect(dialog.getByRole('button', { name: /^Import \d+ Propert/ })).toBeDisabled();
@@ -59,7 +59,7 @@ test('the dialog names what is wrong and imports nothing', async ({ proPage: pag
 
 test('a free account is stopped in the preview when the file holds more than its plan allows', async ({ signedInPage: page }, testInfo) => {
   const file = testInfo.outputPath('two.csv');
-  writeFileSync(file, `${header}\nA,1 St,,Reno,NV,1,retail,a@example.com,us\nB,2 St,,Reno,NV,1,retail,b@example.com,us\n`);
+  writeFileSync(file, `${header}\nA,1 St,,Reno,NV,89501,retail,a@example.com,us\nB,2 St,,Reno,NV,89501,retail,b@example.com,us\n`);
   await page.goto('/properties');
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog', { name: 'Import Properties from CSV' });

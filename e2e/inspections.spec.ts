@@ -7,12 +7,12 @@ const day = (n: number) => {
   return d.toISOString().slice(0, 10);
 };
 
-/** Today a year on, as the screens write dates ("Mar 05, 2027"); a year after Feb 29 is Feb 28. */
+/** Today a year on, as the screens write dates ("Mar 5, 2027"); a year after Feb 29 is Feb 28. */
 const inAYear = () => {
   const d = new Date();
   const next = new Date(Date.UTC(d.getUTCFullYear() + 1, d.getUTCMonth(), 1));
   next.setUTCDate(Math.min(d.getUTCDate(), new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate()));
-  return next.toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+  return next.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 };
 
 test('schedule from a property, then complete it as compliant: the property turns compliant', async ({ proPage: page }) => {
@@ -236,7 +236,7 @@ test('upcoming: Reschedule opens the dialog, whose +14 days counts from the due 
   await expect(dialog.getByLabel('New date')).toHaveValue(day(15));
   await dialog.getByRole('button', { name: 'Reschedule' }).click();
   await expectToast(page, 'Inspection Rescheduled');
-  const moved = new Date(`${day(15)}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+  const moved = new Date(`${day(15)}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
   await expect(page.getByText(moved).first()).toBeVisible();
   await expectAccessible(page);
 });

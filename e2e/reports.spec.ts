@@ -32,7 +32,7 @@ test('a Pro account generates a report on the property page, finds it under Repo
 
   await expectToast(page, 'Report Generated', 'Fire safety compliance report has been generated successfully');
   await page.unroute('**/api/reports');
-  const offered = page.getByRole('link', { name: /^Download PDF firemark-harbor-view-offices-\d{4}-\d{2}-\d{2}\.pdf$/ });
+  const offered = page.getByRole('link', { name: /^Download PDF firemark-harbor-view-offices-\d{4}-\d{2}-\d{2}-FM-\d{4}-\d{6}\.pdf$/ });
   await expect(offered).toBeVisible();
   // Keyboard focus, dropped while the button was disabled, lands on the new download.
   await expect(offered).toBeFocused();

@@ -11,7 +11,7 @@ const day = (n: number) => {
   return d.toISOString().slice(0, 10);
 };
 const shown = (isoDay: string) =>
-  new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+  new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 const origin = () => new URL(test.info().project.use.baseURL!).origin;
 

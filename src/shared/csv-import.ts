@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COUNTRIES, PROPERTY_TYPES, type PropertyType } from './enums';
-import { propertySchema, type PropertyValues } from './schemas/property';
+import { addressByCountry, propertyFieldsSchema, type PropertyValues } from './schemas/property';
 
 /** SPEC 5, "CSV import": the columns, matched loosely and case-insensitively. */
 export const CSV_REQUIRED_COLUMNS = ['name', 'addressLine1', 'city', 'state', 'zip', 'propertyType', 'managerEmail'] as const;
@@ -91,7 +91,7 @@ const COUNTRY_NAMES: Record<string, (typeof COUNTRIES)[number]> = {
 };
 
 /** One CSV row as the client sends it and the server re-validates it. */
-export const csvPropertyRowSchema = propertySchema.extend({
+export const csvPropertyRowSchema = addressByCountry(propertyFieldsSchema.extend({
   // Required (an empty cell is reported as missing); a type we do not know becomes other.
   propertyType: z.string().trim().max(50).transform(normalizePropertyType),
   country: z
@@ -101,7 +101,7 @@ export const csvPropertyRowSchema = propertySchema.extend({
     .default('us')
     .transform((v) => (v ? COUNTRY_NAMES[squash(v)] : 'us'))
     .refine((v) => v !== undefined, 'Country must be United States (us) or Canada (ca)'),
-});
+}));
 
 /**
  * The shape of one row as the API takes it, checked before anything walks the body: a flat

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone, formatDisplayDate, isValidTimeZone, noonInTimeZone, todayInTimeZone } from './dates';
+import { canonicalTimeZone, formatDisplayDate, isValidTimeZone, noonInTimeZone, RENAMED_TIME_ZONES, todayInTimeZone } from './dates';
 
 describe('formatDisplayDate', () => {
-  it('reads like "Mar 05, 2024" (SPEC), a calendar date as written', () => {
-    expect(formatDisplayDate('2024-03-05')).toBe('Mar 05, 2024');
+  it('reads like "Mar 5, 2024" (DECISIONS: no zero-padded day), a calendar date as written', () => {
+    expect(formatDisplayDate('2024-03-05')).toBe('Mar 5, 2024');
+    expect(formatDisplayDate('2026-12-05')).toBe('Dec 5, 2026');
     expect(formatDisplayDate('2024-12-31')).toBe('Dec 31, 2024');
   });
 
   it('shows a moment as its day where it is read, every month by its name', () => {
     const names = Array.from({ length: 12 }, (_, month) => formatDisplayDate(new Date(2025, month, 9, 23, 30)));
-    expect(names).toEqual(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].map((m) => `${m} 09, 2025`));
+    expect(names).toEqual(['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'].map((m) => `${m} 9, 2025`));
     expect(formatDisplayDate('2024-02-29')).toBe('Feb 29, 2024');
   });
 
@@ -59,5 +60,21 @@ describe('time zone names', () => {
     expect(isValidTimeZone('Nowhere/Special')).toBe(false);
     expect(canonicalTimeZone('UTC')).toBe('UTC');
     expect(canonicalTimeZone('Nowhere/Special')).toBeUndefined();
+  });
+
+  it('stores a renamed zone by its current name, whichever name it is given', () => {
+    expect(canonicalTimeZone('Asia/Calcutta')).toBe('Asia/Kolkata');
+    expect(canonicalTimeZone('Asia/Kolkata')).toBe('Asia/Kolkata');
+    expect(canonicalTimeZone('Europe/Kiev')).toBe('Europe/Kyiv');
+    expect(canonicalTimeZone('Europe/Kyiv')).toBe('Europe/Kyiv');
+    expect(canonicalTimeZone('US/Pacific')).toBe('America/Los_Angeles');
+  });
+
+  it('names only zones that exist, and each renamed zone keeps its clock', () => {
+    const instant = new Date('2026-06-10T22:30:00Z');
+    for (const [old, current] of Object.entries(RENAMED_TIME_ZONES)) {
+      expect(isValidTimeZone(current), current).toBe(true);
+      expect(todayInTimeZone(current, instant), current).toBe(todayInTimeZone(old, instant));
+    }
   });
 });

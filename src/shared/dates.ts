@@ -1,9 +1,9 @@
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
-// SPEC: every displayed date reads like "Mar 05, 2024". Written out rather than with date-fns'
-// format, which every page would otherwise download.
-const displayDay = (year: number, month: number, day: number) =>
-  `${MONTHS[month - 1]} ${String(day).padStart(2, '0')}, ${String(year).padStart(4, '0')}`;
+// Every displayed date reads like "Mar 5, 2024" (DECISIONS, "Dates and time": SPEC's zero-padded
+// day reads as a typo). Written out rather than with date-fns' format, which every page would
+// otherwise download.
+const displayDay = (year: number, month: number, day: number) => `${MONTHS[month - 1]} ${day}, ${String(year).padStart(4, '0')}`;
 
 /**
  * Formats a calendar date ("2024-03-05") or a timestamp for display. Calendar dates are
@@ -76,10 +76,42 @@ export function noonInTimeZone(day: string, timeZone: string): Date {
   return new Date(guess.getTime() - (localAsUtc - guess.getTime()));
 }
 
-/** The canonical IANA name of a zone ("US/Pacific" -> "America/Los_Angeles"), or undefined. */
+/**
+ * Zones IANA renamed that ICU (Node's and most browsers' Intl) still names the old way, by the
+ * old name. Both names keep working; the current one is offered and stored (DECISIONS, "Dates
+ * and time"). From tzdata's backward links of zones that are not in zone.tab.
+ */
+export const RENAMED_TIME_ZONES: Readonly<Record<string, string>> = {
+  'Africa/Asmera': 'Africa/Asmara',
+  'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+  'America/Catamarca': 'America/Argentina/Catamarca',
+  'America/Coral_Harbour': 'America/Atikokan',
+  'America/Cordoba': 'America/Argentina/Cordoba',
+  'America/Godthab': 'America/Nuuk',
+  'America/Indianapolis': 'America/Indiana/Indianapolis',
+  'America/Jujuy': 'America/Argentina/Jujuy',
+  'America/Louisville': 'America/Kentucky/Louisville',
+  'America/Mendoza': 'America/Argentina/Mendoza',
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Pacific/Enderbury': 'Pacific/Kanton',
+  'Pacific/Ponape': 'Pacific/Pohnpei',
+  'Pacific/Truk': 'Pacific/Chuuk',
+};
+
+/** A zone's current IANA name ("Asia/Calcutta" -> "Asia/Kolkata"); any other name as given. */
+export function currentTimeZoneName(timeZone: string): string {
+  return RENAMED_TIME_ZONES[timeZone] ?? timeZone;
+}
+
+/** The canonical, current IANA name of a zone ("US/Pacific" -> "America/Los_Angeles", "Asia/Calcutta" -> "Asia/Kolkata"), or undefined. */
 export function canonicalTimeZone(timeZone: string): string | undefined {
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+    return currentTimeZoneName(new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone);
   } catch {
     return undefined;
   }

@@ -31,7 +31,7 @@ function toInstant(value: string | Date | number): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** A calendar date ("2024-03-05") as written; an instant as its day in the account's zone. "Mar 05, 2024". */
+/** A calendar date ("2024-03-05") as written; an instant as its day in the account's zone. "Mar 5, 2024". */
 export function formatDate(value: string | Date | number | null | undefined): string {
   if (value == null || value === '') return '';
   if (typeof value === 'string' && CALENDAR_DATE.test(value)) return formatDisplayDate(value);
@@ -40,7 +40,7 @@ export function formatDate(value: string | Date | number | null | undefined): st
   return formatDisplayDate(dayInTimeZone(date, accountTimeZone));
 }
 
-/** An instant with its time and the zone named: "Mar 05, 2024, 3:04 PM EST". */
+/** An instant with its time and the zone named: "Mar 5, 2024, 3:04 PM EST". */
 export function formatDateTime(value: string | Date | number | null | undefined): string {
   if (value == null || value === '') return '';
   const date = toInstant(value);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { checkAddress } from '../address';
 import { COMPLIANCE_ITEM_STATUSES, COUNTRIES, INSPECTION_TYPES, PROPERTY_SORTS, PROPERTY_STATUSES, PROPERTY_TYPES } from '../enums';
 import { pagingSchema, searchTerm } from './list';
 import { calendarDayField, countField, recordIdField, timestampField } from './response-fields';
@@ -6,8 +7,8 @@ import { calendarDayField, countField, recordIdField, timestampField } from './r
 const required = (message: string, max = 200) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be at most ${max} characters`);
 
-/** SPEC 5, "Property form". */
-export const propertySchema = z.object({
+/** SPEC 5, "Property form": the fields, each on its own. */
+export const propertyFieldsSchema = z.object({
   name: required('Property name is required'),
   propertyType: z.enum(PROPERTY_TYPES, { error: 'Choose a property type' }).default('commercial'),
   addressLine1: required('Address is required'),
@@ -27,6 +28,29 @@ export const propertySchema = z.object({
     .max(254, 'Invalid email address')
     .pipe(z.email('Invalid email address')),
 });
+
+/**
+ * The state or province and the ZIP or postal code must be the country's; they are stored in
+ * one spelling ("Massachusetts" becomes "MA", "m5v2t6" becomes "M5V 2T6").
+ */
+type AddressFields = { country?: unknown; state?: unknown; zip?: unknown };
+export function addressByCountry<S extends z.ZodType<AddressFields>>(schema: S): S {
+  return schema
+    .superRefine((value, ctx) => {
+      if ((value.country !== 'us' && value.country !== 'ca') || typeof value.state !== 'string' || typeof value.zip !== 'string') return;
+      const checked = checkAddress(value.country, value.state, value.zip);
+      if (checked.ok) return;
+      for (const [field, message] of Object.entries(checked.fieldErrors)) ctx.addIssue({ code: 'custom', path: [field], message });
+    })
+    .overwrite((value) => {
+      if ((value.country !== 'us' && value.country !== 'ca') || typeof value.state !== 'string' || typeof value.zip !== 'string') return value;
+      const checked = checkAddress(value.country, value.state, value.zip);
+      return checked.ok ? { ...value, state: checked.state, zip: checked.zip } : value;
+    }) as S;
+}
+
+/** SPEC 5, "Property form". */
+export const propertySchema = addressByCountry(propertyFieldsSchema);
 export type PropertyInput = z.input<typeof propertySchema>;
 export type PropertyValues = z.output<typeof propertySchema>;
 
@@ -34,7 +58,7 @@ export type PropertyValues = z.output<typeof propertySchema>;
  * PUT takes any subset; `status` is accepted for compatibility and recomputed (DECISIONS).
  * The fields with defaults are re-declared without them: a field left out stays as it is.
  */
-export const propertyUpdateSchema = propertySchema.partial().extend({
+export const propertyUpdateSchema = propertyFieldsSchema.partial().extend({
   propertyType: z.enum(PROPERTY_TYPES, { error: 'Choose a property type' }).optional(),
   country: z.enum(COUNTRIES, { error: 'Choose United States or Canada' }).optional(),
   status: z.enum(PROPERTY_STATUSES, { error: 'Unknown status' }).optional(),
@@ -73,7 +97,8 @@ export const propertyResponse = z.object({
   zip: z.string(),
   country: z.enum(COUNTRIES),
   managerEmail: z.string(),
-  status: z.enum(PROPERTY_STATUSES),
+  status: z.enum(PROPERTY_STATUSES).describe("Derived from the compliance items in the account's time zone (DECISIONS \"Compliance model\"): pending while any item was never inspected"),
+  statusReason: z.string().describe('Why the property has its status, shown with it: e.g. "Sprinkler system never inspected"'),
   createdAt: timestampField,
   lastUpdated: timestampField.describe('The latest change to the property or any of its compliance items'),
   complianceItems: z.array(complianceItemResponse),

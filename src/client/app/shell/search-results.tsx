@@ -190,7 +190,7 @@ function ResultOption({
 
   const { inspection } = option;
   // The badge comes last for screen readers ("Fire Alarm, Maple Court, assigned to Alex,
-  // Due Mar 05, 2024, Overdue") and sits top right on screen.
+  // Due Mar 5, 2024, Overdue") and sits top right on screen.
   return (
     <Link {...common} className={base}>
       <ClipboardCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />

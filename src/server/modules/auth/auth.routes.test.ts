@@ -68,6 +68,14 @@ describe('POST /api/auth/register', () => {
     expect(res.json().timeZone).toBe('America/Los_Angeles');
   });
 
+  it('stores a renamed zone by its current name, and takes the current name too', async () => {
+    const old = await ctx.agent().post('/api/auth/register', { ...newAccount('calcutta'), timeZone: 'Asia/Calcutta' });
+    expect(old.json().timeZone).toBe('Asia/Kolkata');
+    const current = await ctx.agent().post('/api/auth/register', { ...newAccount('kyiv'), timeZone: 'Europe/Kyiv' });
+    expect(current.statusCode).toBe(201);
+    expect(current.json().timeZone).toBe('Europe/Kyiv');
+  });
+
   it('rejects an unknown time zone', async () => {
     const res = await ctx.agent().post('/api/auth/register', { ...newAccount('tzuser'), timeZone: 'Mars/Olympus' });
     expect(res.statusCode).toBe(400);
@@ -135,6 +143,8 @@ describe('PUT /api/auth/profile', () => {
     // A new address waits for its confirmation (email-confirmation.test.ts).
     expect(res.json()).toMatchObject({ fullName: 'Sam Ortiz', email: 'sam@example.org', username: 'sam.ortiz', timeZone: 'Asia/Tokyo', emailConfirmed: false });
     expect((await agent.get('/api/auth/me')).json().timeZone).toBe('Asia/Tokyo');
+    const kiev = await agent.put('/api/auth/profile', { fullName: 'Sam Ortiz', email: 'sam@example.org', username: 'sam.ortiz', timeZone: 'Europe/Kiev' });
+    expect(kiev.json().timeZone).toBe('Europe/Kyiv');
   });
 
   it("answers SPEC's messages and refuses another account's username", async () => {

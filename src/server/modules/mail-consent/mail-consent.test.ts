@@ -172,7 +172,7 @@ describe('the manager address on the property page', () => {
 
     const again = await invite(session, property.id);
     expect(again.statusCode).toBe(429);
-    expect(again.json().message).toMatch(/^An invitation went to this address less than 7 days ago\. You can send another on \w{3} \d{2}, \d{4}\.$/);
+    expect(again.json().message).toMatch(/^An invitation went to this address less than 7 days ago\. You can send another on \w{3} \d{1,2}, \d{4}\.$/);
 
     await ctx.runtime.pool.query(`update mail_consents set invited_at = invited_at - interval '8 days' where user_id = $1`, [session.user.id]);
     expect((await invite(session, property.id)).statusCode).toBe(200);

@@ -62,6 +62,24 @@ describe('POST /api/properties', () => {
     expect(Object.keys(res.json().fieldErrors).sort()).toEqual(['country', 'propertyType']);
   });
 
+  it('checks the state and ZIP or postal code against the country, and stores one spelling', async () => {
+    const { agent } = await proAccount();
+    const bad = await agent.post('/api/properties', { ...validBody, state: 'Mass', zip: 'ABCDE' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toEqual({
+      state: ['Enter a US state as its two-letter code (e.g. MA) or its name'],
+      zip: ['Enter a 5-digit ZIP code (e.g. 02110) or ZIP+4 (02110-1234)'],
+    });
+    const named = await agent.post('/api/properties', { ...validBody, state: 'Massachusetts', zip: '021101234' });
+    expect(named.statusCode).toBe(201);
+    expect(named.json()).toMatchObject({ state: 'MA', zip: '02110-1234' });
+    const canadian = await agent.post('/api/properties', { ...validBody, state: 'Québec', zip: 'h2y1c6', country: 'ca' });
+    expect(canadian.json()).toMatchObject({ state: 'QC', zip: 'H2Y 1C6', country: 'ca' });
+    // A US state is no province, and a Canadian postal code no ZIP.
+    const crossed = await agent.post('/api/properties', { ...validBody, state: 'ON', zip: 'M5V 2T6' });
+    expect(Object.keys(crossed.json().fieldErrors).sort()).toEqual(['state', 'zip']);
+  });
+
   it('stops a free account at one property', async () => {
     const { agent } = await ctx.signedIn();
     expect((await agent.post('/api/properties', validBody)).statusCode).toBe(201);
@@ -201,13 +219,27 @@ describe('one property', () => {
   it('updates some fields, validates them, and keeps the status derived', async () => {
     const { agent, user } = await ctx.signedIn();
     const property = await createProperty(ctx.runtime.db, user.id);
-    const res = await agent.put(`/api/properties/${property.id}`, { city: 'Toronto', state: 'ON', country: 'ca', status: 'compliant' });
+    const res = await agent.put(`/api/properties/${property.id}`, { city: 'Toronto', state: 'ON', zip: 'M5V 2T6', country: 'ca', status: 'compliant' });
     expect(res.statusCode).toBe(200);
     // No inspected item: the status the client sent does not stick (DECISIONS).
     expect(res.json()).toMatchObject({ city: 'Toronto', country: 'ca', status: 'pending', name: property.name });
     const bad = await agent.put(`/api/properties/${property.id}`, { city: '', managerEmail: 'x' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fieldErrors).toEqual({ city: ['City is required'], managerEmail: ['Invalid email address'] });
+  });
+
+  it('checks a changed state or postal code against the country the property will have', async () => {
+    const { agent, user } = await ctx.signedIn();
+    const property = await createProperty(ctx.runtime.db, user.id, { state: 'MA', zip: '02110', country: 'us' });
+    const zip = await agent.put(`/api/properties/${property.id}`, { zip: 'ABCDE' });
+    expect(zip.statusCode).toBe(400);
+    expect(zip.json().fieldErrors).toEqual({ zip: ['Enter a 5-digit ZIP code (e.g. 02110) or ZIP+4 (02110-1234)'] });
+    // Moving it to Canada without a Canadian province and postal code is refused.
+    const moved = await agent.put(`/api/properties/${property.id}`, { country: 'ca' });
+    expect(Object.keys(moved.json().fieldErrors).sort()).toEqual(['state', 'zip']);
+    const named = await agent.put(`/api/properties/${property.id}`, { state: 'new york' });
+    expect(named.statusCode).toBe(200);
+    expect(named.json()).toMatchObject({ state: 'NY', zip: '02110', country: 'us' });
   });
 
   it('leaves the fields a partial update does not name as they were', async () => {

@@ -1,12 +1,13 @@
 import type pg from 'pg';
 import type { Account } from '../../account';
 import { accountDataChanged, rememberedPage, writeAccountData } from '../../cache/account-cache';
+import { checkAddress } from '@shared/address';
 import { todayInTimeZone } from '@shared/dates';
 import type { Property, PropertyUpdate, PropertyValues } from '@shared/schemas/property';
 import { propertyUpdateSchema } from '@shared/schemas/property';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { notFound } from '../../errors';
+import { notFound, validationFailed } from '../../errors';
 import { assertCanAddProperties } from '../subscription/subscription.service';
 import { beginUndoable, finishUndoable } from '../undo/undo.service';
 import * as q from './properties.queries';
@@ -56,6 +57,15 @@ export async function updateProperty(
 ): Promise<Property> {
   // `status` is accepted for compatibility and ignored: it is derived from the items when read (DECISIONS).
   const { status: _ignored, ...fields } = values;
+  if (fields.country !== undefined || fields.state !== undefined || fields.zip !== undefined) {
+    // The state and postal code are checked against the country as they will be after the change.
+    const current = await getProperty(deps, account, id);
+    const country = fields.country ?? current.country;
+    const checked = checkAddress(country, fields.state ?? current.state, fields.zip ?? current.zip);
+    if (!checked.ok) throw validationFailed(Object.fromEntries(Object.entries(checked.fieldErrors).map(([field, message]) => [field, [message]])));
+    if (fields.state !== undefined || fields.country !== undefined) fields.state = checked.state;
+    if (fields.zip !== undefined || fields.country !== undefined) fields.zip = checked.zip;
+  }
   if (!(await q.updateProperty(deps.db, account.id, id, fields))) throw propertyNotFound();
   await accountDataChanged(deps.db, account.id);
   return getProperty(deps, account, id);

@@ -55,7 +55,7 @@ describe('reading real CSV files', () => {
   it("names missing columns and each row's missing values (SPEC)", () => {
     expect(readCsv('name,city\nA,B').error).toBe('Missing required columns: addressLine1, state, zip, propertyType, managerEmail');
     expect(readCsv('name,addressLine1,city,state,zip,propertyType,managerEmail').error).toBe('CSV must have at least a header row and one data row');
-    const result = readCsv('name,addressLine1,city,state,zip,propertyType,managerEmail\nA,1 St,,IL,,retail,a@example.com\nB,2 St,C,IL,1,retail,not-mail\nD,4 St,C,IL,1,,d@example.com');
+    const result = readCsv('name,addressLine1,city,state,zip,propertyType,managerEmail\nA,1 St,,IL,,retail,a@example.com\nB,2 St,C,IL,62701,retail,not-mail\nD,4 St,C,IL,62701,,d@example.com');
     expect(result.errors).toEqual(['Row 2: Missing city, zip', 'Row 3: Invalid email address', 'Row 4: Missing propertyType']);
   });
 });

@@ -52,7 +52,7 @@ describe('the report\'s inspection record', () => {
     const pdf = (await agent.get(report.downloadUrl)).rawPayload;
     if (process.env.REPORT_PDF_OUT) writeFileSync(process.env.REPORT_PDF_OUT, pdf);
     const text = (await pdfPages(pdf)).join('\n').replace(/\s+/g, ' ');
-    const expiredOn = new Date(`${addDays(day, -3)}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: '2-digit', year: 'numeric', timeZone: 'UTC' });
+    const expiredOn = new Date(`${addDays(day, -3)}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
     expect(text).toContain('Who performed the inspections');
     expect(text).toContain(`Ada Byrne NICET-4471, Licence expired on ${expiredOn} Ada Byrne`);
     expect(text).toContain('Deficiencies and corrective actions');

@@ -55,7 +55,7 @@ describe('POST /api/reports', () => {
       propertyId: property.id,
       property: { id: property.id, name: 'Harbor View Offices' },
       reportType: 'fire_safety',
-      fileName: 'firemark-harbor-view-offices-2026-05-20.pdf',
+      fileName: 'firemark-harbor-view-offices-2026-05-20-FM-2026-000001.pdf',
       generatedDate: '2026-05-20T15:30:00.000Z',
       downloadUrl: `/api/reports/${report.id}/download`,
     });
@@ -68,7 +68,7 @@ describe('POST /api/reports', () => {
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.headers['content-disposition']).toBe(
-      `attachment; filename="firemark-harbor-view-offices-2026-05-20.pdf"; filename*=UTF-8''firemark-harbor-view-offices-2026-05-20.pdf`,
+      `attachment; filename="firemark-harbor-view-offices-2026-05-20-FM-2026-000001.pdf"; filename*=UTF-8''firemark-harbor-view-offices-2026-05-20-FM-2026-000001.pdf`,
     );
     const text = (await pdfPages(download.rawPayload)).join('\n');
     for (const expected of [
@@ -83,10 +83,10 @@ describe('POST /api/reports', () => {
       'Fire Alarm',
       'Sprinkler System: non-compliant (found',
       'Valve 3 corroded; replace before June.',
-      'Fire Extinguishers: inspection overdue since Apr 01, 2025',
+      'Fire Extinguishers: inspection overdue since Apr 1, 2025',
       'Emergency Lighting',
       'Jun 15, 2026',
-      'Apr 01, 2025',
+      'Apr 1, 2025',
       'Overdue',
       'Requirements and their sources',
       'NFPA 10 (2022) 7.2.1.2',
@@ -98,6 +98,16 @@ describe('POST /api/reports', () => {
     // Beside the QR code the line wraps; a reader still reads it whole.
     expect(text.replace(/\s+/g, '')).toContain('GeneratedMay20,2026at10:30AM(America/Chicago)forJordanLee');
     expect(text).not.toContain('Old annual check');
+  });
+
+  it('names two reports of the same property and day as two files', async () => {
+    const { agent, user } = await proAccount();
+    const property = await createProperty(ctx.runtime.db, user.id, { name: 'Harbor View Offices' });
+    const first = (await agent.post('/api/reports', { propertyId: property.id })).json();
+    const second = (await agent.post('/api/reports', { propertyId: property.id })).json();
+    expect(first.fileName).toMatch(/^firemark-harbor-view-offices-\d{4}-\d{2}-\d{2}-FM-\d{4}-000001\.pdf$/);
+    expect(second.fileName).toMatch(/^firemark-harbor-view-offices-\d{4}-\d{2}-\d{2}-FM-\d{4}-000002\.pdf$/);
+    expect((await agent.get(second.downloadUrl)).headers['content-disposition']).toContain(`filename="${second.fileName}"`);
   });
 
   it('is for Pro accounts; a free account is told why', async () => {
@@ -132,7 +142,7 @@ describe('POST /api/reports', () => {
       `insert into inspections (user_id, property_id, inspection_type, due_date, status, compliance_result, notes, assigned_to) values ${rows.join(',')}`,
     );
     const report = (await agent.post('/api/reports', { propertyId: property.id })).json();
-    expect(report.fileName).toMatch(/^firemark-cafe-unter-\d{4}-\d{2}-\d{2}\.pdf$/);
+    expect(report.fileName).toMatch(/^firemark-cafe-unter-\d{4}-\d{2}-\d{2}-FM-\d{4}-\d{6}\.pdf$/);
     const pages = await pdfPages((await agent.get(report.downloadUrl)).rawPayload);
     expect(pages.length).toBeGreaterThan(1);
     // pdfjs reads a change of font as a new text item, so compare without spaces.
@@ -222,10 +232,10 @@ describe('GET /api/reports and downloads', () => {
 
     const all = await agent.get('/api/reports');
     expect(all.headers['x-total-count']).toBe('3');
-    expect(names(all)).toEqual(['firemark-beta-clinic-2026-03-05.pdf', 'firemark-alpha-tower-2026-02-05.pdf', 'firemark-beta-clinic-2026-01-05.pdf']);
-    expect(names(await agent.get('/api/reports?sort=oldest&limit=1'))).toEqual(['firemark-beta-clinic-2026-01-05.pdf']);
-    expect(names(await agent.get('/api/reports?sort=property'))[0]).toBe('firemark-alpha-tower-2026-02-05.pdf');
-    expect(names(await agent.get(`/api/reports?propertyId=${alpha.id}`))).toEqual(['firemark-alpha-tower-2026-02-05.pdf']);
+    expect(names(all)).toEqual(['firemark-beta-clinic-2026-03-05-FM-2026-000003.pdf', 'firemark-alpha-tower-2026-02-05-FM-2026-000002.pdf', 'firemark-beta-clinic-2026-01-05-FM-2026-000001.pdf']);
+    expect(names(await agent.get('/api/reports?sort=oldest&limit=1'))).toEqual(['firemark-beta-clinic-2026-01-05-FM-2026-000001.pdf']);
+    expect(names(await agent.get('/api/reports?sort=property'))[0]).toBe('firemark-alpha-tower-2026-02-05-FM-2026-000002.pdf');
+    expect(names(await agent.get(`/api/reports?propertyId=${alpha.id}`))).toEqual(['firemark-alpha-tower-2026-02-05-FM-2026-000002.pdf']);
     expect(names(await agent.get('/api/reports?q=beta'))).toHaveLength(2);
     expect(names(await agent.get(`/api/properties/${beta.id}/reports`))).toHaveLength(2);
     expect((await agent.get('/api/reports?sort=size')).statusCode).toBe(400);

@@ -98,7 +98,8 @@ export async function generateReport(deps: ReportsDeps, account: Account, input:
   });
   const pdfSha256 = createHash('sha256').update(pdf).digest('hex');
   const overallStatus = propertyStatusFrom(property.complianceItems);
-  const fileName = `firemark-${slugify(property.name)}-${today}.pdf`;
+  // The report's number makes two reports of one day two files (the number is printed on it too).
+  const fileName = `firemark-${slugify(property.name)}-${today}-${verification.reportNumber}.pdf`;
 
   const toReport = (id: number): Report => ({
     id,

@@ -129,7 +129,7 @@ describe('due, not scheduled', () => {
     expect(first[0].cc_addresses).toEqual([]);
     const toManager = await ctx.runtime.pool.query(`select kind from email_outbox where user_id = $1 and to_address = 'manager@alpha.example'`, [s.user.id]);
     expect(toManager.rows).toEqual([{ kind: 'manager_invitation' }]);
-    expect(first[0].text_body).toContain('was due on Jun 05, 2026, 5 days ago, and no inspection is scheduled for it.');
+    expect(first[0].text_body).toContain('was due on Jun 5, 2026, 5 days ago, and no inspection is scheduled for it.');
     expect(first[0].text_body).toMatch(/Schedule the inspection: https:\/\/firemark\.example\.com\/inspections\/new\?propertyId=\d+&inspectionType=fire_alarm&requirementId=\d+&dueDate=2026-06-05/);
 
     // The next day: the overdue one waits a week to repeat; the monthly test keeps its 30-day reminder.

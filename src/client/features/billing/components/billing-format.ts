@@ -13,7 +13,7 @@ export function formatAmount(cents: number, currency: string): string {
   return `${text} ${code}`;
 }
 
-/** The provider's epoch seconds as "Mar 05, 2024". */
+/** The provider's epoch seconds as "Mar 5, 2024". */
 export function formatEpochDate(seconds: number): string {
   return formatDate(new Date(seconds * 1000));
 }

@@ -12,7 +12,7 @@ export const propertyNameOf = (inspection: Pick<Inspection, 'property'>): string
 export const isOpenInspection = (inspection: Pick<Inspection, 'status'>): boolean =>
   inspection.status === 'scheduled' || inspection.status === 'in_progress';
 
-/** "Fire Alarm at Maple Court, due Mar 05, 2024": tells row actions apart for screen readers. */
+/** "Fire Alarm at Maple Court, due Mar 5, 2024": tells row actions apart for screen readers. */
 export function describeInspection(inspection: Inspection, withProperty = true): string {
   const where = withProperty ? ` at ${propertyNameOf(inspection)}` : '';
   return `${inspectionTypeLabel(inspection.inspectionType)}${where}, due ${formatDate(inspection.dueDate)}`;

@@ -1,6 +1,6 @@
 import { formatDate } from '@/lib/format-date';
 
-/** "Licence FL-778, expired on Mar 05, 2026": an expired licence is shown, never hidden. */
+/** "Licence FL-778, expired on Mar 5, 2026": an expired licence is shown, never hidden. */
 export function LicenceNote({ licenceNumber, licenceExpiresOn, expired }: { licenceNumber: string | null; licenceExpiresOn: string | null; expired: boolean }) {
   if (!licenceNumber && !licenceExpiresOn) return null;
   return (

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { currentTimeZoneName } from '@shared/dates';
 import { profileSchema, type SessionUser } from '@shared/schemas/auth';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { Badge } from '@/components/ui/badge';
@@ -26,7 +27,8 @@ export function ProfileCard({ user }: { user: SessionUser }) {
       fullName: user.fullName ?? '',
       email: user.email,
       username: user.username,
-      timeZone: user.timeZone,
+      // An account saved under an old name ("Asia/Calcutta") shows, and saves, the current one.
+      timeZone: currentTimeZoneName(user.timeZone),
     },
   });
   const { errors } = form.formState;

@@ -1,4 +1,9 @@
-/** Every IANA zone the browser knows, with the current one kept even if the list lacks it (e.g. "UTC"). */
+import { currentTimeZoneName } from '@shared/dates';
+
+/**
+ * Every IANA zone the browser knows, by its current name ("Asia/Kolkata", not the "Asia/Calcutta"
+ * ICU still lists), with the account's own kept even if the list lacks it (e.g. "UTC").
+ */
 export function timeZoneOptions(current: string | undefined): string[] {
   let zones: string[] = [];
   try {
@@ -6,8 +11,8 @@ export function timeZoneOptions(current: string | undefined): string[] {
   } catch {
     zones = [];
   }
-  const all = new Set(zones);
+  const all = new Set(zones.map(currentTimeZoneName));
   all.add('UTC');
-  if (current) all.add(current);
+  if (current) all.add(currentTimeZoneName(current));
   return [...all].sort((a, b) => a.localeCompare(b));
 }
