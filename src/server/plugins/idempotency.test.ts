@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantPro } from '../modules/subscription/subscription.service';
 import { createTestContext, type Agent, type TestContext } from '../testing/test-app';
@@ -106,5 +107,29 @@ describe('Idempotency-Key', () => {
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect(b.json().id).toBe(a.json().id);
     expect(Number((await ctx.runtime.pool.query(`select count(*) from inspections where user_id = $1`, [user.id])).rows[0].count)).toBe(1);
+  });
+
+  it('makes one photo when the same upload arrives three times at once', async () => {
+    const { agent, user } = await proAccount();
+    const { id: propertyId } = (await create(agent, undefined)).json();
+    const inspection = (await agent.post('/api/inspections', { propertyId, inspectionType: 'fire_alarm', dueDate: '2030-01-15', assignedTo: 'Sam Ortiz' })).json();
+    await agent.put(`/api/inspections/${inspection.id}`, { status: 'completed', complianceStatus: 'non_compliant', notes: 'Panel fault', deficiencies: [{ description: 'Panel fault', severity: 'critical' }] });
+    const [deficiency] = (await agent.get(`/api/inspections/${inspection.id}/deficiencies`)).json() as { id: number }[];
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c00' } }).jpeg().toBuffer();
+    const send = () =>
+      agent.request({ method: 'POST', url: `/api/deficiencies/${deficiency!.id}/photos`, payload: photo, headers: { 'content-type': 'image/jpeg', 'idempotency-key': 'photo-1' } });
+    const answers = await Promise.all([send(), send(), send()]);
+    expect(answers.filter((a) => a.statusCode === 201).length).toBeGreaterThanOrEqual(1);
+    expect(answers.every((a) => a.statusCode === 201 || a.statusCode === 409)).toBe(true);
+    expect(Number((await ctx.runtime.pool.query(`select count(*) from deficiency_photos where user_id = $1`, [user.id])).rows[0].count)).toBe(1);
+  });
+
+  it('is refused where an answer must not be kept: a new API token is shown once', async () => {
+    const { agent, user } = await proAccount();
+    const res = await agent.request({ method: 'POST', url: '/api/tokens', payload: { name: 'Zapier', access: 'read' }, headers: { 'idempotency-key': 'token-1' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('This call does not take an Idempotency-Key header: only creates do (docs/api.md, "Retrying safely").');
+    expect(Number((await ctx.runtime.pool.query(`select count(*) from api_tokens where user_id = $1`, [user.id])).rows[0].count)).toBe(0);
+    expect(Number((await ctx.runtime.pool.query(`select count(*) from idempotency_keys where user_id = $1`, [user.id])).rows[0].count)).toBe(0);
   });
 });

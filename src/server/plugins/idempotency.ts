@@ -14,7 +14,18 @@ declare module 'fastify' {
   interface FastifyRequest {
     idempotent: IdempotentRequest | null;
   }
+  interface FastifyContextConfig {
+    /** The route is a create that takes an Idempotency-Key (routes opt in with `config: idempotent`). */
+    idempotent?: boolean;
+  }
 }
+
+/**
+ * A create's route options opt in with this. Only creates do: an answer that holds a secret
+ * shown once (a new API token, a webhook's signing secret) must not be kept, and sign-in or
+ * sign-out replayed from a record would not set or clear a cookie.
+ */
+export const idempotent = { idempotent: true } as const;
 
 const bodyHash = (body: unknown) =>
   createHash('sha256')
@@ -24,7 +35,7 @@ const bodyHash = (body: unknown) =>
 const refuse = (reply: FastifyReply, status: number, body: ApiErrorBody) => reply.status(status).send(body);
 
 /**
- * `Idempotency-Key` on any signed-in POST (docs/api.md, "Retrying safely"): the first request
+ * `Idempotency-Key` on a signed-in create (docs/api.md, "Retrying safely"): the first request
  * with a key is carried out and its answer kept for a day; the same key with the same body
  * gets that answer again (with `Idempotent-Replayed: true`) instead of a second record. The
  * key's row commits with the request's own transaction (db/idempotency.ts), so a request
@@ -37,6 +48,11 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { pool: p
   app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     const key = request.headers[IDEMPOTENCY_HEADER];
     if (request.method !== 'POST' || key === undefined || !request.account) return done();
+    if (!request.routeOptions.config.idempotent) {
+      // Ignoring the key would let a client believe its retries are safe.
+      refuse(reply, 400, { message: 'This call does not take an Idempotency-Key header: only creates do (docs/api.md, "Retrying safely").', code: ERROR_CODES.validation });
+      return;
+    }
     if (typeof key !== 'string' || !KEY.test(key)) {
       refuse(reply, 400, { message: 'The Idempotency-Key header must be 1 to 255 visible characters, such as a UUID.', code: ERROR_CODES.validation });
       return;
@@ -80,12 +96,18 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { pool: p
     } catch {
       return payload;
     }
-    await opts.pool.query(
-      `insert into idempotency_keys (user_id, key, operation, request_hash, status_code, response) values ($1, $2, $3, $4, $5, $6)
-       on conflict (user_id, key) do update set status_code = excluded.status_code, response = excluded.response
-       where idempotency_keys.status_code is null and idempotency_keys.request_hash = excluded.request_hash`,
-      [idempotent.userId, idempotent.key, idempotent.operation, idempotent.requestHash, reply.statusCode, JSON.stringify(response)],
-    );
+    try {
+      await opts.pool.query(
+        `insert into idempotency_keys (user_id, key, operation, request_hash, status_code, response) values ($1, $2, $3, $4, $5, $6)
+         on conflict (user_id, key) do update set status_code = excluded.status_code, response = excluded.response
+         where idempotency_keys.status_code is null and idempotency_keys.request_hash = excluded.request_hash`,
+        [idempotent.userId, idempotent.key, idempotent.operation, idempotent.requestHash, reply.statusCode, JSON.stringify(response)],
+      );
+    } catch (error) {
+      // The change is made; failing its answer now would invite the retry the key is for. A
+      // retry then finds the key without an answer and is refused rather than repeated.
+      request.log.warn({ err: error }, 'The answer to an Idempotency-Key request could not be kept');
+    }
     return payload;
   });
 });

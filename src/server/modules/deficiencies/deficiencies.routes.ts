@@ -7,6 +7,7 @@ import { requireAccount } from '../../plugins/auth';
 import { fileBody, fileResponse, idParams, notFoundParams, recordId, successResponse, type ZodTypeProvider } from '../../route-schema';
 import * as deficiencies from './deficiencies.service';
 import { PHOTO_UPLOAD_PATH } from './photo-upload';
+import { idempotent } from '../../plugins/idempotency';
 
 const tags = ['Deficiencies'];
 const params = idParams('Deficiency not found');
@@ -71,6 +72,7 @@ export async function deficienciesRoutes(app: FastifyInstance, deps: deficiencie
     scope.withTypeProvider<ZodTypeProvider>().post(
       PHOTO_UPLOAD_PATH,
       {
+        config: idempotent,
         bodyLimit: deps.photoMaxBytes,
         schema: {
           tags,

@@ -5,6 +5,7 @@ import { PHOTO_QUARANTINED_MESSAGE } from '@shared/records';
 import type { correctDeficiencySchema, Deficiency, DeficiencyPhoto } from '@shared/schemas/deficiency';
 import type { Db } from '../../db/client';
 import { writeAccountData } from '../../cache/account-cache';
+import { withTransaction } from '../../db/transaction';
 import { conflict, notFound, validationFailed } from '../../errors';
 import { settle } from '../compliance/compliance.service';
 import type { Account } from '../../account';
@@ -98,13 +99,14 @@ export async function addPhoto(deps: DeficienciesDeps, account: Account, deficie
   const key = newPhotoKey();
   await deps.photos.put(key, photo.bytes);
   try {
-    const row = await q.insertPhoto(deps.db, {
+    // In a transaction, so that an Idempotency-Key commits with the photo's row (db/idempotency.ts).
+    const row = await withTransaction(deps.pool, (tx) => q.insertPhoto(tx.db, {
       userId: account.id,
       deficiencyId,
       storageKey: key,
       contentType: photo.contentType,
       byteSize: photo.bytes.length,
-    });
+    }));
     return q.toPhoto(deficiencyId, row);
   } catch (error) {
     // The deficiency went meanwhile: the stored bytes must not stay behind.

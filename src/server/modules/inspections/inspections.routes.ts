@@ -19,6 +19,7 @@ import { documentedAs, idParams, successResponse, type ZodTypeProvider } from '.
 import { assertPropertyExists } from '../properties/properties.service';
 import type { InspectionFilter } from './inspections.queries';
 import * as inspections from './inspections.service';
+import { idempotent } from '../../plugins/idempotency';
 
 const tags = ['Inspections'];
 const params = idParams('Inspection not found');
@@ -58,7 +59,7 @@ export async function inspectionsRoutes(app: FastifyInstance, deps: inspections.
     },
   );
 
-  api.post('/api/inspections', { schema: { tags, summary: 'Schedule an inspection', body: inspectionSchema, response: { 201: inspectionResponse } } }, async (request, reply) =>
+  api.post('/api/inspections', { config: idempotent, schema: { tags, summary: 'Schedule an inspection', body: inspectionSchema, response: { 201: inspectionResponse } } }, async (request, reply) =>
     reply.status(201).send(await inspections.scheduleInspection(deps, requireAccount(request), request.body)),
   );
 

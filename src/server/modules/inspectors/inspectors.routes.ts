@@ -4,6 +4,7 @@ import { inspectorResponse, inspectorSchema } from '@shared/schemas/inspector';
 import { requireAccount } from '../../plugins/auth';
 import { idParams, successResponse, type ZodTypeProvider } from '../../route-schema';
 import * as inspectors from './inspectors.service';
+import { idempotent } from '../../plugins/idempotency';
 
 const tags = ['Inspectors'];
 const params = idParams('Inspector not found');
@@ -15,7 +16,7 @@ export async function inspectorsRoutes(app: FastifyInstance, deps: inspectors.In
     inspectors.listInspectors(deps, requireAccount(request)),
   );
 
-  api.post('/api/inspectors', { schema: { tags, summary: 'Add an inspector', body: inspectorSchema, response: { 201: inspectorResponse } } }, async (request, reply) =>
+  api.post('/api/inspectors', { config: idempotent, schema: { tags, summary: 'Add an inspector', body: inspectorSchema, response: { 201: inspectorResponse } } }, async (request, reply) =>
     reply.status(201).send(await inspectors.createInspector(deps, requireAccount(request), request.body)),
   );
 

@@ -1,13 +1,16 @@
+import type pg from 'pg';
 import { todayInTimeZone } from '@shared/dates';
 import { licenceExpired } from '@shared/records';
 import type { Inspector, InspectorValues } from '@shared/schemas/inspector';
 import type { Db, DbOrTx } from '../../db/client';
+import { withTransaction } from '../../db/transaction';
 import { notFound, validationFailed } from '../../errors';
 import type { Account } from '../../account';
 import * as q from './inspectors.queries';
 
 export interface InspectorsDeps {
   db: Db;
+  pool: pg.Pool;
 }
 
 const inspectorNotFound = () => notFound('Inspector not found');
@@ -39,8 +42,9 @@ export async function getInspector(deps: InspectorsDeps, account: Account, id: n
   return toInspector(row, today(account));
 }
 
+/** In a transaction of its own, so that an Idempotency-Key commits with the inspector (db/idempotency.ts). */
 export async function createInspector(deps: InspectorsDeps, account: Account, values: InspectorValues): Promise<Inspector> {
-  return toInspector(await q.insertInspector(deps.db, account.id, values), today(account));
+  return toInspector(await withTransaction(deps.pool, (tx) => q.insertInspector(tx.db, account.id, values)), today(account));
 }
 
 export async function updateInspector(deps: InspectorsDeps, account: Account, id: number, values: InspectorValues): Promise<Inspector> {

@@ -9,6 +9,7 @@ import { sendJsonBytes } from '../../plugins/compression';
 import { idParams, successResponse, type ZodTypeProvider } from '../../route-schema';
 import { checkImport, importProperties } from './property-import.service';
 import * as properties from './properties.service';
+import { idempotent } from '../../plugins/idempotency';
 
 /** A 5,000-row CSV as JSON is a few megabytes; only this route accepts that much. */
 const IMPORT_BODY_LIMIT = 20 * 1024 * 1024;
@@ -30,7 +31,7 @@ export async function propertiesRoutes(app: FastifyInstance, deps: properties.Pr
     },
   );
 
-  api.post('/api/properties', { schema: { tags, summary: 'Create a property', body: propertySchema, response: { 201: propertyResponse } } }, async (request, reply) => {
+  api.post('/api/properties', { config: idempotent, schema: { tags, summary: 'Create a property', body: propertySchema, response: { 201: propertyResponse } } }, async (request, reply) => {
     const account = requireAccount(request);
     return reply.status(201).send(await properties.createProperty(deps, account, request.body));
   });
@@ -65,7 +66,7 @@ export async function propertiesRoutes(app: FastifyInstance, deps: properties.Pr
 
   api.post(
     '/api/properties/bulk-import',
-    { bodyLimit: IMPORT_BODY_LIMIT, schema: { tags, summary: 'Import properties', body: bulkImportSchema, response: { 201: importResultResponse } } },
+    { config: idempotent, bodyLimit: IMPORT_BODY_LIMIT, schema: { tags, summary: 'Import properties', body: bulkImportSchema, response: { 201: importResultResponse } } },
     async (request, reply) => {
       const account = requireAccount(request);
       const input = request.body;

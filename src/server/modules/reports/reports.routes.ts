@@ -9,6 +9,7 @@ import { limit, perAccount } from '../../plugins/rate-limits';
 import { fileResponse, idParams, noContent, type ZodTypeProvider } from '../../route-schema';
 import { assertPropertyExists } from '../properties/properties.service';
 import * as reports from './reports.service';
+import { idempotent } from '../../plugins/idempotency';
 
 const tags = ['Reports'];
 const params = idParams('Report not found');
@@ -41,6 +42,7 @@ export async function reportsRoutes(app: FastifyInstance, deps: reports.ReportsD
   api.post(
     '/api/reports',
     {
+      config: idempotent,
       preValidation: limit(perAccount('report', 30)),
       schema: { tags, summary: 'Generate a report', description: 'Draws and stores a compliance report (Pro plan). Download it from `downloadUrl`.', body: generateReportSchema, response: { 201: reportResponse } },
     },

@@ -115,7 +115,8 @@ export async function generateReport(deps: ReportsDeps, account: Account, input:
     verificationRevoked: false,
   });
   // The file first, then its row: a row never names a file that is not there. A file whose
-  // row was never written is deleted here, or by the daily sweep of files no row names.
+  // row was never written goes with the daily sweep of files no row names; not here, since a
+  // commit whose reply was lost may have written the row after all.
   const storageKey = newPhotoKey();
   await deps.reportFiles.put(storageKey, pdf);
   const id = await withTransaction(deps.pool, async (tx) => {
@@ -147,9 +148,6 @@ export async function generateReport(deps: ReportsDeps, account: Account, input:
     }
     await emitWebhookEvent(tx, account.id, 'report.generated', toReport(reportId));
     return reportId;
-  }).catch(async (error: unknown) => {
-    await deps.reportFiles.delete(storageKey).catch(() => undefined);
-    throw error;
   });
   return toReport(id);
 }

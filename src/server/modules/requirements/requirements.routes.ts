@@ -14,6 +14,7 @@ import { requireAccount } from '../../plugins/auth';
 import { sendJsonBytes } from '../../plugins/compression';
 import { idParams, type ZodTypeProvider } from '../../route-schema';
 import * as requirements from './requirements.service';
+import { idempotent } from '../../plugins/idempotency';
 
 const tags = ['Requirements'];
 const propertyParams = idParams('Property not found');
@@ -46,13 +47,13 @@ export async function requirementsRoutes(app: FastifyInstance, deps: requirement
 
   api.post(
     '/api/properties/:id/safety-items',
-    { schema: { tags, summary: 'Add a safety item to a property', description: "Adds the library's requirements of one safety item.", params: propertyParams, body: addSafetyItemSchema, response: { 201: z.array(requirementResponse) } } },
+    { config: idempotent, schema: { tags, summary: 'Add a safety item to a property', description: "Adds the library's requirements of one safety item.", params: propertyParams, body: addSafetyItemSchema, response: { 201: z.array(requirementResponse) } } },
     async (request, reply) => reply.status(201).send(await requirements.addSafetyItem(deps, requireAccount(request), request.params.id, request.body)),
   );
 
   api.post(
     '/api/properties/:id/requirements',
-    { schema: { tags, summary: 'Add a requirement of your own', params: propertyParams, body: customRequirementSchema, response: { 201: requirementResponse } } },
+    { config: idempotent, schema: { tags, summary: 'Add a requirement of your own', params: propertyParams, body: customRequirementSchema, response: { 201: requirementResponse } } },
     async (request, reply) => reply.status(201).send(await requirements.addCustomRequirement(deps, requireAccount(request), request.params.id, request.body)),
   );
 

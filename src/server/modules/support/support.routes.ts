@@ -6,6 +6,7 @@ import { requireAccount } from '../../plugins/auth';
 import { limit, perAccount } from '../../plugins/rate-limits';
 import type { ZodTypeProvider } from '../../route-schema';
 import * as support from './support.service';
+import { idempotent } from '../../plugins/idempotency';
 
 const tags = ['Support'];
 
@@ -15,7 +16,7 @@ export async function supportRoutes(app: FastifyInstance, deps: support.SupportD
   // Every request mails the support desk, so one account cannot flood it.
   api.post(
     '/api/support/submit',
-    { preValidation: limit(perAccount('support-request', 5)), schema: { tags, summary: 'Ask for support', body: supportRequestSchema, response: { 201: supportRequestResponse } } },
+    { config: idempotent, preValidation: limit(perAccount('support-request', 5)), schema: { tags, summary: 'Ask for support', body: supportRequestSchema, response: { 201: supportRequestResponse } } },
     async (request, reply) => reply.status(201).send(await support.submitSupportRequest(deps, requireAccount(request), request.body)),
   );
 
