@@ -113,9 +113,15 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       }
       const task = queue.shift()!;
       const id = nextId++;
+      try {
+        slot.worker.postMessage({ id, job: task.job }, task.transfer);
+      } catch (error) {
+        // A job that cannot be sent (not cloneable) fails alone; the thread stays free.
+        task.reject(new RenderFailure('crash', error instanceof Error ? error.message : String(error)));
+        continue;
+      }
       const timer = setTimeout(() => replace(slot, 'timeout', `no answer in ${options.timeoutMs} ms`), options.timeoutMs);
       slot.task = { ...task, id, timer };
-      slot.worker.postMessage({ id, job: task.job }, task.transfer);
     }
   };
 
@@ -137,6 +143,8 @@ export function createRenderPool(options: RenderPoolOptions): RenderPool {
       await Promise.all(
         slots.splice(0).map((slot) => {
           slot.worker.removeAllListeners();
+          // An error the thread reports while it ends must not become the server's exception.
+          slot.worker.on('error', () => undefined);
           if (slot.task) {
             clearTimeout(slot.task.timer);
             slot.task.reject(new RenderFailure('closed', 'The server is stopping.'));
