@@ -25,8 +25,8 @@ function toastGenerateError(error: unknown, retry: () => void): void {
   } else if (isApiError(error) && error.fieldErrors.propertyId?.length) {
     toast({ variant: 'destructive', title: 'Error', description: MISSING_PROPERTY_MESSAGE });
   } else if (isApiError(error) && error.body?.code === ERROR_CODES.reportTooLarge) {
-    // Trying again would draw the same report: the server's message says what to change.
-    toast({ variant: 'destructive', title: 'Error', description: error.message });
+    // SPEC's words (the server's own texts are not shown); trying again would draw the same report.
+    toast({ variant: 'destructive', title: 'Error', description: 'Failed to generate report. Please try again.' });
   } else {
     toast({
       variant: 'destructive',
