@@ -89,4 +89,29 @@ describe('a server that meets an error nothing handles', () => {
     expect(output).toContain('PORT');
     expect(output).not.toContain('restarting');
   });
+
+  it('stops when the process that started npm start goes away (a service manager signalling npm only)', async () => {
+    const code = `import(${JSON.stringify(supervisor)}).then((m) => m.supervise(new URL(${JSON.stringify(`file://${server.entry}`)})))`;
+    // Stands for npm: starts the supervisor, then is killed without passing anything on.
+    const launcher = `require('child_process').spawn(process.execPath, ['--input-type=module', '-e', ${JSON.stringify(code)}], { stdio: 'inherit' }); setInterval(() => {}, 1000);`;
+    const npm = spawn(process.execPath, ['-e', launcher], {
+      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dir, DATABASE_URL: ctx.config.databaseUrl!, RUN_WORKERS: 'false' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    npm.stdout.on('data', (chunk) => (output += String(chunk)));
+    npm.stderr.on('data', (chunk) => (output += String(chunk)));
+    try {
+      const [, url] = await until(() => output, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, 'the start');
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      npm.kill('SIGKILL');
+      await until(() => output, /The process that started Firemark has gone; stopping the server\./, 'the supervisor noticing');
+      await until(() => output, /finishing requests, then stopping/, 'the server stopping');
+      await expect
+        .poll(async () => fetch(`${url}/healthz`).then(() => 'answering', () => 'stopped'), { timeout: 20_000 })
+        .toBe('stopped');
+    } finally {
+      npm.kill('SIGKILL');
+    }
+  }, 60_000);
 });

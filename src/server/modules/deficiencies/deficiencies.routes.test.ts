@@ -368,6 +368,8 @@ describe('deficiency photos', () => {
     const pdf = await agent.get(report.json().downloadUrl);
     expect(pdf.statusCode).toBe(200);
     expect((await pdfPages(pdf.rawPayload)).join(' ')).not.toContain('Photo not printable');
+    // The re-encoded photo is printed, the quarantined one left out.
+    expect(pdf.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBe(1);
     // The server is still answering.
     expect((await agent.get('/api/auth/me')).statusCode).toBe(200);
   });
