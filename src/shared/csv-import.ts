@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { COUNTRIES, PROPERTY_TYPES, type PropertyType } from './enums';
+import { COUNTRIES, type PropertyType } from './enums';
+import { readPropertyType } from './property-type-words';
 import { addressByCountry, propertyFieldsSchema, type PropertyValues } from './schemas/property';
 
 /** SPEC 5, "CSV import": the columns, matched loosely and case-insensitively. */
 export const CSV_REQUIRED_COLUMNS = ['name', 'addressLine1', 'city', 'state', 'zip', 'propertyType', 'managerEmail'] as const;
 export const CSV_OPTIONAL_COLUMNS = ['addressLine2', 'country'] as const;
 export const CSV_TEMPLATE_FILE_NAME = 'property-import-template.csv';
-export const CSV_PREVIEW_ROWS = 5;
 export const CSV_MAX_ROWS = 10_000;
 
 export const CSV_TEMPLATE = [
@@ -78,11 +78,12 @@ export function findDuplicateRows(rows: Record<string, unknown>[], existingKeys:
   return duplicates;
 }
 
-/** Unknown property types become other (SPEC); "Health Care" reads as healthcare. */
+/**
+ * "Health Care" reads as healthcare, and the words people use as the type they mean ("Office"
+ * is commercial, "Hotel" residential: property-type-words.ts); unknown words become other (SPEC).
+ */
 export function normalizePropertyType(value: string): PropertyType {
-  const v = value.trim().toLowerCase().replace(/[\s-]+/g, '_');
-  const compact = v.replace(/_/g, '');
-  return (PROPERTY_TYPES as readonly string[]).includes(v) ? (v as PropertyType) : (PROPERTY_TYPES.find((t) => t.replace(/_/g, '') === compact) ?? 'other');
+  return readPropertyType(value).type;
 }
 
 const COUNTRY_NAMES: Record<string, (typeof COUNTRIES)[number]> = {

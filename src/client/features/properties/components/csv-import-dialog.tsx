@@ -1,8 +1,9 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { CircleCheck, Copy, Download, FileSpreadsheet, Upload } from 'lucide-react';
-import { CSV_PREVIEW_ROWS, CSV_TEMPLATE, CSV_TEMPLATE_FILE_NAME, csvRowNumber, normalizePropertyType } from '@shared/csv-import';
-import { humanize } from '@shared/enums';
+import { CSV_TEMPLATE, CSV_TEMPLATE_FILE_NAME, csvRowNumber } from '@shared/csv-import';
+import { humanize, type PropertyType } from '@shared/enums';
+import { readPropertyType } from '@shared/property-type-words';
 import { serverMessage } from '@/lib/api';
 import { useSubscription } from '@/lib/use-subscription';
 import { Button } from '@/components/ui/button';
@@ -45,7 +46,7 @@ type Duplicates = { status: 'checking' } | { status: 'checked'; rows: number[] }
 const LISTED_DUPLICATES = 50;
 
 /**
- * SPEC 2 and 5, "CSV import": template, file check, preview of 5 rows, all-or-nothing import.
+ * SPEC 2 and 5, "CSV import": template, file check, preview (every row and column: issue 30), all-or-nothing import.
  * Issue 10: rows repeating a property the account has are listed and skipped unless imported
  * anyway, a file over the plan is stopped here, and the result says what was imported.
  */
@@ -152,7 +153,7 @@ export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
 
   return (
     <Dialog open={open} onOpenChange={onOpenChangeGuarded}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-w-4xl">
         <DialogHeader>
           <DialogTitle>Import Properties from CSV</DialogTitle>
           <DialogDescription>
@@ -185,7 +186,9 @@ export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
             className="block w-full min-w-0 rounded-md border border-input bg-background text-sm shadow-sm file:mr-3 file:h-10 file:cursor-pointer file:border-0 file:border-r file:border-input file:bg-secondary file:px-3 file:text-sm file:font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40"
           />
           <p id={hintId} className="text-sm text-muted-foreground">
-            Headers are matched loosely (“Address Line 1” works). Unknown property types are imported as Other.
+            Headers are matched loosely (“Address Line 1” works). Types may be written as people say them (Office,
+            School, Apartment, Hospital, Warehouse, Hotel); the preview shows what each became, and words Firemark does
+            not know are imported as Other.
           </p>
         </div>
 
@@ -260,14 +263,52 @@ export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
   );
 }
 
+/** A cell of the type column, and what Firemark made of it. */
+function typeOf(row: Record<string, string>) {
+  const written = (row.propertyType ?? '').trim();
+  return { written, ...readPropertyType(written) };
+}
+
+/** The ways the file's type words were read, each once, with how many rows wrote it. */
+function typeReadings(rows: Record<string, string>[]) {
+  const seen = new Map<string, { written: string; type: PropertyType; how: 'word' | 'unknown'; count: number }>();
+  for (const row of rows) {
+    const t = typeOf(row);
+    if (t.how === 'type' || t.written === '') continue;
+    const key = t.written.toLowerCase();
+    const entry = seen.get(key);
+    if (entry) entry.count += 1;
+    else seen.set(key, { written: t.written, type: t.type, how: t.how, count: 1 });
+  }
+  return [...seen.values()];
+}
+
+/** "Commercial", with "from “Office”" when the file said it in other words. */
+function TypeCell({ row }: { row: Record<string, string> }) {
+  const t = typeOf(row);
+  return (
+    <>
+      {humanize(t.type)}
+      {t.how === 'word' ? <span className="block text-xs text-muted-foreground">from “{t.written}”</span> : null}
+      {t.how === 'unknown' && t.written ? <span className="block text-xs text-amber-800">“{t.written}” not recognised</span> : null}
+    </>
+  );
+}
+
+const countryOf = (row: Record<string, string>) => row.country || 'us';
+
+/**
+ * Issue 30, item 11: every row (the list scrolls) and every column the import takes, with what
+ * each type became; the file's other columns are named as not imported.
+ */
 function CsvPreview({ result }: { result: CsvReadResult }) {
   const titleId = useId();
-  const shown = result.rows.slice(0, CSV_PREVIEW_ROWS);
-  const typeLabel = (value: string | undefined) => humanize(normalizePropertyType(value ?? ''));
-  const address = (row: Record<string, string>) => [row.addressLine1, row.addressLine2].filter(Boolean).join(', ');
+  const typesId = useId();
+  const readings = typeReadings(result.rows);
+  const rows = result.rows;
 
   return (
-    <section aria-labelledby={titleId} className="space-y-2">
+    <section aria-labelledby={titleId} className="space-y-3">
       <div className="flex items-center gap-2">
         <FileSpreadsheet aria-hidden="true" className="size-4 text-muted-foreground" />
         <h3 id={titleId} className="text-sm font-semibold">
@@ -275,51 +316,90 @@ function CsvPreview({ result }: { result: CsvReadResult }) {
         </h3>
       </div>
       <p className="text-sm text-muted-foreground">
-        {result.rows.length > shown.length
-          ? `Showing the first ${shown.length} of ${plural(result.rows.length, 'row', 'rows')}.`
-          : `${plural(result.rows.length, 'row', 'rows')} in the file.`}
+        {rows.length === 1 ? '1 row in the file.' : `All ${rows.length} rows in the file${rows.length > 5 ? '; the list scrolls' : ''}.`}
       </p>
 
-      {/* Phones: one card per row. */}
-      <ul className="space-y-2 sm:hidden">
-        {shown.map((row, i) => (
+      {readings.length > 0 ? (
+        <div className="rounded-md border bg-muted/40 p-3 text-sm">
+          <h4 id={typesId} className="font-medium">
+            How the property types were read
+          </h4>
+          <ul aria-labelledby={typesId} className="mt-1 space-y-0.5">
+            {readings.map((r) => (
+              <li key={r.written.toLowerCase()}>
+                “{r.written}” → {humanize(r.type)}
+                {r.how === 'unknown' ? ' (not a type Firemark knows)' : ''}
+                <span className="text-muted-foreground"> · {plural(r.count, 'row', 'rows')}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {result.ignoredColumns.length > 0 ? (
+        <p className="text-sm text-muted-foreground">
+          Not imported (Firemark has no such field): {result.ignoredColumns.map((c) => `“${c}”`).join(', ')}.
+        </p>
+      ) : null}
+
+      {/* Phones: one card per row, every field, in a list that scrolls. */}
+      <ul
+        tabIndex={0}
+        aria-label="Rows of the file"
+        className="max-h-[50vh] space-y-2 overflow-y-auto rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:hidden"
+      >
+        {rows.map((row, i) => (
           <li key={i} className="rounded-md border p-3 text-sm">
-            <p className="break-words font-medium">{row.name || '—'}</p>
+            <p className="break-words font-medium">
+              <span className="text-muted-foreground">Row {csvRowNumber(i)} · </span>
+              {row.name || '—'}
+            </p>
             <p className="break-words text-slate-700">
-              {address(row)}
-              {address(row) ? ', ' : ''}
-              {row.city} {row.state}
+              {[row.addressLine1, row.addressLine2].filter(Boolean).join(', ')}
             </p>
-            <p className="break-words text-muted-foreground">
-              {typeLabel(row.propertyType)} · {row.managerEmail}
+            <p className="break-words text-slate-700">
+              {row.city} {row.state} {row.zip} · {countryOf(row)}
             </p>
+            <div className="break-words text-muted-foreground">
+              <TypeCell row={row} />
+            </div>
+            <p className="break-words text-muted-foreground">{row.managerEmail}</p>
           </li>
         ))}
       </ul>
 
-      {/* Focusable, so the table scrolls sideways from the keyboard too; the dialog never does. */}
-      <div tabIndex={0} role="group" aria-label="Preview table" className="hidden max-w-full overflow-x-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:block">
+      {/* Focusable, so the table scrolls (down and sideways) from the keyboard too; the dialog never does sideways. */}
+      <div
+        tabIndex={0}
+        role="group"
+        aria-label="Preview table"
+        className="hidden max-h-96 max-w-full overflow-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:block"
+      >
         <table className="w-full text-left text-sm">
-          <caption className="sr-only">The first rows of the file</caption>
-          <thead className="bg-muted text-xs uppercase tracking-wide text-muted-foreground">
+          <caption className="sr-only">Every row of the file, as it will be imported</caption>
+          <thead className="sticky top-0 bg-muted text-xs uppercase tracking-wide text-muted-foreground">
             <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">Name</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Address</th>
-              <th scope="col" className="px-3 py-2 font-semibold">City</th>
-              <th scope="col" className="px-3 py-2 font-semibold">State</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Type</th>
-              <th scope="col" className="px-3 py-2 font-semibold">Manager Email</th>
+              {['Row', 'Name', 'Address line 1', 'Address line 2', 'City', 'State', 'ZIP', 'Type', 'Manager email', 'Country'].map((label) => (
+                <th key={label} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
+                  {label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y">
-            {shown.map((row, i) => (
+            {rows.map((row, i) => (
               <tr key={i}>
+                <td className="px-3 py-2 text-muted-foreground">{csvRowNumber(i)}</td>
                 <td className="whitespace-nowrap px-3 py-2 font-medium">{row.name}</td>
-                <td className="whitespace-nowrap px-3 py-2">{address(row)}</td>
-                <td className="px-3 py-2">{row.city}</td>
+                <td className="whitespace-nowrap px-3 py-2">{row.addressLine1}</td>
+                <td className="whitespace-nowrap px-3 py-2">{row.addressLine2}</td>
+                <td className="whitespace-nowrap px-3 py-2">{row.city}</td>
                 <td className="px-3 py-2">{row.state}</td>
-                <td className="px-3 py-2">{typeLabel(row.propertyType)}</td>
+                <td className="whitespace-nowrap px-3 py-2">{row.zip}</td>
+                <td className="whitespace-nowrap px-3 py-2">
+                  <TypeCell row={row} />
+                </td>
                 <td className="px-3 py-2">{row.managerEmail}</td>
+                <td className="px-3 py-2">{countryOf(row)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,4 +1,4 @@
-import { rowsFromCells, validateCsvRows } from '@shared/csv-import';
+import { matchColumns, rowsFromCells, validateCsvRows } from '@shared/csv-import';
 
 export interface CsvReadResult {
   /** Rows keyed by column, as read; sent to the server, which validates them again. */
@@ -7,6 +7,17 @@ export interface CsvReadResult {
   validCount: number;
   /** 'Missing required columns: ...', 'Row N: Missing ...' and the like; empty when all is well. */
   errors: string[];
+  /** Headers of the file's columns that no field takes ("Notes", "Year built"): the preview names them. */
+  ignoredColumns: string[];
+}
+
+/** The header row's columns that matchColumns gives to no field. */
+function ignoredColumns(cells: string[][]): string[] {
+  const header = cells.find((r) => r.some((c) => c.trim() !== ''));
+  if (!header) return [];
+  const clean = header.map((h) => h.replace(/^\uFEFF/, '').trim());
+  const used = new Set(Object.values(matchColumns(clean).index));
+  return clean.filter((h, i) => h !== '' && !used.has(i));
 }
 
 /**
@@ -32,8 +43,8 @@ export async function readCsvFile(file: File): Promise<CsvReadResult> {
     .map((e) => `Row ${(e.row ?? 0) + 1}: ${e.message}`);
 
   const { rows, error } = rowsFromCells(parsed.data);
-  if (error) return { rows: [], validCount: 0, errors: [error] };
+  if (error) return { rows: [], validCount: 0, errors: [error], ignoredColumns: [] };
 
   const { properties, errors } = validateCsvRows(rows);
-  return { rows, validCount: properties.length, errors: [...quoteProblems, ...errors] };
+  return { rows, validCount: properties.length, errors: [...quoteProblems, ...errors], ignoredColumns: ignoredColumns(parsed.data) };
 }
