@@ -20,8 +20,12 @@ test('a visitor reads the landing page; starting leads to sign up, signing in to
   expect(new Set(hrefs)).toEqual(new Set(['/auth/login', '/auth/signup']));
   await expectAccessible(page);
 
-  for (const name of ['Get Started', 'Start Your Free Trial', 'Start for Free', 'Start 30-Day Free Trial']) {
+  for (const name of ['Get Started', 'Start for Free']) {
     await expect(page.getByRole('link', { name }).first()).toHaveAttribute('href', '/auth/signup');
+  }
+  // Trial calls to action start the trial with the account (DECISIONS, "Plans and limits").
+  for (const name of ['Start Your Free Trial', 'Start 30-Day Free Trial', 'Try Firemark Free', '30-day free trial']) {
+    await expect(page.getByRole('link', { name }).first()).toHaveAttribute('href', '/auth/signup?trial=1');
   }
   await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/auth/login');
   await page.getByRole('link', { name: 'Get Started' }).first().click();

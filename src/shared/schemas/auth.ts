@@ -59,6 +59,11 @@ export const registerSchema = z.object({
   username,
   password: newPassword,
   timeZone: timeZone.optional(),
+  /**
+   * Signed up through a trial call to action ("Start Your Free Trial"): the account starts its
+   * 30-day Pro trial at once (DECISIONS, "Plans and limits"). Otherwise it starts on Free.
+   */
+  startTrial: z.boolean({ error: 'Must be true or false' }).optional(),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

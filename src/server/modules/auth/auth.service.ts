@@ -18,6 +18,7 @@ import * as q from './auth.queries';
 import * as sessionRows from '../../plugins/sessions.queries';
 import { assertAddressChangeAllowed, requestConfirmation } from './email-confirmation.service';
 import { afterNewPassword } from './password-changed';
+import { startTrialAtSignup } from '../subscription/subscription.service';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../passwords';
 
 export interface AuthDeps {
@@ -92,6 +93,7 @@ export async function register(deps: AuthDeps, input: RegisterInput, userAgent: 
         passwordHash,
         timeZone: input.timeZone ?? 'UTC',
       });
+      if (input.startTrial) await startTrialAtSignup(tx.db, created.id, now);
       await requestConfirmation(tx, deps, created, now);
       return created;
     });

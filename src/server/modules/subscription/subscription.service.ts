@@ -50,6 +50,16 @@ export async function startTrial(db: Db, account: VersionedAccount, now = new Da
   return subscriptionStatus(db, account, now);
 }
 
+/**
+ * The trial of an account signing up through a trial call to action, in its creating
+ * transaction (DECISIONS, "Plans and limits"). With billing off every account is Pro already.
+ */
+export async function startTrialAtSignup(tx: DbOrTx, userId: number, now = new Date()): Promise<void> {
+  if (isBillingOff()) return;
+  const until = new Date(now.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
+  await q.startTrial(tx, userId, now, until);
+}
+
 const limitReached = (what: string) =>
   new AppError(
     ERROR_CODES.planLimit,

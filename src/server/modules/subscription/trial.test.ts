@@ -85,3 +85,36 @@ describe('POST /api/subscription/trial', () => {
     expect(bad.json().code).toBe('VALIDATION_FAILED');
   });
 });
+
+describe('signing up through a trial call to action (issue 30, item 10)', () => {
+  const account = (username: string) => ({ fullName: 'Trial Person', email: `${username}@example.com`, username, password: 'long-enough-pw' });
+
+  it('starts the 30-day trial with the account, so it can add a second property at once', async () => {
+    setNow('2026-05-10T09:00:00Z');
+    const agent = ctx.agent();
+    expect((await agent.post('/api/auth/register', { ...account('trial_cta'), startTrial: true })).statusCode).toBe(201);
+    expect((await agent.get('/api/subscription/status')).json()).toMatchObject({
+      plan: 'pro',
+      onTrial: true,
+      trialAvailable: false,
+      proUntil: '2026-06-09T09:00:00.000Z',
+    });
+    for (const name of ['One', 'Two']) {
+      expect((await agent.post('/api/properties', propertyValues({ name }))).statusCode).toBe(201);
+    }
+    // The one trial is used: Billing does not offer it again.
+    expect((await agent.post('/api/subscription/trial', {})).statusCode).toBe(409);
+  });
+
+  it('leaves other sign-ups on Free, with the trial still on offer', async () => {
+    const agent = ctx.agent();
+    expect((await agent.post('/api/auth/register', account('plain_signup'))).statusCode).toBe(201);
+    expect((await agent.get('/api/subscription/status')).json()).toMatchObject({ plan: 'free', onTrial: false, trialAvailable: true });
+  });
+
+  it('refuses a startTrial that is not true or false', async () => {
+    const res = await ctx.agent().post('/api/auth/register', { ...account('odd_trial'), startTrial: 'yes' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors.startTrial).toEqual(['Must be true or false']);
+  });
+});

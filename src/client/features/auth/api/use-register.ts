@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { PRO_PLAN_NAME, TRIAL_DAYS } from '@shared/plans';
 import type { RegisterInput, SessionUser } from '@shared/schemas/auth';
 import { api, serverMessage } from '@/lib/api';
 import { toast } from '@/components/ui/use-toast';
@@ -18,9 +19,14 @@ export function useRegister() {
     // The account's time zone decides what "today" means for due dates (DECISIONS).
     mutationFn: (input: Omit<RegisterInput, 'timeZone'>) =>
       api.post<SessionUser>('/api/auth/register', { ...input, timeZone: browserTimeZone() }),
-    onSuccess: (user) => {
+    onSuccess: (user, input) => {
       signIn(user);
-      toast({ title: 'Registration Successful', description: 'Your account has been created.' });
+      toast({
+        title: 'Registration Successful',
+        description: input.startTrial
+          ? `Your account has been created and your ${TRIAL_DAYS}-day ${PRO_PLAN_NAME} trial has started.`
+          : 'Your account has been created.',
+      });
     },
     onError: (error) => {
       toast({

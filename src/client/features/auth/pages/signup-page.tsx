@@ -1,6 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { Sparkles } from 'lucide-react';
+import { PRO_PLAN_NAME, TRIAL_DAYS } from '@shared/plans';
 import { registerSchema } from '@shared/schemas/auth';
 import { isApiError, serverMessage } from '@/lib/api';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -14,7 +16,7 @@ import { useRegister } from '../api/use-register';
 import { useAuth } from '@/app/auth-context';
 import { PublicCardLayout } from '@/components/public-card-layout';
 
-const signupFormSchema = registerSchema.omit({ timeZone: true });
+const signupFormSchema = registerSchema.omit({ timeZone: true, startTrial: true });
 const FIELDS = ['fullName', 'email', 'username', 'password'] as const;
 
 function signupErrorText(error: unknown): string {
@@ -29,6 +31,9 @@ export default function SignupPage() {
   useDocumentTitle('Sign Up');
   const { isAuthenticated } = useAuth();
   const register = useRegister();
+  const [searchParams] = useSearchParams();
+  // Signing up through a trial call to action starts the trial with the account.
+  const withTrial = searchParams.get('trial') === '1';
   const form = useForm({
     resolver: zodResolver(signupFormSchema),
     mode: 'onSubmit',
@@ -41,13 +46,25 @@ export default function SignupPage() {
   if (isAuthenticated) return <Navigate to="/" replace />;
 
   const onSubmit = form.handleSubmit((values) =>
-    register.mutate(values, {
+    register.mutate(withTrial ? { ...values, startTrial: true } : values, {
       onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS),
     }),
   );
 
   return (
-    <PublicCardLayout title="Create your account" description="Start tracking fire-safety compliance in minutes.">
+    <PublicCardLayout
+      title={withTrial ? `Start your ${TRIAL_DAYS}-day free trial` : 'Create your account'}
+      description="Start tracking fire-safety compliance in minutes."
+    >
+      {withTrial ? (
+        <p className="mb-5 flex items-start gap-2 rounded-lg border border-red-200 bg-accent p-3 text-sm text-slate-800">
+          <Sparkles aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+          <span>
+            Your {TRIAL_DAYS}-day {PRO_PLAN_NAME} trial starts as soon as your account is created. No credit card needed;
+            afterwards the account returns to the Free plan on its own and keeps all its data.
+          </span>
+        </p>
+      ) : null}
       <form noValidate onSubmit={onSubmit} className="space-y-5">
         {register.isError ? <FormAlert>{signupErrorText(register.error)}</FormAlert> : null}
         <FormField label="Full name" error={errors.fullName?.message}>

@@ -13,7 +13,8 @@ export function CtaSection() {
           Start your free 30-day trial today. No credit card required.
         </p>
         <Button asChild size="lg" variant="outline" className="mt-8 border-white bg-white text-red-800 hover:bg-red-50">
-          <Link to="/auth/signup">
+          {/* Under "Start your free 30-day trial today": a trial call to action (DECISIONS, "Plans and limits"). */}
+          <Link to="/auth/signup?trial=1">
             Try Firemark Free <ArrowRight aria-hidden="true" />
           </Link>
         </Button>

@@ -21,7 +21,8 @@ export function HeroSection() {
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">
             <Button asChild size="lg">
-              <Link to="/auth/signup">
+              {/* A trial call to action: the account starts its trial at once (DECISIONS, "Plans and limits"). */}
+              <Link to="/auth/signup?trial=1">
                 Start Your Free Trial <ArrowRight aria-hidden="true" />
               </Link>
             </Button>

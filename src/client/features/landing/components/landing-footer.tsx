@@ -17,7 +17,7 @@ export function LandingFooter() {
               </Link>
             </li>
             <li>
-              <Link to="/auth/signup" className="hover:text-white hover:underline">
+              <Link to="/auth/signup?trial=1" className="hover:text-white hover:underline">
                 30-day free trial
               </Link>
             </li>

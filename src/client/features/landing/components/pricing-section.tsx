@@ -10,6 +10,7 @@ const PLANS = [
     summary: 'For a single building getting started.',
     features: ['1 property', '1 inspection', 'Basic features'],
     cta: 'Start for Free',
+    to: '/auth/signup',
     popular: false,
   },
   {
@@ -18,6 +19,8 @@ const PLANS = [
     summary: 'Firemark Pro, for portfolios of any size.',
     features: ['Unlimited properties', 'Unlimited inspections', 'E-mail reminders', 'PDF reports'],
     cta: 'Start 30-Day Free Trial',
+    // The trial button starts the trial with the account (DECISIONS, "Plans and limits").
+    to: '/auth/signup?trial=1',
     popular: true,
   },
 ];
@@ -63,7 +66,7 @@ export function PricingSection() {
                 ))}
               </ul>
               <Button asChild className="mt-8 w-full" variant={plan.popular ? 'default' : 'outline'} size="lg">
-                <Link to="/auth/signup">{plan.cta}</Link>
+                <Link to={plan.to}>{plan.cta}</Link>
               </Button>
             </li>
           ))}
