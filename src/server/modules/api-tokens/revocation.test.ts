@@ -105,4 +105,30 @@ describe('revoking an API token', () => {
     expect((await s.agent.delete(`/api/tokens/${token.id}`)).statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: feedPath(link.url) })).statusCode).toBe(404);
   });
+
+  it('stops a webhook made in the app that a token then pointed elsewhere or took the secret of', async () => {
+    const s = await ctx.signedIn({ timeZone: 'UTC' });
+    await grantPro(ctx.runtime.db, s.user.username);
+    const token = (await s.agent.post('/api/tokens', { name: 'Integration', access: 'write' })).json();
+    const repointed = (await s.agent.post('/api/webhooks', { url: inApp.url, events: ['inspection.completed'] })).json();
+    const rekeyed = (await s.agent.post('/api/webhooks', { url: inApp.url, events: ['inspection.completed'] })).json();
+    const untouched = (await s.agent.post('/api/webhooks', { url: inApp.url, events: ['inspection.completed'] })).json();
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/webhooks/${repointed.id}`,
+      headers: { authorization: `Bearer ${token.token}` },
+      payload: { url: byToken.url, events: ['inspection.completed'], enabled: true },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().createdByToken).toMatchObject({ id: token.id });
+    const rotated = await withToken(token.token, 'POST', `/api/webhooks/${rekeyed.id}/secret`);
+    expect(rotated.statusCode, rotated.body).toBe(200);
+
+    expect((await s.agent.delete(`/api/tokens/${token.id}`)).statusCode).toBe(200);
+    const listed = (await s.agent.get('/api/webhooks')).json() as { id: number; enabled: boolean; stoppedReason: string | null }[];
+    const state = (id: number) => listed.find((w) => w.id === id);
+    expect(state(repointed.id)).toMatchObject({ enabled: false, stoppedReason: STOPPED_BY_REVOCATION });
+    expect(state(rekeyed.id)).toMatchObject({ enabled: false, stoppedReason: STOPPED_BY_REVOCATION });
+    expect(state(untouched.id)).toMatchObject({ enabled: true, stoppedReason: null });
+  });
 });

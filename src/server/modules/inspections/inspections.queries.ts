@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { DUE_SOON_DAYS, UPCOMING_DAYS, type InspectionDisplayStatus } from '@shared/compliance';
 import type { ComplianceResult, InspectionStatus, InspectionType } from '@shared/enums';
+import type { AttestationRole } from '@shared/records';
 import type { Inspection } from '@shared/schemas/inspection';
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
@@ -67,6 +68,7 @@ type Row = {
   display_status: InspectionDisplayStatus;
   compliance_result: ComplianceResult | null;
   notes: string | null;
+  completion_notes: string | null;
   assigned_to: string;
   reschedule_reason: string | null;
   created_at: Date;
@@ -81,6 +83,7 @@ type Row = {
   inspector_licence_expires_on: string | null;
   inspector_licence_expired: boolean | null;
   attestation_statement: string | null;
+  attestation_role: AttestationRole | null;
   attestation_name: string | null;
   attested_at: Date | null;
   deficiency_count: number;
@@ -101,6 +104,7 @@ function toInspection(row: Row): Inspection {
     displayStatus: row.display_status,
     complianceResult: row.compliance_result,
     notes: row.notes,
+    completionNotes: row.completion_notes,
     assignedTo: row.assigned_to,
     rescheduleReason: row.reschedule_reason,
     createdAt: iso(row.created_at)!,
@@ -122,7 +126,14 @@ function toInspection(row: Row): Inspection {
           },
     attestation:
       row.attestation_statement && row.attestation_name && row.attested_at
-        ? { statement: row.attestation_statement, typedName: row.attestation_name, attestedAt: iso(row.attested_at)! }
+        ? {
+            role: row.attestation_role ?? 'performer',
+            statement: row.attestation_statement,
+            typedName: row.attestation_name,
+            // A performer signs for the work; a recorder's statement names who did it.
+            performedBy: row.attestation_role === 'recorder' ? (row.inspector_name ?? row.assigned_to) : row.attestation_name,
+            attestedAt: iso(row.attested_at)!,
+          }
         : null,
     deficiencyCount: row.deficiency_count,
     openDeficiencyCount: row.open_deficiency_count,
@@ -138,15 +149,17 @@ async function selectInspections(db: DbOrTx, where: SQL, today: string, order: S
       where ${where} order by ${order} limit ${limit} offset ${offset}
     )
     select i.id, i.property_id, p.name as property_name, i.inspection_type, i.due_date, i.completed_date,
-      i.status, ${displayStatusSql(t)} as display_status, i.compliance_result, i.notes, i.assigned_to,
+      i.status, ${displayStatusSql(t)} as display_status, i.compliance_result, i.notes, i.completion_notes, i.assigned_to,
       i.reschedule_reason, i.created_at, i.updated_at,
       r.id as requirement_id, r.activity as requirement_activity, r.principal as requirement_principal,
       ins.id as inspector_id,
-      case when ins.id is not null then ins.name when i.attestation_name is not null or i.inspector_licence_number is not null then i.assigned_to end as inspector_name,
+      -- Without an inspector record, a signer who performed it is its inspector.
+      case when ins.id is not null then ins.name when i.attestation_role = 'performer' then i.attestation_name
+        when i.attestation_name is not null or i.inspector_licence_number is not null then i.assigned_to end as inspector_name,
       ins.company as inspector_company,
       lic.number as inspector_licence_number, to_char(lic.expires_on, 'YYYY-MM-DD') as inspector_licence_expires_on,
       lic.expires_on < coalesce((i.completed_date at time zone u.time_zone)::date, ${t}) as inspector_licence_expired,
-      i.attestation_statement, i.attestation_name, i.attested_at,
+      i.attestation_statement, i.attestation_role, i.attestation_name, i.attested_at,
       coalesce(d.total, 0)::int as deficiency_count, coalesce(d.open, 0)::int as open_deficiency_count
     from page
     join inspections i on i.id = page.id

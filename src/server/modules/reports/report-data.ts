@@ -15,7 +15,10 @@ export interface ReportInspection {
   complianceResult: string | null;
   completedDate: Date | null;
   assignedTo: string;
+  /** Instructions, typed when it was scheduled. */
   notes: string | null;
+  /** Findings, typed when it was completed. */
+  completionNotes: string | null;
 }
 
 export interface FireSafetyReportData {

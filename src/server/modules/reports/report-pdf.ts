@@ -5,7 +5,7 @@ import { formatDisplayDate, todayInTimeZone } from '@shared/dates';
 import { COUNTRY_LABELS, humanize, INSPECTION_TYPE_LABELS, type InspectionType } from '@shared/enums';
 import type { FireSafetyReportData, ReportRequirement } from './report-data';
 import { drawSignatureLines, drawVerificationBlock, VERIFICATION_BLOCK_WIDTH } from './report-verification-pdf';
-import { drawRecordSections } from './report-records';
+import { drawRecordSections, inspectionNotesText } from './report-records';
 
 const BRAND = '#b91c1c';
 const INK = '#111827';
@@ -221,7 +221,7 @@ export async function renderFireSafetyReport(data: FireSafetyReportData): Promis
             inspection.complianceResult ? complianceStatusDisplay(inspection.complianceResult).label : '-',
             inspection.completedDate ? formatDisplayDate(todayInTimeZone(data.timeZone, inspection.completedDate)) : '-',
             inspection.assignedTo,
-            inspection.notes ?? '',
+            inspectionNotesText(inspection),
           ],
           colors: [undefined, INK, status === 'overdue' ? TONES.red : undefined],
         };
@@ -250,7 +250,7 @@ export async function renderFireSafetyReport(data: FireSafetyReportData): Promis
         width: contentWidth,
       });
       paragraph(`Assigned to: ${inspection.assignedTo}`);
-      if (inspection.notes) paragraph(inspection.notes, INK);
+      if (inspection.notes || inspection.completionNotes) paragraph(inspectionNotesText(inspection), INK);
       doc.moveDown(0.4);
     }
   }

@@ -54,7 +54,7 @@ describe('the report\'s inspection record', () => {
     const text = (await pdfPages(pdf)).join('\n').replace(/\s+/g, ' ');
     const expiredOn = new Date(`${addDays(day, -3)}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
     expect(text).toContain('Who performed the inspections');
-    expect(text).toContain(`Ada Byrne NICET-4471, Licence expired on ${expiredOn} Ada Byrne`);
+    expect(text).toContain(`Ada Byrne NICET-4471, Licence expired on ${expiredOn} Performed and signed by Ada Byrne.`);
     expect(text).toContain('Deficiencies and corrective actions');
     expect(text).toContain('Critical - Fire Alarm - open Panel shows a ground fault');
     expect(text).toContain('Corrective action: Clear the ground fault');

@@ -13,7 +13,7 @@ import {
 import type { DbOrTx } from '../../db/client';
 import { containsPattern } from '../../db/like';
 import { preparedRows } from '../../db/prepared';
-import { OPEN_STATUSES, unscheduledSql } from '../compliance/compliance.sql';
+import { intervalSql, OPEN_STATUSES, unscheduledSql } from '../compliance/compliance.sql';
 
 export async function listLibrary(db: DbOrTx): Promise<LibraryRequirement[]> {
   const result = await db.execute<LibraryRequirement & Record<string, unknown>>(sql`
@@ -123,6 +123,37 @@ export async function updateRequirement(
   if (values.autoSchedule !== undefined) sets.push(sql`auto_schedule = ${values.autoSchedule}`);
   if (values.intervalMonths !== undefined) sets.push(sql`interval_months = ${values.intervalMonths}`, sql`interval_days = ${values.intervalDays ?? null}`);
   await db.execute(sql`update requirements set ${sql.join(sets, sql`, `)} where id = ${id}`);
+}
+
+/**
+ * After its interval changed (issue 30): the requirement is next due one new interval after it
+ * was last done, or, never done, after the day it began (the day it was added, in the account's
+ * zone), no later than a year after that day as when it was added, since when it was last done
+ * is not known. An open inspection of it that kept its schedule (due on the old next due date)
+ * moves to the new date when that is earlier, with the change as its reason; a longer interval
+ * leaves what is scheduled where it is (doing it early is never wrong). Returns the new date.
+ */
+export async function redateAfterIntervalChange(db: DbOrTx, id: number, reason: string): Promise<string> {
+  const result = await db.execute<{ next_due_date: string }>(sql`
+    with target as (
+      select r.id, r.next_due_date as old_due,
+        case when r.last_done_on is not null then (r.last_done_on + ${intervalSql('r')})::date
+          else least(began + ${intervalSql('r')}, began + interval '12 months')::date end as new_due
+      from requirements r
+      join users u on u.id = r.user_id
+      cross join lateral (select (r.created_at at time zone u.time_zone)::date as began) b
+      where r.id = ${id}
+    ),
+    moved as (
+      update inspections i set due_date = t.new_due, reschedule_reason = ${reason}, updated_at = now()
+      from target t
+      where i.requirement_id = t.id and i.status in ${OPEN_STATUSES} and i.due_date = t.old_due and t.new_due < t.old_due
+      returning i.id
+    )
+    update requirements r set next_due_date = t.new_due, updated_at = now()
+    from target t where r.id = t.id
+    returning to_char(t.new_due, 'YYYY-MM-DD') as next_due_date`);
+  return result.rows[0]!.next_due_date;
 }
 
 export async function activityExists(db: DbOrTx, propertyId: number, itemType: InspectionType, activity: string): Promise<boolean> {

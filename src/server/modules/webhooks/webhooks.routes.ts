@@ -22,7 +22,7 @@ export async function webhooksRoutes(app: FastifyInstance, deps: webhooks.Webhoo
     async (request, reply) => reply.status(201).send(await webhooks.createWebhook(deps, requireAccount(request), request.body, request.apiToken?.id ?? null)),
   );
   api.put('/api/webhooks/:id', { schema: { tags, summary: 'Change a webhook', params, body: webhookInputSchema, response: { 200: webhookEndpointResponse } } }, async (request) =>
-    webhooks.updateWebhook(deps, requireAccount(request), request.params.id, request.body),
+    webhooks.updateWebhook(deps, requireAccount(request), request.params.id, request.body, request.apiToken?.id ?? null),
   );
   api.delete('/api/webhooks/:id', { schema: { tags, summary: 'Delete a webhook', params, response: { 204: noContent } } }, async (request, reply) => {
     await webhooks.deleteWebhook(deps, requireAccount(request), request.params.id);
@@ -40,6 +40,6 @@ export async function webhooksRoutes(app: FastifyInstance, deps: webhooks.Webhoo
   api.post(
     '/api/webhooks/:id/secret',
     { schema: { tags, summary: "Rotate a webhook's secret", description: 'The answer is the only time the new secret is sent.', params, response: { 200: webhookEndpointWithSecretResponse } } },
-    async (request) => webhooks.rotateSecret(deps, requireAccount(request), request.params.id),
+    async (request) => webhooks.rotateSecret(deps, requireAccount(request), request.params.id, request.apiToken?.id ?? null),
   );
 }

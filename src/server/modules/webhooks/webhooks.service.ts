@@ -103,7 +103,13 @@ export async function createWebhook(deps: WebhooksDeps, account: Account, input:
   });
 }
 
-export async function updateWebhook(deps: WebhooksDeps, account: Account, id: number, input: WebhookValues): Promise<WebhookEndpoint> {
+/**
+ * A token that changes a webhook (or learns its secret, below) takes it over: it could have
+ * pointed it at its own address, so revoking that token must stop it like one it made.
+ */
+const takenOverBy = (tokenId: number | null) => (tokenId === null ? {} : { createdByTokenId: tokenId });
+
+export async function updateWebhook(deps: WebhooksDeps, account: Account, id: number, input: WebhookValues, changedWithTokenId: number | null = null): Promise<WebhookEndpoint> {
   if (!(await q.findEndpoint(deps.db, account.id, id))) throw endpointNotFound();
   await checkPublic(deps, input);
   const row = await q.updateEndpoint(deps.db, account.id, id, {
@@ -111,6 +117,7 @@ export async function updateWebhook(deps: WebhooksDeps, account: Account, id: nu
     description: input.description || null,
     events: input.events,
     enabled: input.enabled,
+    ...takenOverBy(changedWithTokenId),
   });
   if (!row) throw endpointNotFound();
   return viewOf(deps.db, account.id, row.id);
@@ -121,8 +128,8 @@ export async function deleteWebhook(deps: WebhooksDeps, account: Account, id: nu
 }
 
 /** A new secret; deliveries are signed with it from now on, and it is shown this once. */
-export async function rotateSecret(deps: WebhooksDeps, account: Account, id: number): Promise<WebhookEndpointWithSecret> {
-  const row = await q.updateEndpoint(deps.db, account.id, id, { secret: newWebhookSecret() });
+export async function rotateSecret(deps: WebhooksDeps, account: Account, id: number, changedWithTokenId: number | null = null): Promise<WebhookEndpointWithSecret> {
+  const row = await q.updateEndpoint(deps.db, account.id, id, { secret: newWebhookSecret(), ...takenOverBy(changedWithTokenId) });
   if (!row) throw endpointNotFound();
   return { ...(await viewOf(deps.db, account.id, row.id)), secret: row.secret };
 }
