@@ -22,8 +22,9 @@ test('a Pro account imports a real spreadsheet export through the dialog', async
   expect((await download).suggestedFilename()).toBe('property-import-template.csv');
 
   await dialog.getByLabel('CSV file').setInputFiles(file);
-  await expect(dialog.getByText('Showing the first 5 of 7 rows.')).toBeVisible();
-  await expect(dialog.getByRole('row')).toHaveCount(6); // header + 5 previewed
+  // Every row is previewed (issue 30, item 11).
+  await expect(dialog.getByText('All 7 rows in the file; the list scrolls.')).toBeVisible();
+  await expect(dialog.getByRole('row')).toHaveCount(8); // header + 7 rows
   await expect(dialog.getByRole('cell', { name: 'Smith, Jones & Co' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Import 7 Properties' }).click();
   // SPEC: no toast; the dialog says what was imported.
@@ -31,8 +32,8 @@ test('a Pro account imports a real spreadsheet export through the dialog', async
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name: '7 properties' })).toBeVisible();
-  // An unknown type became other.
-  await expect(page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Depot', exact: true }) })).toContainText('Other');
+  // "warehouse" is read as the type people mean by it (issue 30, item 11).
+  await expect(page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Depot', exact: true }) })).toContainText('Industrial');
 });
 
 test('the dialog names what is wrong and imports nothing', async ({ proPage: page }, testInfo) => {

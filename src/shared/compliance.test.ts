@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, effectiveItemStatus, inspectionDisplayStatus, propertyStatusFrom, resultAfterCorrections } from './compliance';
+import { addDays, effectiveItemStatus, inspectionDisplayStatus, propertyStatusFrom, propertyStatusLine, propertyStatusReason, resultAfterCorrections } from './compliance';
 
 describe('resultAfterCorrections', () => {
   const open = { correctedOn: null };
@@ -55,13 +55,69 @@ describe('propertyStatusFrom', () => {
   it('is non-compliant when any item is overdue, even one never inspected', () => {
     expect(propertyStatusFrom([item('compliant'), item('overdue', null)])).toBe('non_compliant');
     expect(propertyStatusFrom([item('non_compliant')])).toBe('non_compliant');
+    expect(propertyStatusFrom([item('never_inspected', null), item('non_compliant')])).toBe('non_compliant');
   });
 
-  it('is pending while nothing was inspected, due soon before compliant', () => {
+  it('is pending while any item was never inspected, not only while none was (DECISIONS "Compliance model")', () => {
     expect(propertyStatusFrom([item('never_inspected', null)])).toBe('pending');
     expect(propertyStatusFrom([])).toBe('pending');
+    // Extinguishers passed, sprinklers never inspected: Pending, not Compliant.
+    expect(propertyStatusFrom([item('compliant'), item('never_inspected', null)])).toBe('pending');
+    // Never inspected and due within the week is still an incomplete record.
+    expect(propertyStatusFrom([item('compliant'), item('due_soon', null)])).toBe('pending');
+  });
+
+  it('is due soon before compliant, and compliant only when every item passed', () => {
     expect(propertyStatusFrom([item('compliant'), item('due_soon')])).toBe('due_soon');
-    expect(propertyStatusFrom([item('compliant')])).toBe('compliant');
+    expect(propertyStatusFrom([item('compliant'), item('compliant')])).toBe('compliant');
+  });
+});
+
+describe('propertyStatusReason', () => {
+  type Item = Parameters<typeof propertyStatusReason>[1][number];
+  const item = (itemType: Item['itemType'], status: Item['status'], lastInspectionDate: string | null, nextDueDate: string | null): Item => ({
+    itemType,
+    status,
+    lastInspectionDate,
+    nextDueDate,
+  });
+  const line = (items: Item[]) => {
+    const status = propertyStatusFrom(items);
+    return propertyStatusLine(status, propertyStatusReason(status, items));
+  };
+
+  it('names the items never inspected that keep a property pending', () => {
+    expect(line([item('sprinkler_system', 'never_inspected', null, '2026-09-01'), item('fire_extinguisher', 'compliant', '2026-03-01', '2027-03-15')])).toBe(
+      'Pending: Sprinkler system never inspected',
+    );
+    expect(
+      line([
+        item('sprinkler_system', 'never_inspected', null, '2026-09-01'),
+        item('emergency_lighting', 'never_inspected', null, '2026-09-01'),
+        item('fire_extinguisher', 'compliant', '2026-03-01', '2027-03-15'),
+      ]),
+    ).toBe('Pending: Emergency lighting and sprinkler system never inspected');
+    expect(line([])).toBe('Pending: No safety items yet: nothing has been inspected');
+  });
+
+  it('names what failed and what is overdue, with its due date', () => {
+    expect(
+      line([
+        item('fire_alarm', 'non_compliant', '2026-03-01', '2027-03-15'),
+        item('sprinkler_system', 'overdue', null, '2026-05-11'),
+        item('smoke_detectors', 'overdue', '2025-05-11', '2026-05-11'),
+      ]),
+    ).toBe('Action Needed: Fire alarm failed inspection; smoke detectors overdue (due May 11, 2026); sprinkler system never inspected and overdue (due May 11, 2026)');
+  });
+
+  it('says what is due soon, and why a compliant property is compliant', () => {
+    expect(line([item('fire_alarm', 'due_soon', '2025-06-12', '2026-06-12'), item('fire_extinguisher', 'compliant', '2026-03-01', '2027-03-15')])).toBe(
+      'Due Soon: Fire alarm due Jun 12, 2026',
+    );
+    expect(line([item('fire_alarm', 'compliant', '2026-03-01', '2027-03-15'), item('fire_extinguisher', 'compliant', '2026-02-01', '2027-02-11')])).toBe(
+      'Compliant: All 2 safety items passed their last inspection; next due Feb 11, 2027',
+    );
+    expect(line([item('fire_alarm', 'compliant', '2026-03-01', '2027-03-15')])).toBe('Compliant: Fire alarm passed its last inspection; next due Mar 15, 2027');
   });
 });
 

@@ -11,7 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { GenerateReportAction } from './generate-report-action';
 import { AddressLines } from './address-lines';
-import { StatusBadge } from './status-badge';
+import { StatusBadge, StatusReason } from './status-badge';
 
 interface PropertyCardProps {
   property: Property;
@@ -36,6 +36,7 @@ export function PropertyCard({ property, headingLevel: Heading = 'h3' }: Propert
         </div>
         <StatusBadge status={property.status} className="mt-0.5" />
       </div>
+      <StatusReason status={property.status} reason={property.statusReason} className="-mt-2" />
 
       <p className="break-words text-sm leading-relaxed text-slate-700">
         <AddressLines address={property} />

@@ -1,5 +1,6 @@
-import { complianceStatusDisplay } from '@shared/compliance';
+import { propertyStatusDisplay } from '@shared/compliance';
 import { Badge } from '@/components/ui/badge';
+import { cn } from '@/lib/utils';
 
 type Tone = 'green' | 'yellow' | 'red' | 'grey';
 
@@ -14,8 +15,7 @@ const VARIANT: Record<Tone, 'success' | 'warning' | 'destructive' | 'muted'> = {
 
 /** SPEC 4's table, plus a property's starting status: 'pending' reads Pending, in grey. */
 export function statusDisplay(status: string): { label: string; tone: Tone } {
-  if (status === 'pending') return { label: 'Pending', tone: 'grey' };
-  return complianceStatusDisplay(status);
+  return propertyStatusDisplay(status);
 }
 
 /** The status of a property or a compliance item. */
@@ -25,5 +25,19 @@ export function StatusBadge({ status, className }: { status: string; className?:
     <Badge variant={VARIANT[tone]} className={className}>
       {label}
     </Badge>
+  );
+}
+
+/**
+ * Why a property has its status, shown wherever the status is (DECISIONS "Compliance model"):
+ * "Sprinkler system never inspected" beside a Pending badge. Screen readers hear the status
+ * first ("Pending: ..."), as the PDF and the verification page print it.
+ */
+export function StatusReason({ status, reason, className }: { status: string; reason: string; className?: string }) {
+  return (
+    <p className={cn('break-words text-sm text-slate-700', className)}>
+      <span className="sr-only">{statusDisplay(status).label}: </span>
+      {reason}
+    </p>
   );
 }

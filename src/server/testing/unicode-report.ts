@@ -20,6 +20,7 @@ export function unicodeReport(overrides: Partial<FireSafetyReportData> = {}): Fi
     country: 'us',
     managerEmail: 'zarządca@example.com',
     status: 'non_compliant',
+    statusReason: 'Fire alarm failed inspection',
     openDeficiencies: 0,
     criticalDeficiencies: 0,
     createdAt: '2026-01-01T00:00:00.000Z',

@@ -24,6 +24,10 @@ export const verificationSnapshotResponse = z.object({
   generatedAt: z.string(),
   property: z.object({ name: z.string(), city: z.string() }),
   overallStatus: z.enum(PROPERTY_STATUSES),
+  statusReason: z
+    .string()
+    .optional()
+    .describe('Why the property had that status, e.g. "Sprinkler system never inspected" (DECISIONS "Compliance model"); absent on reports made before reasons were kept'),
   items: z.array(z.object({ label: z.string(), status: z.enum(COMPLIANCE_ITEM_STATUSES) })),
 });
 export type VerificationSnapshot = z.infer<typeof verificationSnapshotResponse>;

@@ -105,4 +105,56 @@ describe('compliance statuses over time, with no job running', () => {
     expect(text).toMatch(/Overall status:\s*Action Needed/);
     expect(text).not.toContain('Pending (not yet inspected)');
   });
+
+  it('keeps a property Pending while any item was never inspected, with the reason, in the app, the lists, the PDF and the verification page', async () => {
+    // Issue 30: extinguishers passed, sprinklers and emergency lighting never inspected.
+    const s = await account('UTC');
+    await inspected(s, s.property.id, 'fire_extinguisher', '2026-04-01T12:00:00Z');
+    await s.agent.post('/api/inspections', { propertyId: s.property.id, inspectionType: 'sprinkler_system', dueDate: '2026-06-15', assignedTo: 'Dana Cole' });
+    expect((await s.agent.post(`/api/properties/${s.property.id}/safety-items`, { itemType: 'emergency_lighting', nextDueDate: '2026-07-15' })).statusCode).toBe(201);
+
+    setNow('2026-04-02T12:00:00Z');
+    const property = (await s.agent.get(`/api/properties/${s.property.id}`)).json();
+    expect(property.status).toBe('pending');
+    expect(property.statusReason).toBe('Emergency lighting and sprinkler system never inspected');
+    expect(property.complianceItems.find((i: { itemType: string }) => i.itemType === 'fire_extinguisher').status).toBe('compliant');
+    // The list and the dashboard agree: not compliant, pending, with the same reason.
+    const listedPending = (await s.agent.get('/api/properties?status=pending')).json();
+    expect(listedPending.map((p: { id: number; statusReason: string }) => [p.id, p.statusReason])).toEqual([
+      [s.property.id, 'Emergency lighting and sprinkler system never inspected'],
+    ]);
+    expect(await listed(s, 'compliant')).toEqual([]);
+    expect((await s.agent.get('/api/dashboard/stats')).json().compliantCount).toBe(0);
+
+    const report = (await s.agent.post('/api/reports', { propertyId: s.property.id, reportType: 'fire_safety' })).json();
+    const text = (await pdfPages((await s.agent.get(report.downloadUrl)).rawPayload)).join('\n');
+    expect(text).toMatch(/Overall status:\s*Pending\s*Emergency lighting and sprinkler system never inspected/);
+    expect(text).not.toMatch(/Overall status:\s*Compliant/);
+    const verification = (await ctx.agent().get(`/api/verify/${report.verifyPath.replace('/verify/', '')}`)).json();
+    expect(verification).toMatchObject({ overallStatus: 'pending', statusReason: 'Emergency lighting and sprinkler system never inspected' });
+
+    // Once every item has a passing result, and only then, the property is Compliant.
+    for (const type of ['sprinkler_system', 'emergency_lighting']) {
+      const open = (await s.agent.get(`/api/inspections?type=${type}&status=scheduled`)).json();
+      const id = open[0]?.id ?? (await s.agent.post('/api/inspections', { propertyId: s.property.id, inspectionType: type, dueDate: '2026-04-02', assignedTo: 'Dana Cole' })).json().id;
+      expect((await s.agent.put(`/api/inspections/${id}`, { status: 'completed', complianceStatus: 'compliant', notes: 'Checked' })).statusCode).toBe(200);
+    }
+    const after = (await s.agent.get(`/api/properties/${s.property.id}`)).json();
+    expect(after.status).toBe('compliant');
+    expect(after.statusReason).toMatch(/^All 3 safety items passed their last inspection; next due /);
+    expect(await listed(s, 'compliant')).toEqual([s.property.id]);
+    expect((await s.agent.get('/api/dashboard/stats')).json().compliantCount).toBe(1);
+  });
+
+  it('recomputes what the status derives from for properties stored before the rule (migration 0018)', async () => {
+    const s = await account('UTC');
+    await inspected(s, s.property.id, 'fire_extinguisher', '2026-04-01T12:00:00Z');
+    await s.agent.post('/api/inspections', { propertyId: s.property.id, inspectionType: 'sprinkler_system', dueDate: '2026-06-15', assignedTo: 'Dana Cole' });
+    // As the old rule stored it: "inspected" once any item was.
+    await ctx.runtime.pool.query('update properties set inspected = true where id = $1', [s.property.id]);
+    expect((await statusAt(s, s.property.id, '2026-04-02T12:00:00Z')).property).toBe('compliant');
+    const { readFileSync } = await import('node:fs');
+    await ctx.runtime.pool.query(readFileSync(new URL('../../../../drizzle/0018_property_fully_inspected.sql', import.meta.url), 'utf8'));
+    expect((await statusAt(s, s.property.id, '2026-04-02T12:00:00Z')).property).toBe('pending');
+  });
 });

@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { propertyStatusReason } from '@shared/compliance';
 import type { PropertySort, PropertyStatus } from '@shared/enums';
 import type { ComplianceItem, Property, PropertyValues } from '@shared/schemas/property';
 import type { DbOrTx } from '../../db/client';
@@ -68,6 +69,8 @@ function toProperty(row: Row): Property {
     country: row.country,
     managerEmail: row.manager_email,
     status: row.status,
+    // From the items listed with it, which the stored columns behind `status` roll up.
+    statusReason: propertyStatusReason(row.status, row.compliance_items),
     createdAt: new Date(row.created_at).toISOString(),
     lastUpdated: new Date(row.last_updated).toISOString(),
     complianceItems: row.compliance_items,

@@ -1,3 +1,4 @@
+import { propertyStatusReason } from '@shared/compliance';
 import type { Property } from '@shared/schemas/property';
 import type { Requirement } from '@shared/schemas/requirement';
 import { intervalLabel } from '@shared/intervals';
@@ -33,6 +34,8 @@ export interface FireSafetyReportData {
   inspectionsLeftOut: number;
   verification: ReportVerificationMarks;
   requirements: ReportRequirement[];
+  /** What departs from the sources, with reasons, who and when (reportSchedule). */
+  schedule?: ReportSchedule;
   /** Inspectors, attestations and deficiencies with their corrections (report-records.ts). */
   records?: ReportRecords;
 }
@@ -54,6 +57,84 @@ export function reportRequirements(requirements: Requirement[]): ReportRequireme
     .map((r) => ({ itemType: r.itemType, activity: r.activity, interval: intervalLabel(r), source: r.source, nextDueDate: r.nextDueDate }));
 }
 
+/** At most this many schedule changes are listed, newest first; the report says how many more there were. */
+export const REPORT_SCHEDULE_CHANGE_LIMIT = 200;
+
+/** The changes an insurer needs explained: why a check is not done, or done at another interval. */
+export const REPORTED_CHANGE_KINDS = ['switched_off', 'switched_on', 'interval_changed', 'custom_added'] as const;
+
+/** A requirement switched off, with the change that switched it off. */
+export interface ReportSwitchedOff {
+  itemType: string;
+  activity: string;
+  source: string | null;
+  reason: string | null;
+  changedBy: string | null;
+  changedAt: string | null;
+}
+
+/** One change of a requirement, as the report prints it. */
+export interface ReportScheduleChange {
+  itemType: string;
+  activity: string;
+  kind: (typeof REPORTED_CHANGE_KINDS)[number];
+  detail: string;
+  reason: string | null;
+  changedBy: string;
+  changedAt: string;
+}
+
+export interface ReportSchedule {
+  switchedOff: ReportSwitchedOff[];
+  changes: ReportScheduleChange[];
+  changesLeftOut: number;
+}
+
+/**
+ * Where the property's schedule departs from its sources (DECISIONS "Requirements and
+ * recurrence": switching off or changing an interval always keeps a reason beside the source):
+ * the requirements switched off now, each with the change that did it, and every switch,
+ * interval change and custom requirement with its reason, who and when, newest first.
+ */
+export function reportSchedule(requirements: Requirement[]): ReportSchedule {
+  const reported = new Set<string>(REPORTED_CHANGE_KINDS);
+  const switchedOff = requirements
+    .filter((r) => !r.active)
+    .sort((a, b) => a.itemType.localeCompare(b.itemType) || a.activity.localeCompare(b.activity))
+    .map((r) => {
+      // Changes come newest first: the latest switch off is the one in force.
+      const off = r.changes.find((c) => c.kind === 'switched_off');
+      return {
+        itemType: r.itemType,
+        activity: r.activity,
+        source: r.source,
+        reason: off?.reason ?? null,
+        changedBy: off?.changedBy ?? null,
+        changedAt: off?.createdAt ?? null,
+      };
+    });
+  const changes = requirements
+    .flatMap((r) =>
+      r.changes
+        .filter((c) => reported.has(c.kind))
+        .map((c) => ({
+          itemType: r.itemType,
+          activity: r.activity,
+          kind: c.kind as ReportScheduleChange['kind'],
+          detail: c.detail,
+          reason: c.reason,
+          changedBy: c.changedBy,
+          changedAt: c.createdAt,
+        })),
+    )
+    .sort((a, b) => b.changedAt.localeCompare(a.changedAt));
+  return {
+    switchedOff,
+    changes: changes.slice(0, REPORT_SCHEDULE_CHANGE_LIMIT),
+    changesLeftOut: Math.max(0, changes.length - REPORT_SCHEDULE_CHANGE_LIMIT),
+  };
+}
+
 /**
  * What the public verification page will show of this report: only the number, the time,
  * the property's name and city, and the statuses; never e-mail, notes or the address line.
@@ -70,6 +151,7 @@ export function verificationSnapshot(
     generatedAt: generatedAt.toISOString(),
     property: { name: property.name, city: property.city },
     overallStatus,
+    statusReason: propertyStatusReason(overallStatus, property.complianceItems),
     items: property.complianceItems.map((item) => ({ label: itemLabel(item.itemType), status: item.status })),
   };
 }

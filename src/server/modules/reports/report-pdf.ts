@@ -1,9 +1,9 @@
 import { createPdf } from '../../pdf/document';
 import { textHeight, useUnicodeFonts, write, type Weight } from '../../pdf/unicode-text';
-import { complianceStatusDisplay, inspectionDisplayStatus, propertyStatusFrom } from '@shared/compliance';
+import { complianceStatusDisplay, inspectionDisplayStatus, propertyStatusDisplay, propertyStatusFrom, propertyStatusReason } from '@shared/compliance';
 import { formatDisplayDate, todayInTimeZone } from '@shared/dates';
 import { COUNTRY_LABELS, humanize, INSPECTION_TYPE_LABELS, type InspectionType } from '@shared/enums';
-import type { FireSafetyReportData, ReportRequirement } from './report-data';
+import type { FireSafetyReportData, ReportRequirement, ReportSchedule, ReportScheduleChange } from './report-data';
 import { drawSignatureLines, drawVerificationBlock, VERIFICATION_BLOCK_WIDTH } from './report-verification-pdf';
 import { drawRecordSections, inspectionNotesText } from './report-records';
 
@@ -18,6 +18,21 @@ const MAX_CELL_HEIGHT = 120;
 
 
 const typeLabel = (type: string) => INSPECTION_TYPE_LABELS[type as InspectionType] ?? humanize(type);
+
+/** A schedule change in words: "Interval: every 12 months, now every 6 months". */
+function changeText(change: ReportScheduleChange): string {
+  const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+  switch (change.kind) {
+    case 'switched_off':
+      return 'Switched off';
+    case 'switched_on':
+      return 'Switched on';
+    case 'interval_changed':
+      return `Interval: ${lowerFirst(change.detail)}`;
+    case 'custom_added':
+      return `Added by hand: ${lowerFirst(change.detail.replace(/^Added: /, ''))}`;
+  }
+}
 
 interface Column {
   header: string;
@@ -148,10 +163,12 @@ export async function renderFireSafetyReport(data: FireSafetyReportData): Promis
   paragraph(`Type: ${humanize(property.propertyType)}    Manager: ${property.managerEmail}`);
   // From the items as printed below, so the two always agree.
   const status = propertyStatusFrom(property.complianceItems);
-  const overall = complianceStatusDisplay(status === 'pending' ? 'never_inspected' : status);
+  const overall = propertyStatusDisplay(status);
   doc.moveDown(0.3);
   write(doc.fontSize(11).fillColor(INK), 'bold', 'Overall status: ', MARGIN, doc.y, { continued: true });
-  doc.fillColor(TONES[overall.tone]).text(status === 'pending' ? 'Pending (not yet inspected)' : overall.label);
+  doc.fillColor(TONES[overall.tone]).text(overall.label);
+  // DECISIONS "Compliance model": a status is never shown without its reason.
+  paragraph(propertyStatusReason(status, property.complianceItems), INK);
 
   heading('Compliance items');
   if (property.complianceItems.length === 0) {
@@ -180,6 +197,10 @@ export async function renderFireSafetyReport(data: FireSafetyReportData): Promis
   }
 
   requirementsSection(data.requirements);
+  // With no requirement there is no schedule to depart from.
+  if (data.schedule && (data.requirements.length > 0 || data.schedule.switchedOff.length > 0 || data.schedule.changes.length > 0)) {
+    scheduleSections(data.schedule);
+  }
 
   heading('Open deficiencies');
   if (data.deficiencies.length === 0) {
@@ -277,6 +298,78 @@ export async function renderFireSafetyReport(data: FireSafetyReportData): Promis
         colors: [INK],
       })),
     );
+  }
+
+  /**
+   * Where the schedule departs from its sources, with the reasons (DECISIONS "Requirements and
+   * recurrence"): an insurer reads why a check is not done, or done at another interval, who
+   * decided it and when (docs/compliance-schedule.md).
+   */
+  function scheduleSections(schedule: ReportSchedule) {
+    const when = (iso: string | null) => (iso ? formatDisplayDate(todayInTimeZone(data.timeZone, new Date(iso))) : 'Not recorded');
+    const fullReasons: { title: string; reason: string }[] = [];
+
+    heading('Requirements switched off');
+    if (schedule.switchedOff.length === 0) {
+      paragraph('None: every requirement of the schedule applies.');
+    } else {
+      const rows = schedule.switchedOff.map((r) => ({
+        title: `${typeLabel(r.itemType)}: ${r.activity}`,
+        reason: r.reason ?? 'No reason recorded',
+        cells: [
+          typeLabel(r.itemType),
+          r.source ? `${r.activity} (source: ${r.source})` : r.activity,
+          r.changedAt ? `${when(r.changedAt)} by ${r.changedBy}` : 'Not recorded',
+          r.reason ?? 'No reason recorded',
+        ],
+      }));
+      const cut = table(
+        [
+          { header: 'Item', width: 84 },
+          { header: 'Requirement', width: 140 },
+          { header: 'Switched off', width: 96 },
+          { header: 'Reason', width: contentWidth - 320 },
+        ],
+        rows.map((row) => ({ cells: row.cells, colors: [INK] })),
+      );
+      rows.forEach((row, i) => cut.has(i) && fullReasons.push(row));
+    }
+
+    heading('Changes to the schedule');
+    if (schedule.changes.length === 0) {
+      paragraph('None: no requirement was switched off or on or had its interval changed, and none was added by hand.');
+    } else {
+      const rows = schedule.changes.map((c) => ({
+        title: `${typeLabel(c.itemType)}: ${c.activity}, ${changeText(c)}`,
+        reason: c.reason ?? 'No reason recorded',
+        cells: [when(c.changedAt), c.changedBy, `${typeLabel(c.itemType)}: ${c.activity}`, changeText(c), c.reason ?? 'No reason recorded'],
+      }));
+      const cut = table(
+        [
+          { header: 'When', width: 64 },
+          { header: 'By', width: 76 },
+          { header: 'Requirement', width: 126 },
+          { header: 'Change', width: 110 },
+          { header: 'Reason', width: contentWidth - 376 },
+        ],
+        rows.map((row) => ({ cells: row.cells, colors: [undefined, undefined, INK] })),
+      );
+      rows.forEach((row, i) => cut.has(i) && fullReasons.push(row));
+      if (schedule.changesLeftOut > 0) {
+        doc.moveDown(0.4);
+        paragraph(`${schedule.changesLeftOut} older changes are not listed.`);
+      }
+    }
+
+    if (fullReasons.length > 0) {
+      heading('Reasons in full');
+      for (const { title, reason } of fullReasons) {
+        ensureSpace(40);
+        write(doc.fontSize(10).fillColor(INK), 'bold', title, MARGIN, doc.y, { width: contentWidth });
+        paragraph(reason, INK);
+        doc.moveDown(0.4);
+      }
+    }
   }
 
   // Footer on every page, inside the bottom margin (lowered so pdfkit adds no page).

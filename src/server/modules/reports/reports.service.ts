@@ -19,7 +19,7 @@ import { AppError, notFound } from '../../errors';
 import { getProperty } from '../properties/properties.service';
 import { propertyRequirements } from '../requirements/requirements.service';
 import { currentPlan } from '../subscription/subscription.service';
-import { reportRequirements, verificationSnapshot } from './report-data';
+import { reportRequirements, reportSchedule, verificationSnapshot } from './report-data';
 import { nonCompliantNotes, reportInspections } from './report-data.queries';
 import { drawFireSafetyReport, type ReportRenderer } from './report-renderer';
 import { printablePhotos } from './report-photos';
@@ -94,6 +94,7 @@ export async function generateReport(deps: ReportsDeps, account: Account, input:
     inspectionsLeftOut: inspections.leftOut,
     verification: { reportNumber: verification.reportNumber, verifyUrl: verification.url },
     requirements: reportRequirements(requirements),
+    schedule: reportSchedule(requirements),
     records,
   });
   const pdfSha256 = createHash('sha256').update(pdf).digest('hex');

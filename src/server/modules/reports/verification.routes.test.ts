@@ -78,6 +78,7 @@ describe('GET /api/verify/:id', () => {
       generatedAt: report.generatedDate,
       property: { name: 'Harbor View Offices', city: 'Boston' },
       overallStatus: 'non_compliant',
+      statusReason: 'Sprinkler system failed inspection',
       items: expect.arrayContaining([
         { label: 'Sprinkler System', status: 'non_compliant' },
         { label: 'Fire Alarm', status: 'compliant' },

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { propertyStatusReason } from '@shared/compliance';
 import type { Property, PropertyValues } from '@shared/schemas/property';
 import { api } from '@/lib/api';
 import { refreshAfterPropertyChange } from './property-queries';
@@ -19,6 +20,7 @@ export function useCreateProperty() {
         userId: 0,
         addressLine2: values.addressLine2 ?? null,
         status: 'pending',
+        statusReason: propertyStatusReason('pending', []),
         createdAt: now,
         lastUpdated: now,
         complianceItems: [],

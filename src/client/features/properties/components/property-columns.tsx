@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { humanize } from '@shared/enums';
 import type { Property } from '@shared/schemas/property';
 import { formatDate } from '@/lib/format-date';
-import { StatusBadge } from '@/components/status-badge';
+import { StatusBadge, StatusReason } from '@/components/status-badge';
 
 export interface PropertyColumn {
   key: string;
@@ -32,7 +32,17 @@ export const PROPERTY_COLUMNS: PropertyColumn[] = [
   },
   { key: 'type', header: 'Type', className: 'whitespace-nowrap', cell: (property) => humanize(property.propertyType) },
   { key: 'city', header: 'City', cell: (property) => `${property.city}, ${property.state}` },
-  { key: 'status', header: 'Status', className: 'whitespace-nowrap', cell: (property) => <StatusBadge status={property.status} /> },
+  {
+    key: 'status',
+    header: 'Status',
+    className: 'min-w-48',
+    cell: (property) => (
+      <div className="space-y-1">
+        <StatusBadge status={property.status} />
+        <StatusReason status={property.status} reason={property.statusReason} className="text-xs" />
+      </div>
+    ),
+  },
   {
     key: 'nextDue',
     header: 'Next due',

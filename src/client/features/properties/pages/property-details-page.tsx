@@ -9,7 +9,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { GenerateReportAction } from '@/components/generate-report-action';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
-import { StatusBadge } from '@/components/status-badge';
+import { StatusBadge, StatusReason } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
@@ -87,14 +87,17 @@ function PropertyDetails({ property }: { property: Property }) {
         title={property.name}
         titleAside={<StatusBadge status={property.status} />}
         description={
-          <span className="flex items-start gap-1.5 text-sm">
-            <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <span className="break-words">
-              {[property.addressLine1, property.addressLine2, property.city, `${property.state} ${property.zip}`]
-                .filter(Boolean)
-                .join(', ')}
+          <>
+            <StatusReason status={property.status} reason={property.statusReason} className="font-medium" />
+            <span className="flex items-start gap-1.5 text-sm">
+              <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span className="break-words">
+                {[property.addressLine1, property.addressLine2, property.city, `${property.state} ${property.zip}`]
+                  .filter(Boolean)
+                  .join(', ')}
+              </span>
             </span>
-          </span>
+          </>
         }
       />
       <div className="mb-6 flex flex-wrap items-start gap-2">

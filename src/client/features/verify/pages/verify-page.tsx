@@ -1,6 +1,6 @@
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useParams } from 'react-router';
-import { StatusBadge } from '@/components/status-badge';
+import { StatusBadge, StatusReason } from '@/components/status-badge';
 import { LoadError } from '@/components/load-error';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api';
@@ -75,8 +75,9 @@ export default function VerifyPage() {
           {record.property.name}, {record.property.city}
         </dd>
         <dt className="text-muted-foreground">Overall status</dt>
-        <dd>
+        <dd className="space-y-1">
           <StatusBadge status={record.overallStatus} />
+          {record.statusReason ? <StatusReason status={record.overallStatus} reason={record.statusReason} /> : null}
         </dd>
       </dl>
       {record.items.length > 0 ? (
