@@ -17,8 +17,34 @@ export const DEFICIENCY_SEVERITY_LABELS: Record<DeficiencySeverity, string> = {
   non_critical: 'Non-critical',
 };
 
-/** The statement a person accepts when completing an inspection. */
-export const ATTESTATION_STATEMENT = 'I performed this inspection as recorded.';
+/**
+ * Who signs a completion: the person who performed the inspection, or someone recording the
+ * result of an inspection another person performed (issue 30: the record must never say one
+ * person performed it and another "performed" it by signing).
+ */
+export const ATTESTATION_ROLES = ['performer', 'recorder'] as const;
+export type AttestationRole = (typeof ATTESTATION_ROLES)[number];
+
+/** The statement a person accepts when completing an inspection, by who they are. */
+export function attestationStatement(role: AttestationRole, inspector: string): string {
+  return role === 'performer' ? 'I performed this inspection.' : `I am recording the result of an inspection performed by ${inspector}.`;
+}
+
+/**
+ * The record in plain words: who performed it and who signed. A recorder's record names both;
+ * a performer's says the signer did the work.
+ */
+export function attestationSummary(attestation: { role: AttestationRole; typedName: string; performedBy: string }): string {
+  return attestation.role === 'performer'
+    ? `Performed and signed by ${attestation.typedName}.`
+    : `Performed by ${attestation.performedBy}. Recorded and signed by ${attestation.typedName}, who did not perform it.`;
+}
+
+/** Two names written by people are the same name when they differ only in case and spacing. */
+export function sameName(a: string, b: string): boolean {
+  const norm = (v: string) => v.trim().replace(/\s+/g, ' ').toLocaleLowerCase();
+  return norm(a) === norm(b);
+}
 
 /** Photo formats a phone camera produces, told apart by their first bytes (never by name). */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/heic'] as const;

@@ -53,6 +53,7 @@ export function unicodeReport(overrides: Partial<FireSafetyReportData> = {}): Fi
       completedDate: new Date(`2026-0${i + 2}-01T10:00:00Z`),
       assignedTo: name,
       notes: `Notes for ${name}`,
+      completionNotes: null,
     })),
     inspectionsLeftOut: 0,
     verification: { reportNumber: 'FM-2026-000042', verifyUrl: 'https://firemark.example/verify/AAAAAAAAAAAAAAAAAAAAAA' },

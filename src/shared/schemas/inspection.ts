@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COMPLIANCE_RESULTS, INSPECTION_STATUSES, INSPECTION_TYPES } from '../enums';
+import { ATTESTATION_ROLES } from '../records';
 import { INSPECTION_DISPLAY_STATUSES } from '../compliance';
 import { nextDueResponse } from './requirement';
 import { calendarDayField, countField, namedRef, recordIdField, timestampField } from './response-fields';
@@ -51,9 +52,14 @@ export const inspectionSchema = z.object({
 export type InspectionInput = z.input<typeof inspectionSchema>;
 export type InspectionValues = z.output<typeof inspectionSchema>;
 
-/** "I performed this inspection as recorded", accepted, with the name the person typed. */
+/**
+ * The signer's statement, accepted, with the name they typed: `performer` ("I performed this
+ * inspection", the default) or `recorder` ("I am recording the result of an inspection
+ * performed by <the inspector>").
+ */
 export const attestationSchema = z.object({
   accepted: z.literal(true, { error: 'Tick the statement to attest the inspection' }),
+  role: z.enum(ATTESTATION_ROLES, { error: 'Choose whether you performed the inspection or are recording it' }).default('performer'),
   typedName: z
     .string({ error: 'Type your full name to attest' })
     .trim()
@@ -71,6 +77,7 @@ export const completeInspectionSchema = z
       .trim()
       .refine((v) => isCalendarDate(v) || (isIsoDateTime(v) && isCalendarDate(new Date(v).toISOString().slice(0, 10))), 'Completion date is not a valid date')
       .optional(),
+    /** The findings; the notes typed when it was scheduled (instructions) stay as they were. */
     notes,
     complianceStatus: z.enum(COMPLIANCE_RESULTS, { error: 'Choose compliant or non-compliant' }).optional(),
     /** Who performed it: one of the account's inspectors. */
@@ -99,7 +106,8 @@ export const completeDialogSchema = z
     notes: z.string().max(5000, 'Notes must be at most 5000 characters'),
     performedOn: calendarDate('Enter the day it was performed'),
     inspectorId: z.string(),
-    attestAccepted: z.boolean(),
+    /** The statement chosen to sign, or '' to leave the record unsigned. */
+    attestRole: z.union([z.enum(ATTESTATION_ROLES), z.literal('')]),
     attestName: z.string().max(200, 'Name must be at most 200 characters'),
     /** Checked only for a non-compliant result; a compliant one leaves the entries aside. */
     deficiencies: z.array(
@@ -118,13 +126,13 @@ export const completeDialogSchema = z
     message: 'Required for non-compliance',
     path: ['notes'],
   })
-  .refine((v) => !v.attestAccepted || v.attestName.trim().length > 0, {
+  .refine((v) => v.attestRole === '' || v.attestName.trim().length > 0, {
     message: 'Type your full name to attest',
     path: ['attestName'],
   })
-  .refine((v) => v.attestAccepted || v.attestName.trim().length === 0, {
-    message: 'Tick the statement to attest the inspection',
-    path: ['attestAccepted'],
+  .refine((v) => v.attestRole !== '' || v.attestName.trim().length === 0, {
+    message: 'Choose the statement you sign',
+    path: ['attestRole'],
   });
 
 export const rescheduleSchema = z.object({
@@ -146,6 +154,8 @@ export const inspectionEditSchema = inspectionSchema
     status: z.enum(['scheduled', 'in_progress', 'cancelled'], { error: 'Unknown status' }).optional(),
     /** Records or corrects the result of a completed inspection ("Record result"). */
     complianceResult: z.enum(COMPLIANCE_RESULTS, { error: 'Choose compliant or non-compliant' }).optional(),
+    /** The findings of a completed inspection; `notes` are its instructions. */
+    completionNotes: notes.optional(),
   });
 export type InspectionEdit = z.input<typeof inspectionEditSchema>;
 export type InspectionEditValues = z.output<typeof inspectionEditSchema>;
@@ -220,14 +230,23 @@ export const inspectionResponse = z.object({
   status: z.enum(INSPECTION_STATUSES),
   displayStatus: z.enum(INSPECTION_DISPLAY_STATUSES).describe("The status with overdue and due soon derived from dueDate in the account's time zone"),
   complianceResult: z.enum(COMPLIANCE_RESULTS).nullable(),
-  notes: z.string().nullable(),
+  notes: z.string().nullable().describe('Instructions: the notes typed when it was scheduled (or edited); completing it never changes them'),
+  completionNotes: z.string().nullable().describe('Findings: the notes typed when it was completed (or its result recorded)'),
   assignedTo: z.string(),
   rescheduleReason: z.string().nullable(),
   createdAt: timestampField,
   updatedAt: timestampField,
   requirement: z.object({ id: recordIdField, activity: z.string(), principal: z.boolean() }).nullable().describe('The requirement it is done for'),
   inspector: inspectionInspectorResponse.nullable().describe('Who performs it; once completed, the licence as recorded at completion'),
-  attestation: z.object({ statement: z.string(), typedName: z.string(), attestedAt: timestampField }).nullable(),
+  attestation: z
+    .object({
+      role: z.enum(ATTESTATION_ROLES).describe('performer: the signer performed it; recorder: the signer recorded the result of an inspection performedBy performed'),
+      statement: z.string().describe('The statement accepted, as it was worded'),
+      typedName: z.string().describe('The name the signer typed'),
+      performedBy: z.string().describe('Who performed it: the signer (performer) or the inspector the statement names (recorder)'),
+      attestedAt: timestampField,
+    })
+    .nullable(),
   deficiencyCount: countField.describe('Deficiencies it opened'),
   openDeficiencyCount: countField.describe('Of those, the ones not corrected yet'),
 });

@@ -117,7 +117,7 @@ export async function settleRequirement(
   const result = await db.execute<{ next_due_date: string; latest_inspection_id: number | null }>(sql`
     with target as (select * from requirements where id = ${requirementId}),
     latest as (
-      select i.id, (i.completed_date at time zone u.time_zone)::date as day, ${resultAfterCorrectionsSql('i')} as result, i.notes
+      select i.id, (i.completed_date at time zone u.time_zone)::date as day, ${resultAfterCorrectionsSql('i')} as result, i.completion_notes as notes
       from target r
       join inspections i on i.property_id = r.property_id and i.inspection_type = r.item_type
         and (i.requirement_id = r.id or (i.requirement_id is null and r.principal))

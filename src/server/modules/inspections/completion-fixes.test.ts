@@ -90,7 +90,7 @@ describe('deleting or editing a completed inspection', () => {
     await complete(s, april.id, { complianceStatus: 'compliant' });
     const res = await s.agent.put(`/api/inspections/${april.id}`, { complianceResult: 'non_compliant', notes: 'Found a disabled zone afterwards' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ complianceResult: 'non_compliant', notes: 'Found a disabled zone afterwards' });
+    expect(res.json()).toMatchObject({ complianceResult: 'non_compliant', completionNotes: 'Found a disabled zone afterwards' });
     expect(await alarmItem(s)).toMatchObject({ property: 'non_compliant', status: 'non_compliant', lastInspectionDate: '2026-04-10' });
   });
 });

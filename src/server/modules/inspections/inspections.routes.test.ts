@@ -115,7 +115,7 @@ describe('completing an inspection', () => {
     const { id } = (await schedule(s, { propertyId: s.property.id, dueDate: '2026-04-03', inspectionType: 'fire_alarm' })).json();
     const res = await s.agent.put(`/api/inspections/${id}`, { status: 'completed', complianceStatus: 'compliant', notes: 'All tags current' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'completed', displayStatus: 'completed', complianceResult: 'compliant', notes: 'All tags current' });
+    expect(res.json()).toMatchObject({ status: 'completed', displayStatus: 'completed', complianceResult: 'compliant', completionNotes: 'All tags current' });
     expect(res.json().completedDate).toBe('2026-04-01T12:00:00.000Z');
     const property = await items(s, s.property.id);
     expect(property.status).toBe('compliant');

@@ -2,7 +2,7 @@ import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import { rememberedPage, writeAccountData, type VersionedAccount } from '../../cache/account-cache';
 import { noonInTimeZone, todayInTimeZone } from '@shared/dates';
-import { ATTESTATION_STATEMENT } from '@shared/records';
+import { attestationStatement, sameName } from '@shared/records';
 import {
   completeInspectionSchema,
   inspectionEditSchema,
@@ -162,17 +162,17 @@ async function complete(
     // Who performed it, with the licence as it stands today: the record keeps it even if the
     // inspector is edited later. An expired licence is recorded and shown, never refused.
     const inspector = (await ownInspector(db, account, input.inspectorId)) ?? (row.inspectorId !== null ? await findInspector(db, account.id, row.inspectorId) : undefined);
+    const attestation = input.attestation ? attest(input.attestation, inspector?.name ?? row.assignedTo, inspector !== undefined) : null;
     await q.updateInspection(db, id, {
       status: 'completed',
       completedDate: performed.at,
       complianceResult: input.complianceStatus ?? null,
-      ...(input.notes ? { notes: input.notes } : {}),
+      // The findings; the instructions typed when it was scheduled stay beside them.
+      completionNotes: input.notes,
       inspectorId: inspector?.id ?? null,
       inspectorLicenceNumber: inspector?.licenceNumber ?? null,
       inspectorLicenceExpiresOn: inspector?.licenceExpiresOn ?? null,
-      ...(input.attestation
-        ? { attestationStatement: ATTESTATION_STATEMENT, attestationName: input.attestation.typedName, attestedAt: now }
-        : {}),
+      ...(attestation ? { ...attestation, attestedAt: now } : {}),
     });
     if (input.deficiencies?.length) {
       await insertDeficiencies(db, { userId: account.id, propertyId: row.propertyId, inspectionId: id, itemType: row.inspectionType }, input.deficiencies);
@@ -196,6 +196,25 @@ async function complete(
     }
     return { nextDue, undoToken: await finishUndoable(db, point) };
   });
+}
+
+/**
+ * The statement as the signer accepted it. A performer who signs for one of the account's
+ * inspectors must be that inspector: a record that names one person as performing it and has
+ * another sign "I performed this inspection" contradicts itself, so the signer who is not the
+ * inspector records it instead, and the statement names who performed it.
+ */
+function attest(
+  input: { role: 'performer' | 'recorder'; typedName: string },
+  inspector: string,
+  inspectorChosen: boolean,
+): { attestationRole: 'performer' | 'recorder'; attestationStatement: string; attestationName: string } {
+  if (input.role === 'performer' && inspectorChosen && !sameName(input.typedName, inspector)) {
+    throw validationFailed({
+      'attestation.typedName': [`${inspector} is recorded as performing this inspection. Sign as ${inspector}, or choose "I am recording the result".`],
+    });
+  }
+  return { attestationRole: input.role, attestationStatement: attestationStatement(input.role, inspector), attestationName: input.typedName };
 }
 
 /**
@@ -272,7 +291,13 @@ async function edit(
 ): Promise<{ nextDue?: NextDue | null; undoToken: string }> {
   const now = new Date();
   const day = today(account, now);
-  const { libraryId, requirementId: namedRequirement, ...fields } = input;
+  const { libraryId, requirementId: namedRequirement, ...given } = input;
+  // SPEC's one `notes` travels with a result recorded later as it does with a completion: sent
+  // without `completionNotes`, they are the findings, and the instructions stay as they were.
+  const fields =
+    given.complianceResult !== undefined && given.completionNotes === undefined && given.notes !== undefined
+      ? { ...given, notes: undefined, completionNotes: given.notes }
+      : given;
   return writeAccountData(deps.pool, account.id, async ({ db }) => {
     const point = await beginUndoable(db, { userId: account.id, propertyId: await propertyOf(db, account, id), inspectionId: id, kind: 'edit_inspection' });
     const row = await lockOwn(db, account, id);
@@ -294,9 +319,9 @@ async function edit(
     if (input.complianceResult !== undefined && row.status !== 'completed') {
       throw conflict('Record a result when you complete the inspection.');
     }
-    const notes = input.notes !== undefined ? input.notes : row.notes;
-    if ((input.complianceResult ?? row.complianceResult) === 'non_compliant' && !notes) {
-      throw validationFailed({ notes: ['Required for non-compliance'] });
+    const findings = fields.completionNotes !== undefined ? fields.completionNotes : row.completionNotes;
+    if ((input.complianceResult ?? row.complianceResult) === 'non_compliant' && !findings) {
+      throw validationFailed({ [fields === given ? 'completionNotes' : 'notes']: ['Required for non-compliance'] });
     }
     if (row.status === 'cancelled' && isOpen(status)) {
       await assertCanAddOpenInspection(db, account.id);
@@ -317,7 +342,7 @@ async function edit(
     await q.updateInspection(db, id, { ...fields, requirementId });
     const recordsFirstResult = input.complianceResult !== undefined && row.complianceResult === null;
     if (recordsFirstResult) {
-      const nextDue = await recordResult(db, account, { ...row, ...fields, requirementId, notes }, day, now);
+      const nextDue = await recordResult(db, account, { ...row, ...fields, notes: fields.notes ?? row.notes, completionNotes: findings, requirementId }, day, now);
       await settle(db, { propertyId: row.propertyId, requirementIds: [row.requirementId], itemTypes: [row.inspectionType], today: day });
       return { nextDue, undoToken: await finishUndoable(db, point) };
     }

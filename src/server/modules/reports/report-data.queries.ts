@@ -26,6 +26,7 @@ export async function reportInspections(db: DbOrTx, userId: number, propertyId: 
         completedDate: inspections.completedDate,
         assignedTo: inspections.assignedTo,
         notes: inspections.notes,
+        completionNotes: inspections.completionNotes,
       })
       .from(inspections)
       .where(where)

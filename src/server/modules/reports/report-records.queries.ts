@@ -11,10 +11,13 @@ export function performedInspections(db: DbOrTx, userId: number, propertyId: num
     licence_number: string | null;
     licence_expires_on: string | null;
     attested_by: string | null;
+    attestation_role: 'performer' | 'recorder' | null;
   }>(sql`
     select to_char((i.completed_date at time zone u.time_zone)::date, 'YYYY-MM-DD') as performed_on, i.inspection_type,
-      coalesce(ins.name, i.assigned_to) as inspector, i.inspector_licence_number as licence_number,
-      to_char(i.inspector_licence_expires_on, 'YYYY-MM-DD') as licence_expires_on, i.attestation_name as attested_by
+      -- Without an inspector record, a signer who performed it is its inspector.
+      coalesce(ins.name, case when i.attestation_role = 'performer' then i.attestation_name end, i.assigned_to) as inspector, i.inspector_licence_number as licence_number,
+      to_char(i.inspector_licence_expires_on, 'YYYY-MM-DD') as licence_expires_on, i.attestation_name as attested_by,
+      i.attestation_role
     from inspections i
     join users u on u.id = i.user_id
     left join inspectors ins on ins.id = i.inspector_id

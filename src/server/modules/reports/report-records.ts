@@ -1,7 +1,7 @@
 import { addDays } from '@shared/compliance';
 import { formatDisplayDate } from '@shared/dates';
 import { humanize, INSPECTION_TYPE_LABELS, type InspectionType } from '@shared/enums';
-import { DEFICIENCY_SEVERITY_LABELS, type DeficiencySeverity } from '@shared/records';
+import { attestationSummary, DEFICIENCY_SEVERITY_LABELS, type AttestationRole, type DeficiencySeverity } from '@shared/records';
 import type { DbOrTx } from '../../db/client';
 import { write } from '../../pdf/unicode-text';
 import type { PhotoStore } from '../deficiencies/photo-store';
@@ -22,6 +22,8 @@ export interface ReportRecords {
     licenceExpiresOn: string | null;
     licenceExpired: boolean;
     attestedBy: string | null;
+    /** performer: the signer did it; recorder: the signer recorded another's inspection. */
+    attestationRole: AttestationRole | null;
   }[];
   deficiencies: {
     itemType: string;
@@ -75,6 +77,7 @@ export async function reportRecords(db: DbOrTx, photos: PhotoStore, userId: numb
       licenceExpiresOn: r.licence_expires_on,
       licenceExpired: r.licence_expires_on !== null && r.licence_expires_on < r.performed_on,
       attestedBy: r.attested_by,
+      attestationRole: r.attestation_role,
     })),
     deficiencies,
   };
@@ -90,6 +93,22 @@ export interface ReportDrawing {
   ensureSpace(height: number): void;
   table(columns: { header: string; width: number }[], rows: { cells: string[]; colors?: (string | undefined)[] }[]): Set<number>;
   colors: { ink: string; red: string; green: string };
+}
+
+/**
+ * An inspection's notes as the report prints them: the findings typed at completion and the
+ * instructions typed when it was scheduled, each under its own label.
+ */
+export function inspectionNotesText(inspection: { notes: string | null; completionNotes: string | null }): string {
+  return [inspection.completionNotes ? `Findings: ${inspection.completionNotes}` : null, inspection.notes ? `Instructions: ${inspection.notes}` : null]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/** Who signed, and in what capacity, in plain words. */
+export function attestationText(r: ReportRecords['inspections'][number]): string {
+  if (!r.attestedBy) return 'Not attested';
+  return attestationSummary({ role: r.attestationRole ?? 'performer', typedName: r.attestedBy, performedBy: r.inspector });
 }
 
 const typeLabel = (type: string) => INSPECTION_TYPE_LABELS[type as InspectionType] ?? humanize(type);
@@ -113,12 +132,12 @@ export function drawRecordSections(d: ReportDrawing, records: ReportRecords): vo
       [
         { header: 'Performed', width: 70 },
         { header: 'Inspection', width: 86 },
-        { header: 'Inspector', width: 110 },
-        { header: 'Licence', width: 150 },
-        { header: 'Attested by', width: d.contentWidth - 416 },
+        { header: 'Inspector', width: 96 },
+        { header: 'Licence', width: 120 },
+        { header: 'Signed', width: d.contentWidth - 372 },
       ],
       records.inspections.map((r) => ({
-        cells: [formatDisplayDate(r.performedOn), typeLabel(r.inspectionType), r.inspector, licenceText(r), r.attestedBy ?? 'Not attested'],
+        cells: [formatDisplayDate(r.performedOn), typeLabel(r.inspectionType), r.inspector, licenceText(r), attestationText(r)],
         colors: [undefined, d.colors.ink, d.colors.ink, r.licenceExpired ? d.colors.red : undefined],
       })),
     );

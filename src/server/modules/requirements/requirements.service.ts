@@ -134,6 +134,7 @@ export async function updateRequirement(
     });
     const changes: ReturnType<typeof change>[] = [];
     const values: Parameters<typeof q.updateRequirement>[2] = {};
+    let intervalChange: string | null = null;
     if (input.active !== undefined && input.active !== row.active) {
       if (!input.active && (await q.countActive(db, row.property_id, row.item_type, id)) === 0) {
         const label = INSPECTION_TYPE_LABELS[row.item_type];
@@ -147,7 +148,8 @@ export async function updateRequirement(
       const before = { intervalMonths: row.interval_months, intervalDays: row.interval_days };
       if (interval.intervalMonths !== before.intervalMonths || interval.intervalDays !== before.intervalDays) {
         Object.assign(values, interval);
-        changes.push(change('interval_changed', `${intervalLabel(before)}, now ${intervalLabel(interval).toLowerCase()}`));
+        intervalChange = `${intervalLabel(before)}, now ${intervalLabel(interval).toLowerCase()}`;
+        changes.push(change('interval_changed', intervalChange));
       }
     }
     if (input.autoSchedule !== undefined && input.autoSchedule !== row.auto_schedule) {
@@ -158,6 +160,9 @@ export async function updateRequirement(
     }
     if (changes.length === 0) return;
     await q.updateRequirement(db, id, values);
+    // The next due date follows the new interval at once, and so does an inspection that kept
+    // the old schedule; the item, the property and their reminders follow in settle below.
+    if (intervalChange !== null) await q.redateAfterIntervalChange(db, id, `Interval changed: ${intervalChange.toLowerCase()}`);
     await q.insertChanges(db, changes, new Date());
     await settle(db, { propertyId: row.property_id, requirementIds: [id], itemTypes: [row.item_type], today: day });
   });

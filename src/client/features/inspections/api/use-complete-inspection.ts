@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ComplianceResult } from '@shared/enums';
+import type { AttestationRole } from '@shared/records';
 import type { CompleteInspectionInput, InspectionUpdateResult } from '@shared/schemas/inspection';
 import type { DeficiencyInput } from '@shared/schemas/deficiency';
 import { apiChange } from '@/lib/api';
@@ -14,11 +15,12 @@ export interface CompleteInput {
   id: number;
   /** With a result, the compliance item and the property take it; without, it is a Quick Complete. */
   complianceStatus?: ComplianceResult;
+  /** The findings; the instructions typed when it was scheduled stay. */
   notes?: string;
   /** "Performed on", a calendar date in the account's zone; now when left out (Quick Complete). */
   performedOn?: string;
   inspectorId?: number;
-  attestation?: { accepted: true; typedName: string };
+  attestation?: { accepted: true; role: AttestationRole; typedName: string };
   deficiencies?: DeficiencyInput[];
 }
 
@@ -53,7 +55,7 @@ export function useCompleteInspection() {
             status: 'completed',
             completedDate,
             complianceResult: complianceStatus ?? null,
-            notes: notes?.trim() ? notes.trim() : current.notes,
+            completionNotes: notes?.trim() ? notes.trim() : null,
           }),
         },
         today,

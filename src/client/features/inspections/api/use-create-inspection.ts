@@ -34,6 +34,7 @@ export function useCreateInspection() {
         displayStatus: inspectionDisplayStatus({ status: 'scheduled', dueDate: values.dueDate }, today),
         complianceResult: null,
         notes: values.notes,
+        completionNotes: null,
         assignedTo: values.assignedTo,
         rescheduleReason: null,
         createdAt: now,

@@ -7,12 +7,12 @@ import { inspectionKey, refreshAfterInspectionChange } from './inspection-querie
 import { toast } from '@/components/ui/use-toast';
 import { nextDueText } from './next-due-text';
 
-/** "Record result" on an inspection completed without one: its item and property follow. */
+/** "Record result" on an inspection completed without one, with its findings: its item and property follow. */
 export function useRecordResult() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, complianceResult, notes }: { id: number; complianceResult: ComplianceResult; notes: string }) =>
-      apiChange<InspectionUpdateResult>('PUT', `/api/inspections/${id}`, { complianceResult, ...(notes.trim() ? { notes: notes.trim() } : {}) }),
+      apiChange<InspectionUpdateResult>('PUT', `/api/inspections/${id}`, { complianceResult, completionNotes: notes.trim() ? notes.trim() : null }),
     onSuccess: ({ data: saved, undoToken }) => {
       const { nextDue: _nextDue, ...inspection } = saved;
       queryClient.setQueryData(inspectionKey(saved.id), inspection);

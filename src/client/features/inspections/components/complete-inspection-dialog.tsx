@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Controller, useFieldArray, useForm, type UseFormRegister } from 'react-hook-form';
-import { ATTESTATION_STATEMENT } from '@shared/records';
+import { attestationStatement, sameName, type AttestationRole } from '@shared/records';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { completeDialogSchema, type Inspection } from '@shared/schemas/inspection';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -10,9 +10,10 @@ import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Textarea } from '@/components/ui/textarea';
 import { Input } from '@/components/ui/input';
+import { Button } from '@/components/ui/button';
 import { isApiError, serverMessage } from '@/lib/api';
 import { toast } from '@/components/ui/use-toast';
-import { inspectionDeficiencies, uploadPhoto } from '@/features/records/api/record-queries';
+import { inspectionDeficiencies, uploadPhoto, useInspectors } from '@/features/records/api/record-queries';
 import { DeficiencyFields, toDeficiencyInputs, type DeficiencyDraft } from '@/features/records/components/deficiency-fields';
 import { InspectorPicker } from '@/features/records/components/inspector-picker';
 import { useCompleteInspection } from '../api/use-complete-inspection';
@@ -29,7 +30,7 @@ interface CompleteInspectionDialogProps {
   mode?: 'complete' | 'record';
 }
 
-const RECORD_DEFAULTS = { inspectorId: '', attestAccepted: false, attestName: '', deficiencies: [] as DeficiencyDraft[] };
+const RECORD_DEFAULTS = { inspectorId: '', attestRole: '' as AttestationRole | '', attestName: '', deficiencies: [] as DeficiencyDraft[] };
 
 const RESULTS = [
   { value: 'compliant', label: 'Compliant' },
@@ -63,7 +64,7 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
     if (open) {
       form.reset({
         complianceStatus: undefined,
-        notes: recording ? (inspection?.notes ?? '') : '',
+        notes: recording ? (inspection?.completionNotes ?? '') : '',
         performedOn: today,
         ...RECORD_DEFAULTS,
         inspectorId: inspection?.inspector?.id ? String(inspection.inspector.id) : '',
@@ -77,6 +78,12 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
   const notes = form.watch('notes');
   const nonCompliant = result === 'non_compliant';
   const notesMissing = nonCompliant && notes.trim() === '';
+  // The recorder's statement names who performed it: the inspector chosen, else the assignee.
+  const { data: inspectors = [] } = useInspectors();
+  const inspectorId = form.watch('inspectorId');
+  const attestRole = form.watch('attestRole');
+  const chosenInspector = inspectors.find((i) => String(i.id) === inspectorId);
+  const performer = chosenInspector?.name ?? inspection?.assignedTo ?? '';
 
   const onSubmit = form.handleSubmit((values) => {
     if (!inspection) return;
@@ -86,6 +93,13 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
     }
     if (values.performedOn > today) {
       form.setError('performedOn', { type: 'validate', message: 'The day it was performed cannot be in the future' });
+      return;
+    }
+    if (values.attestRole === 'performer' && chosenInspector && !sameName(values.attestName, chosenInspector.name)) {
+      form.setError('attestName', {
+        type: 'validate',
+        message: `${chosenInspector.name} is recorded as performing this inspection. Sign as ${chosenInspector.name}, or choose "I am recording the result".`,
+      });
       return;
     }
     const nonCompliantResult = values.complianceStatus === 'non_compliant';
@@ -98,7 +112,7 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
         notes: values.notes,
         performedOn: values.performedOn,
         inspectorId: values.inspectorId ? Number(values.inspectorId) : undefined,
-        attestation: values.attestAccepted ? { accepted: true, typedName: values.attestName.trim() } : undefined,
+        attestation: values.attestRole ? { accepted: true, role: values.attestRole, typedName: values.attestName.trim() } : undefined,
         deficiencies: nonCompliantResult ? toDeficiencyInputs(values.deficiencies) : undefined,
       },
       {
@@ -127,6 +141,8 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
         onError: (error) => {
           const message = isApiError(error) ? error.fieldErrors.completedDate?.[0] : undefined;
           if (message) form.setError('performedOn', { type: 'server', message });
+          const signer = isApiError(error) ? error.fieldErrors['attestation.typedName']?.[0] : undefined;
+          if (signer) form.setError('attestName', { type: 'server', message: signer });
         },
       },
     );
@@ -187,8 +203,15 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
             </FormField>
           )}
 
+          {inspection?.notes && !recording ? (
+            <div className="space-y-1 rounded-md bg-muted p-3 text-sm">
+              <p className="font-medium">Instructions</p>
+              <p className="whitespace-pre-wrap break-words text-muted-foreground">{inspection.notes}</p>
+            </div>
+          ) : null}
+
           <FormField
-            label="Notes"
+            label="Findings"
             error={errors.notes?.message}
             hint={nonCompliant ? 'Required for non-compliance' : 'Optional for a compliant result.'}
           >
@@ -228,13 +251,23 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
                 />
               ) : null}
 
-              <fieldset className="space-y-3 rounded-md border p-3">
+              <fieldset className="space-y-3 rounded-md border p-3" aria-describedby={`${id}-attest-hint`}>
                 <legend className="px-1 text-sm font-medium">Attestation</legend>
-                <Label className="flex cursor-pointer items-start gap-3 font-normal">
-                  <input type="checkbox" className="mt-0.5 size-4" {...form.register('attestAccepted')} />
-                  {ATTESTATION_STATEMENT}
-                </Label>
-                {errors.attestAccepted ? <p className="text-sm font-medium text-destructive">{errors.attestAccepted.message}</p> : null}
+                <p id={`${id}-attest-hint`} className="text-sm text-muted-foreground">
+                  Optional. Sign as the person who performed it, or as the person recording someone else&apos;s inspection.
+                </p>
+                {(['performer', 'recorder'] as const).map((role) => (
+                  <Label key={role} className="flex cursor-pointer items-start gap-3 font-normal">
+                    <input type="radio" value={role} className="mt-0.5 size-4 shrink-0" {...form.register('attestRole')} />
+                    <span className="break-words">{attestationStatement(role, performer)}</span>
+                  </Label>
+                ))}
+                {attestRole ? (
+                  <Button type="button" variant="link" size="sm" className="h-auto p-0" onClick={() => form.setValue('attestRole', '', { shouldDirty: true })}>
+                    Do not sign
+                  </Button>
+                ) : null}
+                {errors.attestRole ? <p className="text-sm font-medium text-destructive">{errors.attestRole.message}</p> : null}
                 <FormField label="Your full name" error={errors.attestName?.message} hint="Typed as your signature on this record.">
                   {(control) => <Input {...control} autoComplete="name" maxLength={200} {...form.register('attestName')} />}
                 </FormField>
@@ -242,7 +275,7 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
             </>
           )}
 
-          <FormDialogFooter pending={saving} disabled={notesMissing}>
+          <FormDialogFooter pending={saving} disabled={notesMissing ? 'Write the findings: they are required for a non-compliant result.' : false}>
             {recording ? 'Record Result' : 'Complete Inspection'}
           </FormDialogFooter>
         </form>

@@ -109,7 +109,7 @@ export function EditInspectionDialog({ inspection, open, onOpenChange }: EditIns
               </FormField>
             )}
           </div>
-          <FormField label="Notes" error={errors.notes?.message} hint="Optional.">
+          <FormField label="Notes" error={errors.notes?.message} hint="Instructions for whoever performs it (optional); findings are recorded when it is completed.">
             {(control) => <Textarea {...control} rows={4} maxLength={5000} {...form.register('notes')} />}
           </FormField>
           <FormDialogFooter pending={update.isPending}>

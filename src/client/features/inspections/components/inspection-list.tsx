@@ -112,7 +112,12 @@ export function InspectionList({ items, label, showProperty = true, showNotes = 
                 <td className="max-w-48 break-words px-4 py-3">{inspection.assignedTo}</td>
                 {showNotes ? (
                   <td className="max-w-xs px-4 py-3 text-muted-foreground">
-                    <span className="line-clamp-2 break-words">{inspection.notes || '—'}</span>
+                    <span className="line-clamp-2 break-words">
+                      {inspection.completionNotes ? `Findings: ${inspection.completionNotes}` : null}
+                      {inspection.completionNotes && inspection.notes ? ' · ' : null}
+                      {inspection.notes ? `Instructions: ${inspection.notes}` : null}
+                      {inspection.notes || inspection.completionNotes ? null : '—'}
+                    </span>
                   </td>
                 ) : null}
                 <td className="px-4 py-3">
@@ -146,9 +151,15 @@ export function InspectionList({ items, label, showProperty = true, showNotes = 
                 <dd>{formatDate(inspection.dueDate)}</dd>
                 <dt className="text-muted-foreground">Assigned to</dt>
                 <dd className="break-words">{inspection.assignedTo}</dd>
+                {showNotes && inspection.completionNotes ? (
+                  <>
+                    <dt className="text-muted-foreground">Findings</dt>
+                    <dd className="break-words">{inspection.completionNotes}</dd>
+                  </>
+                ) : null}
                 {showNotes && inspection.notes ? (
                   <>
-                    <dt className="text-muted-foreground">Notes</dt>
+                    <dt className="text-muted-foreground">Instructions</dt>
                     <dd className="break-words">{inspection.notes}</dd>
                   </>
                 ) : null}

@@ -226,7 +226,7 @@ export function ScheduleForm({ lockedProperty, options, optionsTotal, optionsLoa
           )}
         </FormField>
       </div>
-      <FormField label="Notes" error={errors.notes?.message} hint="Optional.">
+      <FormField label="Notes" error={errors.notes?.message} hint="Instructions for whoever performs it (optional); findings are recorded when it is completed.">
         {(control) => <Textarea {...control} rows={4} maxLength={5000} {...form.register('notes')} />}
       </FormField>
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { formatDate, formatDateTime } from '@/lib/format-date';
 import { LicenceNote } from '@/features/records/components/licence-note';
 import { humanize } from '@shared/enums';
+import { attestationSummary } from '@shared/records';
 import type { Inspection, ReminderLog } from '@shared/schemas/inspection';
 import { isApiError } from '@/lib/api';
 import { recordIdFromUrl } from '@/lib/record-id';
@@ -221,7 +222,11 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
               ) : null}
               {inspection.attestation ? (
                 <Detail term="Attestation" wide>
-                  “{inspection.attestation.statement}” Signed {inspection.attestation.typedName}, {formatDateTime(inspection.attestation.attestedAt)}
+                  {/* Who did the work and who signed, in words first: a recorder's record names both. */}
+                  <span className="block font-medium">{attestationSummary(inspection.attestation)}</span>
+                  <span className="block text-muted-foreground">
+                    “{inspection.attestation.statement}” Signed {inspection.attestation.typedName}, {formatDateTime(inspection.attestation.attestedAt)}
+                  </span>
                 </Detail>
               ) : null}
               <Detail term="Created">{formatDate(inspection.createdAt)}</Detail>
@@ -230,13 +235,23 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
                   {inspection.rescheduleReason}
                 </Detail>
               ) : null}
-              <Detail term="Notes" wide>
+              {/* Instructions typed when it was scheduled and findings typed when it was completed, each kept. */}
+              <Detail term="Instructions" wide>
                 {inspection.notes ? (
                   <span className="whitespace-pre-wrap">{inspection.notes}</span>
                 ) : (
-                  <span className="text-muted-foreground">No notes.</span>
+                  <span className="text-muted-foreground">No instructions.</span>
                 )}
               </Detail>
+              {inspection.status === 'completed' || inspection.completionNotes ? (
+                <Detail term="Findings" wide>
+                  {inspection.completionNotes ? (
+                    <span className="whitespace-pre-wrap">{inspection.completionNotes}</span>
+                  ) : (
+                    <span className="text-muted-foreground">No findings recorded.</span>
+                  )}
+                </Detail>
+              ) : null}
             </dl>
           </CardContent>
         </Card>
