@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from './button';
 import { DialogClose, DialogFooter } from './dialog';
 import { Spinner } from './spinner';
@@ -9,23 +9,34 @@ interface FormDialogFooterProps {
   /** The submit button's words. */
   children: ReactNode;
   variant?: 'default' | 'destructive';
-  /** Off for a reason of the form's own (a required note is missing). */
-  disabled?: boolean;
+  /**
+   * Off for a reason of the form's own, said in words beside the button ("Write the findings
+   * to complete a non-compliant inspection."): a disabled button alone does not say why.
+   */
+  disabled?: boolean | string;
 }
 
 /** A form dialog's Cancel and submit buttons. */
 export function FormDialogFooter({ pending, children, variant = 'default', disabled = false }: FormDialogFooterProps) {
+  const reasonId = useId();
+  const reason = typeof disabled === 'string' ? disabled : '';
   return (
-    <DialogFooter>
-      <DialogClose asChild>
-        <Button variant="outline" disabled={pending}>
-          Cancel
+    <div className="flex flex-col gap-2">
+      {/* Always present, so that a reason appearing is announced. */}
+      <p id={reasonId} aria-live="polite" className={reason ? 'text-sm font-medium text-amber-900 sm:text-right' : 'sr-only'}>
+        {reason}
+      </p>
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline" disabled={pending}>
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" variant={variant} disabled={Boolean(disabled) || pending} aria-describedby={reason ? reasonId : undefined}>
+          {pending ? <Spinner /> : null}
+          {children}
         </Button>
-      </DialogClose>
-      <Button type="submit" variant={variant} disabled={disabled || pending}>
-        {pending ? <Spinner /> : null}
-        {children}
-      </Button>
-    </DialogFooter>
+      </DialogFooter>
+    </div>
   );
 }

@@ -9,11 +9,22 @@ export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provid
   return <ToastPrimitive.Provider duration={5000} swipeDirection="right" swipeThreshold={50} {...props} />;
 }
 
-export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
+/**
+ * Where toasts sit: 'usual' is the top of a phone and the bottom right of a wider screen;
+ * 'opposite' is the other end (above the phone's tab bar, or the top right), for when the
+ * usual place would cover the control that has the keyboard focus.
+ */
+export type ToastPlacement = 'usual' | 'opposite';
+
+export function ToastViewport({ className, placement = 'usual', ...props }: ComponentProps<typeof ToastPrimitive.Viewport> & { placement?: ToastPlacement }) {
   return (
     <ToastPrimitive.Viewport
+      data-placement={placement}
       className={cn(
-        'fixed left-0 right-0 top-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:bottom-0 sm:left-auto sm:top-auto sm:max-w-sm',
+        'fixed left-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:left-auto sm:max-w-sm',
+        placement === 'usual'
+          ? 'top-0 sm:bottom-0 sm:top-auto'
+          : 'bottom-0 pb-[calc(5rem+env(safe-area-inset-bottom))] sm:bottom-auto sm:top-0 sm:pb-4',
         className,
       )}
       {...props}

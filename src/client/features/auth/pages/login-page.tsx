@@ -53,19 +53,17 @@ export default function LoginPage() {
         <FormField label="Username" error={errors.username?.message}>
           {(control) => <Input {...control} autoComplete="username" autoCapitalize="none" {...form.register('username')} />}
         </FormField>
-        <FormField
-          label="Password"
-          error={errors.password?.message}
-          labelAside={
-            <Link to="/forgot-password" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-              Forgot password?
-            </Link>
-          }
-        >
+        <FormField label="Password" error={errors.password?.message}>
           {(control) => (
             <Input {...control} type="password" autoComplete="current-password" {...form.register('password')} />
           )}
         </FormField>
+        {/* After the password, not beside its label: Tab goes from Username straight to Password. */}
+        <p className="-mt-3 text-right">
+          <Link to="/forgot-password" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+            Forgot password?
+          </Link>
+        </p>
         <Button type="submit" className="w-full" disabled={login.isPending}>
           {login.isPending ? (
             <>

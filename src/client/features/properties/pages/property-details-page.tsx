@@ -116,7 +116,8 @@ function PropertyDetails({ property }: { property: Property }) {
       </div>
 
       <Tabs value={tab} onValueChange={setTab}>
-        <TabsList className="w-full justify-start overflow-x-auto sm:w-auto">
+        {/* Two rows of two on a phone: every tab's whole name shows, none hides off the edge. */}
+        <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:h-10 sm:w-auto">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="inspections">Inspections</TabsTrigger>
           <TabsTrigger value="reports">Reports</TabsTrigger>

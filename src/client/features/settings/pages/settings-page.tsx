@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { CalendarDays } from 'lucide-react';
 import { formatDate } from '@/lib/format-date';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -11,6 +12,22 @@ import { ProfileCard } from '../components/profile-card';
 import { ReminderSettingsCard } from '../components/reminder-settings-card';
 import { WebhooksCard } from '../components/webhooks-card';
 import { InspectorsCard } from '@/features/records/components/inspectors-card';
+import type { SessionUser } from '@shared/schemas/auth';
+
+/** The page's sections, in order, each with the id its menu link jumps to. */
+const SECTIONS: { id: string; label: string; render: (user: SessionUser) => ReactNode }[] = [
+  { id: 'profile', label: 'Profile', render: (user) => <ProfileCard user={user} /> },
+  { id: 'password', label: 'Password', render: (user) => <PasswordCard username={user.username} /> },
+  { id: 'notifications', label: 'Notifications', render: () => <NotificationsCard /> },
+  { id: 'reminders', label: 'Reminder schedule', render: () => <ReminderSettingsCard /> },
+  { id: 'calendar-feed', label: 'Calendar feed', render: () => <CalendarFeedCard /> },
+  { id: 'api-tokens', label: 'API tokens', render: () => <ApiTokensCard /> },
+  { id: 'webhooks', label: 'Webhooks', render: () => <WebhooksCard /> },
+  { id: 'inspectors', label: 'Inspectors', render: () => <InspectorsCard /> },
+];
+
+const linkClass =
+  'block rounded-md px-3 py-2 text-sm font-medium text-foreground hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring';
 
 export default function SettingsPage() {
   useDocumentTitle('Account Settings');
@@ -19,7 +36,7 @@ export default function SettingsPage() {
 
   const memberSince = formatDate(user.createdAt);
   return (
-    <div className="mx-auto max-w-3xl">
+    <div className="mx-auto max-w-3xl lg:max-w-5xl">
       <PageHeader
         title="Account Settings"
         description={
@@ -33,15 +50,31 @@ export default function SettingsPage() {
           )
         }
       />
-      <div className="space-y-6">
-        <ProfileCard user={user} />
-        <PasswordCard username={user.username} />
-        <NotificationsCard />
-        <ReminderSettingsCard />
-        <CalendarFeedCard />
-        <ApiTokensCard />
-        <WebhooksCard />
-        <InspectorsCard />
+      {/* Eight sections are a long page: a menu of them goes first (beside them on a wide screen, and stays in view). */}
+      <div className="lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:items-start lg:gap-8">
+        <nav id="settings-menu" aria-label="Settings sections" className="mb-6 rounded-lg border bg-background p-2 scroll-mt-20 lg:sticky lg:top-20 lg:mb-0">
+          <ul className="grid grid-cols-2 gap-1 lg:grid-cols-1">
+            {SECTIONS.map((section) => (
+              <li key={section.id}>
+                <a href={`#${section.id}`} className={linkClass}>
+                  {section.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="space-y-6">
+          {SECTIONS.map((section) => (
+            <section key={section.id} id={section.id} aria-label={section.label} className="scroll-mt-20 space-y-2">
+              {section.render(user)}
+              <p className="text-right lg:hidden">
+                <a href="#settings-menu" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+                  Back to the settings menu
+                </a>
+              </p>
+            </section>
+          ))}
+        </div>
       </div>
     </div>
   );
