@@ -132,4 +132,14 @@ describe('Idempotency-Key', () => {
     expect(Number((await ctx.runtime.pool.query(`select count(*) from api_tokens where user_id = $1`, [user.id])).rows[0].count)).toBe(0);
     expect(Number((await ctx.runtime.pool.query(`select count(*) from idempotency_keys where user_id = $1`, [user.id])).rows[0].count)).toBe(0);
   });
+
+  it('is described in the API reference on the creates that take it, and only there', async () => {
+    const document = (await ctx.agent().get('/api/openapi.json')).json() as { paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>> };
+    const takesKey = (path: string, method = 'post') => (document.paths[path]?.[method]?.parameters ?? []).some((p) => p.name === 'Idempotency-Key' && p.in === 'header');
+    expect(takesKey('/api/properties')).toBe(true);
+    expect(takesKey('/api/deficiencies/{id}/photos')).toBe(true);
+    expect(takesKey('/api/reports')).toBe(true);
+    expect(takesKey('/api/tokens')).toBe(false);
+    expect(takesKey('/api/webhooks')).toBe(false);
+  });
 });

@@ -7,6 +7,8 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   schema: FastifySchema | undefined;
+  /** A create that takes an Idempotency-Key (plugins/idempotency.ts). */
+  idempotent?: boolean;
 }
 
 /** Every /api route, as it is registered (HEAD twins of GET routes left out). */
@@ -15,13 +17,21 @@ export function collectApiRoutes(app: FastifyInstance): DeclaredRoute[] {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, schema: route.schema as FastifySchema | undefined });
+      if (method !== 'HEAD') routes.push({ method, url: route.url, schema: route.schema as FastifySchema | undefined, idempotent: route.config?.idempotent === true });
     }
   });
   return routes;
 }
 
 type JsonSchema = Record<string, unknown>;
+
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'A new UUID per new request: a retry with the same key and body gets the first answer again, never a second record (docs/api.md, "Retrying safely").',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
 
 export interface DocumentOptions {
   version: string;
@@ -102,6 +112,7 @@ export function openApiDocument(routes: DeclaredRoute[], options: DocumentOption
     const parameters = [
       ...parametersOf(params ? inputSchemas[params] : undefined, 'path'),
       ...parametersOf(query ? inputSchemas[query] : undefined, 'query'),
+      ...(route.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
     ];
     if (body) components[body] = inputSchemas[body]!;
     const fileBodyTypes = fileMediaTypes(schema.body);
