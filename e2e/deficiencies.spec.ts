@@ -17,7 +17,7 @@ test('on a phone: a non-compliant result with two deficiencies and a photo keeps
   await page.getByRole('button', { name: 'Complete with result' }).click();
   const dialog = page.getByRole('dialog', { name: 'Complete Inspection' });
   await dialog.getByRole('radio', { name: 'Non-compliant' }).check();
-  await dialog.getByLabel('Notes').fill('Two findings at the panel and on level 2');
+  await dialog.getByLabel('Findings').fill('Two findings at the panel and on level 2');
   await dialog.getByLabel('Performed by').selectOption({ label: 'Ada Byrne (North Fire Services), licence expired' });
   // An expired licence is shown, and does not stop the completion.
   await expect(dialog.getByText('Licence NICET-4471: Licence expired on Jan 31, 2020')).toBeVisible();
@@ -41,7 +41,7 @@ test('on a phone: a non-compliant result with two deficiencies and a photo keeps
   await dialog.getByRole('button', { name: 'Add deficiency' }).click();
   await dialog.getByLabel('Description 2').fill('Horn strobe missing on level 2');
   await dialog.getByLabel('Severity 2').selectOption({ label: 'Non-critical' });
-  await dialog.getByRole('checkbox', { name: 'I performed this inspection as recorded.' }).check();
+  await dialog.getByRole('radio', { name: 'I performed this inspection.' }).check();
   await dialog.getByLabel('Your full name').fill('Ada Byrne');
   await expectNoSidewaysScroll(page);
   await dialog.getByRole('button', { name: 'Complete Inspection' }).click();

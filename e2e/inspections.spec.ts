@@ -67,9 +67,9 @@ test('completing as non-compliant needs notes, and the property then needs actio
   await dialog.getByRole('radio', { name: 'Non-compliant' }).check();
   await expect(dialog.getByText('Required for non-compliance')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Complete Inspection' })).toBeDisabled();
-  await dialog.getByLabel('Notes').fill('   ');
+  await dialog.getByLabel('Findings').fill('   ');
   await expect(dialog.getByRole('button', { name: 'Complete Inspection' })).toBeDisabled();
-  await dialog.getByLabel('Notes').fill('Valve 3 corroded');
+  await dialog.getByLabel('Findings').fill('Valve 3 corroded');
   await dialog.getByRole('button', { name: 'Complete Inspection' }).click();
   await expectToast(page, 'Inspection Completed');
   await expect(page.getByText('Valve 3 corroded')).toBeVisible();

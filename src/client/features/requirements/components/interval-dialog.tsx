@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { requirementUpdateSchema, type Requirement, type RequirementUpdateInput } from '@shared/schemas/requirement';
 import { intervalLabel, intervalParts } from '@shared/intervals';
 import { serverMessage } from '@/lib/api';
+import { formatDate } from '@/lib/format-date';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useFormErrorOnOpen } from '@/lib/use-form-error-on-open';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -38,7 +39,7 @@ export function IntervalDialog({ requirement, open, onOpenChange }: IntervalDial
       {
         onSuccess: (saved) => {
           onOpenChange(false);
-          toast({ title: 'Interval Changed', description: `${saved.activity}: ${intervalLabel(saved).toLowerCase()}.` });
+          toast({ title: 'Interval Changed', description: `${saved.activity}: ${intervalLabel(saved).toLowerCase()}, next due ${formatDate(saved.nextDueDate)}.` });
         },
         onError: (error) => {
           if (!applyServerFieldErrors(error, form.setError, FIELDS)) setFormError(serverMessage(error, 'Failed to change the interval. Please try again.'));
@@ -54,7 +55,8 @@ export function IntervalDialog({ requirement, open, onOpenChange }: IntervalDial
           <DialogTitle>Change interval</DialogTitle>
           <DialogDescription>
             {requirement.activity}: {intervalLabel(requirement).toLowerCase()}
-            {requirement.source ? ` according to ${requirement.source}` : ''}. The next due date counts from the last time it was done.
+            {requirement.source ? ` according to ${requirement.source}` : ''}. The next due date moves at once: one interval after the
+            last time it was done or, never done, after the day it was added. An inspection scheduled on the old date comes forward with it.
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="space-y-5">
