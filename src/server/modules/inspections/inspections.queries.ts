@@ -4,7 +4,7 @@ import type { ComplianceResult, InspectionStatus, InspectionType } from '@shared
 import type { AttestationRole } from '@shared/records';
 import type { Inspection } from '@shared/schemas/inspection';
 import type { DbOrTx } from '../../db/client';
-import { containsPattern } from '../../db/like';
+import { searchPattern } from '../../db/like';
 import { preparedRows } from '../../db/prepared';
 import { inspections, reminderLogs } from '../../db/schema/index';
 
@@ -184,8 +184,8 @@ function listCondition(userId: number, filter: InspectionFilter, today: string):
   const t = sql`${today}::date`;
   const conditions: SQL[] = [sql`i.user_id = ${userId}`];
   if (filter.q) {
-    const pattern = containsPattern(filter.q);
-    conditions.push(sql`(p.name ilike ${pattern} or i.assigned_to ilike ${pattern})`);
+    const pattern = searchPattern(filter.q);
+    conditions.push(sql`(p.search_name like ${pattern} or i.search_assignee like ${pattern})`);
   }
   if (filter.type) conditions.push(sql`i.inspection_type = ${filter.type}`);
   if (filter.status) conditions.push(statusCondition(filter.status, t));

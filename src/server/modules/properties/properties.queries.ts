@@ -3,7 +3,7 @@ import { propertyStatusReason } from '@shared/compliance';
 import type { PropertySort, PropertyStatus } from '@shared/enums';
 import type { ComplianceItem, Property, PropertyValues } from '@shared/schemas/property';
 import type { DbOrTx } from '../../db/client';
-import { containsPattern } from '../../db/like';
+import { searchPattern } from '../../db/like';
 import { preparedRows } from '../../db/prepared';
 import { properties } from '../../db/schema/index';
 import { attentionRankSql, effectiveItemStatusSql, propertyStatusCondition, propertyStatusSql } from '../compliance/compliance.sql';
@@ -119,10 +119,8 @@ async function selectProperties(db: DbOrTx, where: SQL, today: string, sort: Pro
 function listCondition(userId: number, filter: Omit<PropertyFilter, 'sort' | 'limit' | 'offset'>, today: string): SQL {
   const conditions: SQL[] = [sql`p.user_id = ${userId}`];
   if (filter.q) {
-    const pattern = containsPattern(filter.q);
-    conditions.push(
-      sql`(p.name ilike ${pattern} or p.address_line1 ilike ${pattern} or p.city ilike ${pattern} or p.state ilike ${pattern} or p.zip ilike ${pattern})`,
-    );
+    const pattern = searchPattern(filter.q);
+    conditions.push(sql`(p.search_name like ${pattern} or p.search_address like ${pattern})`);
   }
   if (filter.propertyType) conditions.push(sql`p.property_type = ${filter.propertyType}`);
   if (filter.status) conditions.push(propertyStatusCondition('p', filter.status, sql`${today}::date`));

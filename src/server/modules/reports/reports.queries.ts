@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { ReportSort } from '@shared/enums';
 import type { Report } from '@shared/schemas/report';
 import type { DbOrTx } from '../../db/client';
 import { properties, reportNumberCounters, reports } from '../../db/schema/index';
 import { formatReportNumber, verifyPath, type VerificationSnapshot } from '@shared/schemas/verification';
-import { containsPattern } from '../../db/like';
+import { searchPattern } from '../../db/like';
 
 export interface ReportFilter {
   q?: string;
@@ -26,8 +26,8 @@ export async function listReports(db: DbOrTx, userId: number, filter: ReportFilt
   const conditions = [eq(reports.userId, userId)];
   if (filter.propertyId) conditions.push(eq(reports.propertyId, filter.propertyId));
   if (filter.q) {
-    const pattern = containsPattern(filter.q);
-    conditions.push(or(ilike(properties.name, pattern), ilike(reports.fileName, pattern))!);
+    const pattern = searchPattern(filter.q);
+    conditions.push(sql`(${properties}.search_name like ${pattern} or firemark_search_fold(${reports.fileName}) like ${pattern})`);
   }
   const where = and(...conditions);
   const [rows, [total]] = await Promise.all([

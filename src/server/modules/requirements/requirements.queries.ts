@@ -11,7 +11,7 @@ import {
   type UnscheduledRequirement,
 } from '@shared/schemas/requirement';
 import type { DbOrTx } from '../../db/client';
-import { containsPattern } from '../../db/like';
+import { searchPattern } from '../../db/like';
 import { preparedRows } from '../../db/prepared';
 import { intervalSql, OPEN_STATUSES, unscheduledSql } from '../compliance/compliance.sql';
 
@@ -220,8 +220,8 @@ export async function listUnscheduled(db: DbOrTx, userId: number, filter: Unsche
   if (filter.type) conditions.push(sql`r.item_type = ${filter.type}`);
   if (filter.propertyId) conditions.push(sql`r.property_id = ${filter.propertyId}`);
   if (filter.q) {
-    const pattern = containsPattern(filter.q);
-    conditions.push(sql`(p.name ilike ${pattern} or r.activity ilike ${pattern})`);
+    const pattern = searchPattern(filter.q);
+    conditions.push(sql`(p.search_name like ${pattern} or r.search_activity like ${pattern})`);
   }
   const where = sql.join(conditions, sql` and `);
   // Only a search needs the property's name to count.

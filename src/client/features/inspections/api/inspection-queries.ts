@@ -1,3 +1,4 @@
+import { searchMatches } from '@shared/search-fold';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { InspectionType } from '@shared/enums';
 import type { Inspection, INSPECTION_FILTER_STATUSES, INSPECTION_SORTS } from '@shared/schemas/inspection';
@@ -91,11 +92,8 @@ export function belongsInList(inspection: Inspection, scope: InspectionScope, pa
   if (params.status && inspection.displayStatus !== params.status) return false;
   if (params.from && inspection.dueDate < params.from) return false;
   if (params.to && inspection.dueDate > params.to) return false;
-  const term = params.q?.trim().toLowerCase();
-  if (term) {
-    const name = inspection.property?.name?.toLowerCase() ?? '';
-    if (!name.includes(term) && !inspection.assignedTo.toLowerCase().includes(term)) return false;
-  }
+  const term = params.q?.trim();
+  if (term && !searchMatches(inspection.property?.name ?? '', term) && !searchMatches(inspection.assignedTo, term)) return false;
   return true;
 }
 

@@ -1,3 +1,4 @@
+import { searchMatches } from '@shared/search-fold';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Property } from '@shared/schemas/property';
 import {
@@ -38,11 +39,10 @@ function updateLists(
 function matchesFilters(property: Property, filters: PropertyListFilters): boolean {
   if (filters.propertyType && property.propertyType !== filters.propertyType) return false;
   if (filters.status && property.status !== filters.status) return false;
-  const term = filters.q?.trim().toLowerCase();
+  const term = filters.q?.trim();
   if (!term) return true;
-  return [property.name, property.addressLine1, property.city, property.state, property.zip].some((v) =>
-    v.toLowerCase().includes(term),
-  );
+  // The name, or the address as the server folds it (one text, lines apart).
+  return searchMatches(property.name, term) || searchMatches([property.addressLine1, property.city, property.state, property.zip].join('\n'), term);
 }
 
 export function addToLists(queryClient: QueryClient, property: Property): void {
