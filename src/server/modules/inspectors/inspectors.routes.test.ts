@@ -92,7 +92,7 @@ describe('completing with an inspector and an attestation', () => {
     expect(completed.statusCode).toBe(200);
     expect(completed.json()).toMatchObject({
       inspector: { id: inspector.id, name: 'Łucja Żak', licenceNumber: 'FL-778', licenceExpiresOn: addDays(today(), -10), licenceExpired: true },
-      attestation: { statement: 'I performed this inspection as recorded.', typedName: 'Łucja Żak' },
+      attestation: { role: 'performer', statement: 'I performed this inspection.', typedName: 'Łucja Żak', performedBy: 'Łucja Żak' },
     });
 
     // A later licence renewal does not rewrite what the completed record says.
