@@ -49,7 +49,8 @@ export async function addSafetyItem(
   const day = today(account);
   const label = INSPECTION_TYPE_LABELS[input.itemType];
   const alreadyThere = () => conflict(`This property already has ${label}.`, { itemType: [`This property already has ${label}.`] });
-  await writeAccountData(deps.pool, account.id, async ({ db }) => {
+  // The answer is read inside the transaction: an addition that committed never answers 503.
+  return writeAccountData(deps.pool, account.id, async ({ db }) => {
     if (await hasRequirements(db, propertyId, input.itemType)) throw alreadyThere();
     const ids = await createLibraryRequirements(db, { userId: account.id, propertyId, itemType: input.itemType, anchor: input.nextDueDate, today: day });
     if (ids.length === 0) throw alreadyThere();
@@ -68,8 +69,8 @@ export async function addSafetyItem(
       new Date(),
     );
     await settle(db, { propertyId, itemTypes: [input.itemType], today: day });
+    return propertyRequirements({ ...deps, db }, account, propertyId);
   });
-  return propertyRequirements(deps, account, propertyId);
 }
 
 /** A requirement of the account's own, on a safety item the property has. */
@@ -82,7 +83,8 @@ export async function addCustomRequirement(
   await assertPropertyExists(deps, account, propertyId);
   const day = today(account);
   const interval = toInterval(input.intervalCount, input.intervalUnit);
-  const id = await writeAccountData(deps.pool, account.id, async ({ db }) => {
+  // The answer is read inside the transaction: an addition that committed never answers 503.
+  return writeAccountData(deps.pool, account.id, async ({ db }) => {
     if (!(await hasRequirements(db, propertyId, input.itemType))) {
       const label = INSPECTION_TYPE_LABELS[input.itemType];
       throw validationFailed({ itemType: [`This property has no ${label} yet. Add it as a safety item first.`] });
@@ -103,9 +105,8 @@ export async function addCustomRequirement(
       { userId: account.id, propertyId, requirementId, kind: 'custom_added', detail: `Added: ${intervalLabel(interval)}`, reason: input.reason, changedBy: await nameOf(db, account) },
     ], new Date());
     await settle(db, { propertyId, itemTypes: [input.itemType], today: day });
-    return requirementId;
+    return oneRequirement({ ...deps, db }, account, requirementId);
   });
-  return oneRequirement(deps, account, id);
 }
 
 /**
