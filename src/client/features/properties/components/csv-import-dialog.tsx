@@ -153,7 +153,7 @@ export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
 
   return (
     <Dialog open={open} onOpenChange={onOpenChangeGuarded}>
-      <DialogContent className="max-w-4xl">
+      <DialogContent className="max-w-6xl">
         <DialogHeader>
           <DialogTitle>Import Properties from CSV</DialogTitle>
           <DialogDescription>
@@ -378,7 +378,7 @@ function CsvPreview({ result }: { result: CsvReadResult }) {
           <caption className="sr-only">Every row of the file, as it will be imported</caption>
           <thead className="sticky top-0 bg-muted text-xs uppercase tracking-wide text-muted-foreground">
             <tr>
-              {['Row', 'Name', 'Address line 1', 'Address line 2', 'City', 'State', 'ZIP', 'Type', 'Manager email', 'Country'].map((label) => (
+              {['Row', 'Name', 'Address line 1', 'Address line 2', 'City', 'State', 'ZIP', 'Type', 'Country', 'Manager email'].map((label) => (
                 <th key={label} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
                   {label}
                 </th>
@@ -398,8 +398,8 @@ function CsvPreview({ result }: { result: CsvReadResult }) {
                 <td className="whitespace-nowrap px-3 py-2">
                   <TypeCell row={row} />
                 </td>
-                <td className="px-3 py-2">{row.managerEmail}</td>
                 <td className="px-3 py-2">{countryOf(row)}</td>
+                <td className="px-3 py-2">{row.managerEmail}</td>
               </tr>
             ))}
           </tbody>
