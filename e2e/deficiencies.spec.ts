@@ -18,7 +18,7 @@ test('on a phone: a non-compliant result with two deficiencies and a photo keeps
   const dialog = page.getByRole('dialog', { name: 'Complete Inspection' });
   await dialog.getByRole('radio', { name: 'Non-compliant' }).check();
   await dialog.getByLabel('Findings').fill('Two findings at the panel and on level 2');
-  await dialog.getByLabel('Performed by').selectOption({ label: 'Ada Byrne (North Fire Services), licence expired' });
+  await dialog.getByLabel('Performed by', { exact: true }).selectOption({ label: 'Ada Byrne (North Fire Services), licence expired' });
   // An expired licence is shown, and does not stop the completion.
   await expect(dialog.getByText('Licence NICET-4471: Licence expired on Jan 31, 2020')).toBeVisible();
 

@@ -44,7 +44,7 @@ for (const size of WIDTHS) {
     await expect(dialog.getByText('Bring the tag punch; 12 units on 3 floors')).toBeVisible();
     await dialog.getByRole('radio', { name: 'Compliant', exact: true }).check();
     await dialog.getByLabel('Findings').fill('All 12 tagged; unit 7 recharged');
-    await expect(dialog.getByLabel('Performed by')).toHaveValue(/\d+/);
+    await expect(dialog.getByLabel('Performed by', { exact: true })).toHaveValue(/\d+/);
 
     // Signing "I performed this inspection" as someone else than the inspector is refused.
     await dialog.getByRole('radio', { name: 'I performed this inspection.' }).check();
