@@ -63,6 +63,9 @@ async function main(): Promise<void> {
   if (config.databaseUrl && !config.sessionSecret) {
     bootLog('SESSION_SECRET is unset: this instance keeps its own in DATA_DIR. Set one shared SESSION_SECRET when several instances serve the same database.');
   }
+  const { hosts, networks } = config.webhookAllowList;
+  // Said at every start, so an operator sees what internal addresses accounts' webhooks can reach.
+  if (hosts.length || networks.length) bootLog(`Webhooks may call these internal hosts and networks (WEBHOOK_ALLOWED_HOSTS): ${[...hosts, ...networks].join(', ')}`);
   let runtime: Runtime | undefined;
   let app: FastifyInstance | undefined;
   let stopWorkers = () => undefined as void;
