@@ -259,7 +259,7 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
                 {(['performer', 'recorder'] as const).map((role) => (
                   <Label key={role} className="flex cursor-pointer items-start gap-3 font-normal">
                     <input type="radio" value={role} className="mt-0.5 size-4 shrink-0" {...form.register('attestRole')} />
-                    <span className="break-words">{attestationStatement(role, performer)}</span>
+                    <span className="break-words leading-snug">{attestationStatement(role, performer)}</span>
                   </Label>
                 ))}
                 {attestRole ? (
