@@ -111,3 +111,27 @@ for (const width of [375, 1280]) {
     });
   });
 }
+
+test.describe('a large file at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('opens its preview at once and every row is reached by scrolling, from the keyboard too', async ({ proPage: page }, testInfo) => {
+    const lines = ['name,addressLine1,city,state,zip,propertyType,managerEmail'];
+    for (let i = 1; i <= 250; i++) lines.push(`Tower ${i},${i} Long Road,Dallas,TX,75201,Office,m${i}@example.com`);
+    const file = testInfo.outputPath('large.csv');
+    writeFileSync(file, lines.join('\n'));
+
+    await page.goto('/properties');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import Properties from CSV' });
+    await dialog.getByLabel('CSV file').setInputFiles(file);
+    await expect(dialog.getByText('All 250 rows in the file; the list scrolls.')).toBeVisible();
+    const table = dialog.getByRole('group', { name: 'Preview table' });
+    const last = table.getByRole('row').filter({ hasText: 'Tower 250' });
+    await table.focus();
+    for (let i = 0; i < 10 && !(await last.isVisible()); i++) await page.keyboard.press('End');
+    await expect(last).toBeInViewport();
+    await expect(last).toContainText('from “Office”');
+    await expect(dialog.getByRole('button', { name: /Show more rows/ })).toHaveCount(0);
+  });
+});

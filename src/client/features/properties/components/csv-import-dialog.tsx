@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { memo, useId, useMemo, useRef, useState, type ChangeEvent, type UIEvent } from 'react';
 import { Link } from 'react-router';
 import { CircleCheck, Copy, Download, FileSpreadsheet, Upload } from 'lucide-react';
 import { CSV_TEMPLATE, CSV_TEMPLATE_FILE_NAME, csvRowNumber } from '@shared/csv-import';
@@ -6,6 +6,7 @@ import { humanize, type PropertyType } from '@shared/enums';
 import { readPropertyType } from '@shared/property-type-words';
 import { serverMessage } from '@/lib/api';
 import { useSubscription } from '@/lib/use-subscription';
+import { SM_UP, useMediaQuery } from '@/lib/use-media-query';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -304,8 +305,9 @@ const countryOf = (row: Record<string, string>) => row.country || 'us';
 function CsvPreview({ result }: { result: CsvReadResult }) {
   const titleId = useId();
   const typesId = useId();
-  const readings = typeReadings(result.rows);
+  const readings = useMemo(() => typeReadings(result.rows), [result.rows]);
   const rows = result.rows;
+  const wide = useMediaQuery(SM_UP);
 
   return (
     <section aria-labelledby={titleId} className="space-y-3">
@@ -341,73 +343,125 @@ function CsvPreview({ result }: { result: CsvReadResult }) {
         </p>
       ) : null}
 
-      {/* Phones: one card per row, every field, in a list that scrolls. */}
-      <ul
-        tabIndex={0}
-        aria-label="Rows of the file"
-        className="max-h-[50vh] space-y-2 overflow-y-auto rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:hidden"
-      >
-        {rows.map((row, i) => (
-          <li key={i} className="rounded-md border p-3 text-sm">
-            <p className="break-words font-medium">
-              <span className="text-muted-foreground">Row {csvRowNumber(i)} · </span>
-              {row.name || '—'}
-            </p>
-            <p className="break-words text-slate-700">
-              {[row.addressLine1, row.addressLine2].filter(Boolean).join(', ')}
-            </p>
-            <p className="break-words text-slate-700">
-              {row.city} {row.state} {row.zip} · {countryOf(row)}
-            </p>
-            <div className="break-words text-muted-foreground">
-              <TypeCell row={row} />
-            </div>
-            <p className="break-words text-muted-foreground">{row.managerEmail}</p>
-          </li>
-        ))}
-      </ul>
-
-      {/* Focusable, so the table scrolls (down and sideways) from the keyboard too; the dialog never does sideways. */}
-      <div
-        tabIndex={0}
-        role="group"
-        aria-label="Preview table"
-        className="hidden max-h-96 max-w-full overflow-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring sm:block"
-      >
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Every row of the file, as it will be imported</caption>
-          <thead className="sticky top-0 bg-muted text-xs uppercase tracking-wide text-muted-foreground">
-            <tr>
-              {['Row', 'Name', 'Address line 1', 'Address line 2', 'City', 'State', 'ZIP', 'Type', 'Country', 'Manager email'].map((label) => (
-                <th key={label} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
-                  {label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y">
-            {rows.map((row, i) => (
-              <tr key={i}>
-                <td className="px-3 py-2 text-muted-foreground">{csvRowNumber(i)}</td>
-                <td className="whitespace-nowrap px-3 py-2 font-medium">{row.name}</td>
-                <td className="whitespace-nowrap px-3 py-2">{row.addressLine1}</td>
-                <td className="whitespace-nowrap px-3 py-2">{row.addressLine2}</td>
-                <td className="whitespace-nowrap px-3 py-2">{row.city}</td>
-                <td className="px-3 py-2">{row.state}</td>
-                <td className="whitespace-nowrap px-3 py-2">{row.zip}</td>
-                <td className="whitespace-nowrap px-3 py-2">
-                  <TypeCell row={row} />
-                </td>
-                <td className="px-3 py-2">{countryOf(row)}</td>
-                <td className="px-3 py-2">{row.managerEmail}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* One layout drawn, not two with one hidden: a file may hold thousands of rows. */}
+      {wide ? <PreviewTable rows={rows} /> : <PreviewCards rows={rows} />}
     </section>
   );
 }
+
+/** Rows drawn at first, and drawn more each time the list is scrolled near its end. */
+const ROWS_PER_STEP = 100;
+
+/**
+ * A file may hold thousands of rows: they are drawn a hundred at a time as the list scrolls
+ * (or "Show more rows" is pressed), so a large file opens at once and every row can be reached.
+ */
+function useRowsDrawn(count: number) {
+  const [drawn, setDrawn] = useState(ROWS_PER_STEP);
+  const more = () => setDrawn((n) => Math.min(count, n + ROWS_PER_STEP));
+  const onScroll = (event: UIEvent<HTMLElement>) => {
+    const el = event.currentTarget;
+    if (drawn < count && el.scrollTop + el.clientHeight > el.scrollHeight - 600) more();
+  };
+  return { drawn: Math.min(drawn, count), more, onScroll, left: Math.max(0, count - drawn) };
+}
+
+function MoreRows({ left, onMore }: { left: number; onMore: () => void }) {
+  return (
+    <Button variant="outline" size="sm" onClick={onMore}>
+      Show more rows ({left} not shown yet)
+    </Button>
+  );
+}
+
+/** Phones: one card per row, every field, in a list that scrolls. */
+const PreviewCards = memo(function PreviewCards({ rows }: { rows: Record<string, string>[] }) {
+  const { drawn, more, onScroll, left } = useRowsDrawn(rows.length);
+  return (
+    <ul
+      tabIndex={0}
+      aria-label="Rows of the file"
+      onScroll={onScroll}
+      className="max-h-[50vh] space-y-2 overflow-y-auto rounded-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      {rows.slice(0, drawn).map((row, i) => (
+        <li key={i} className="rounded-md border p-3 text-sm">
+          <p className="break-words font-medium">
+            <span className="text-muted-foreground">Row {csvRowNumber(i)} · </span>
+            {row.name || '—'}
+          </p>
+          <p className="break-words text-slate-700">
+            {[row.addressLine1, row.addressLine2].filter(Boolean).join(', ')}
+          </p>
+          <p className="break-words text-slate-700">
+            {row.city} {row.state} {row.zip} · {countryOf(row)}
+          </p>
+          <div className="break-words text-muted-foreground">
+            <TypeCell row={row} />
+          </div>
+          <p className="break-words text-muted-foreground">{row.managerEmail}</p>
+        </li>
+      ))}
+      {left > 0 ? (
+        <li>
+          <MoreRows left={left} onMore={more} />
+        </li>
+      ) : null}
+    </ul>
+  );
+});
+
+/** Focusable, so the table scrolls (down and sideways) from the keyboard too; the dialog never does sideways. */
+const PreviewTable = memo(function PreviewTable({ rows }: { rows: Record<string, string>[] }) {
+  const { drawn, more, onScroll, left } = useRowsDrawn(rows.length);
+  return (
+    <div
+      tabIndex={0}
+      role="group"
+      aria-label="Preview table"
+      onScroll={onScroll}
+      className="max-h-96 max-w-full overflow-auto rounded-md border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Every row of the file, as it will be imported</caption>
+        <thead className="sticky top-0 bg-muted text-xs uppercase tracking-wide text-muted-foreground">
+          <tr>
+            {['Row', 'Name', 'Address line 1', 'Address line 2', 'City', 'State', 'ZIP', 'Type', 'Country', 'Manager email'].map((label) => (
+              <th key={label} scope="col" className="whitespace-nowrap px-3 py-2 font-semibold">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y">
+          {rows.slice(0, drawn).map((row, i) => (
+            <tr key={i}>
+              <td className="px-3 py-2 text-muted-foreground">{csvRowNumber(i)}</td>
+              <td className="whitespace-nowrap px-3 py-2 font-medium">{row.name}</td>
+              <td className="whitespace-nowrap px-3 py-2">{row.addressLine1}</td>
+              <td className="whitespace-nowrap px-3 py-2">{row.addressLine2}</td>
+              <td className="whitespace-nowrap px-3 py-2">{row.city}</td>
+              <td className="px-3 py-2">{row.state}</td>
+              <td className="whitespace-nowrap px-3 py-2">{row.zip}</td>
+              <td className="whitespace-nowrap px-3 py-2">
+                <TypeCell row={row} />
+              </td>
+              <td className="px-3 py-2">{countryOf(row)}</td>
+              <td className="px-3 py-2">{row.managerEmail}</td>
+            </tr>
+          ))}
+          {left > 0 ? (
+            <tr>
+              <td colSpan={10} className="px-3 py-2">
+                <MoreRows left={left} onMore={more} />
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </div>
+  );
+});
 
 function DuplicateRows({
   rows,
