@@ -164,9 +164,11 @@ for (const size of [{ width: 1280, height: 720 }, PHONE]) {
 
 test('the landing page: starting leads to sign up, Sign In to sign in', async ({ page }) => {
   await page.goto('/');
-  for (const name of ['Get Started', 'Start Your Free Trial', 'Start for Free']) {
+  for (const name of ['Get Started', 'Start for Free']) {
     await expect(page.getByRole('link', { name }).first()).toHaveAttribute('href', '/auth/signup');
   }
+  // A trial's call to action starts the trial with the account (DECISIONS, "Plans and limits").
+  await expect(page.getByRole('link', { name: 'Start Your Free Trial' }).first()).toHaveAttribute('href', '/auth/signup?trial=1');
   await page.getByRole('link', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();

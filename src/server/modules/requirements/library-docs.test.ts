@@ -18,7 +18,11 @@ afterAll(async () => {
 describe('docs/compliance-schedule.md', () => {
   it('lists every library entry with its interval, source and note', async () => {
     const doc = readFileSync(path.join(projectRoot, 'docs', 'compliance-schedule.md'), 'utf8');
-    const rows = doc.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| Safety item') && !line.startsWith('|---'));
+    // The library's table: the rows under its header, up to the first line that is no row.
+    const lines = doc.split('\n');
+    const header = lines.findIndex((line) => line.startsWith('| Safety item | Activity |'));
+    const end = lines.findIndex((line, i) => i > header && !line.startsWith('|'));
+    const rows = lines.slice(header + 2, end === -1 ? undefined : end);
     const library = await listLibrary(ctx.runtime.db);
     expect(rows).toHaveLength(library.length);
     for (const entry of library) {
