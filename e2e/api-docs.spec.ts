@@ -28,7 +28,11 @@ for (const width of [375, 1280]) {
     await expect(page.getByRole('heading', { level: 3, name: 'ListPropertiesResponse200' })).toBeInViewport();
 
     await expectAccessible(page);
-    if (width === 375) await expectNoSidewaysScroll(page);
+    if (width === 375) {
+      const wide = await page.evaluate(() => [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 0.5).slice(0, 5).map((e) => `${e.tagName}.${e.className}: ${e.textContent?.slice(0, 80)}`));
+      expect(wide).toEqual([]);
+      await expectNoSidewaysScroll(page);
+    }
     expect(problems).toEqual([]);
   });
 }

@@ -71,18 +71,25 @@ test('Sign in: Tab goes from Username to Password, then to "Forgot password?"', 
 });
 
 test('at 1280 px a toast does not cover the button that has the keyboard focus', async ({ signedInPage: page }) => {
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize({ width: 1280, height: 700 });
   await page.goto('/settings');
   const save = page.getByRole('button', { name: 'Save Profile' });
+  // Every section drawn, so the page is as long as it will be.
+  await expect(page.getByRole('heading', { level: 2, name: 'Inspectors' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
   // The button at the bottom right of the screen, where toasts usually appear.
-  await save.evaluate((el) => el.scrollIntoView({ block: 'end' }));
-  await page.evaluate(() => window.scrollBy(0, 8));
+  const bottomRight = async () => {
+    await save.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom - (window.innerHeight - 24)));
+    const box = (await save.boundingBox())!;
+    return box.x + box.width > 1280 - 384 && box.y + box.height > 700 - 100;
+  };
+  await expect.poll(bottomRight).toBe(true);
   await save.focus();
-  const box = (await save.boundingBox())!;
-  expect(box.x + box.width).toBeGreaterThan(1280 - 384);
-  expect(box.y + box.height).toBeGreaterThan(800 - 120);
   await page.keyboard.press('Enter');
   await expectToast(page, 'Profile Updated');
+  // Back on the button by keyboard while the toast is up (Shift+Tab from the next field).
+  await page.getByLabel('Current password').focus();
+  await page.keyboard.press('Shift+Tab');
   await expect(save).toBeFocused();
   const toast = (await page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').first().boundingBox())!;
   const after = (await save.boundingBox())!;

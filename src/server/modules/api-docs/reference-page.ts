@@ -166,7 +166,7 @@ function operationSection(path: string, method: string, operation: Operation): s
 const STYLE = `
 :root { color-scheme: light; }
 * { box-sizing: border-box; }
-body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #0f172a; background: #fff; }
+body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #0f172a; background: #fff; overflow-wrap: break-word; }
 a { color: #1d4ed8; }
 a:focus-visible { outline: 3px solid #1d4ed8; outline-offset: 2px; }
 .skip { position: absolute; left: -9999px; }
@@ -176,16 +176,18 @@ header { padding-top: 1.5rem; }
 h1 { font-size: 1.75rem; margin: 0 0 .5rem; }
 h2 { font-size: 1.4rem; margin: 2.5rem 0 1rem; padding-bottom: .25rem; border-bottom: 2px solid #e2e8f0; }
 h3 { font-size: 1.05rem; margin: 0 0 .5rem; overflow-wrap: anywhere; }
-code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .9em; overflow-wrap: anywhere; }
+code, a, caption, td:last-child { overflow-wrap: anywhere; }
+code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .9em; }
 nav ul { columns: 14rem; padding-left: 1.25rem; }
 .operation { border: 1px solid #cbd5e1; border-radius: .5rem; padding: 1rem; margin: 0 0 1rem; }
 .method { display: inline-block; min-width: 4.25rem; text-align: center; border-radius: .25rem; padding: 0 .4rem; color: #fff; font-size: .85rem; }
 .method-get { background: #1d4ed8; } .method-post { background: #15803d; } .method-put, .method-patch { background: #9a3412; } .method-delete { background: #b91c1c; }
 .summary { font-weight: 400; }
 .muted { color: #475569; }
-table { border-collapse: collapse; width: 100%; margin: .75rem 0; font-size: .9rem; display: block; overflow-x: auto; }
+table { border-collapse: collapse; width: 100%; margin: .75rem 0; font-size: .9rem; }
 caption { text-align: left; font-weight: 600; padding: .25rem 0; }
 th, td { border: 1px solid #cbd5e1; padding: .35rem .5rem; text-align: left; vertical-align: top; }
+@media (max-width: 40rem) { table { font-size: .8rem; } th, td { padding: .25rem .3rem; } }
 thead th { background: #f1f5f9; }
 `;
 
