@@ -19,7 +19,7 @@ import { isSignedWebhook, STRIPE_CSP } from './modules/billing/stripe/stripe-web
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes';
 import { deficienciesRoutes } from './modules/deficiencies/deficiencies.routes';
 import { isPhotoUpload } from './modules/deficiencies/photo-upload';
-import { filesystemPhotoStore } from './modules/deficiencies/photo-store';
+import { filesystemFileStore } from './files/file-store';
 import { inspectorsRoutes } from './modules/inspectors/inspectors.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -143,10 +143,10 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(authRoutes, deps);
   await app.register(subscriptionRoutes, deps);
   await app.register(propertiesRoutes, deps);
-  const photos = filesystemPhotoStore(config.dataDir);
+  const photos = filesystemFileStore(config.dataDir);
   const renderer = createReportRenderer(config, (reason, detail) => app.log.warn({ reason, detail }, 'A report-drawing thread was stopped and replaced'));
   app.addHook('onClose', () => renderer.close());
-  await app.register(reportsRoutes, { ...deps, photos, reportFiles: filesystemPhotoStore(config.dataDir, 'reports'), renderer });
+  await app.register(reportsRoutes, { ...deps, photos, reportFiles: filesystemFileStore(config.dataDir, 'reports'), renderer });
   await app.register(inspectionsRoutes, deps);
   await app.register(requirementsRoutes, deps);
   await app.register(dashboardRoutes, deps);

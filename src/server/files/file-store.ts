@@ -3,28 +3,28 @@ import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/p
 import path from 'node:path';
 
 /**
- * Where photo bytes live. One small interface so that an S3-compatible store can replace the
- * filesystem one without touching the routes; keys are opaque and made by the store's caller
- * with newPhotoKey().
+ * Where stored files live: deficiency photos and report PDFs. One small interface so that an
+ * S3-compatible store can replace the filesystem one without touching the routes; keys are
+ * opaque and made by the store's caller with newFileKey().
  */
-export interface PhotoStore {
+export interface FileStore {
   put(key: string, bytes: Buffer): Promise<void>;
   /** The bytes, or undefined when nothing is stored under the key. */
   get(key: string): Promise<Buffer | undefined>;
   /** Removing a key that is not there is not an error. */
   delete(key: string): Promise<void>;
-  /** Every stored key with when it was stored, for the daily sweep of photos whose record is gone. */
+  /** Every stored key with when it was stored, for the daily sweep of files whose record is gone. */
   list(): AsyncIterable<{ key: string; storedAt: Date }>;
 }
 
 const KEY = /^[a-f0-9]{32}$/;
 
 /** An unguessable key: never a user's file name, never a row id. */
-export const newPhotoKey = () => randomBytes(16).toString('hex');
+export const newFileKey = () => randomBytes(16).toString('hex');
 
 function checkedKey(key: string): string {
   // Keys are made here; anything else must never reach a path.
-  if (!KEY.test(key)) throw new Error('Invalid photo key');
+  if (!KEY.test(key)) throw new Error('Invalid file key');
   return key;
 }
 
@@ -32,7 +32,7 @@ function checkedKey(key: string): string {
  * Files under DATA_DIR/<folder> (photos, and report PDFs under "reports"), in directories
  * by the key's first characters.
  */
-export function filesystemPhotoStore(dataDir: string, folder: 'photos' | 'reports' = 'photos'): PhotoStore {
+export function filesystemFileStore(dataDir: string, folder: 'photos' | 'reports' = 'photos'): FileStore {
   const root = path.resolve(dataDir, folder);
   const fileOf = (key: string) => {
     const k = checkedKey(key);
@@ -42,7 +42,7 @@ export function filesystemPhotoStore(dataDir: string, folder: 'photos' | 'report
     async put(key, bytes) {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
-      // Written beside and renamed: a reader never sees half a photo.
+      // Written beside and renamed: a reader never sees half a file.
       const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
       await writeFile(partial, bytes, { mode: 0o600 });
       await rename(partial, file);
@@ -66,7 +66,7 @@ export function filesystemPhotoStore(dataDir: string, folder: 'photos' | 'report
       for (const dir of dirs) {
         const names = await readdir(path.join(root, dir)).catch(() => [] as string[]);
         for (const name of names) {
-          // A `.partial` file is an upload under way or one cut off; only whole photos are listed.
+          // A `.partial` file is an upload under way or one cut off; only whole files are listed.
           if (!KEY.test(name)) continue;
           const info = await stat(path.join(root, dir, name)).catch(() => undefined);
           if (info) yield { key: name, storedAt: info.mtime };

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/client';
-import type { PhotoStore } from '../modules/deficiencies/photo-store';
+import type { FileStore } from '../files/file-store';
 import { pruneExpired } from '../modules/housekeeping/housekeeping.queries';
-import { deleteOrphanPhotos } from '../modules/housekeeping/orphan-photos';
+import { deleteOrphanFiles } from '../modules/housekeeping/orphan-files';
 import { queuePhotoReencoding, startPhotoReencoding } from './photo-reencode';
 
 export const HOUSEKEEPING_QUEUE = 'housekeeping';
@@ -15,7 +15,7 @@ export const HOUSEKEEPING_QUEUE = 'housekeeping';
  * start, jobs/photo-reencode.ts). One instance runs it (singleton);
  * a missed day is caught up by the next, since every delete is by age.
  */
-export async function startHousekeeping(boss: PgBoss, db: Db, photos: PhotoStore, log: FastifyBaseLogger, reportFiles: PhotoStore): Promise<void> {
+export async function startHousekeeping(boss: PgBoss, db: Db, photos: FileStore, log: FastifyBaseLogger, reportFiles: FileStore): Promise<void> {
   await startPhotoReencoding(boss, db, photos, log);
   if (!(await boss.getQueue(HOUSEKEEPING_QUEUE))) {
     await boss.createQueue(HOUSEKEEPING_QUEUE, { name: HOUSEKEEPING_QUEUE, policy: 'singleton', retryLimit: 3 });
@@ -24,9 +24,9 @@ export async function startHousekeeping(boss: PgBoss, db: Db, photos: PhotoStore
   await boss.work(HOUSEKEEPING_QUEUE, async () => {
     const now = new Date();
     const counts = await pruneExpired(db, now);
-    const orphanPhotos = await deleteOrphanPhotos(db, photos, now);
+    const orphanPhotos = await deleteOrphanFiles(db, photos, now);
     // Report PDFs whose row (and any undo that could bring it back) is gone, by the same rule.
-    const orphanReportFiles = await deleteOrphanPhotos(db, reportFiles, now);
+    const orphanReportFiles = await deleteOrphanFiles(db, reportFiles, now);
     log.info({ ...counts, orphanPhotos, orphanReportFiles }, 'Housekeeping: expired records deleted');
     await queuePhotoReencoding(boss);
   });

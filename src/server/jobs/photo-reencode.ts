@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../db/client';
 import { reencodeStoredPhotos } from '../modules/deficiencies/photo-reencode';
-import type { PhotoStore } from '../modules/deficiencies/photo-store';
+import type { FileStore } from '../files/file-store';
 import { QUEUES } from '../queues';
 
 /**
@@ -11,7 +11,7 @@ import { QUEUES } from '../queues';
  * running, however many instances queue it; the rows themselves are shared out by
  * `for update skip locked`, so even two runs at once do each photo once.
  */
-export async function startPhotoReencoding(boss: PgBoss, db: Db, photos: PhotoStore, log: FastifyBaseLogger): Promise<void> {
+export async function startPhotoReencoding(boss: PgBoss, db: Db, photos: FileStore, log: FastifyBaseLogger): Promise<void> {
   const name = QUEUES.photoReencode;
   if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy: 'stately', retryLimit: 3, retryDelay: 60 });
   await boss.work(name, async () => {

@@ -47,7 +47,7 @@ export const deficiencies = pgTable(
   ],
 );
 
-/** A photo of a deficiency; the bytes live in the PhotoStore under storageKey. */
+/** A photo of a deficiency; the bytes live in the FileStore under storageKey. */
 export const deficiencyPhotos = pgTable(
   'deficiency_photos',
   {

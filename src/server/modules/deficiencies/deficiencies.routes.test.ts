@@ -24,11 +24,11 @@ import {
   truncatedJpeg,
 } from '../../testing/photos';
 import { createTestContext, type Agent, type TestContext } from '../../testing/test-app';
-import { deleteOrphanPhotos } from '../housekeeping/orphan-photos';
+import { deleteOrphanFiles } from '../housekeeping/orphan-files';
 import { grantPro } from '../subscription/subscription.service';
 import { PHOTO_LONG_SIDE } from './photo-encode';
 import { reencodeStoredPhotos } from './photo-reencode';
-import { filesystemPhotoStore, newPhotoKey } from './photo-store';
+import { filesystemFileStore, newFileKey } from '../../files/file-store';
 
 const PHOTO_MAX_BYTES = 200 * 1024;
 let ctx: TestContext;
@@ -317,11 +317,11 @@ describe('deficiency photos', () => {
 
   it('re-encodes photos stored before uploads were, and quarantines one that does not decode: not served, left out of the report', async () => {
     const { agent, user, property, deficiencies } = await failedInspection();
-    const photos = filesystemPhotoStore(dataDir);
+    const photos = filesystemFileStore(dataDir);
     // Rows as the old upload left them: its bytes as they came (the metadata-stripping kept
     // the image data as it was), reencoded_at null.
     const legacy = async (bytes: Buffer, contentType: string) => {
-      const key = newPhotoKey();
+      const key = newFileKey();
       await photos.put(key, bytes);
       const row = await ctx.runtime.pool.query<{ id: number }>(
         'insert into deficiency_photos (user_id, deficiency_id, storage_key, content_type, byte_size) values ($1, $2, $3, $4, $5) returning id',
@@ -382,13 +382,13 @@ describe('deficiency photos', () => {
     const filesBefore = storedFiles().length;
     expect((await gone.agent.delete(`/api/properties/${gone.property.id}`)).statusCode).toBe(200);
 
-    const photos = filesystemPhotoStore(dataDir);
+    const photos = filesystemFileStore(dataDir);
     // The same day: an upload in progress has its bytes before its row, so nothing young goes.
-    expect(await deleteOrphanPhotos(ctx.runtime.db, photos, new Date())).toBe(0);
+    expect(await deleteOrphanFiles(ctx.runtime.db, photos, new Date())).toBe(0);
     expect(storedFiles()).toHaveLength(filesBefore);
 
     const nextDay = new Date(Date.now() + 25 * 60 * 60 * 1000);
-    expect(await deleteOrphanPhotos(ctx.runtime.db, photos, nextDay)).toBe(1);
+    expect(await deleteOrphanFiles(ctx.runtime.db, photos, nextDay)).toBe(1);
     expect(storedFiles()).toHaveLength(filesBefore - 1);
     const served = await kept.agent.get(keptPhoto.url);
     expect(served.statusCode).toBe(200);

@@ -11,13 +11,13 @@ import { settle } from '../compliance/compliance.service';
 import type { Account } from '../../account';
 import { assertPropertyExists } from '../properties/properties.service';
 import * as q from './deficiencies.queries';
-import { newPhotoKey, type PhotoStore } from './photo-store';
+import { newFileKey, type FileStore } from '../../files/file-store';
 import { encodePhoto, PHOTO_MAX_PIXELS } from './photo-encode';
 
 export interface DeficienciesDeps {
   db: Db;
   pool: pg.Pool;
-  photos: PhotoStore;
+  photos: FileStore;
 }
 
 /** More than a phone user attaches to one finding; a bound on what one account can store. */
@@ -96,7 +96,7 @@ export async function addPhoto(deps: DeficienciesDeps, account: Account, deficie
   if ((await q.countPhotos(deps.db, deficiencyId)) >= MAX_PHOTOS_PER_DEFICIENCY) {
     throw conflict(`A deficiency can have at most ${MAX_PHOTOS_PER_DEFICIENCY} photos. Remove one to add another.`);
   }
-  const key = newPhotoKey();
+  const key = newFileKey();
   await deps.photos.put(key, photo.bytes);
   try {
     // In a transaction, so that an Idempotency-Key commits with the photo's row (db/idempotency.ts).

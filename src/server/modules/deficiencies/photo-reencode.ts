@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import * as q from './deficiencies.queries';
 import { encodePhoto } from './photo-encode';
-import type { PhotoStore } from './photo-store';
+import type { FileStore } from '../../files/file-store';
 
 /** Photos per transaction: their rows stay locked while they are decoded, a second or so each at most. */
 export const REENCODE_BATCH = 5;
@@ -19,7 +19,7 @@ export interface ReencodeResult {
  * quarantined: kept, never served and never embedded in a report. Safe with several
  * instances at once: each takes rows the others have not locked.
  */
-export async function reencodeStoredPhotos(deps: { db: Db; photos: PhotoStore }, batch = REENCODE_BATCH): Promise<ReencodeResult> {
+export async function reencodeStoredPhotos(deps: { db: Db; photos: FileStore }, batch = REENCODE_BATCH): Promise<ReencodeResult> {
   const result: ReencodeResult = { reencoded: 0, quarantined: 0 };
   for (;;) {
     const taken = await deps.db.transaction(async (tx) => {

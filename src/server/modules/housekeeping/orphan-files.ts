@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
-import type { PhotoStore } from '../deficiencies/photo-store';
-import { keysInUse } from './orphan-photos.queries';
+import type { FileStore } from '../../files/file-store';
+import { keysInUse } from './orphan-files.queries';
 
 /**
  * A stored photo younger than this is left alone even without a row: an upload writes the
@@ -14,7 +14,7 @@ const BATCH = 500;
  * deficiency or an account removes the photo rows with it (foreign keys cascade), and the
  * bytes must not outlive them: they are pictures of someone's building.
  */
-export async function deleteOrphanPhotos(db: DbOrTx, photos: PhotoStore, now: Date): Promise<number> {
+export async function deleteOrphanFiles(db: DbOrTx, photos: FileStore, now: Date): Promise<number> {
   let deleted = 0;
   let batch: string[] = [];
   const sweep = async () => {

@@ -8,9 +8,9 @@ import { todayInTimeZone } from '@shared/dates';
 import { UNDO_TOKEN_HEADER } from '@shared/undo';
 import { createProperty } from '../../db/seed/properties';
 import { createTestContext, type TestContext } from '../../testing/test-app';
-import { filesystemPhotoStore, newPhotoKey } from '../deficiencies/photo-store';
+import { filesystemFileStore, newFileKey } from '../../files/file-store';
 import { grantPro } from '../subscription/subscription.service';
-import { deleteOrphanPhotos } from '../housekeeping/orphan-photos';
+import { deleteOrphanFiles } from '../housekeeping/orphan-files';
 import { moveReportFilesToStore } from './report-files';
 
 let ctx: TestContext;
@@ -88,13 +88,13 @@ describe('report files', () => {
     const completed = await agent.put(`/api/inspections/${inspection.id}`, { status: 'completed', complianceStatus: 'non_compliant', notes: 'Panel fault', deficiencies: [{ description: 'Panel fault', severity: 'critical' }] });
     expect(completed.statusCode).toBe(200);
     const [deficiency] = (await agent.get(`/api/inspections/${inspection.id}/deficiencies`)).json() as { id: number }[];
-    const photos = filesystemPhotoStore(dataDir);
+    const photos = filesystemFileStore(dataDir);
     const noise = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
       .jpeg({ quality: 95 })
       .toBuffer();
     expect(noise.byteLength).toBeGreaterThan(3 * 1024 * 1024);
     for (let i = 0; i < 3; i++) {
-      const key = newPhotoKey();
+      const key = newFileKey();
       await photos.put(key, noise);
       await ctx.runtime.pool.query(
         `insert into deficiency_photos (user_id, deficiency_id, storage_key, content_type, byte_size, reencoded_at) values ($1, $2, $3, 'image/jpeg', $4, now())`,
@@ -132,11 +132,11 @@ describe('report files', () => {
     const id = rows[0].id as number;
     expect((await agent.get(`/api/reports/${id}/download`)).rawPayload.equals(old)).toBe(true);
 
-    expect(await moveReportFilesToStore(ctx.runtime.pool, filesystemPhotoStore(dataDir, 'reports'))).toBeGreaterThanOrEqual(1);
+    expect(await moveReportFilesToStore(ctx.runtime.pool, filesystemFileStore(dataDir, 'reports'))).toBeGreaterThanOrEqual(1);
     const row = (await ctx.runtime.pool.query(`select pdf, storage_key, byte_size from reports where id = $1`, [id])).rows[0];
     expect(row).toMatchObject({ pdf: null, byte_size: old.byteLength });
     expect((await agent.get(`/api/reports/${id}/download`)).rawPayload.equals(old)).toBe(true);
-    expect(await moveReportFilesToStore(ctx.runtime.pool, filesystemPhotoStore(dataDir, 'reports'))).toBe(0);
+    expect(await moveReportFilesToStore(ctx.runtime.pool, filesystemFileStore(dataDir, 'reports'))).toBe(0);
     expect((await agent.delete(`/api/properties/${property.id}`)).statusCode).toBe(200);
   });
 
@@ -150,10 +150,10 @@ describe('report files', () => {
     const fileOf = (key: string) => path.join(dataDir, 'reports', key.slice(0, 2), key);
     expect((await agent.delete(`/api/properties/${property.id}`)).statusCode).toBe(200);
 
-    const store = filesystemPhotoStore(dataDir, 'reports');
+    const store = filesystemFileStore(dataDir, 'reports');
     const tomorrow = new Date(Date.now() + 25 * 60 * 60 * 1000);
     await ctx.runtime.pool.query(`update undo_actions set expires_at = now() - interval '1 minute'`);
-    await deleteOrphanPhotos(ctx.runtime.db, store, tomorrow);
+    await deleteOrphanFiles(ctx.runtime.db, store, tomorrow);
     expect(existsSync(fileOf(goneKey))).toBe(false);
     expect(existsSync(fileOf(liveKey))).toBe(true);
     expect((await kept.agent.get(live.downloadUrl)).statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { withTransaction } from '../../db/transaction';
-import { newPhotoKey, type PhotoStore } from '../deficiencies/photo-store';
+import { newFileKey, type FileStore } from '../../files/file-store';
 
 const BATCH = 20;
 
@@ -11,7 +11,7 @@ const BATCH = 20;
  * to the store, a few at a time, each row locked while its file is written so that instances
  * running it together never move one twice. Returns how many were moved.
  */
-export async function moveReportFilesToStore(pool: pg.Pool, files: PhotoStore): Promise<number> {
+export async function moveReportFilesToStore(pool: pg.Pool, files: FileStore): Promise<number> {
   let moved = 0;
   for (;;) {
     const count = await withTransaction(pool, async (tx) => {
@@ -19,7 +19,7 @@ export async function moveReportFilesToStore(pool: pg.Pool, files: PhotoStore): 
         select id, pdf from reports where storage_key is null and pdf is not null
         order by id limit ${BATCH} for update skip locked`);
       for (const row of rows) {
-        const key = newPhotoKey();
+        const key = newFileKey();
         await files.put(key, row.pdf);
         await tx.db.execute(sql`update reports set storage_key = ${key}, byte_size = ${row.pdf.byteLength}, pdf = null where id = ${row.id}`);
       }

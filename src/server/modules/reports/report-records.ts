@@ -4,7 +4,7 @@ import { humanize, INSPECTION_TYPE_LABELS, type InspectionType } from '@shared/e
 import { attestationSummary, DEFICIENCY_SEVERITY_LABELS, type AttestationRole, type DeficiencySeverity } from '@shared/records';
 import type { DbOrTx } from '../../db/client';
 import { write } from '../../pdf/unicode-text';
-import type { PhotoStore } from '../deficiencies/photo-store';
+import type { FileStore } from '../../files/file-store';
 import { performedInspections, recordedDeficiencies } from './report-records.queries';
 
 /**
@@ -45,7 +45,7 @@ const PHOTOS_PER_DEFICIENCY = 3;
 const PHOTOS_IN_ALL = 30;
 const RECORD_LIMIT = 500;
 
-export async function reportRecords(db: DbOrTx, photos: PhotoStore, userId: number, propertyId: number, today: string): Promise<ReportRecords> {
+export async function reportRecords(db: DbOrTx, photos: FileStore, userId: number, propertyId: number, today: string): Promise<ReportRecords> {
   const since = addDays(today, -365);
   const [performed, found] = await Promise.all([performedInspections(db, userId, propertyId, since, RECORD_LIMIT), recordedDeficiencies(db, userId, propertyId, since, RECORD_LIMIT)]);
   let photoBudget = PHOTOS_IN_ALL;

@@ -24,7 +24,7 @@ import { nonCompliantNotes, reportInspections } from './report-data.queries';
 import { drawFireSafetyReport, type ReportRenderer } from './report-renderer';
 import { printablePhotos } from './report-photos';
 import { reportRecords } from './report-records';
-import { newPhotoKey, type PhotoStore } from '../deficiencies/photo-store';
+import { newFileKey, type FileStore } from '../../files/file-store';
 import { accountContact } from '../auth/account-contact';
 import * as q from './reports.queries';
 
@@ -35,9 +35,9 @@ export interface ReportsDeps {
   boss: PgBoss;
   log?: MailLog;
   /** Deficiency photos, printed small in the report. */
-  photos: PhotoStore;
+  photos: FileStore;
   /** Where report PDFs are kept. */
-  reportFiles: PhotoStore;
+  reportFiles: FileStore;
   /** The threads that draw PDFs. */
   renderer: ReportRenderer;
 }
@@ -118,7 +118,7 @@ export async function generateReport(deps: ReportsDeps, account: Account, input:
   // The file first, then its row: a row never names a file that is not there. A file whose
   // row was never written goes with the daily sweep of files no row names; not here, since a
   // commit whose reply was lost may have written the row after all.
-  const storageKey = newPhotoKey();
+  const storageKey = newFileKey();
   await deps.reportFiles.put(storageKey, pdf);
   const id = await withTransaction(deps.pool, async (tx) => {
     const reportId = await q.insertReport(tx.db, {
