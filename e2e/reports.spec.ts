@@ -38,7 +38,7 @@ test('a Pro account generates a report on the property page, finds it under Repo
   await expect(offered).toBeFocused();
 
   const row = tab.getByRole('table', { name: 'Reports of this property' }).getByRole('row').nth(1);
-  await expect(row).toContainText(/firemark-harbor-view-offices-\d{4}-\d{2}-\d{2}\.pdf/);
+  await expect(row).toContainText(/firemark-harbor-view-offices-\d{4}-\d{2}-\d{2}-FM-\d{4}-\d{6}\.pdf/);
   await expect(row).toContainText('Fire Safety');
   await expectAccessible(page);
 
