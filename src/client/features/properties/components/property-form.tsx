@@ -87,7 +87,7 @@ export function PropertyForm({ defaultValues, submitLabel, pendingLabel, isPendi
         <FormField label="City" error={errors.city?.message}>
           {(control) => <Input {...control} autoComplete="off" maxLength={100} {...form.register('city')} />}
         </FormField>
-        <FormField label="State / Province" error={errors.state?.message}>
+        <FormField label="State / Province" error={errors.state?.message} hint="Its two-letter code or its name, e.g. MA or Massachusetts.">
           {(control) => <Input {...control} autoComplete="off" maxLength={100} {...form.register('state')} />}
         </FormField>
         <FormField label="ZIP / Postal code" error={errors.zip?.message}>
