@@ -4,8 +4,9 @@ import { useLocation } from 'react-router';
 /** How long a lazy page may take to show its heading before focus stays where it is. */
 const WAIT_MS = 5000;
 
+/** The page's heading; a loading screen's ("Loading Firemark...", aria-busy) is no page's. */
 function visibleHeading(): HTMLElement | null {
-  const headings = [...document.querySelectorAll<HTMLElement>('main h1, h1')];
+  const headings = [...document.querySelectorAll<HTMLElement>('main h1, h1')].filter((h) => !h.closest('[aria-busy="true"]'));
   return headings.find((h) => h.checkVisibility?.() ?? h.offsetParent !== null) ?? null;
 }
 
