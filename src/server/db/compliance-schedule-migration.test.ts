@@ -1,14 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import type pg from 'pg';
+import { databaseBefore, type DatabaseBeforeMigration } from '../testing/migration-db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { migrationsDir } from '../paths';
-import { databaseUrl } from '../testing/database-url';
-import { createDb, createPool } from './client';
 
 /**
  * The compliance schedule's migration on a database that already holds data: every compliance
@@ -18,33 +10,15 @@ import { createDb, createPool } from './client';
  */
 const MIGRATION = '0011_compliance_schedule';
 
-let admin: pg.Client;
+let database: DatabaseBeforeMigration;
 let pool: pg.Pool;
-let name: string;
-let before: string;
 
 beforeAll(async () => {
-  const { adminUrl } = inject('testDb');
-  name = `firemark_migration_${randomBytes(6).toString('hex')}`;
-  admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  pool = createPool(databaseUrl(adminUrl, name), 2);
-  before = mkdtempSync(path.join(os.tmpdir(), 'firemark-migrations-'));
-  cpSync(migrationsDir, before, { recursive: true });
-  const journalPath = path.join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number; tag: string }[] };
-  const index = journal.entries.findIndex((e) => e.tag === MIGRATION);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
-  await migrate(createDb(pool), { migrationsFolder: before });
+  database = await databaseBefore(MIGRATION);
+  pool = database.pool;
 });
 
-afterAll(async () => {
-  await pool.end();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-  rmSync(before, { recursive: true, force: true });
-});
+afterAll(() => database.drop());
 
 describe(`migration ${MIGRATION}`, () => {
   it('gives existing items their requirements, links inspections and recomputes statuses', async () => {
@@ -72,7 +46,7 @@ describe(`migration ${MIGRATION}`, () => {
       [user, property],
     );
 
-    await migrate(createDb(pool), { migrationsFolder: migrationsDir });
+    await database.migrateRest();
 
     const requirements = await q(
       `select item_type, activity, principal, last_done_on::text, last_result, next_due_date - (now() at time zone 'UTC')::date as due_in, has_open_inspection

@@ -1,13 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { migrationsDir } from '../paths';
-import { databaseUrl } from '../testing/database-url';
-import { createDb, createPool } from './client';
+import type pg from 'pg';
+import { databaseBefore, type DatabaseBeforeMigration } from '../testing/migration-db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Findings kept apart from instructions, on a database whose completions wrote their notes over
@@ -17,33 +10,15 @@ import { createDb, createPool } from './client';
  */
 const MIGRATION = '0019_inspection_findings_and_signer';
 
-let admin: pg.Client;
+let database: DatabaseBeforeMigration;
 let pool: pg.Pool;
-let name: string;
-let before: string;
 
 beforeAll(async () => {
-  const { adminUrl } = inject('testDb');
-  name = `firemark_migration_${randomBytes(6).toString('hex')}`;
-  admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  pool = createPool(databaseUrl(adminUrl, name), 2);
-  before = mkdtempSync(path.join(os.tmpdir(), 'firemark-migrations-'));
-  cpSync(migrationsDir, before, { recursive: true });
-  const journalPath = path.join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number; tag: string }[] };
-  const index = journal.entries.findIndex((e) => e.tag === MIGRATION);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
-  await migrate(createDb(pool), { migrationsFolder: before });
+  database = await databaseBefore(MIGRATION);
+  pool = database.pool;
 });
 
-afterAll(async () => {
-  await pool.end();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-  rmSync(before, { recursive: true, force: true });
-});
+afterAll(() => database.drop());
 
 describe(`migration ${MIGRATION}`, () => {
   it("moves completed inspections' notes to their findings, keeps open ones' as instructions, and marks earlier signers as performers", async () => {
@@ -66,7 +41,7 @@ describe(`migration ${MIGRATION}`, () => {
     const open = await inspection('scheduled', 'Bring the tag punch', null);
     const quiet = await inspection('completed', null, null);
 
-    await migrate(createDb(pool), { migrationsFolder: migrationsDir });
+    await database.migrateRest();
 
     const rows = (await q(`select id, notes, completion_notes, attestation_role from inspections order by id`)).rows;
     expect(rows).toEqual([

@@ -1,14 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type pg from 'pg';
+import { databaseBefore, type DatabaseBeforeMigration } from '../testing/migration-db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nextReportNumber } from '../modules/reports/reports.queries';
-import { migrationsDir } from '../paths';
-import { databaseUrl } from '../testing/database-url';
-import { createDb, createPool } from './client';
+import { createDb } from './client';
 
 /**
  * Report numbers going per account, on a database that already holds reports numbered across
@@ -18,33 +12,15 @@ import { createDb, createPool } from './client';
  */
 const MIGRATION = '0017_hostile_files_and_revocation';
 
-let admin: pg.Client;
+let database: DatabaseBeforeMigration;
 let pool: pg.Pool;
-let name: string;
-let before: string;
 
 beforeAll(async () => {
-  const { adminUrl } = inject('testDb');
-  name = `firemark_migration_${randomBytes(6).toString('hex')}`;
-  admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  pool = createPool(databaseUrl(adminUrl, name), 2);
-  before = mkdtempSync(path.join(os.tmpdir(), 'firemark-migrations-'));
-  cpSync(migrationsDir, before, { recursive: true });
-  const journalPath = path.join(before, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number; tag: string }[] };
-  const index = journal.entries.findIndex((e) => e.tag === MIGRATION);
-  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
-  await migrate(createDb(pool), { migrationsFolder: before });
+  database = await databaseBefore(MIGRATION);
+  pool = database.pool;
 });
 
-afterAll(async () => {
-  await pool.end();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-  rmSync(before, { recursive: true, force: true });
-});
+afterAll(() => database.drop());
 
 describe(`migration ${MIGRATION}`, () => {
   it("goes on from each account's own highest number, and keeps every number given", async () => {
@@ -69,7 +45,7 @@ describe(`migration ${MIGRATION}`, () => {
     await report(b, null); // made before numbering
     await q(`insert into report_number_counters (year, last_number) values (2026, 4), (2025, 9)`);
 
-    await migrate(createDb(pool), { migrationsFolder: migrationsDir });
+    await database.migrateRest();
 
     const db = createDb(pool);
     expect(await nextReportNumber(db, a.user, 2026)).toBe('FM-2026-000005');

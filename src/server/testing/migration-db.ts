@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createDb, createPool } from '../db/client';
+import { migrationsDir } from '../paths';
+import { databaseUrl } from './database-url';
+
+export interface DatabaseBeforeMigration {
+  pool: pg.Pool;
+  /** Applies the migration under test and every one after it. */
+  migrateRest(): Promise<void>;
+  /** Drops the database and the copied migrations. */
+  drop(): Promise<void>;
+}
+
+/**
+ * A database of its own, migrated up to the one before `migration`, so that a test can seed
+ * the old shape and then see what the migration does to existing rows.
+ */
+export async function databaseBefore(migration: string): Promise<DatabaseBeforeMigration> {
+  const { adminUrl } = inject('testDb');
+  const name = `firemark_migration_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const pool = createPool(databaseUrl(adminUrl, name), 2);
+  const before = mkdtempSync(path.join(os.tmpdir(), 'firemark-migrations-'));
+  cpSync(migrationsDir, before, { recursive: true });
+  const journalPath = path.join(before, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { idx: number; tag: string }[] };
+  const index = journal.entries.findIndex((e) => e.tag === migration);
+  if (index === -1) throw new Error(`No migration ${migration} in the journal`);
+  writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, index) }));
+  await migrate(createDb(pool), { migrationsFolder: before });
+  return {
+    pool,
+    migrateRest: () => migrate(createDb(pool), { migrationsFolder: migrationsDir }),
+    async drop() {
+      await pool.end();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+      rmSync(before, { recursive: true, force: true });
+    },
+  };
+}
