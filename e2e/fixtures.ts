@@ -106,7 +106,7 @@ export async function grantPro(username: string): Promise<void> {
   const client = new pg.Client({ connectionString: suiteDatabaseUrl() });
   await client.connect();
   try {
-    await client.query(`update users set plan = 'pro', plan_source = 'complimentary' where username = $1`, [username]);
+    await client.query(`update organizations set plan = 'pro', plan_source = 'complimentary' where id = (select id from users where username = $1)`, [username]);
   } finally {
     await client.end();
   }
@@ -128,7 +128,7 @@ export async function endTrial(username: string): Promise<void> {
   const client = new pg.Client({ connectionString: suiteDatabaseUrl() });
   await client.connect();
   try {
-    await client.query(`update users set pro_until = now() - interval '1 second' where username = $1 and plan_source = 'trial'`, [username]);
+    await client.query(`update organizations set pro_until = now() - interval '1 second' where id = (select id from users where username = $1) and plan_source = 'trial'`, [username]);
   } finally {
     await client.end();
   }

@@ -14,6 +14,7 @@ import { registerJsonBodyParser } from './plugins/json-body';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
 import { authRoutes } from './modules/auth/auth.routes';
+import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { isSignedWebhook, STRIPE_CSP } from './modules/billing/stripe/stripe-web';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes';
@@ -141,6 +142,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   const deps = { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss, sessions, log: app.log };
   await app.register(healthRoutes, { pool: runtime.pool });
   await app.register(authRoutes, deps);
+  await app.register(organizationsRoutes, deps);
   await app.register(subscriptionRoutes, deps);
   await app.register(propertiesRoutes, deps);
   const photos = filesystemFileStore(config.dataDir);

@@ -1,5 +1,6 @@
 import type { FastifySchemaCompiler, FastifySerializerCompiler, FastifyTypeProvider } from 'fastify';
 import { z } from 'zod';
+import type { Action } from '@shared/permissions';
 import { notFound } from './errors';
 import { MAX_ID, parse } from './validation';
 
@@ -21,6 +22,12 @@ declare module 'fastify' {
      * its input is read (plugins/auth.ts).
      */
     public?: boolean;
+    /**
+     * What the caller's role must allow (shared/permissions.ts): checked before the input is
+     * read, a 403 naming who can. Routes without one are open to every member; what each
+     * member reaches is narrowed in the queries (server/access.ts).
+     */
+    permission?: Action;
   }
 }
 

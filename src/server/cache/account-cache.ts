@@ -110,15 +110,15 @@ export function rememberedPage<T>(db: Db, account: VersionedAccount, key: string
  * inside its transaction when it has one (so the new version commits with the data), else
  * right after the write and before answering.
  */
-export async function accountDataChanged(db: DbOrTx, userId: number): Promise<void> {
-  await db.execute(sql`update users set data_version = data_version + 1 where id = ${userId}`);
+export async function accountDataChanged(db: DbOrTx, organizationId: number): Promise<void> {
+  await db.execute(sql`update organizations set data_version = data_version + 1 where id = ${organizationId}`);
 }
 
 /** A transaction that writes the account's data and raises its data version before it commits. */
-export function writeAccountData<T>(pool: pg.Pool, userId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
+export function writeAccountData<T>(pool: pg.Pool, organizationId: number, work: (tx: Tx) => Promise<T>): Promise<T> {
   return withTransaction(pool, async (tx) => {
     const result = await work(tx);
-    await accountDataChanged(tx.db, userId);
+    await accountDataChanged(tx.db, organizationId);
     return result;
   });
 }

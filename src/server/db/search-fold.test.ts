@@ -46,8 +46,8 @@ describe('search across case and accents (issue 30)', () => {
     const { agent, user } = await ctx.signedIn();
     const property = await createProperty(ctx.runtime.db, user.id, { name: 'Čelákovice Depot' });
     const other = await createProperty(ctx.runtime.db, user.id, { name: 'Harbor View' });
-    await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: '2026-12-01', assignedTo: 'Alex Rivera' });
-    await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: other.id, dueDate: '2026-12-02', assignedTo: 'Zoë Šťastná' });
+    await createInspectionRow(ctx.runtime.db, { organizationId: user.id, propertyId: property.id, dueDate: '2026-12-01', assignedTo: 'Alex Rivera' });
+    await createInspectionRow(ctx.runtime.db, { organizationId: user.id, propertyId: other.id, dueDate: '2026-12-02', assignedTo: 'Zoë Šťastná' });
     const search = async (q: string) =>
       ((await agent.get(`/api/inspections?q=${encodeURIComponent(q)}`)).json() as { assignedTo: string }[]).map((i) => i.assignedTo);
     expect(await search('ČELÁKOVICE')).toEqual(['Alex Rivera']);

@@ -7,7 +7,10 @@ import { bulkMailRoom, QUOTA_REASON, warnOncePerWindow, type MailLog } from './q
 
 export interface OutgoingEmail {
   kind: MailKind;
+  /** The person who caused it or whom it is for: while their address is unconfirmed it waits (held-mail.ts). */
   userId?: number | null;
+  /** The organisation whose mail it is: bulk mail counts against its hourly quota (quota.ts). */
+  organizationId?: number | null;
   /** The row marked when this mail is delivered (see delivery.ts, markDelivered). */
   referenceId?: number;
   to: string;
@@ -29,15 +32,15 @@ export interface QueueOptions {
 /**
  * Writes the e-mail and its delivery job inside the caller's transaction: if the change
  * commits, the mail will be delivered (retried until the server answers); if it rolls back,
- * no mail exists. Mail of an account whose address is not confirmed yet waits as `held`
- * (held-mail.ts); bulk mail beyond the account's hourly quota is written as `suppressed`,
+ * no mail exists. Mail caused by a person whose address is not confirmed yet waits as `held`
+ * (held-mail.ts); bulk mail beyond the organisation's hourly quota is written as `suppressed`,
  * with no job.
  */
 export async function queueEmail(tx: Tx, boss: PgBoss, mail: OutgoingEmail, options: QueueOptions = {}): Promise<number> {
   const held = await isHeldUntilConfirmed(tx, mail);
   let suppress = options.suppress;
-  if (!suppress && isBulk(mail.kind) && mail.userId != null && (await bulkMailRoom(tx, mail.userId)) <= 0) {
-    await warnOncePerWindow(tx, options.log, mail.userId);
+  if (!suppress && isBulk(mail.kind) && mail.organizationId != null && (await bulkMailRoom(tx, mail.organizationId)) <= 0) {
+    await warnOncePerWindow(tx, options.log, mail.organizationId);
     suppress = QUOTA_REASON;
   }
   const [row] = await tx.db
@@ -45,6 +48,7 @@ export async function queueEmail(tx: Tx, boss: PgBoss, mail: OutgoingEmail, opti
     .values({
       kind: mail.kind,
       userId: mail.userId ?? null,
+      organizationId: mail.organizationId ?? null,
       referenceId: mail.referenceId ?? null,
       toAddress: mail.to,
       ccAddresses: mail.cc ?? [],

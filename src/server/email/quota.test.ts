@@ -17,22 +17,22 @@ afterAll(async () => {
 const warnings: string[] = [];
 const log: MailLog = { info: () => undefined, warn: (_details, message) => warnings.push(message) };
 
-const send = (userId: number, kind: MailKind = 'test') =>
+const send = (organizationId: number, kind: MailKind = 'test') =>
   withTransaction(ctx.runtime.pool, (tx) =>
-    queueEmail(tx, ctx.runtime.boss, { kind, userId, to: 'someone@example.com', subject: `A ${kind} mail`, text: 'Body' }, { log }),
+    queueEmail(tx, ctx.runtime.boss, { kind, organizationId, to: 'someone@example.com', subject: `A ${kind} mail`, text: 'Body' }, { log }),
   );
 
-const statusesOf = async (userId: number) =>
+const statusesOf = async (organizationId: number) =>
   (
     await ctx.runtime.pool.query(
       `select o.kind, o.status, count(*)::int as n, count(j.id)::int as jobs
        from email_outbox o left join pgboss.job j on j.data->>'outboxId' = o.id::text
-       where o.user_id = $1 group by o.kind, o.status order by o.kind, o.status`,
-      [userId],
+       where o.organization_id = $1 group by o.kind, o.status order by o.kind, o.status`,
+      [organizationId],
     )
   ).rows;
 
-describe('per-account mail quota', () => {
+describe('per-organisation mail quota', () => {
   it(`sends ${BULK_MAILS_PER_ACCOUNT_PER_HOUR} bulk mails an hour; the rest, also when sent at once, are kept as suppressed with no delivery job`, async () => {
     const { user } = await createUser(ctx.runtime.db);
     const { user: neighbour } = await createUser(ctx.runtime.db);
@@ -45,12 +45,12 @@ describe('per-account mail quota', () => {
       { kind: 'test', status: 'pending', n: BULK_MAILS_PER_ACCOUNT_PER_HOUR, jobs: BULK_MAILS_PER_ACCOUNT_PER_HOUR },
       { kind: 'test', status: 'suppressed', n: 20, jobs: 0 },
     ]);
-    const suppressed = await ctx.runtime.pool.query(`select distinct last_error from email_outbox where user_id = $1 and status = 'suppressed'`, [user.id]);
+    const suppressed = await ctx.runtime.pool.query(`select distinct last_error from email_outbox where organization_id = $1 and status = 'suppressed'`, [user.id]);
     expect(suppressed.rows).toEqual([{ last_error: `Not sent: the account caused more than ${BULK_MAILS_PER_ACCOUNT_PER_HOUR} bulk mails in an hour` }]);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/reached its hourly mail quota/);
 
-    // A password reset of the same account is not bulk mail; another account has its own quota.
+    // A password reset is not bulk mail; another organisation has its own quota.
     await send(user.id, 'password_reset');
     await send(neighbour.id);
     expect((await statusesOf(user.id)).find((r) => r.kind === 'password_reset')).toEqual({ kind: 'password_reset', status: 'pending', n: 1, jobs: 1 });
@@ -63,7 +63,7 @@ describe('per-account mail quota', () => {
     await send(user.id);
     expect((await statusesOf(user.id)).map((r) => [r.status, r.n])).toEqual([['pending', BULK_MAILS_PER_ACCOUNT_PER_HOUR], ['suppressed', 1]]);
     // An hour passes.
-    await ctx.runtime.pool.query(`update email_outbox set created_at = created_at - interval '61 minutes' where user_id = $1`, [user.id]);
+    await ctx.runtime.pool.query(`update email_outbox set created_at = created_at - interval '61 minutes' where organization_id = $1`, [user.id]);
     await send(user.id);
     expect((await statusesOf(user.id)).map((r) => [r.status, r.n])).toEqual([['pending', BULK_MAILS_PER_ACCOUNT_PER_HOUR + 1], ['suppressed', 1]]);
   });

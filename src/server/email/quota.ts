@@ -20,41 +20,41 @@ export interface MailLog {
 const ACCOUNT_MAIL_LOCK = 0x6d61696c;
 
 /**
- * Serialises every decision about one account's mail until the transaction ends, so counts
+ * Serialises every decision about one organisation's mail until the transaction ends, so counts
  * and the mail they admit are one step even under concurrent requests. Take it after any
  * row locks the transaction needs (it is always the last lock), so it never closes a cycle.
  */
-export async function lockAccountMail(tx: Tx, userId: number): Promise<void> {
-  await tx.executeSql('select pg_advisory_xact_lock($1::int, $2::int)', [ACCOUNT_MAIL_LOCK, userId]);
+export async function lockAccountMail(tx: Tx, organizationId: number): Promise<void> {
+  await tx.executeSql('select pg_advisory_xact_lock($1::int, $2::int)', [ACCOUNT_MAIL_LOCK, organizationId]);
 }
 
-/** Mail of these kinds the account caused within the interval, suppressed mail not counted. */
-export async function countRecentMail(tx: Tx, userId: number, kinds: readonly MailKind[], within: string): Promise<number> {
+/** Mail of these kinds the organisation caused within the interval, suppressed mail not counted. */
+export async function countRecentMail(tx: Tx, organizationId: number, kinds: readonly MailKind[], within: string): Promise<number> {
   const result = await tx.executeSql(
     `select count(*)::int as n from email_outbox
-     where user_id = $1 and created_at > now() - $2::interval and status <> 'suppressed' and kind = any($3::text[])`,
-    [userId, within, kinds],
+     where organization_id = $1 and created_at > now() - $2::interval and status <> 'suppressed' and kind = any($3::text[])`,
+    [organizationId, within, kinds],
   );
   return result.rows[0].n as number;
 }
 
-/** How many more bulk mails the account may cause now; takes the account's mail lock. */
-export async function bulkMailRoom(tx: Tx, userId: number): Promise<number> {
-  await lockAccountMail(tx, userId);
-  return BULK_MAILS_PER_ACCOUNT_PER_HOUR - (await countRecentMail(tx, userId, BULK_MAIL_KINDS, '1 hour'));
+/** How many more bulk mails the organisation may cause now; takes its mail lock. */
+export async function bulkMailRoom(tx: Tx, organizationId: number): Promise<number> {
+  await lockAccountMail(tx, organizationId);
+  return BULK_MAILS_PER_ACCOUNT_PER_HOUR - (await countRecentMail(tx, organizationId, BULK_MAIL_KINDS, '1 hour'));
 }
 
 /** Logs the first mail suppressed by the quota in a window; the rest only as outbox rows. */
-export async function warnOncePerWindow(tx: Tx, log: MailLog | undefined, userId: number): Promise<void> {
+export async function warnOncePerWindow(tx: Tx, log: MailLog | undefined, organizationId: number): Promise<void> {
   if (!log) return;
   const earlier = await tx.executeSql(
     `select 1 from email_outbox
-     where user_id = $1 and created_at > now() - interval '1 hour' and status = 'suppressed' and last_error = $2 limit 1`,
-    [userId, QUOTA_REASON],
+     where organization_id = $1 and created_at > now() - interval '1 hour' and status = 'suppressed' and last_error = $2 limit 1`,
+    [organizationId, QUOTA_REASON],
   );
   if (earlier.rowCount) return;
   log.warn(
-    { userId, limitPerHour: BULK_MAILS_PER_ACCOUNT_PER_HOUR },
-    'An account reached its hourly mail quota: its further bulk mail is kept in the outbox as suppressed, not sent',
+    { organizationId, limitPerHour: BULK_MAILS_PER_ACCOUNT_PER_HOUR },
+    'An organisation reached its hourly mail quota: its further bulk mail is kept in the outbox as suppressed, not sent',
   );
 }

@@ -1,9 +1,7 @@
-import type { UserRow } from '../db/schema/index';
+export type ReadAccounts<R extends { id: number }> = (ids: number[]) => Promise<R[]>;
 
-export type ReadAccounts = (ids: number[]) => Promise<UserRow[]>;
-
-interface Waiter {
-  resolve(row: UserRow | undefined): void;
+interface Waiter<R> {
+  resolve(row: R | undefined): void;
   reject(error: unknown): void;
 }
 
@@ -18,9 +16,9 @@ interface Waiter {
  * them still sees every change committed before it came. A request that finds nothing in
  * flight is read at once, alone: no waiting when the server is quiet.
  */
-export function coalescedAccountReads(read: ReadAccounts): (id: number) => Promise<UserRow | undefined> {
+export function coalescedAccountReads<R extends { id: number }>(read: ReadAccounts<R>): (id: number) => Promise<R | undefined> {
   let inFlight = false;
-  let waiting = new Map<number, Waiter[]>();
+  let waiting = new Map<number, Waiter<R>[]>();
 
   function send(): void {
     inFlight = true;

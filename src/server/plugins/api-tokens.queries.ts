@@ -1,18 +1,33 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { apiTokens, users } from '../db/schema/index';
+import { apiTokens, memberships, organizations } from '../db/schema/index';
 
-/** A live token and what its account needs to become the caller (plugins/api-tokens.ts). */
+/**
+ * A live token and the membership it acts through: its maker's, in the token's organisation.
+ * A maker who left the organisation leaves no membership, so their tokens stop at once.
+ */
 export async function findLiveToken(db: Db, tokenHash: string) {
   const [row] = await db
     .select({
       id: apiTokens.id,
       access: apiTokens.access,
       lastUsedAt: apiTokens.lastUsedAt,
-      account: { id: users.id, timeZone: users.timeZone, plan: users.plan, proUntil: users.proUntil, dataVersion: users.dataVersion },
+      account: {
+        organizationId: organizations.id,
+        userId: memberships.userId,
+        role: memberships.role,
+        inspectorId: memberships.inspectorId,
+        propertyIds: sql<number[] | null>`case when ${memberships.allProperties} then null else (
+          select coalesce(array_agg(mp.property_id order by mp.property_id), '{}') from membership_properties mp where mp.membership_id = ${memberships.id}) end`,
+        timeZone: organizations.timeZone,
+        plan: organizations.plan,
+        proUntil: organizations.proUntil,
+        dataVersion: organizations.dataVersion,
+      },
     })
     .from(apiTokens)
-    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .innerJoin(memberships, and(eq(memberships.organizationId, apiTokens.organizationId), eq(memberships.userId, apiTokens.createdByUserId)))
+    .innerJoin(organizations, eq(organizations.id, apiTokens.organizationId))
     .where(and(eq(apiTokens.tokenHash, tokenHash), isNull(apiTokens.revokedAt)));
   return row;
 }

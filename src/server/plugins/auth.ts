@@ -3,15 +3,17 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { accountOf, type Account } from '../account';
+import { assertCan } from '../access';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { UserRow } from '../db/schema/index';
-import { unauthenticated } from '../errors';
+import { AppError, unauthenticated } from '../errors';
+import { ERROR_CODES } from '@shared/api-error';
 import type {} from '../route-schema';
 import { isBearerRequest } from './api-tokens';
 import { createSessionCache, type SessionCache } from './session-cache';
 import { coalescedAccountReads } from './account-reads';
-import { findSessionUser, findUsersForSessions, touchSession } from './sessions.queries';
+import { findSessionUser, findUsersForSessions, touchSession, type MembershipAccess, type PersonRow } from './sessions.queries';
 
 export const SESSION_COOKIE = 'firemark_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -24,6 +26,8 @@ declare module 'fastify' {
     account: Account | null;
     /** The session's users row, for the auth module alone (profile, password, sign-out). */
     user: UserRow | null;
+    /** The person's organisations, for the organisations module (list, switch). */
+    memberships: MembershipAccess[] | null;
     sessionTokenHash: string | null;
   }
 }
@@ -99,15 +103,17 @@ export function requireUser(request: FastifyRequest): UserRow {
  */
 async function currentSession(
   db: Db,
-  readAccount: (id: number) => Promise<UserRow | undefined>,
+  readAccount: (id: number) => Promise<PersonRow | undefined>,
   cache: SessionCache,
   tokenHash: string,
   now: Date,
-): Promise<{ user: UserRow; lastSeenAt: number } | undefined> {
+): Promise<{ user: PersonRow; organizationId: number | null; lastSeenAt: number } | undefined> {
   const remembered = cache.get(tokenHash, now.getTime());
   if (remembered) {
     const user = await readAccount(remembered.userId);
-    if (user && user.sessionVersion === remembered.sessionVersion) return { user, lastSeenAt: remembered.lastSeenAt };
+    if (user && user.sessionVersion === remembered.sessionVersion) {
+      return { user, organizationId: remembered.organizationId, lastSeenAt: remembered.lastSeenAt };
+    }
     cache.drop(tokenHash);
   }
   const found = await findSessionUser(db, tokenHash, now);
@@ -115,10 +121,30 @@ async function currentSession(
   const lastSeenAt = found.lastSeenAt.getTime();
   cache.set(
     tokenHash,
-    { userId: found.user.id, sessionVersion: found.user.sessionVersion, expiresAt: found.expiresAt.getTime(), lastSeenAt },
+    {
+      userId: found.user.id,
+      organizationId: found.organizationId,
+      sessionVersion: found.user.sessionVersion,
+      expiresAt: found.expiresAt.getTime(),
+      lastSeenAt,
+    },
     now.getTime(),
   );
-  return { user: found.user, lastSeenAt };
+  return { user: found.user, organizationId: found.organizationId, lastSeenAt };
+}
+
+/**
+ * The membership a session acts through: the organisation it chose, or, when it chose none or
+ * the person is no longer a member there, their oldest membership. None: the person belongs to
+ * no organisation.
+ */
+export function membershipInUse(memberships: MembershipAccess[], organizationId: number | null): MembershipAccess | undefined {
+  return memberships.find((m) => m.organizationId === organizationId) ?? memberships[0];
+}
+
+/** The caller as services see it, from a person and the membership in use. */
+export function accountFor(userId: number, membership: MembershipAccess, now: Date, billingOff: boolean): Account {
+  return accountOf({ ...membership, userId }, now, billingOff);
 }
 
 async function auth(app: FastifyInstance, opts: { db: Db; sessions: Sessions; billingOff: boolean }): Promise<void> {
@@ -126,6 +152,7 @@ async function auth(app: FastifyInstance, opts: { db: Db; sessions: Sessions; bi
   const readAccount = coalescedAccountReads((ids) => findUsersForSessions(opts.db, ids));
   app.decorateRequest('account', null);
   app.decorateRequest('user', null);
+  app.decorateRequest('memberships', null);
   app.decorateRequest('sessionTokenHash', null);
 
   app.addHook('onRequest', async (request) => {
@@ -140,15 +167,24 @@ async function auth(app: FastifyInstance, opts: { db: Db; sessions: Sessions; bi
     const tokenHash = opts.sessions.hash(token);
     const session = await currentSession(opts.db, readAccount, opts.sessions.cache, tokenHash, now);
     if (!session) return;
-    request.user = session.user;
-    request.account = accountOf(session.user, now, opts.billingOff);
+    const { memberships, ...user } = session.user;
+    request.user = user;
+    request.memberships = memberships;
+    const membership = membershipInUse(memberships, session.organizationId);
+    request.account = membership ? accountFor(user.id, membership, now, opts.billingOff) : null;
     request.sessionTokenHash = tokenHash;
     if (now.getTime() - session.lastSeenAt > TOUCH_AFTER_MS) {
       const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
       await touchSession(opts.db, tokenHash, now, expiresAt);
       opts.sessions.cache.set(
         tokenHash,
-        { userId: session.user.id, sessionVersion: session.user.sessionVersion, expiresAt: expiresAt.getTime(), lastSeenAt: now.getTime() },
+        {
+          userId: session.user.id,
+          organizationId: session.organizationId,
+          sessionVersion: session.user.sessionVersion,
+          expiresAt: expiresAt.getTime(),
+          lastSeenAt: now.getTime(),
+        },
         now.getTime(),
       );
     }
@@ -159,7 +195,16 @@ async function auth(app: FastifyInstance, opts: { db: Db; sessions: Sessions; bi
   app.addHook('preValidation', async (request) => {
     const schema = request.routeOptions.schema;
     if (!request.routeOptions.url?.startsWith('/api/') || schema?.public) return;
-    if (!request.account) throw unauthenticated();
+    if (request.account) {
+      if (schema?.permission) assertCan(request.account, schema.permission);
+      return;
+    }
+    if (!request.user) throw unauthenticated();
+    // Signed in, but in no organisation (the last one left them): only their own account and
+    // creating an organisation remain.
+    const url = request.routeOptions.url;
+    if (url.startsWith('/api/auth/') || url === '/api/organizations') return;
+    throw new AppError(ERROR_CODES.forbidden, 'You are not a member of any organisation. Create one from the organisation menu, or ask to be invited.');
   });
 }
 

@@ -14,7 +14,7 @@ afterAll(async () => {
 const property = { name: 'Harbor View Offices', propertyType: 'commercial', addressLine1: '100 Harbor Way', city: 'Boston', state: 'MA', zip: '02110', country: 'us', managerEmail: 'facilities@example.com' };
 const create = (agent: Agent, key: string | undefined, body: object = property) =>
   agent.request({ method: 'POST', url: '/api/properties', payload: body, headers: key === undefined ? {} : { 'idempotency-key': key } });
-const countProperties = async (userId: number) => Number((await ctx.runtime.pool.query(`select count(*) from properties where user_id = $1`, [userId])).rows[0].count);
+const countProperties = async (userId: number) => Number((await ctx.runtime.pool.query(`select count(*) from properties where organization_id = $1`, [userId])).rows[0].count);
 
 async function proAccount() {
   const session = await ctx.signedIn();
@@ -106,7 +106,7 @@ describe('Idempotency-Key', () => {
     const [a, b] = [await send(), await send()];
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect(b.json().id).toBe(a.json().id);
-    expect(Number((await ctx.runtime.pool.query(`select count(*) from inspections where user_id = $1`, [user.id])).rows[0].count)).toBe(1);
+    expect(Number((await ctx.runtime.pool.query(`select count(*) from inspections where organization_id = $1`, [user.id])).rows[0].count)).toBe(1);
   });
 
   it('makes one photo when the same upload arrives three times at once', async () => {
@@ -121,7 +121,7 @@ describe('Idempotency-Key', () => {
     const answers = await Promise.all([send(), send(), send()]);
     expect(answers.filter((a) => a.statusCode === 201).length).toBeGreaterThanOrEqual(1);
     expect(answers.every((a) => a.statusCode === 201 || a.statusCode === 409)).toBe(true);
-    expect(Number((await ctx.runtime.pool.query(`select count(*) from deficiency_photos where user_id = $1`, [user.id])).rows[0].count)).toBe(1);
+    expect(Number((await ctx.runtime.pool.query(`select count(*) from deficiency_photos where organization_id = $1`, [user.id])).rows[0].count)).toBe(1);
   });
 
   it('is refused where an answer must not be kept: a new API token is shown once', async () => {
@@ -129,7 +129,7 @@ describe('Idempotency-Key', () => {
     const res = await agent.request({ method: 'POST', url: '/api/tokens', payload: { name: 'Zapier', access: 'read' }, headers: { 'idempotency-key': 'token-1' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('This call does not take an Idempotency-Key header: only creates do (docs/api.md, "Retrying safely").');
-    expect(Number((await ctx.runtime.pool.query(`select count(*) from api_tokens where user_id = $1`, [user.id])).rows[0].count)).toBe(0);
+    expect(Number((await ctx.runtime.pool.query(`select count(*) from api_tokens where organization_id = $1`, [user.id])).rows[0].count)).toBe(0);
     expect(Number((await ctx.runtime.pool.query(`select count(*) from idempotency_keys where user_id = $1`, [user.id])).rows[0].count)).toBe(0);
   });
 

@@ -58,7 +58,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { pool: p
       return;
     }
     const idempotent: IdempotentRequest = {
-      userId: request.account.id,
+      userId: request.account.userId,
       key,
       operation: `POST ${request.url.split('?')[0]}`,
       requestHash: bodyHash(request.body),

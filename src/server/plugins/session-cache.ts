@@ -14,6 +14,8 @@ const MAX_ENTRIES = 50_000;
 
 export interface CachedSession {
   userId: number;
+  /** The organisation the session acts on, as its row said when remembered. */
+  organizationId: number | null;
   sessionVersion: number;
   expiresAt: number;
   lastSeenAt: number;

@@ -1,16 +1,8 @@
 import { z } from 'zod';
-import { canonicalTimeZone, isValidTimeZone } from '../dates';
+import { currentOrganizationResponse } from './organization';
+import { timeZone } from './time-zone';
 
 /** SPEC section 5, "Account forms": one schema per form, shared by the form and its endpoint. */
-
-const timeZone = z
-  .string()
-  .trim()
-  .min(1, 'Time zone is required')
-  .max(64, 'Time zone is too long')
-  .refine(isValidTimeZone, 'Unknown time zone')
-  // Stored canonical, the form PostgreSQL's time zone database knows too.
-  .transform((zone) => canonicalTimeZone(zone) ?? zone);
 
 const username = z
   .string({ error: 'Username is required' })
@@ -152,5 +144,7 @@ export const sessionUserResponse = z.object({
   timeZone: z.string(),
   createdAt: z.string().describe('Date and time, ISO 8601'),
   emailConfirmed: z.boolean().describe('False until the account has opened the link mailed to `email` (sign-up, every change)'),
+  /** `GET /api/auth/me` only: the organisation the session acts on and the caller's role in it; null in none. */
+  organization: currentOrganizationResponse.nullable().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserResponse>;

@@ -1,15 +1,20 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations';
 import { users } from './users';
 
 /**
- * Personal API tokens (docs/api.md): the token itself is shown once and never stored; only
+ * An organisation's API tokens (docs/api.md): the token itself is shown once and never stored; only
  * its SHA-256 digest is, with a short prefix to tell tokens apart in the list.
  */
 export const apiTokens = pgTable(
   'api_tokens',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The member who made it: the token acts as them (their role and properties), and ends when they leave. */
+    createdByUserId: integer('created_by_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
@@ -22,5 +27,5 @@ export const apiTokens = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [index('api_tokens_user_idx').on(t.userId, t.id)],
+  (t) => [index('api_tokens_org_idx').on(t.organizationId, t.id)],
 );

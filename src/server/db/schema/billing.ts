@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { organizations } from './organizations';
 
 /**
  * The account's Pro subscriptions as the billing provider reports them: `sub_test_...` rows
@@ -11,9 +11,9 @@ export const billingSubscriptions = pgTable(
   'billing_subscriptions',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
+    organizationId: integer('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     /** 'test' (built-in test mode) or 'stripe': each provider reads only its own rows. */
     provider: text('provider').notNull().default('test'),
     /**
@@ -37,7 +37,7 @@ export const billingSubscriptions = pgTable(
     syncedAt: timestamp('synced_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('billing_subscriptions_user_idx').on(t.userId, sql`${t.createdAt} desc`)],
+  (t) => [index('billing_subscriptions_org_idx').on(t.organizationId, sql`${t.createdAt} desc`)],
 );
 
 /**
@@ -56,9 +56,9 @@ export const billingPaymentMethods = pgTable(
   'billing_payment_methods',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
+    organizationId: integer('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     brand: text('brand').notNull(),
     last4: text('last4').notNull(),
     expMonth: integer('exp_month').notNull(),
@@ -66,15 +66,15 @@ export const billingPaymentMethods = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('billing_payment_methods_user_idx').on(t.userId)],
+  (t) => [index('billing_payment_methods_org_idx').on(t.organizationId)],
 );
 
 /** Pending setup intents (adding a card without paying). */
 export const billingSetupIntents = pgTable('billing_setup_intents', {
   clientSecret: text('client_secret').primaryKey(),
-  userId: integer('user_id')
+  organizationId: integer('organization_id')
     .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => organizations.id, { onDelete: 'cascade' }),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -83,9 +83,9 @@ export const billingInvoices = pgTable(
   'billing_invoices',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
+    organizationId: integer('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     subscriptionId: text('subscription_id')
       .notNull()
       .references(() => billingSubscriptions.id, { onDelete: 'cascade' }),
@@ -99,5 +99,5 @@ export const billingInvoices = pgTable(
     paidWith: text('paid_with'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('billing_invoices_user_idx').on(t.userId, sql`${t.createdAt} desc`)],
+  (t) => [index('billing_invoices_org_idx').on(t.organizationId, sql`${t.createdAt} desc`)],
 );

@@ -1,6 +1,6 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { apiTokens } from './api-tokens';
-import { users } from './users';
+import { organizations } from './organizations';
 
 /**
  * An account's private calendar feed. The link's token is derived from `secret` with the
@@ -9,9 +9,9 @@ import { users } from './users';
  * indexed lookup. A new secret makes the old link answer 404.
  */
 export const calendarFeeds = pgTable('calendar_feeds', {
-  userId: integer('user_id')
+  organizationId: integer('organization_id')
     .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => organizations.id, { onDelete: 'cascade' }),
   secret: text('secret').notNull(),
   tokenHash: text('token_hash').notNull().unique(),
   /** The personal API token the link was made with; null when made in the app. Revoking the token ends the link. */

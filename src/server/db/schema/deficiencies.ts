@@ -4,7 +4,7 @@ import { DEFICIENCY_SEVERITIES } from '@shared/records';
 import { inspectionType } from './enums';
 import { inspections } from './inspections';
 import { properties } from './properties';
-import { users } from './users';
+import { organizations } from './organizations';
 
 export const deficiencySeverity = pgEnum('deficiency_severity', DEFICIENCY_SEVERITIES);
 
@@ -16,9 +16,9 @@ export const deficiencies = pgTable(
   'deficiencies',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
+    organizationId: integer('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     propertyId: integer('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
@@ -43,7 +43,7 @@ export const deficiencies = pgTable(
     // Open counts per property on every property list page.
     index('deficiencies_property_open_idx').on(t.propertyId, t.severity).where(sql`${t.correctedOn} is null`),
     // Open deficiencies per account: the dashboard count and the bell.
-    index('deficiencies_user_open_idx').on(t.userId, t.severity).where(sql`${t.correctedOn} is null`),
+    index('deficiencies_org_open_idx').on(t.organizationId, t.severity).where(sql`${t.correctedOn} is null`),
   ],
 );
 
@@ -52,9 +52,9 @@ export const deficiencyPhotos = pgTable(
   'deficiency_photos',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
+    organizationId: integer('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     deficiencyId: integer('deficiency_id')
       .notNull()
       .references(() => deficiencies.id, { onDelete: 'cascade' }),

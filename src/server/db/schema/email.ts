@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { emailStatus } from './enums';
+import { organizations } from './organizations';
 import { users } from './users';
 
 /**
@@ -12,7 +13,10 @@ export const emailOutbox = pgTable(
   'email_outbox',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The person the mail is for or caused by: their mail waits until their address is confirmed (email/held-mail.ts). */
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The organisation whose mail it is: bulk mail is limited per organisation and hour (email/quota.ts). */
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     kind: text('kind').notNull(),
     /** The row this mail reports on (a support request, a reminder log), marked once delivered. */
     referenceId: integer('reference_id'),
@@ -35,7 +39,8 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     index('email_outbox_status_created_idx').on(t.status, t.createdAt),
-    // Per-account limits count an account's mail of the last hour (email/quota.ts).
     index('email_outbox_user_created_idx').on(t.userId, t.createdAt),
+    // Per-organisation limits count its mail of the last hour (email/quota.ts).
+    index('email_outbox_org_created_idx').on(t.organizationId, t.createdAt),
   ],
 );

@@ -1,14 +1,14 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { csvImportStatus } from './enums';
-import { users } from './users';
+import { organizations } from './organizations';
 
 export const csvImports = pgTable(
   'csv_imports',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
+    organizationId: integer('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     filename: text('filename').notNull(),
     totalRows: integer('total_rows').notNull(),
     importedCount: integer('imported_count').notNull().default(0),
@@ -18,5 +18,5 @@ export const csvImports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
-  (t) => [index('csv_imports_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [index('csv_imports_org_created_idx').on(t.organizationId, t.createdAt)],
 );

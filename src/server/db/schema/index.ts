@@ -1,6 +1,7 @@
 // The schema as one object for Drizzle and drizzle-kit; each aggregate keeps its own file.
 export * from './enums';
 export * from './users';
+export * from './organizations';
 export * from './properties';
 export * from './requirements';
 export * from './inspectors';

@@ -4,16 +4,16 @@ import { complianceResult, inspectionStatus, inspectionType } from './enums';
 import { inspectors } from './inspectors';
 import { properties } from './properties';
 import { requirements } from './requirements';
-import { users } from './users';
+import { organizations } from './organizations';
 
 export const inspections = pgTable(
   'inspections',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     /** Denormalised owner so that every list is one indexed scan per account. */
-    userId: integer('user_id')
+    organizationId: integer('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     propertyId: integer('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
@@ -45,11 +45,11 @@ export const inspections = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('inspections_user_due_idx').on(t.userId, t.dueDate),
+    index('inspections_org_due_idx').on(t.organizationId, t.dueDate),
     index('inspections_property_due_idx').on(t.propertyId, t.dueDate),
     // Open inspections drive the dashboard, the upcoming list, limits and reminders.
     index('inspections_open_due_idx')
-      .on(t.userId, t.dueDate)
+      .on(t.organizationId, t.dueDate)
       .where(sql`${t.status} in ('scheduled', 'in_progress')`),
     // Whether a requirement has an open inspection ("Due, not scheduled" otherwise).
     // Deleting an inspector clears it from its inspections without scanning them all.

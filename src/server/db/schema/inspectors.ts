@@ -1,14 +1,14 @@
 import { date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { organizations } from './organizations';
 
 /** An account's inspectors: who may be scheduled for and perform its inspections. */
 export const inspectors = pgTable(
   'inspectors',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
+    organizationId: integer('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     company: text('company'),
     licenceNumber: text('licence_number'),
@@ -17,5 +17,5 @@ export const inspectors = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('inspectors_user_name_idx').on(t.userId, t.name)],
+  (t) => [index('inspectors_org_name_idx').on(t.organizationId, t.name)],
 );

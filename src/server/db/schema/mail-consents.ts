@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { mailConsentStatus } from './enums';
-import { users } from './users';
+import { organizations } from './organizations';
 
 /**
  * Whether an address that is not the account's own (a property's manager) agreed to get the
@@ -11,9 +11,9 @@ export const mailConsents = pgTable(
   'mail_consents',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
+    organizationId: integer('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     address: text('address').notNull(),
     status: mailConsentStatus('status').notNull().default('invited'),
     /** When the last invitation was queued; invitations are limited per address by it. */
@@ -23,7 +23,7 @@ export const mailConsents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('mail_consents_user_address_key').on(t.userId, t.address)],
+  (t) => [uniqueIndex('mail_consents_org_address_key').on(t.organizationId, t.address)],
 );
 
 /**

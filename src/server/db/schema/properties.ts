@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { complianceItemStatus, country, inspectionType, propertyType } from './enums';
-import { users } from './users';
+import { organizations } from './organizations';
 
 export const properties = pgTable(
   'properties',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
+    organizationId: integer('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     propertyType: propertyType('property_type').notNull().default('commercial'),
     addressLine1: text('address_line1').notNull(),
@@ -33,12 +33,12 @@ export const properties = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('properties_user_created_idx').on(t.userId, t.createdAt),
-    index('properties_user_name_idx').on(t.userId, sql`lower(${t.name})`),
-    index('properties_user_earliest_due_idx').on(t.userId, t.earliestDueDate),
+    index('properties_org_created_idx').on(t.organizationId, t.createdAt),
+    index('properties_org_name_idx').on(t.organizationId, sql`lower(${t.name})`),
+    index('properties_org_earliest_due_idx').on(t.organizationId, t.earliestDueDate),
     // The dashboard's compliant count: every item inspected, nothing failed, by next due date.
-    index('properties_user_passing_due_idx')
-      .on(t.userId, t.earliestDueDate)
+    index('properties_org_passing_due_idx')
+      .on(t.organizationId, t.earliestDueDate)
       .where(sql`${t.inspected} and not ${t.hasFailure}`),
   ],
 );

@@ -1,14 +1,14 @@
 import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { reminderFrequency } from './enums';
 import { inspections } from './inspections';
-import { users } from './users';
+import { organizations } from './organizations';
 
 export const reminderSettings = pgTable('reminder_settings', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  userId: integer('user_id')
+  organizationId: integer('organization_id')
     .notNull()
     .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
+    .references(() => organizations.id, { onDelete: 'cascade' }),
   frequency: reminderFrequency('frequency').notNull().default('weekly'),
   leadTimeDays: integer('lead_time_days').notNull().default(7),
   maxRemindersPerItem: integer('max_reminders_per_item').notNull().default(3),
@@ -24,9 +24,9 @@ export const reminderLogs = pgTable(
   'reminder_logs',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
+    organizationId: integer('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     inspectionId: integer('inspection_id')
       .notNull()
       .references(() => inspections.id, { onDelete: 'cascade' }),
@@ -42,6 +42,6 @@ export const reminderLogs = pgTable(
   (t) => [
     // Each (inspection, reminder type) is sent at most once for each due date it has had.
     uniqueIndex('reminder_logs_inspection_type_due_key').on(t.inspectionId, t.reminderType, t.dueDate),
-    index('reminder_logs_user_idx').on(t.userId),
+    index('reminder_logs_org_idx').on(t.organizationId),
   ],
 );

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { VerificationSnapshot } from '@shared/schemas/verification';
 import { properties } from './properties';
-import { users } from './users';
+import { organizations } from './organizations';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
@@ -10,9 +10,9 @@ export const reports = pgTable(
   'reports',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
+    organizationId: integer('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     propertyId: integer('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
@@ -40,9 +40,9 @@ export const reports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('reports_user_generated_idx').on(t.userId, sql`${t.generatedDate} desc`),
+    index('reports_org_generated_idx').on(t.organizationId, sql`${t.generatedDate} desc`),
     index('reports_property_idx').on(t.propertyId),
-    uniqueIndex('reports_user_report_number_key').on(t.userId, t.reportNumber),
+    uniqueIndex('reports_org_report_number_key').on(t.organizationId, t.reportNumber),
     uniqueIndex('reports_storage_key_key').on(t.storageKey),
     uniqueIndex('reports_verify_id_key').on(t.verifyId),
   ],
@@ -56,11 +56,11 @@ export const reports = pgTable(
 export const reportNumberCounters = pgTable(
   'account_report_counters',
   {
-    userId: integer('user_id')
+    organizationId: integer('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     year: integer('year').notNull(),
     lastNumber: integer('last_number').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.year] })],
+  (t) => [primaryKey({ columns: [t.organizationId, t.year] })],
 );

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { complianceResult, inspectionType } from './enums';
 import { properties } from './properties';
-import { users } from './users';
+import { organizations } from './organizations';
 
 /** An interval is either months or days, never both, and positive. */
 const intervalCheck = (name: string) =>
@@ -44,9 +44,9 @@ export const requirements = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     /** Denormalised owner, as on inspections: the due list is one indexed scan per account. */
-    userId: integer('user_id')
+    organizationId: integer('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     propertyId: integer('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
@@ -80,7 +80,7 @@ export const requirements = pgTable(
     uniqueIndex('requirements_property_library_key').on(t.propertyId, t.libraryId),
     uniqueIndex('requirements_principal_key').on(t.propertyId, t.itemType).where(sql`${t.principal}`),
     // Dashboard, upcoming, bell, calendar and reminders: what is due with nothing scheduled.
-    index('requirements_unscheduled_due_idx').on(t.userId, t.nextDueDate).where(sql`${t.active} and not ${t.hasOpenInspection}`),
+    index('requirements_unscheduled_due_idx').on(t.organizationId, t.nextDueDate).where(sql`${t.active} and not ${t.hasOpenInspection}`),
     intervalCheck('requirements_interval_check'),
   ],
 );
@@ -90,9 +90,9 @@ export const requirementChanges = pgTable(
   'requirement_changes',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
+    organizationId: integer('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     propertyId: integer('property_id')
       .notNull()
       .references(() => properties.id, { onDelete: 'cascade' }),
@@ -119,9 +119,9 @@ export const requirementReminderLogs = pgTable(
   'requirement_reminder_logs',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
+    organizationId: integer('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     requirementId: integer('requirement_id')
       .notNull()
       .references(() => requirements.id, { onDelete: 'cascade' }),
@@ -135,6 +135,6 @@ export const requirementReminderLogs = pgTable(
   },
   (t) => [
     uniqueIndex('requirement_reminder_logs_requirement_type_due_key').on(t.requirementId, t.reminderType, t.dueDate),
-    index('requirement_reminder_logs_user_idx').on(t.userId),
+    index('requirement_reminder_logs_org_idx').on(t.organizationId),
   ],
 );

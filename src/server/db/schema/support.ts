@@ -1,14 +1,14 @@
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { supportPriority, supportRequestStatus, supportRequestType } from './enums';
-import { users } from './users';
+import { organizations } from './organizations';
 
 export const supportRequests = pgTable(
   'support_requests',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
+    organizationId: integer('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     subject: text('subject').notNull(),
     message: text('message').notNull(),
     type: supportRequestType('type').notNull().default('general'),
@@ -22,5 +22,5 @@ export const supportRequests = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('support_requests_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [index('support_requests_org_created_idx').on(t.organizationId, t.createdAt)],
 );

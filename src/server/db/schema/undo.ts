@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { organizations } from './organizations';
 
 /**
  * A change that can be taken back from its toast (docs/decisions/016-undo-by-snapshot.md):
@@ -11,9 +11,9 @@ export const undoActions = pgTable(
   {
     /** A random token: the client names the action by it, nothing guessable. */
     id: text('id').primaryKey(),
-    userId: integer('user_id')
+    organizationId: integer('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     /** No foreign key: undoing a property's deletion brings this id back. */
     propertyId: integer('property_id').notNull(),
     /** The inspection acted on, whose change the snapshot covers; null for a property's deletion (all of it). */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { plan } from './enums';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@shared/schemas/auth';
 
 export const users = pgTable(
@@ -18,19 +18,8 @@ export const users = pgTable(
     /** The last "someone tried to sign up with your address" notice, so one is sent an hour at most. */
     accountExistsNoticeAt: timestamp('account_exists_notice_at', { withTimezone: true }),
     fullName: text('full_name'),
-    /** IANA zone captured at signup; "today" for due dates is computed in it. */
+    /** IANA zone captured at sign-up: the person's, and the zone of the organisations they create. */
     timeZone: text('time_zone').notNull().default('UTC'),
-    /** Free or Pro; Pro lasts until proUntil when set (a trial, or a cancellation at period end). */
-    plan: plan('plan').notNull().default('free'),
-    proUntil: timestamp('pro_until', { withTimezone: true }),
-    /** Who granted Pro: 'complimentary' (operator CLI), 'trial', or the billing provider. */
-    planSource: text('plan_source'),
-    /** When the account's one Pro trial began; set once, so a trial cannot be taken twice. */
-    trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
-    /** The first time the account paid for Pro; an account that ever paid has no trial. */
-    firstPaidAt: timestamp('first_paid_at', { withTimezone: true }),
-    stripeCustomerId: text('stripe_customer_id'),
-    stripeSubscriptionId: text('stripe_subscription_id'),
     notificationSettings: jsonb('notification_settings')
       .$type<NotificationSettings>()
       .notNull()
@@ -40,11 +29,6 @@ export const users = pgTable(
      * that remembers a session checks it on every request (plugins/session-cache.ts).
      */
     sessionVersion: integer('session_version').notNull().default(0),
-    /**
-     * Raised by every write to the account's properties, inspections and requirements: answers
-     * computed from them are remembered under it (cache/account-cache.ts).
-     */
-    dataVersion: integer('data_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -57,8 +41,6 @@ export const users = pgTable(
       .on(sql`lower(${t.email})`)
       .where(sql`email_confirmed_at is not null`),
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
-    // Stripe's webhooks name the customer; one customer belongs to one account.
-    uniqueIndex('users_stripe_customer_id_key').on(t.stripeCustomerId),
   ],
 );
 
@@ -73,6 +55,8 @@ export const sessions = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The organisation this session acts on (POST /api/organizations/{id}/switch); null picks the person's first. */
+    organizationId: integer('organization_id').references((): AnyPgColumn => organizations.id, { onDelete: 'set null' }),
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { apiTokens } from './api-tokens';
 import { inspections } from './inspections';
-import { users } from './users';
+import { organizations } from './organizations';
 
 /**
  * An address an account asked Firemark to POST its events to. The secret signs every
@@ -13,9 +13,9 @@ export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
+    organizationId: integer('organization_id')
       .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+      .references(() => organizations.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     description: text('description'),
     events: text('events').array().notNull(),
@@ -27,7 +27,7 @@ export const webhookEndpoints = pgTable(
     createdByTokenId: integer('created_by_token_id').references(() => apiTokens.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('webhook_endpoints_user_idx').on(t.userId, t.id), index('webhook_endpoints_token_idx').on(t.createdByTokenId)],
+  (t) => [index('webhook_endpoints_org_idx').on(t.organizationId, t.id), index('webhook_endpoints_token_idx').on(t.createdByTokenId)],
 );
 
 /**

@@ -22,10 +22,10 @@ export function propertyValues(overrides: Partial<PropertyValues> = {}): Propert
   };
 }
 
-export async function createProperty(db: DbOrTx, userId: number, overrides: Partial<PropertyValues> & { createdAt?: Date } = {}) {
+export async function createProperty(db: DbOrTx, organizationId: number, overrides: Partial<PropertyValues> & { createdAt?: Date } = {}) {
   const [row] = await db
     .insert(properties)
-    .values({ ...propertyValues(overrides), userId, ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}) })
+    .values({ ...propertyValues(overrides), organizationId, ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}) })
     .returning();
   return row!;
 }
@@ -36,13 +36,13 @@ export async function createProperty(db: DbOrTx, userId: number, overrides: Part
  */
 export async function createInspectionRow(
   db: DbOrTx,
-  input: { userId: number; propertyId: number; dueDate: string; inspectionType?: InspectionType; status?: InspectionStatus; assignedTo?: string },
+  input: { organizationId: number; propertyId: number; dueDate: string; inspectionType?: InspectionType; status?: InspectionStatus; assignedTo?: string },
 ) {
   const inspectionType = input.inspectionType ?? 'fire_extinguisher';
   const [row] = await db
     .insert(inspections)
     .values({
-      userId: input.userId,
+      organizationId: input.organizationId,
       propertyId: input.propertyId,
       requirementId: sql`(select id from requirements where property_id = ${input.propertyId} and item_type = ${inspectionType} and principal)`,
       dueDate: input.dueDate,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DbOrTx } from '../client';
-import { users } from '../schema/index';
+import type { Role } from '@shared/permissions';
+import { memberships, membershipProperties, organizations, users } from '../schema/index';
 import { hashPassword } from '../../passwords';
 
 export const DEFAULT_PASSWORD = 'correct-horse-battery';
@@ -33,5 +34,36 @@ export async function createUser(db: DbOrTx, input: SeedUserInput = {}) {
       passwordHash,
     })
     .returning();
+  // Every person has an organisation of their own, with their id, as sign-up makes it.
+  await db.insert(organizations).values({ id: user!.id, name: user!.fullName ?? user!.username, timeZone: user!.timeZone });
+  await db.insert(memberships).values({ organizationId: user!.id, userId: user!.id, role: 'owner' });
   return { user: user!, password };
+}
+
+export interface SeedMemberInput extends SeedUserInput {
+  organizationId: number;
+  role: Role;
+  /** The properties a limited member is given; omitted for every property. */
+  propertyIds?: number[];
+  inspectorId?: number | null;
+}
+
+/** A person (with their own organisation, as every person has) who is also a member of `organizationId`. */
+export async function createMember(db: DbOrTx, input: SeedMemberInput) {
+  const { user, password } = await createUser(db, input);
+  const [membership] = await db
+    .insert(memberships)
+    .values({
+      organizationId: input.organizationId,
+      userId: user.id,
+      role: input.role,
+      allProperties: input.propertyIds === undefined,
+      inspectorId: input.inspectorId ?? null,
+    })
+    .returning({ id: memberships.id });
+  const membershipId = membership!.id;
+  if (input.propertyIds?.length) {
+    await db.insert(membershipProperties).values(input.propertyIds.map((propertyId) => ({ membershipId, propertyId })));
+  }
+  return { user, password, membershipId };
 }

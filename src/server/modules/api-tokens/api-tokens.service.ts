@@ -37,7 +37,8 @@ export async function createToken(deps: ApiTokensDeps, account: Account, input: 
       throw conflict(`An account can have at most ${MAX_API_TOKENS} API tokens. Revoke one you no longer use to create another.`);
     }
     return q.insertToken(db, {
-      userId: account.id,
+      organizationId: account.id,
+      createdByUserId: account.userId,
       name: input.name,
       access: input.access,
       tokenHash: tokenDigest(token),

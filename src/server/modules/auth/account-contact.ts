@@ -14,9 +14,9 @@ export interface AccountContact {
   notificationSettings: NotificationSettings;
 }
 
-/** Read by the account's id, in the caller's transaction when it has one; the users row stays in this module. */
-export async function accountContact(db: DbOrTx, accountId: number): Promise<AccountContact> {
-  const user = await findUserById(db, accountId);
+/** Read by the person's id (`account.userId`), in the caller's transaction when it has one; the users row stays in this module. */
+export async function accountContact(db: DbOrTx, userId: number): Promise<AccountContact> {
+  const user = await findUserById(db, userId);
   if (!user) throw notFound('Account not found');
   return {
     email: user.email,

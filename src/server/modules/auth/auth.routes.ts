@@ -1,3 +1,4 @@
+import { currentOrganization } from '../organizations/organizations.service';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -87,7 +88,10 @@ export async function authRoutes(app: FastifyInstance, deps: auth.AuthDeps): Pro
     return { success: true as const };
   });
 
-  api.get('/api/auth/me', { schema: { ...doc('Get the signed-in account'), response: { 200: sessionUserResponse } } }, async (request) => auth.toSessionUser(requireUser(request)));
+  api.get('/api/auth/me', { schema: { ...doc('Get the signed-in account and the organisation in use'), response: { 200: sessionUserResponse } } }, async (request) => ({
+    ...auth.toSessionUser(requireUser(request)),
+    organization: request.account ? currentOrganization(request.account, request.memberships ?? []) : null,
+  }));
 
   api.put('/api/auth/profile', { schema: { ...doc('Update the profile'), body: profileSchema, response: { 200: sessionUserResponse } } }, async (request) =>
     auth.toSessionUser(await auth.updateProfile(deps, requireUser(request), request.body)),

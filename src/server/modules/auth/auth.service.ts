@@ -19,6 +19,8 @@ import * as sessionRows from '../../plugins/sessions.queries';
 import { assertAddressChangeAllowed, requestConfirmation } from './email-confirmation.service';
 import { afterNewPassword } from './password-changed';
 import { startTrialAtSignup } from '../subscription/subscription.service';
+import { createOwnOrganization } from '../organizations/organizations.service';
+import { followZoneWhereAlone } from '../organizations/organizations.queries';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../passwords';
 
 export interface AuthDeps {
@@ -93,6 +95,7 @@ export async function register(deps: AuthDeps, input: RegisterInput, userAgent: 
         passwordHash,
         timeZone: input.timeZone ?? 'UTC',
       });
+      await createOwnOrganization(tx.db, created);
       if (input.startTrial) await startTrialAtSignup(tx.db, created.id, now);
       await requestConfirmation(tx, deps, created, now);
       return created;
@@ -141,6 +144,7 @@ export async function updateProfile(deps: AuthDeps, user: UserRow, input: Profil
     ...(input.timeZone ? { timeZone: input.timeZone } : {}),
   };
   const newAddress = input.email.toLowerCase() !== user.email.toLowerCase();
+  if (input.timeZone) await followZoneWhereAlone(deps.db, user.id, input.timeZone);
   try {
     if (!newAddress) return await q.updateUser(deps.db, user.id, values);
     const now = new Date();

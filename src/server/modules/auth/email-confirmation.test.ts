@@ -126,7 +126,7 @@ describe('an account that has not confirmed its address', () => {
     const me = (await signUp(agent, 'noor', 'noor@example.com')).json();
     await grantPro(ctx.runtime.db, 'noor');
     const property = await createProperty(ctx.runtime.db, me.id, { name: 'Quay House', managerEmail: 'quay.manager@example.org' });
-    const inspection = await createInspectionRow(ctx.runtime.db, { userId: me.id, propertyId: property.id, dueDate: new Date().toISOString().slice(0, 10), inspectionType: 'fire_alarm' });
+    const inspection = await createInspectionRow(ctx.runtime.db, { organizationId: me.id, propertyId: property.id, dueDate: new Date().toISOString().slice(0, 10), inspectionType: 'fire_alarm' });
     const done = await agent.put(`/api/inspections/${inspection.id}`, { status: 'completed', complianceStatus: 'non_compliant', notes: 'Sounder dead on level 2.' });
     expect(done.statusCode).toBe(200);
     const token = await confirmationToken('noor@example.com');

@@ -33,14 +33,14 @@ export const hasEnded = (sub: { status: string }): boolean => ENDED.has(sub.stat
  * subscription that ends during the account's free trial leaves the rest of that trial.
  * Data is never touched.
  */
-export async function followSubscription(db: DbOrTx, userId: number, sub: SubscriptionPlanState, now: Date): Promise<void> {
+export async function followSubscription(db: DbOrTx, organizationId: number, sub: SubscriptionPlanState, now: Date): Promise<void> {
   if (givesPro(sub)) {
-    await q.setBillingPro(db, userId, { subscriptionId: sub.id, proUntil: sub.cancelAtPeriodEnd ? sub.currentPeriodEnd : null }, now);
+    await q.setBillingPro(db, organizationId, { subscriptionId: sub.id, proUntil: sub.cancelAtPeriodEnd ? sub.currentPeriodEnd : null }, now);
     return;
   }
   if (!hasEnded(sub)) return;
   const trialLeft = sub.trialEnd !== null && sub.trialEnd > now;
-  await q.endBillingPro(db, userId, sub.id, trialLeft ? sub.trialEnd : null, now);
+  await q.endBillingPro(db, organizationId, sub.id, trialLeft ? sub.trialEnd : null, now);
 }
 
 /** What an immediate cancellation leaves: Free, or the rest of a free trial it replaced. */

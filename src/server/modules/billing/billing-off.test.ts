@@ -60,7 +60,7 @@ describe('BILLING=off', () => {
   it('sends reminders to every account', async () => {
     const { user } = await createUser(ctx.runtime.db, { timeZone: 'UTC' });
     const property = await createProperty(ctx.runtime.db, user.id, { name: 'Harbor View' });
-    await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: '2026-06-12', status: 'scheduled' });
+    await createInspectionRow(ctx.runtime.db, { organizationId: user.id, propertyId: property.id, dueDate: '2026-06-12', status: 'scheduled' });
     const deps = { config: ctx.config, db: ctx.runtime.db, pool: ctx.runtime.pool, boss: ctx.runtime.boss };
     await sendDueReminders(deps, new Date('2026-06-10T12:00:00Z'));
     const mails = await ctx.runtime.pool.query(`select kind, to_address from email_outbox where user_id = $1 and to_address = $2`, [user.id, user.email]);

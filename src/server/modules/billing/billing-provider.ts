@@ -4,10 +4,10 @@ import type pg from 'pg';
 import type { BillingConfig, CancelResult, CreatedSubscription, Invoice, PaymentMethod, SubscriptionDetails } from '@shared/schemas/billing';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { UserRow } from '../../db/schema/index';
+import type { findBillingCustomer } from './account-plan.queries';
 
-/** What billing knows of the account it bills, read by its id (account-plan.queries.ts `findBillingCustomer`). */
-export type BillingCustomer = Pick<UserRow, 'id' | 'email' | 'username' | 'fullName' | 'stripeCustomerId' | 'createdAt'>;
+/** What billing knows of the organisation it bills, read by its id (account-plan.queries.ts `findBillingCustomer`). */
+export type BillingCustomer = Awaited<ReturnType<typeof findBillingCustomer>>;
 
 export interface BillingDeps {
   config: Config;

@@ -5,13 +5,13 @@ import { apiTokens, calendarFeeds } from '../../db/schema/index';
 import { dueNotScheduledSql } from '../compliance/compliance.sql';
 
 /** The account a feed link belongs to, found by the hash of the link's token. */
-export async function findFeedOwner(db: DbOrTx, tokenHash: string): Promise<{ userId: number } | null> {
-  const [row] = await db.select({ userId: calendarFeeds.userId }).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, tokenHash));
+export async function findFeedOwner(db: DbOrTx, tokenHash: string): Promise<{ organizationId: number } | null> {
+  const [row] = await db.select({ organizationId: calendarFeeds.organizationId }).from(calendarFeeds).where(eq(calendarFeeds.tokenHash, tokenHash));
   return row ?? null;
 }
 
-export async function findFeedSecret(db: DbOrTx, userId: number): Promise<string | null> {
-  const [row] = await db.select({ secret: calendarFeeds.secret }).from(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+export async function findFeedSecret(db: DbOrTx, organizationId: number): Promise<string | null> {
+  const [row] = await db.select({ secret: calendarFeeds.secret }).from(calendarFeeds).where(eq(calendarFeeds.organizationId, organizationId));
   return row?.secret ?? null;
 }
 
@@ -24,12 +24,12 @@ export interface FeedToken {
 }
 
 /** The account's feed secret and the token its link was last handed to, if any. */
-export async function findFeed(db: DbOrTx, userId: number): Promise<{ secret: string; token: FeedToken | null } | null> {
+export async function findFeed(db: DbOrTx, organizationId: number): Promise<{ secret: string; token: FeedToken | null } | null> {
   const [row] = await db
     .select({ secret: calendarFeeds.secret, token: { id: apiTokens.id, name: apiTokens.name, prefix: apiTokens.prefix, revokedAt: apiTokens.revokedAt } })
     .from(calendarFeeds)
     .leftJoin(apiTokens, eq(apiTokens.id, calendarFeeds.createdByTokenId))
-    .where(eq(calendarFeeds.userId, userId));
+    .where(eq(calendarFeeds.organizationId, organizationId));
   return row ?? null;
 }
 
@@ -37,30 +37,30 @@ export async function findFeed(db: DbOrTx, userId: number): Promise<{ secret: st
  * Gives the account this feed secret unless it has one already, and returns the one it has:
  * two first visits at once agree on one link.
  */
-export async function createFeedIfMissing(db: DbOrTx, userId: number, secret: string, tokenHash: string, byTokenId: number | null = null): Promise<string> {
-  await db.insert(calendarFeeds).values({ userId, secret, tokenHash, createdByTokenId: byTokenId }).onConflictDoNothing({ target: calendarFeeds.userId });
-  return (await findFeedSecret(db, userId))!;
+export async function createFeedIfMissing(db: DbOrTx, organizationId: number, secret: string, tokenHash: string, byTokenId: number | null = null): Promise<string> {
+  await db.insert(calendarFeeds).values({ organizationId, secret, tokenHash, createdByTokenId: byTokenId }).onConflictDoNothing({ target: calendarFeeds.organizationId });
+  return (await findFeedSecret(db, organizationId))!;
 }
 
 /** Notes that a personal API token was handed the link: revoking a token then ends it. */
-export async function markFeedHandedTo(db: DbOrTx, userId: number, tokenId: number): Promise<void> {
-  await db.update(calendarFeeds).set({ createdByTokenId: tokenId }).where(eq(calendarFeeds.userId, userId));
+export async function markFeedHandedTo(db: DbOrTx, organizationId: number, tokenId: number): Promise<void> {
+  await db.update(calendarFeeds).set({ createdByTokenId: tokenId }).where(eq(calendarFeeds.organizationId, organizationId));
 }
 
 /** Replaces the account's feed secret: the previous link finds nothing from now on. */
-export async function replaceFeed(db: DbOrTx, userId: number, secret: string, tokenHash: string, byTokenId: number | null = null): Promise<void> {
+export async function replaceFeed(db: DbOrTx, organizationId: number, secret: string, tokenHash: string, byTokenId: number | null = null): Promise<void> {
   await db
     .insert(calendarFeeds)
-    .values({ userId, secret, tokenHash, createdByTokenId: byTokenId })
-    .onConflictDoUpdate({ target: calendarFeeds.userId, set: { secret, tokenHash, createdByTokenId: byTokenId, createdAt: sql`now()` } });
+    .values({ organizationId, secret, tokenHash, createdByTokenId: byTokenId })
+    .onConflictDoUpdate({ target: calendarFeeds.organizationId, set: { secret, tokenHash, createdByTokenId: byTokenId, createdAt: sql`now()` } });
 }
 
 /** Deletes the account's feed if any API token was handed its link; true when there was one. */
-export async function deleteFeedHandedToToken(db: DbOrTx, userId: number): Promise<boolean> {
+export async function deleteFeedHandedToToken(db: DbOrTx, organizationId: number): Promise<boolean> {
   const rows = await db
     .delete(calendarFeeds)
-    .where(and(eq(calendarFeeds.userId, userId), isNotNull(calendarFeeds.createdByTokenId)))
-    .returning({ userId: calendarFeeds.userId });
+    .where(and(eq(calendarFeeds.organizationId, organizationId), isNotNull(calendarFeeds.createdByTokenId)))
+    .returning({ organizationId: calendarFeeds.organizationId });
   return rows.length > 0;
 }
 
@@ -87,7 +87,7 @@ export interface FeedEntry {
  * Every open inspection of the account. The columns are those of FeedEntry, in snake case,
  * so that each source of the feed is one select of the same shape.
  */
-function openInspections(userId: number): SQL {
+function openInspections(organizationId: number): SQL {
   return sql`
     select 'inspection-' || i.id as key, i.due_date as date, i.inspection_type::text as inspection_type,
            null::text as activity, false as not_scheduled,
@@ -95,8 +95,8 @@ function openInspections(userId: number): SQL {
            concat_ws(', ', p.address_line1, p.address_line2, p.city, p.state || ' ' || p.zip) as property_address,
            i.assigned_to, '/inspections/' || i.id as path, i.updated_at
     from inspections i
-    join properties p on p.id = i.property_id and p.user_id = i.user_id
-    where i.user_id = ${userId} and i.status in ('scheduled', 'in_progress')`;
+    join properties p on p.id = i.property_id and p.organization_id = i.organization_id
+    where i.organization_id = ${organizationId} and i.status in ('scheduled', 'in_progress')`;
 }
 
 /**
@@ -104,8 +104,8 @@ function openInspections(userId: number): SQL {
  * as the dashboard and the bell), on its due date. "Today" is the account's own, from `now`.
  * The key carries the due date: once the item is done, its next due date is another entry.
  */
-function dueNotScheduled(userId: number, now: Date): SQL {
-  const today = sql`(${now.toISOString()}::timestamptz at time zone u.time_zone)::date`;
+function dueNotScheduled(organizationId: number, now: Date): SQL {
+  const today = sql`(${now.toISOString()}::timestamptz at time zone o.time_zone)::date`;
   return sql`
     select 'requirement-' || r.id || '-' || to_char(r.next_due_date, 'YYYY-MM-DD') as key, r.next_due_date as date,
            r.item_type::text as inspection_type, r.activity, true as not_scheduled,
@@ -113,17 +113,17 @@ function dueNotScheduled(userId: number, now: Date): SQL {
            concat_ws(', ', p.address_line1, p.address_line2, p.city, p.state || ' ' || p.zip) as property_address,
            null::text as assigned_to, '/properties/' || p.id as path, r.updated_at
     from requirements r
-    join users u on u.id = r.user_id
-    join properties p on p.id = r.property_id and p.user_id = r.user_id
-    where r.user_id = ${userId} and ${dueNotScheduledSql('r', today)}`;
+    join organizations o on o.id = r.organization_id
+    join properties p on p.id = r.property_id and p.organization_id = r.organization_id
+    where r.organization_id = ${organizationId} and ${dueNotScheduledSql('r', today)}`;
 }
 
 /**
  * What the account's calendar feed lists, soonest first. Each source is one select of the
- * FeedEntry columns scoped to `userId`.
+ * FeedEntry columns scoped to `organizationId`.
  */
-export async function feedEntries(db: DbOrTx, userId: number, now: Date): Promise<FeedEntry[]> {
-  const sources: SQL[] = [openInspections(userId), dueNotScheduled(userId, now)];
+export async function feedEntries(db: DbOrTx, organizationId: number, now: Date): Promise<FeedEntry[]> {
+  const sources: SQL[] = [openInspections(organizationId), dueNotScheduled(organizationId, now)];
   const result = await db.execute<Record<string, unknown>>(sql`
     select e.key, to_char(e.date, 'YYYY-MM-DD') as date, e.inspection_type, e.activity, e.not_scheduled,
            e.property_name, e.property_address, e.assigned_to, e.path, e.updated_at

@@ -59,7 +59,7 @@ describe('the calendar feed link', () => {
     const { agent, user } = await ctx.signedIn();
     const url = await feedLink(agent);
     const token = /\/([^/]+)\.ics$/.exec(url)![1]!;
-    const { rows } = await ctx.runtime.pool.query('select secret, token_hash from calendar_feeds where user_id = $1', [user.id]);
+    const { rows } = await ctx.runtime.pool.query('select secret, token_hash from calendar_feeds where organization_id = $1', [user.id]);
     expect(rows).toHaveLength(1);
     expect(rows[0].secret).not.toBe(token);
     expect(rows[0].token_hash).toBe(createHash('sha256').update(token).digest('hex'));
@@ -78,24 +78,24 @@ describe('GET /api/calendar/<token>.ics', () => {
       zip: '02110',
     });
     const scheduled = await createInspectionRow(ctx.runtime.db, {
-      userId: user.id,
+      organizationId: user.id,
       propertyId: property.id,
       dueDate: '2026-12-31',
       assignedTo: 'Sam Ortiz, Fire Safe Co.',
     });
     const started = await createInspectionRow(ctx.runtime.db, {
-      userId: user.id,
+      organizationId: user.id,
       propertyId: property.id,
       dueDate: '2026-07-01',
       inspectionType: 'emergency_lighting',
       status: 'in_progress',
     });
-    await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: '2026-07-02', status: 'completed' });
-    await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: '2026-07-03', status: 'cancelled' });
+    await createInspectionRow(ctx.runtime.db, { organizationId: user.id, propertyId: property.id, dueDate: '2026-07-02', status: 'completed' });
+    await createInspectionRow(ctx.runtime.db, { organizationId: user.id, propertyId: property.id, dueDate: '2026-07-03', status: 'cancelled' });
     // Another account's inspection, on the same day.
     const { user: other } = await ctx.signedIn();
     const otherProperty = await createProperty(ctx.runtime.db, other.id, { name: 'Someone Else Tower' });
-    await createInspectionRow(ctx.runtime.db, { userId: other.id, propertyId: otherProperty.id, dueDate: '2026-07-01' });
+    await createInspectionRow(ctx.runtime.db, { organizationId: other.id, propertyId: otherProperty.id, dueDate: '2026-07-01' });
 
     const res = await fetchFeed(await feedLink(agent));
     expect(res.statusCode).toBe(200);
@@ -139,7 +139,7 @@ describe('GET /api/calendar/<token>.ics', () => {
   it('keeps each event under the same UID from one fetch to the next, and follows changes', async () => {
     const { agent, user } = await ctx.signedIn();
     const property = await createProperty(ctx.runtime.db, user.id, { name: 'Maple Court' });
-    const inspection = await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: '2026-08-01' });
+    const inspection = await createInspectionRow(ctx.runtime.db, { organizationId: user.id, propertyId: property.id, dueDate: '2026-08-01' });
     const url = await feedLink(agent);
     const first = parseEvents((await fetchFeed(url)).body);
 
@@ -156,7 +156,7 @@ describe('GET /api/calendar/<token>.ics', () => {
     const { agent, user } = await ctx.signedIn();
     const name = 'Résidence Les Érables — Bâtiment Nord, 消防 🧯 Wing with a very long name indeed';
     const property = await createProperty(ctx.runtime.db, user.id, { name });
-    await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: '2026-09-09', inspectionType: 'smoke_detectors' });
+    await createInspectionRow(ctx.runtime.db, { organizationId: user.id, propertyId: property.id, dueDate: '2026-09-09', inspectionType: 'smoke_detectors' });
     const text = (await fetchFeed(await feedLink(agent))).body;
     const lines = text.split('\r\n');
     expect(lines.every((line) => Buffer.byteLength(line) <= 75)).toBe(true);
@@ -167,7 +167,7 @@ describe('GET /api/calendar/<token>.ics', () => {
   it('answers 404 to the old link once a new one is made, and the new one works', async () => {
     const { agent, user } = await ctx.signedIn();
     const property = await createProperty(ctx.runtime.db, user.id);
-    await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: '2026-10-01' });
+    await createInspectionRow(ctx.runtime.db, { organizationId: user.id, propertyId: property.id, dueDate: '2026-10-01' });
     const old = await feedLink(agent);
     expect((await fetchFeed(old)).statusCode).toBe(200);
 
@@ -189,7 +189,7 @@ describe('GET /api/calendar/<token>.ics', () => {
     const a = await ctx.signedIn();
     const b = await ctx.signedIn();
     const propertyA = await createProperty(ctx.runtime.db, a.user.id, { name: 'Alpha House' });
-    await createInspectionRow(ctx.runtime.db, { userId: a.user.id, propertyId: propertyA.id, dueDate: '2026-11-01' });
+    await createInspectionRow(ctx.runtime.db, { organizationId: a.user.id, propertyId: propertyA.id, dueDate: '2026-11-01' });
     const linkB = await feedLink(b.agent);
     expect((await fetchFeed(linkB)).body).not.toContain('Alpha House');
     expect(parseEvents((await fetchFeed(linkB)).body)).toEqual([]);

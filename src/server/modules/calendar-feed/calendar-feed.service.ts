@@ -34,8 +34,8 @@ function newFeed(deps: CalendarFeedDeps) {
   return { secret, hash: tokenHash(tokenFor(deps, secret)) };
 }
 
-async function linkOf(deps: CalendarFeedDeps, userId: number): Promise<CalendarFeedLink> {
-  const feed = await q.findFeed(deps.db, userId);
+async function linkOf(deps: CalendarFeedDeps, organizationId: number): Promise<CalendarFeedLink> {
+  const feed = await q.findFeed(deps.db, organizationId);
   if (!feed) throw notFound(FEED_NOT_FOUND);
   const { token } = feed;
   return {
@@ -49,23 +49,23 @@ async function linkOf(deps: CalendarFeedDeps, userId: number): Promise<CalendarF
  * API token of the request, if it came with one. A link handed to a token is recorded as such
  * (one made in the app included), so that revoking a token ends it (endFeedHandedToTokens).
  */
-export async function getFeedLink(deps: CalendarFeedDeps, userId: number, byTokenId: number | null = null): Promise<CalendarFeedLink> {
-  const existing = await q.findFeedSecret(deps.db, userId);
+export async function getFeedLink(deps: CalendarFeedDeps, organizationId: number, byTokenId: number | null = null): Promise<CalendarFeedLink> {
+  const existing = await q.findFeedSecret(deps.db, organizationId);
   if (existing) {
-    if (byTokenId !== null) await q.markFeedHandedTo(deps.db, userId, byTokenId);
+    if (byTokenId !== null) await q.markFeedHandedTo(deps.db, organizationId, byTokenId);
   } else {
     const { secret, hash } = newFeed(deps);
-    await q.createFeedIfMissing(deps.db, userId, secret, hash, byTokenId);
-    if (byTokenId !== null) await q.markFeedHandedTo(deps.db, userId, byTokenId);
+    await q.createFeedIfMissing(deps.db, organizationId, secret, hash, byTokenId);
+    if (byTokenId !== null) await q.markFeedHandedTo(deps.db, organizationId, byTokenId);
   }
-  return linkOf(deps, userId);
+  return linkOf(deps, organizationId);
 }
 
 /** A new link; the old one answers 404 from now on. */
-export async function regenerateFeedLink(deps: CalendarFeedDeps, userId: number, byTokenId: number | null = null): Promise<CalendarFeedLink> {
+export async function regenerateFeedLink(deps: CalendarFeedDeps, organizationId: number, byTokenId: number | null = null): Promise<CalendarFeedLink> {
   const { secret, hash } = newFeed(deps);
-  await q.replaceFeed(deps.db, userId, secret, hash, byTokenId);
-  return linkOf(deps, userId);
+  await q.replaceFeed(deps.db, organizationId, secret, hash, byTokenId);
+  return linkOf(deps, organizationId);
 }
 
 /**
@@ -74,8 +74,8 @@ export async function regenerateFeedLink(deps: CalendarFeedDeps, userId: number,
  * has seen: the feed is deleted (its link answers 404) and Settings makes a new one on the
  * next visit. A link only the app has shown is kept.
  */
-export async function endFeedHandedToTokens(db: DbOrTx, userId: number): Promise<boolean> {
-  return q.deleteFeedHandedToToken(db, userId);
+export async function endFeedHandedToTokens(db: DbOrTx, organizationId: number): Promise<boolean> {
+  return q.deleteFeedHandedToToken(db, organizationId);
 }
 
 /** What a calendar app shows for one entry. */
@@ -107,7 +107,7 @@ export async function renderFeed(deps: CalendarFeedDeps, file: string, now = new
   const token = feedTokenFromFile(file);
   const owner = token ? await q.findFeedOwner(deps.db, tokenHash(token)) : null;
   if (!owner) throw notFound(FEED_NOT_FOUND);
-  const entries = await q.feedEntries(deps.db, owner.userId, now);
+  const entries = await q.feedEntries(deps.db, owner.organizationId, now);
   const host = new URL(deps.config.appUrl).host;
   return serializeCalendar({
     productId: '-//Firemark//Inspection calendar//EN',

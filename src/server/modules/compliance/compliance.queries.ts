@@ -5,7 +5,7 @@ import { intervalSql, OPEN_STATUSES, resultAfterCorrectionsSql } from './complia
 
 export interface RequirementRow {
   id: number;
-  user_id: number;
+  organization_id: number;
   property_id: number;
   item_type: InspectionType;
   library_id: number | null;
@@ -30,11 +30,11 @@ export interface RequirementRow {
  */
 export async function createLibraryRequirements(
   db: DbOrTx,
-  input: { userId: number; propertyId: number; itemType: InspectionType; anchor: string; today: string },
+  input: { organizationId: number; propertyId: number; itemType: InspectionType; anchor: string; today: string },
 ): Promise<number[]> {
   const created = await db.execute<{ id: number }>(sql`
-    insert into requirements (user_id, property_id, item_type, library_id, activity, interval_months, interval_days, source, note, principal, next_due_date)
-    select ${input.userId}, ${input.propertyId}, l.item_type, l.id, l.activity, l.interval_months, l.interval_days, l.source, l.note, l.principal,
+    insert into requirements (organization_id, property_id, item_type, library_id, activity, interval_months, interval_days, source, note, principal, next_due_date)
+    select ${input.organizationId}, ${input.propertyId}, l.item_type, l.id, l.activity, l.interval_months, l.interval_days, l.source, l.note, l.principal,
       case when l.principal then ${input.anchor}::date
         else least(${input.today}::date + ${intervalSql('l')}, ${input.today}::date + interval '12 months')::date end
     from requirement_library l
@@ -73,7 +73,7 @@ export async function hasRequirements(db: DbOrTx, propertyId: number, itemType: 
  */
 export async function findRequirementFor(
   db: DbOrTx,
-  input: { userId: number; propertyId: number; itemType: InspectionType; requirementId?: number; libraryId?: number },
+  input: { organizationId: number; propertyId: number; itemType: InspectionType; requirementId?: number; libraryId?: number },
 ): Promise<RequirementRow | undefined> {
   const named =
     input.requirementId !== undefined
@@ -82,10 +82,10 @@ export async function findRequirementFor(
         ? sql`and r.library_id = ${input.libraryId}`
         : sql``;
   const result = await db.execute<RequirementRow & Record<string, unknown>>(sql`
-    select r.id, r.user_id, r.property_id, r.item_type, r.library_id, r.activity, r.interval_months, r.interval_days,
+    select r.id, r.organization_id, r.property_id, r.item_type, r.library_id, r.activity, r.interval_months, r.interval_days,
       r.principal, r.active, r.auto_schedule, r.last_done_on, r.next_due_date
     from requirements r
-    where r.user_id = ${input.userId} and r.property_id = ${input.propertyId} and r.item_type = ${input.itemType} ${named}
+    where r.organization_id = ${input.organizationId} and r.property_id = ${input.propertyId} and r.item_type = ${input.itemType} ${named}
     order by r.active desc, r.principal desc, coalesce(r.interval_months * 31, r.interval_days) desc, r.id
     limit 1
     for update`);
@@ -94,7 +94,7 @@ export async function findRequirementFor(
 
 export async function findRequirement(db: DbOrTx, id: number): Promise<RequirementRow | undefined> {
   const result = await db.execute<RequirementRow & Record<string, unknown>>(sql`
-    select id, user_id, property_id, item_type, library_id, activity, interval_months, interval_days,
+    select id, organization_id, property_id, item_type, library_id, activity, interval_months, interval_days,
       principal, active, auto_schedule, last_done_on, next_due_date
     from requirements where id = ${id}`);
   return result.rows[0];
@@ -117,11 +117,11 @@ export async function settleRequirement(
   const result = await db.execute<{ next_due_date: string; latest_inspection_id: number | null }>(sql`
     with target as (select * from requirements where id = ${requirementId}),
     latest as (
-      select i.id, (i.completed_date at time zone u.time_zone)::date as day, ${resultAfterCorrectionsSql('i')} as result, i.completion_notes as notes
+      select i.id, (i.completed_date at time zone o.time_zone)::date as day, ${resultAfterCorrectionsSql('i')} as result, i.completion_notes as notes
       from target r
       join inspections i on i.property_id = r.property_id and i.inspection_type = r.item_type
         and (i.requirement_id = r.id or (i.requirement_id is null and r.principal))
-      join users u on u.id = i.user_id
+      join organizations o on o.id = i.organization_id
       where i.status = 'completed' and i.compliance_result is not null and i.completed_date is not null
       order by day desc, i.completed_date desc, i.id desc
       limit 1

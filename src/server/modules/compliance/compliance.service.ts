@@ -30,7 +30,7 @@ export async function settle(
  */
 export async function requirementForInspection(
   db: DbOrTx,
-  input: { userId: number; propertyId: number; itemType: InspectionType; dueDate: string; today: string; requirementId?: number; libraryId?: number },
+  input: { organizationId: number; propertyId: number; itemType: InspectionType; dueDate: string; today: string; requirementId?: number; libraryId?: number },
 ): Promise<q.RequirementRow | undefined> {
   await q.createLibraryRequirements(db, { ...input, anchor: input.dueDate });
   const field = input.requirementId !== undefined ? 'requirementId' : 'libraryId';

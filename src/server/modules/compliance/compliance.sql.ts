@@ -56,7 +56,7 @@ export function attentionRankSql(alias: string, today: SQL): SQL<number> {
     else 3 end)`;
 }
 
-/** One status as a condition on the stored columns, so an index on (user_id, earliest_due_date) serves it. */
+/** One status as a condition on the stored columns, so an index on (organization_id, earliest_due_date) serves it. */
 export function propertyStatusCondition(alias: string, status: PropertyStatus, today: SQL): SQL {
   const p = sql.raw(alias);
   const soonEnd = sql`${today} + ${DUE_SOON_DAYS}::int`;
@@ -87,7 +87,7 @@ export function dueNotScheduledSql(alias: string, today: SQL): SQL {
 
 /**
  * Active with no open inspection, as the stored flag says (settleRequirement keeps it); the
- * partial index requirements_unscheduled_due_idx serves it with (user_id, next_due_date).
+ * partial index requirements_unscheduled_due_idx serves it with (organization_id, next_due_date).
  */
 export function unscheduledSql(alias: string): SQL {
   const r = sql.raw(alias);

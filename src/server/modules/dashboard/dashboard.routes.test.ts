@@ -24,7 +24,7 @@ describe('GET /api/dashboard/stats', () => {
     // Inspected, nothing failed, next due far ahead: compliant.
     await ctx.runtime.pool.query(`update properties set inspected = true, earliest_due_date = '2027-01-01' where id = $1`, [a.id]);
     const add = (dueDate: string, status: 'scheduled' | 'in_progress' | 'completed' = 'scheduled') =>
-      createInspectionRow(db, { userId: user.id, propertyId: b.id, dueDate, status });
+      createInspectionRow(db, { organizationId: user.id, propertyId: b.id, dueDate, status });
     await add('2026-04-09'); // overdue
     await add('2026-04-10'); // today: upcoming
     await add('2026-05-10', 'in_progress'); // day 30: upcoming
@@ -34,7 +34,7 @@ describe('GET /api/dashboard/stats', () => {
     // Another account's data never counts.
     const other = await ctx.signedIn();
     const theirs = await createProperty(db, other.user.id);
-    await createInspectionRow(db, { userId: other.user.id, propertyId: theirs.id, dueDate: '2026-04-01' });
+    await createInspectionRow(db, { organizationId: other.user.id, propertyId: theirs.id, dueDate: '2026-04-01' });
 
     expect((await agent.get('/api/dashboard/stats')).json()).toEqual({
       propertyCount: 2,

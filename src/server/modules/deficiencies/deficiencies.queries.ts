@@ -11,7 +11,7 @@ export type PhotoRow = typeof deficiencyPhotos.$inferSelect;
 
 export async function insertDeficiencies(
   db: DbOrTx,
-  owner: { userId: number; propertyId: number; inspectionId: number; itemType: InspectionType },
+  owner: { organizationId: number; propertyId: number; inspectionId: number; itemType: InspectionType },
   values: DeficiencyValues[],
 ): Promise<void> {
   await db.insert(deficiencies).values(values.map((v) => ({ ...owner, ...v })));
@@ -75,7 +75,7 @@ async function selectDeficiencies(db: DbOrTx, where: SQL, limit = 1000): Promise
   const rows = await preparedRows<Row>(db, sql`
     select d.id, d.property_id, p.name as property_name, d.inspection_id, d.item_type, d.description, d.severity,
       d.location, d.corrective_action, d.due_by, d.corrected_on, d.corrected_by, d.correction_note, d.created_at,
-      to_char((i.completed_date at time zone u.time_zone)::date, 'YYYY-MM-DD') as found_on,
+      to_char((i.completed_date at time zone o.time_zone)::date, 'YYYY-MM-DD') as found_on,
       coalesce((
         select json_agg(json_build_object('id', ph.id, 'contentType', ph.content_type, 'byteSize', ph.byte_size, 'createdAt', ph.created_at, 'quarantined', ph.quarantined_at is not null) order by ph.id)
         from deficiency_photos ph where ph.deficiency_id = d.id
@@ -83,7 +83,7 @@ async function selectDeficiencies(db: DbOrTx, where: SQL, limit = 1000): Promise
     from deficiencies d
     join properties p on p.id = d.property_id
     join inspections i on i.id = d.inspection_id
-    join users u on u.id = d.user_id
+    join organizations o on o.id = d.organization_id
     where ${where}
     order by ${ORDER}
     limit ${limit}`);
@@ -103,35 +103,35 @@ function filterSql(filter: DeficiencyFilter): SQL {
   return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
 }
 
-export function listForProperty(db: DbOrTx, userId: number, propertyId: number, filter: DeficiencyFilter) {
-  return selectDeficiencies(db, sql`d.user_id = ${userId} and d.property_id = ${propertyId}${filterSql(filter)}`);
+export function listForProperty(db: DbOrTx, organizationId: number, propertyId: number, filter: DeficiencyFilter) {
+  return selectDeficiencies(db, sql`d.organization_id = ${organizationId} and d.property_id = ${propertyId}${filterSql(filter)}`);
 }
 
-export function listForInspection(db: DbOrTx, userId: number, inspectionId: number) {
-  return selectDeficiencies(db, sql`d.user_id = ${userId} and d.inspection_id = ${inspectionId}`);
+export function listForInspection(db: DbOrTx, organizationId: number, inspectionId: number) {
+  return selectDeficiencies(db, sql`d.organization_id = ${organizationId} and d.inspection_id = ${inspectionId}`);
 }
 
 /** Open critical deficiencies of the account, for the bell. */
-export function listOpenCritical(db: DbOrTx, userId: number, limit: number) {
-  return selectDeficiencies(db, sql`d.user_id = ${userId} and d.corrected_on is null and d.severity = 'critical'`, limit);
+export function listOpenCritical(db: DbOrTx, organizationId: number, limit: number) {
+  return selectDeficiencies(db, sql`d.organization_id = ${organizationId} and d.corrected_on is null and d.severity = 'critical'`, limit);
 }
 
-export async function inspectionExists(db: DbOrTx, userId: number, inspectionId: number): Promise<boolean> {
-  const result = await db.execute(sql`select 1 from inspections where id = ${inspectionId} and user_id = ${userId}`);
+export async function inspectionExists(db: DbOrTx, organizationId: number, inspectionId: number): Promise<boolean> {
+  const result = await db.execute(sql`select 1 from inspections where id = ${inspectionId} and organization_id = ${organizationId}`);
   return result.rows.length > 0;
 }
 
-export async function findDeficiency(db: DbOrTx, userId: number, id: number): Promise<Deficiency | undefined> {
-  const [row] = await selectDeficiencies(db, sql`d.user_id = ${userId} and d.id = ${id}`, 1);
+export async function findDeficiency(db: DbOrTx, organizationId: number, id: number): Promise<Deficiency | undefined> {
+  const [row] = await selectDeficiencies(db, sql`d.organization_id = ${organizationId} and d.id = ${id}`, 1);
   return row;
 }
 
 /** The row, locked for the rest of the transaction, with what settling compliance needs. */
-export async function lockDeficiency(db: DbOrTx, userId: number, id: number) {
+export async function lockDeficiency(db: DbOrTx, organizationId: number, id: number) {
   const result = await db.execute<{ id: number; property_id: number; item_type: InspectionType; requirement_id: number | null; corrected_on: string | null }>(sql`
     select d.id, d.property_id, d.item_type, i.requirement_id, d.corrected_on
     from deficiencies d join inspections i on i.id = d.inspection_id
-    where d.id = ${id} and d.user_id = ${userId}
+    where d.id = ${id} and d.organization_id = ${organizationId}
     for update of d`);
   return result.rows[0];
 }
@@ -143,24 +143,24 @@ export async function markCorrected(db: DbOrTx, id: number, values: { correctedO
     .where(eq(deficiencies.id, id));
 }
 
-export async function accountOpenCounts(db: DbOrTx, userId: number): Promise<{ open: number; critical: number }> {
+export async function accountOpenCounts(db: DbOrTx, organizationId: number): Promise<{ open: number; critical: number }> {
   const [row] = await preparedRows<{ open: number; critical: number }>(db, sql`
     select count(*)::int as open, (count(*) filter (where severity = 'critical'))::int as critical
-    from deficiencies where user_id = ${userId} and corrected_on is null`);
+    from deficiencies where organization_id = ${organizationId} and corrected_on is null`);
   return row ?? { open: 0, critical: 0 };
 }
 
 /** A new photo's row; its bytes are always the image codec's output (photo-encode.ts), hence reencoded_at. */
-export async function insertPhoto(db: DbOrTx, values: Pick<typeof deficiencyPhotos.$inferInsert, 'userId' | 'deficiencyId' | 'storageKey' | 'contentType' | 'byteSize'>): Promise<PhotoRow> {
+export async function insertPhoto(db: DbOrTx, values: Pick<typeof deficiencyPhotos.$inferInsert, 'organizationId' | 'deficiencyId' | 'storageKey' | 'contentType' | 'byteSize'>): Promise<PhotoRow> {
   const [row] = await db.insert(deficiencyPhotos).values({ ...values, reencodedAt: sql`now()` }).returning();
   return row!;
 }
 
-export async function findPhoto(db: DbOrTx, userId: number, deficiencyId: number, photoId: number): Promise<PhotoRow | undefined> {
+export async function findPhoto(db: DbOrTx, organizationId: number, deficiencyId: number, photoId: number): Promise<PhotoRow | undefined> {
   const [row] = await db
     .select()
     .from(deficiencyPhotos)
-    .where(and(eq(deficiencyPhotos.id, photoId), eq(deficiencyPhotos.deficiencyId, deficiencyId), eq(deficiencyPhotos.userId, userId)));
+    .where(and(eq(deficiencyPhotos.id, photoId), eq(deficiencyPhotos.deficiencyId, deficiencyId), eq(deficiencyPhotos.organizationId, organizationId)));
   return row;
 }
 

@@ -324,7 +324,7 @@ describe('deficiency photos', () => {
       const key = newFileKey();
       await photos.put(key, bytes);
       const row = await ctx.runtime.pool.query<{ id: number }>(
-        'insert into deficiency_photos (user_id, deficiency_id, storage_key, content_type, byte_size) values ($1, $2, $3, $4, $5) returning id',
+        'insert into deficiency_photos (organization_id, deficiency_id, storage_key, content_type, byte_size) values ($1, $2, $3, $4, $5) returning id',
         [user.id, deficiencies[0]!.id, key, contentType, bytes.length],
       );
       return { id: row.rows[0]!.id, key, url: `/api/deficiencies/${deficiencies[0]!.id}/photos/${row.rows[0]!.id}` };

@@ -101,7 +101,7 @@ export async function addPhoto(deps: DeficienciesDeps, account: Account, deficie
   try {
     // In a transaction, so that an Idempotency-Key commits with the photo's row (db/idempotency.ts).
     const row = await withTransaction(deps.pool, (tx) => q.insertPhoto(tx.db, {
-      userId: account.id,
+      organizationId: account.id,
       deficiencyId,
       storageKey: key,
       contentType: photo.contentType,

@@ -25,7 +25,7 @@ describe('daily housekeeping', () => {
       await q(`insert into password_reset_tokens (user_id, token_hash, expires_at) values ($1, $2, $3)`, [id, hash, expires]);
       await q(`insert into email_confirmation_tokens (user_id, email, token_hash, expires_at) values ($1, 'a@example.com', $2, $3)`, [id, `c-${hash}`, expires]);
     }
-    const consent = await q(`insert into mail_consents (user_id, address) values ($1, 'manager@example.com') returning id`, [id]);
+    const consent = await q(`insert into mail_consents (organization_id, address) values ($1, 'manager@example.com') returning id`, [id]);
     for (const [hash, created] of [['old-consent', daysBefore(366)], ['recent-consent', daysBefore(364)]]) {
       await q(`insert into mail_consent_tokens (token_hash, consent_id, created_at) values ($1, $2, $3)`, [hash, consent.rows[0].id, created]);
     }

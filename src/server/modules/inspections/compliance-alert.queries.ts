@@ -1,11 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { properties, users } from '../../db/schema/index';
+import { memberships, properties, users } from '../../db/schema/index';
 
-/** Who a compliance alert about this property goes to: the owning account, and its property manager. */
-export async function findAlertRecipients(db: DbOrTx, userId: number, propertyId: number) {
+/** Who a compliance alert about this property goes to: the organisation's first owner, and the property manager. */
+export async function findAlertRecipients(db: DbOrTx, organizationId: number, propertyId: number) {
   const [row] = await db
     .select({
+      userId: users.id,
       email: users.email,
       name: users.fullName,
       username: users.username,
@@ -14,7 +15,10 @@ export async function findAlertRecipients(db: DbOrTx, userId: number, propertyId
       managerEmail: properties.managerEmail,
     })
     .from(properties)
-    .innerJoin(users, eq(users.id, properties.userId))
-    .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)));
+    .innerJoin(memberships, and(eq(memberships.organizationId, properties.organizationId), eq(memberships.role, 'owner')))
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(properties.id, propertyId), eq(properties.organizationId, organizationId)))
+    .orderBy(asc(memberships.createdAt), asc(memberships.id))
+    .limit(1);
   return row ?? null;
 }

@@ -32,7 +32,7 @@ const outboxOf = async (userId: number) =>
   ).rows;
 
 async function completeOne(session: Session, propertyId: number, body: Record<string, unknown>) {
-  const inspection = await createInspectionRow(ctx.runtime.db, { userId: session.user.id, propertyId, dueDate: today(), inspectionType: 'fire_alarm' });
+  const inspection = await createInspectionRow(ctx.runtime.db, { organizationId: session.user.id, propertyId, dueDate: today(), inspectionType: 'fire_alarm' });
   const res = await session.agent.put(`/api/inspections/${inspection.id}`, { status: 'completed', ...body });
   expect(res.statusCode).toBe(200);
 }

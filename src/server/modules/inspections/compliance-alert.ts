@@ -21,15 +21,15 @@ const SUPPRESSED = `Not sent: more than ${ALERTS_PER_HOUR} compliance alerts in 
 export async function queueComplianceAlert(
   tx: Tx,
   deps: { boss: PgBoss; config: Config; log?: MailLog },
-  finding: { userId: number; propertyId: number; inspectionType: InspectionType; inspectedOn: string; notes: string },
+  finding: { organizationId: number; propertyId: number; inspectionType: InspectionType; inspectedOn: string; notes: string },
 ): Promise<void> {
-  const row = await findAlertRecipients(tx.db, finding.userId, finding.propertyId);
+  const row = await findAlertRecipients(tx.db, finding.organizationId, finding.propertyId);
   if (!row || !row.settings.emailComplianceAlerts) return;
   const name = row.name || row.username;
   const settingsUrl = `${deps.config.appUrl}/settings`;
 
-  await lockAccountMail(tx, finding.userId);
-  const sent = await countRecentMail(tx, finding.userId, ['compliance_alert'], '1 hour');
+  await lockAccountMail(tx, finding.organizationId);
+  const sent = await countRecentMail(tx, finding.organizationId, ['compliance_alert'], '1 hour');
   const alert = complianceAlertEmail({
     name,
     propertyName: row.propertyName,
@@ -40,14 +40,15 @@ export async function queueComplianceAlert(
     settingsUrl,
   });
   if (sent >= ALERTS_PER_HOUR) {
-    const summarised = await countRecentMail(tx, finding.userId, ['compliance_alert_summary'], '1 hour');
+    const summarised = await countRecentMail(tx, finding.organizationId, ['compliance_alert_summary'], '1 hour');
     if (summarised === 0) {
       await queueEmail(
         tx,
         deps.boss,
         {
           kind: 'compliance_alert_summary',
-          userId: finding.userId,
+          organizationId: finding.organizationId,
+          userId: row.userId,
           to: row.email,
           ...complianceAlertSummaryEmail({ name, limit: ALERTS_PER_HOUR, propertiesUrl: `${deps.config.appUrl}/properties?status=non_compliant`, settingsUrl }),
         },
@@ -55,19 +56,20 @@ export async function queueComplianceAlert(
       );
     }
     // Kept as a record of what was found, not sent.
-    await queueEmail(tx, deps.boss, { kind: 'compliance_alert', userId: finding.userId, to: row.email, ...alert }, { suppress: SUPPRESSED });
+    await queueEmail(tx, deps.boss, { kind: 'compliance_alert', organizationId: finding.organizationId, userId: row.userId, to: row.email, ...alert }, { suppress: SUPPRESSED });
     return;
   }
 
-  await queueEmail(tx, deps.boss, { kind: 'compliance_alert', userId: finding.userId, to: row.email, ...alert }, { log: deps.log });
-  const account = { id: finding.userId, email: row.email, name };
+  await queueEmail(tx, deps.boss, { kind: 'compliance_alert', organizationId: finding.organizationId, userId: row.userId, to: row.email, ...alert }, { log: deps.log });
+  const account = { id: finding.organizationId, userId: row.userId, email: row.email, name };
   const manager = await planManagerMail(tx, account, row.managerEmail);
   if (manager.kind === 'invite') {
     await inviteManager(tx, deps, account, { address: manager.address, propertyName: row.propertyName });
   } else if (manager.kind === 'send') {
     await queueManagerMail(tx, deps, manager, {
       kind: 'manager_compliance_alert',
-      userId: finding.userId,
+      organizationId: finding.organizationId,
+      userId: row.userId,
       content: (unsubscribeUrl) =>
         managerComplianceAlertEmail({
           accountName: name,

@@ -32,7 +32,7 @@ const displayStatusSql = (today: SQL) => sql`(case
   when ${OPEN} and i.due_date <= ${today} + ${DUE_SOON_DAYS}::int then 'due_soon'
   else i.status::text end)`;
 
-/** A display status as conditions the (user_id, due_date) indexes can serve. */
+/** A display status as conditions the (organization_id, due_date) indexes can serve. */
 function statusCondition(status: InspectionDisplayStatus | 'open', today: SQL): SQL {
   const soonEnd = sql`${today} + ${DUE_SOON_DAYS}::int`;
   switch (status) {
@@ -158,13 +158,13 @@ async function selectInspections(db: DbOrTx, where: SQL, today: string, order: S
         when i.attestation_name is not null or i.inspector_licence_number is not null then i.assigned_to end as inspector_name,
       ins.company as inspector_company,
       lic.number as inspector_licence_number, to_char(lic.expires_on, 'YYYY-MM-DD') as inspector_licence_expires_on,
-      lic.expires_on < coalesce((i.completed_date at time zone u.time_zone)::date, ${t}) as inspector_licence_expired,
+      lic.expires_on < coalesce((i.completed_date at time zone org.time_zone)::date, ${t}) as inspector_licence_expired,
       i.attestation_statement, i.attestation_role, i.attestation_name, i.attested_at,
       coalesce(d.total, 0)::int as deficiency_count, coalesce(d.open, 0)::int as open_deficiency_count
     from page
     join inspections i on i.id = page.id
     join properties p on p.id = i.property_id
-    join users u on u.id = i.user_id
+    join organizations org on org.id = i.organization_id
     left join requirements r on r.id = i.requirement_id
     left join inspectors ins on ins.id = i.inspector_id
     -- A completed inspection keeps the licence recorded when it was completed.
@@ -180,9 +180,9 @@ async function selectInspections(db: DbOrTx, where: SQL, today: string, order: S
   return rows.map(toInspection);
 }
 
-function listCondition(userId: number, filter: InspectionFilter, today: string): SQL {
+function listCondition(organizationId: number, filter: InspectionFilter, today: string): SQL {
   const t = sql`${today}::date`;
-  const conditions: SQL[] = [sql`i.user_id = ${userId}`];
+  const conditions: SQL[] = [sql`i.organization_id = ${organizationId}`];
   if (filter.q) {
     const pattern = searchPattern(filter.q);
     conditions.push(sql`(p.search_name like ${pattern} or i.search_assignee like ${pattern})`);
@@ -196,37 +196,37 @@ function listCondition(userId: number, filter: InspectionFilter, today: string):
   return sql.join(conditions, sql` and `);
 }
 
-export function listInspectionsPage(db: DbOrTx, userId: number, filter: InspectionFilter, today: string): Promise<Inspection[]> {
-  return selectInspections(db, listCondition(userId, filter, today), today, ORDER[filter.sort], filter.limit, filter.offset);
+export function listInspectionsPage(db: DbOrTx, organizationId: number, filter: InspectionFilter, today: string): Promise<Inspection[]> {
+  return selectInspections(db, listCondition(organizationId, filter, today), today, ORDER[filter.sort], filter.limit, filter.offset);
 }
 
-export async function countInspections(db: DbOrTx, userId: number, filter: InspectionFilter, today: string): Promise<number> {
+export async function countInspections(db: DbOrTx, organizationId: number, filter: InspectionFilter, today: string): Promise<number> {
   // Only a search needs the property's name to count.
   const countFrom = filter.q ? sql`inspections i join properties p on p.id = i.property_id` : sql`inspections i`;
-  const [row] = await preparedRows<{ n: number }>(db, sql`select count(*)::int as n from ${countFrom} where ${listCondition(userId, filter, today)}`);
+  const [row] = await preparedRows<{ n: number }>(db, sql`select count(*)::int as n from ${countFrom} where ${listCondition(organizationId, filter, today)}`);
   return row?.n ?? 0;
 }
 
-export async function findInspection(db: DbOrTx, userId: number, id: number, today: string): Promise<Inspection | undefined> {
-  const [inspection] = await selectInspections(db, sql`i.user_id = ${userId} and i.id = ${id}`, today, sql`i.id`, 1, 0);
+export async function findInspection(db: DbOrTx, organizationId: number, id: number, today: string): Promise<Inspection | undefined> {
+  const [inspection] = await selectInspections(db, sql`i.organization_id = ${organizationId} and i.id = ${id}`, today, sql`i.id`, 1, 0);
   return inspection;
 }
 
 /** The row, unlocked: which property a change will touch, before it takes its locks. */
-export async function findInspectionRow(db: DbOrTx, userId: number, id: number): Promise<InspectionRow | undefined> {
+export async function findInspectionRow(db: DbOrTx, organizationId: number, id: number): Promise<InspectionRow | undefined> {
   const [row] = await db
     .select()
     .from(inspections)
-    .where(and(eq(inspections.id, id), eq(inspections.userId, userId)));
+    .where(and(eq(inspections.id, id), eq(inspections.organizationId, organizationId)));
   return row;
 }
 
 /** The row itself, locked for the rest of the transaction. */
-export async function lockInspection(db: DbOrTx, userId: number, id: number): Promise<InspectionRow | undefined> {
+export async function lockInspection(db: DbOrTx, organizationId: number, id: number): Promise<InspectionRow | undefined> {
   const [row] = await db
     .select()
     .from(inspections)
-    .where(and(eq(inspections.id, id), eq(inspections.userId, userId)))
+    .where(and(eq(inspections.id, id), eq(inspections.organizationId, organizationId)))
     // Its key never changes: rows that reference it (a reminder log) need not wait.
     .for('no key update');
   return row;
@@ -265,7 +265,7 @@ export interface ReminderLogRow {
 }
 
 /** An inspection's reminders, each with what became of its latest e-mail (the outbox row that reports on it). */
-export async function listReminderLogs(db: DbOrTx, userId: number, inspectionId: number): Promise<ReminderLogRow[]> {
+export async function listReminderLogs(db: DbOrTx, organizationId: number, inspectionId: number): Promise<ReminderLogRow[]> {
   const result = await db.execute<ReminderLogRow & Record<string, unknown>>(sql`
     select l.id, l.reminder_type, to_char(l.due_date, 'YYYY-MM-DD') as due_date, l.email_sent, l.sent_at, l.reminder_count,
            l.next_scheduled_at, l.created_at,
@@ -276,7 +276,7 @@ export async function listReminderLogs(db: DbOrTx, userId: number, inspectionId:
       where o.reference_id = l.id and o.kind like 'reminder\\_%'
       order by o.id desc limit 1
     ) o on true
-    where l.user_id = ${userId} and l.inspection_id = ${inspectionId}
+    where l.organization_id = ${organizationId} and l.inspection_id = ${inspectionId}
     order by l.created_at, l.id`);
   return result.rows;
 }

@@ -273,7 +273,7 @@ describe('lists', () => {
     const s = await proWithProperty(timeZone, 'Alpha Tower');
     const beta = await createProperty(ctx.runtime.db, s.user.id, { name: 'Beta Clinic' });
     const add = (propertyId: number, dueDate: string, extra: Partial<Parameters<typeof createInspectionRow>[1]> = {}) =>
-      createInspectionRow(ctx.runtime.db, { userId: s.user.id, propertyId, dueDate, ...extra });
+      createInspectionRow(ctx.runtime.db, { organizationId: s.user.id, propertyId, dueDate, ...extra });
     return { s, alpha: s.property, beta, add };
   }
 

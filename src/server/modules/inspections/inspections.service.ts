@@ -70,7 +70,7 @@ export async function scheduleInspection(deps: InspectionsDeps, account: Account
     await ownInspector(db, account, values.inspectorId);
     await assertCanAddOpenInspection(db, account.id);
     const requirement = await requirementForInspection(db, {
-      userId: account.id,
+      organizationId: account.id,
       propertyId: values.propertyId,
       itemType: values.inspectionType,
       dueDate: values.dueDate,
@@ -78,7 +78,7 @@ export async function scheduleInspection(deps: InspectionsDeps, account: Account
       requirementId,
       libraryId,
     });
-    const inserted = await q.insertInspection(db, { ...fields, userId: account.id, status: 'scheduled', requirementId: requirement?.id ?? null });
+    const inserted = await q.insertInspection(db, { ...fields, organizationId: account.id, status: 'scheduled', requirementId: requirement?.id ?? null });
     await settle(db, { propertyId: values.propertyId, requirementIds: [requirement?.id ?? null], itemTypes: [values.inspectionType], today: day });
     return getInspection({ ...deps, db }, account, inserted);
   }).catch((error: unknown) => {
@@ -156,7 +156,7 @@ async function complete(
   if (performed.day > day) throw validationFailed({ completedDate: ['Completion date cannot be in the future'] });
   return writeAccountData(deps.pool, account.id, async (tx) => {
     const { db } = tx;
-    const point = await beginUndoable(db, { userId: account.id, propertyId: await propertyOf(db, account, id), inspectionId: id, kind: 'complete_inspection' });
+    const point = await beginUndoable(db, { organizationId: account.id, propertyId: await propertyOf(db, account, id), inspectionId: id, kind: 'complete_inspection' });
     const row = await lockOwn(db, account, id);
     if (!isOpen(row.status)) throw conflict(`This inspection is already ${row.status}.`);
     // Who performed it, with the licence as it stands today: the record keeps it even if the
@@ -175,7 +175,7 @@ async function complete(
       ...(attestation ? { ...attestation, attestedAt: now } : {}),
     });
     if (input.deficiencies?.length) {
-      await insertDeficiencies(db, { userId: account.id, propertyId: row.propertyId, inspectionId: id, itemType: row.inspectionType }, input.deficiencies);
+      await insertDeficiencies(db, { organizationId: account.id, propertyId: row.propertyId, inspectionId: id, itemType: row.inspectionType }, input.deficiencies);
       for (const deficiency of await listForInspection(db, account.id, id)) await emitWebhookEvent(tx, account.id, 'deficiency.opened', deficiency);
     }
     await emitWebhookEvent(tx, account.id, 'inspection.completed', await q.findInspection(db, account.id, id, day));
@@ -187,7 +187,7 @@ async function complete(
     const nextDue = await recordResult(db, account, { ...row, status: 'completed' }, day, now);
     if (input.complianceStatus === 'non_compliant') {
       await queueComplianceAlert(tx, deps, {
-        userId: account.id,
+        organizationId: account.id,
         propertyId: row.propertyId,
         inspectionType: row.inspectionType,
         inspectedOn: performed.day,
@@ -228,7 +228,7 @@ async function recordResult(db: DbOrTx, account: Account, row: q.InspectionRow, 
   let requirementId = row.requirementId;
   if (requirementId === null) {
     const requirement = await requirementForInspection(db, {
-      userId: account.id,
+      organizationId: account.id,
       propertyId: row.propertyId,
       itemType: row.inspectionType,
       dueDate: row.dueDate,
@@ -258,7 +258,7 @@ async function recordResult(db: DbOrTx, account: Account, row: q.InspectionRow, 
   if (open !== null) return answer('already_scheduled');
   if (!(await canAddOpenInspection(db, account.id, now))) return answer('plan_limit');
   const nextId = await q.insertInspection(db, {
-    userId: account.id,
+    organizationId: account.id,
     propertyId: row.propertyId,
     inspectionType: row.inspectionType,
     requirementId,
@@ -274,7 +274,7 @@ async function reschedule(deps: InspectionsDeps, account: Account, id: number, i
   const day = today(account);
   if (input.dueDate < day) throw validationFailed({ dueDate: ['Choose today or a later date'] });
   return writeAccountData(deps.pool, account.id, async ({ db }) => {
-    const point = await beginUndoable(db, { userId: account.id, propertyId: await propertyOf(db, account, id), inspectionId: id, kind: 'reschedule_inspection' });
+    const point = await beginUndoable(db, { organizationId: account.id, propertyId: await propertyOf(db, account, id), inspectionId: id, kind: 'reschedule_inspection' });
     const row = await lockOwn(db, account, id);
     if (!isOpen(row.status)) throw conflict(`A ${row.status} inspection cannot be rescheduled.`);
     await q.updateInspection(db, id, { dueDate: input.dueDate, rescheduleReason: input.rescheduleReason });
@@ -299,7 +299,7 @@ async function edit(
       ? { ...given, notes: undefined, completionNotes: given.notes }
       : given;
   return writeAccountData(deps.pool, account.id, async ({ db }) => {
-    const point = await beginUndoable(db, { userId: account.id, propertyId: await propertyOf(db, account, id), inspectionId: id, kind: 'edit_inspection' });
+    const point = await beginUndoable(db, { organizationId: account.id, propertyId: await propertyOf(db, account, id), inspectionId: id, kind: 'edit_inspection' });
     const row = await lockOwn(db, account, id);
     await ownInspector(db, account, input.inspectorId);
     const type = input.inspectionType ?? row.inspectionType;
@@ -329,7 +329,7 @@ async function edit(
     let requirementId = row.requirementId;
     if (isOpen(status) && (type !== row.inspectionType || namesRequirement || requirementId === null || !isOpen(row.status))) {
       const requirement = await requirementForInspection(db, {
-        userId: account.id,
+        organizationId: account.id,
         propertyId: row.propertyId,
         itemType: type,
         dueDate: input.dueDate ?? row.dueDate,
@@ -361,7 +361,7 @@ async function edit(
 export async function deleteInspection(deps: InspectionsDeps, account: Account, id: number): Promise<{ undoToken: string }> {
   const day = today(account);
   return writeAccountData(deps.pool, account.id, async ({ db }) => {
-    const point = await beginUndoable(db, { userId: account.id, propertyId: await propertyOf(db, account, id), inspectionId: id, kind: 'delete_inspection' });
+    const point = await beginUndoable(db, { organizationId: account.id, propertyId: await propertyOf(db, account, id), inspectionId: id, kind: 'delete_inspection' });
     const row = await lockOwn(db, account, id);
     await q.deleteInspection(db, id);
     await settle(db, { propertyId: row.propertyId, requirementIds: [row.requirementId], itemTypes: [row.inspectionType], today: day, prune: true });

@@ -1,25 +1,25 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { MailConsentStatus } from '@shared/schemas/mail-consent';
 import type { DbOrTx } from '../../db/client';
-import { mailConsents, mailConsentTokens, properties, users } from '../../db/schema/index';
+import { mailConsentTokens, mailConsents, organizations, properties } from '../../db/schema/index';
 
 export type ConsentRow = typeof mailConsents.$inferSelect;
 
-export async function findConsent(db: DbOrTx, userId: number, address: string): Promise<ConsentRow | undefined> {
+export async function findConsent(db: DbOrTx, organizationId: number, address: string): Promise<ConsentRow | undefined> {
   const [row] = await db
     .select()
     .from(mailConsents)
-    .where(and(eq(mailConsents.userId, userId), eq(mailConsents.address, address)));
+    .where(and(eq(mailConsents.organizationId, organizationId), eq(mailConsents.address, address)));
   return row;
 }
 
 /** Records an invitation: a new consent row, or the time of another one on a row still waiting. */
-export async function recordInvitation(db: DbOrTx, userId: number, address: string, now: Date): Promise<number> {
+export async function recordInvitation(db: DbOrTx, organizationId: number, address: string, now: Date): Promise<number> {
   const [row] = await db
     .insert(mailConsents)
-    .values({ userId, address, status: 'invited', invitedAt: now })
+    .values({ organizationId, address, status: 'invited', invitedAt: now })
     .onConflictDoUpdate({
-      target: [mailConsents.userId, mailConsents.address],
+      target: [mailConsents.organizationId, mailConsents.address],
       set: { invitedAt: now, updatedAt: now },
     })
     .returning({ id: mailConsents.id });
@@ -39,12 +39,14 @@ export async function findConsentByToken(db: DbOrTx, tokenHash: string, forUpdat
   const query = db
     .select({
       consent: mailConsents,
-      accountName: sql<string>`coalesce(nullif(${users.fullName}, ''), ${users.username})`,
-      accountEmail: users.email,
+      accountName: organizations.name,
+      // The organisation's first owner: whom a manager can write to about the mail.
+      accountEmail: sql<string>`(select u.email from memberships m join users u on u.id = m.user_id
+        where m.organization_id = ${organizations.id} and m.role = 'owner' order by m.created_at, m.id limit 1)`,
     })
     .from(mailConsentTokens)
     .innerJoin(mailConsents, eq(mailConsents.id, mailConsentTokens.consentId))
-    .innerJoin(users, eq(users.id, mailConsents.userId))
+    .innerJoin(organizations, eq(organizations.id, mailConsents.organizationId))
     .where(eq(mailConsentTokens.tokenHash, tokenHash));
   const [row] = forUpdate ? await query.for('update', { of: mailConsents }) : await query;
   return row && { ...row.consent, accountName: row.accountName, accountEmail: row.accountEmail };
@@ -58,19 +60,19 @@ export async function setConsentStatus(db: DbOrTx, id: number, status: Exclude<M
 }
 
 /** Mail to this address that is queued but not yet delivered is not sent after an unsubscribe. */
-export async function suppressQueuedManagerMail(db: DbOrTx, userId: number, address: string): Promise<void> {
+export async function suppressQueuedManagerMail(db: DbOrTx, organizationId: number, address: string): Promise<void> {
   await db.execute(sql`
     update email_outbox set status = 'suppressed', last_error = 'Not sent: the recipient unsubscribed'
-    where user_id = ${userId} and lower(to_address) = ${address} and status = 'pending' and kind like 'manager\\_%'
+    where organization_id = ${organizationId} and lower(to_address) = ${address} and status = 'pending' and kind like 'manager\\_%'
   `);
 }
 
 /** The account's properties that name this manager address, for the confirm page. */
-export async function propertyNamesFor(db: DbOrTx, userId: number, address: string, limit = 5): Promise<string[]> {
+export async function propertyNamesFor(db: DbOrTx, organizationId: number, address: string, limit = 5): Promise<string[]> {
   const rows = await db
     .select({ name: properties.name })
     .from(properties)
-    .where(and(eq(properties.userId, userId), sql`lower(${properties.managerEmail}) = ${address}`))
+    .where(and(eq(properties.organizationId, organizationId), sql`lower(${properties.managerEmail}) = ${address}`))
     .orderBy(properties.name)
     .limit(limit);
   return rows.map((r) => r.name);

@@ -35,9 +35,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const canonical = (address: string) => address.trim().toLowerCase();
 
-/** The account a mail is sent for, as the manager's mail names it. */
+/** The organisation a mail is sent for (`id`), and the person it names, whose address the manager can write to. */
 export interface MailingAccount {
   id: number;
+  /** Their mail waits while their own address is unconfirmed (email/held-mail.ts). */
+  userId: number;
   email: string;
   name: string;
 }
@@ -80,10 +82,10 @@ export async function queueManagerMail(
   tx: Tx,
   deps: Pick<MailConsentDeps, 'config' | 'boss' | 'log'>,
   plan: Extract<ManagerPlan, { kind: 'send' }>,
-  mail: { kind: MailKind; userId: number; content: (unsubscribeUrl: string) => EmailContent },
+  mail: { kind: MailKind; organizationId: number; userId: number; content: (unsubscribeUrl: string) => EmailContent },
 ): Promise<void> {
   const links = await mailLinks(tx, deps.config, plan.consentId);
-  await queueEmail(tx, deps.boss, { kind: mail.kind, userId: mail.userId, to: plan.address, headers: links.headers, ...mail.content(links.unsubscribeUrl) }, { log: deps.log });
+  await queueEmail(tx, deps.boss, { kind: mail.kind, organizationId: mail.organizationId, userId: mail.userId, to: plan.address, headers: links.headers, ...mail.content(links.unsubscribeUrl) }, { log: deps.log });
 }
 
 export type InvitationResult = { sent: true } | { sent: false; reason: 'address' | 'account'; retryAt: Date };
@@ -113,7 +115,8 @@ export async function inviteManager(
   const links = await mailLinks(tx, deps.config, consentId);
   await queueEmail(tx, deps.boss, {
     kind: 'manager_invitation',
-    userId: account.id,
+    organizationId: account.id,
+    userId: account.userId,
     to: address,
     headers: links.headers,
     ...managerInvitationEmail({
@@ -129,6 +132,7 @@ export async function inviteManager(
 
 const accountOf = (account: Account, contact: AccountContact): MailingAccount => ({
   id: account.id,
+  userId: account.userId,
   email: contact.email,
   name: contact.name,
 });
@@ -139,7 +143,7 @@ export async function managerMailOf(deps: MailConsentDeps, account: Account, pro
   const property = await getProperty(deps, account, propertyId);
   const address = canonical(property.managerEmail);
   const base = { address: property.managerEmail, invitedAt: null, confirmedAt: null, unsubscribedAt: null, canInviteFrom: null };
-  if (address === canonical((await accountContact(deps.db, account.id)).email)) return { ...base, state: 'own' };
+  if (address === canonical((await accountContact(deps.db, account.userId)).email)) return { ...base, state: 'own' };
   const consent = await q.findConsent(deps.db, account.id, address);
   if (!consent) return { ...base, state: 'not_invited' };
   const nextInvitation = consent.invitedAt ? new Date(consent.invitedAt.getTime() + INVITATION_INTERVAL_DAYS * DAY_MS) : null;
@@ -162,7 +166,7 @@ export async function sendInvitation(deps: MailConsentDeps, account: Account, pr
   if (current.state === 'unsubscribed') {
     throw conflict('This address unsubscribed, so Firemark sends it nothing more. Its owner can subscribe again from the link in any earlier e-mail.');
   }
-  const [property, contact] = await Promise.all([getProperty(deps, account, propertyId), accountContact(deps.db, account.id)]);
+  const [property, contact] = await Promise.all([getProperty(deps, account, propertyId), accountContact(deps.db, account.userId)]);
   const result = await withTransaction(deps.pool, (tx) =>
     inviteManager(tx, deps, accountOf(account, contact), { address: property.managerEmail, propertyName: property.name }),
   );
@@ -185,7 +189,7 @@ async function infoOf(deps: MailConsentDeps, consent: q.ConsentByToken): Promise
     address: consent.address,
     accountName: consent.accountName,
     accountEmail: consent.accountEmail,
-    propertyNames: await q.propertyNamesFor(deps.db, consent.userId, consent.address),
+    propertyNames: await q.propertyNamesFor(deps.db, consent.organizationId, consent.address),
   };
 }
 
@@ -213,7 +217,7 @@ export async function unsubscribe(deps: MailConsentDeps, token: string, now = ne
     const found = await q.findConsentByToken(db, hashToken(token), true);
     if (!found) throw invalidLink();
     if (found.status !== 'unsubscribed') await q.setConsentStatus(db, found.id, 'unsubscribed', now);
-    await q.suppressQueuedManagerMail(db, found.userId, found.address);
+    await q.suppressQueuedManagerMail(db, found.organizationId, found.address);
     return { ...found, status: 'unsubscribed' as const };
   });
   return infoOf(deps, consent);

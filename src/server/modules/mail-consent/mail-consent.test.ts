@@ -36,7 +36,7 @@ async function accountWithManager(managerEmail = 'manager@harbor.example') {
 }
 
 const completeNonCompliant = async (s: Session, propertyId: number) => {
-  const inspection = await createInspectionRow(ctx.runtime.db, { userId: s.user.id, propertyId, dueDate: new Date().toISOString().slice(0, 10) });
+  const inspection = await createInspectionRow(ctx.runtime.db, { organizationId: s.user.id, propertyId, dueDate: new Date().toISOString().slice(0, 10) });
   const res = await s.agent.put(`/api/inspections/${inspection.id}`, { status: 'completed', complianceStatus: 'non_compliant', notes: 'Seal broken.' });
   expect(res.statusCode).toBe(200);
 };
@@ -174,7 +174,7 @@ describe('the manager address on the property page', () => {
     expect(again.statusCode).toBe(429);
     expect(again.json().message).toMatch(/^An invitation went to this address less than 7 days ago\. You can send another on \w{3} \d{1,2}, \d{4}\.$/);
 
-    await ctx.runtime.pool.query(`update mail_consents set invited_at = invited_at - interval '8 days' where user_id = $1`, [session.user.id]);
+    await ctx.runtime.pool.query(`update mail_consents set invited_at = invited_at - interval '8 days' where organization_id = $1`, [session.user.id]);
     expect((await invite(session, property.id)).statusCode).toBe(200);
     expect((await outboxOf(session.user.id)).map((m) => m.kind)).toEqual(['manager_invitation', 'manager_invitation']);
   });
@@ -183,7 +183,7 @@ describe('the manager address on the property page', () => {
     const { session, property } = await accountWithManager();
     await invite(session, property.id);
     const token = await invitationToken(session.user.id, 'manager@harbor.example');
-    await ctx.runtime.pool.query(`update mail_consents set invited_at = invited_at - interval '8 days' where user_id = $1`, [session.user.id]);
+    await ctx.runtime.pool.query(`update mail_consents set invited_at = invited_at - interval '8 days' where organization_id = $1`, [session.user.id]);
     await ctx.agent().post('/api/mail/confirm', { token });
     expect((await invite(session, property.id)).json().message).toBe('This address has already confirmed: it gets your alerts and reminders.');
     await oneClick(token);

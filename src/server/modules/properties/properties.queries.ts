@@ -37,7 +37,7 @@ function order(sort: PropertySort, today: SQL): SQL {
 
 type Row = {
   id: number;
-  user_id: number;
+  organization_id: number;
   name: string;
   property_type: Property['propertyType'];
   address_line1: string;
@@ -58,7 +58,8 @@ type Row = {
 function toProperty(row: Row): Property {
   return {
     id: row.id,
-    userId: row.user_id,
+    // SPEC's field name; the owner of a record is now its organisation (an account's own keeps the account's id).
+    userId: row.organization_id,
     name: row.name,
     propertyType: row.property_type,
     addressLine1: row.address_line1,
@@ -91,7 +92,7 @@ async function selectProperties(db: DbOrTx, where: SQL, today: string, sort: Pro
     with page as (
       select p.id from properties p where ${where} order by ${orderBy} limit ${limit} offset ${offset}
     )
-    select p.id, p.user_id, p.name, p.property_type, p.address_line1, p.address_line2, p.city, p.state,
+    select p.id, p.organization_id, p.name, p.property_type, p.address_line1, p.address_line2, p.city, p.state,
       p.zip, p.country, p.manager_email, ${propertyStatusSql('p', todaySql)} as status, p.created_at,
       greatest(p.updated_at, items.updated_at) as last_updated,
       coalesce(items.list, '[]'::json) as compliance_items,
@@ -116,8 +117,8 @@ async function selectProperties(db: DbOrTx, where: SQL, today: string, sort: Pro
   return rows.map(toProperty);
 }
 
-function listCondition(userId: number, filter: Omit<PropertyFilter, 'sort' | 'limit' | 'offset'>, today: string): SQL {
-  const conditions: SQL[] = [sql`p.user_id = ${userId}`];
+function listCondition(organizationId: number, filter: Omit<PropertyFilter, 'sort' | 'limit' | 'offset'>, today: string): SQL {
+  const conditions: SQL[] = [sql`p.organization_id = ${organizationId}`];
   if (filter.q) {
     const pattern = searchPattern(filter.q);
     conditions.push(sql`(p.search_name like ${pattern} or p.search_address like ${pattern})`);
@@ -127,56 +128,56 @@ function listCondition(userId: number, filter: Omit<PropertyFilter, 'sort' | 'li
   return sql.join(conditions, sql` and `);
 }
 
-export function listPropertiesPage(db: DbOrTx, userId: number, filter: PropertyFilter, today: string): Promise<Property[]> {
+export function listPropertiesPage(db: DbOrTx, organizationId: number, filter: PropertyFilter, today: string): Promise<Property[]> {
   // Filtered to one status, the compliance order is the name order, which an index serves.
   const sort = filter.status && filter.sort === 'compliance' ? 'name_asc' : filter.sort;
-  return selectProperties(db, listCondition(userId, filter, today), today, sort, filter.limit, filter.offset);
+  return selectProperties(db, listCondition(organizationId, filter, today), today, sort, filter.limit, filter.offset);
 }
 
-export async function countProperties(db: DbOrTx, userId: number, filter: PropertyFilter, today: string): Promise<number> {
-  const [row] = await preparedRows<{ n: number }>(db, sql`select count(*)::int as n from properties p where ${listCondition(userId, filter, today)}`);
+export async function countProperties(db: DbOrTx, organizationId: number, filter: PropertyFilter, today: string): Promise<number> {
+  const [row] = await preparedRows<{ n: number }>(db, sql`select count(*)::int as n from properties p where ${listCondition(organizationId, filter, today)}`);
   return row?.n ?? 0;
 }
 
-export async function findProperty(db: DbOrTx, userId: number, id: number, today: string): Promise<Property | undefined> {
-  const [property] = await selectProperties(db, sql`p.user_id = ${userId} and p.id = ${id}`, today, null, 1, 0);
+export async function findProperty(db: DbOrTx, organizationId: number, id: number, today: string): Promise<Property | undefined> {
+  const [property] = await selectProperties(db, sql`p.organization_id = ${organizationId} and p.id = ${id}`, today, null, 1, 0);
   return property;
 }
 
-export async function insertProperties(db: DbOrTx, userId: number, values: PropertyValues[]): Promise<number[]> {
+export async function insertProperties(db: DbOrTx, organizationId: number, values: PropertyValues[]): Promise<number[]> {
   const ids: number[] = [];
   // Chunks keep each statement well under PostgreSQL's 65,535 parameters.
   for (let i = 0; i < values.length; i += 1000) {
     const rows = await db
       .insert(properties)
-      .values(values.slice(i, i + 1000).map((v) => ({ ...v, userId })))
+      .values(values.slice(i, i + 1000).map((v) => ({ ...v, organizationId })))
       .returning({ id: properties.id });
     ids.push(...rows.map((r) => r.id));
   }
   return ids;
 }
 
-export async function updateProperty(db: DbOrTx, userId: number, id: number, values: Partial<PropertyValues>): Promise<boolean> {
+export async function updateProperty(db: DbOrTx, organizationId: number, id: number, values: Partial<PropertyValues>): Promise<boolean> {
   const rows = await db
     .update(properties)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(properties.id, id), eq(properties.userId, userId)))
+    .where(and(eq(properties.id, id), eq(properties.organizationId, organizationId)))
     .returning({ id: properties.id });
   return rows.length === 1;
 }
 
-export async function deleteProperty(db: DbOrTx, userId: number, id: number): Promise<boolean> {
+export async function deleteProperty(db: DbOrTx, organizationId: number, id: number): Promise<boolean> {
   const rows = await db
     .delete(properties)
-    .where(and(eq(properties.id, id), eq(properties.userId, userId)))
+    .where(and(eq(properties.id, id), eq(properties.organizationId, organizationId)))
     .returning({ id: properties.id });
   return rows.length === 1;
 }
 
-export async function propertyExists(db: DbOrTx, userId: number, id: number): Promise<boolean> {
+export async function propertyExists(db: DbOrTx, organizationId: number, id: number): Promise<boolean> {
   const rows = await db
     .select({ id: properties.id })
     .from(properties)
-    .where(and(eq(properties.id, id), eq(properties.userId, userId)));
+    .where(and(eq(properties.id, id), eq(properties.organizationId, organizationId)));
   return rows.length === 1;
 }

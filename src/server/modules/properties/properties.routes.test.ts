@@ -256,9 +256,9 @@ describe('one property', () => {
     const { agent, user } = await ctx.signedIn();
     const property = await createProperty(ctx.runtime.db, user.id);
     const pool = ctx.runtime.pool;
-    await pool.query(`insert into inspections (user_id, property_id, inspection_type, due_date, assigned_to) values ($1, $2, 'fire_alarm', '2026-05-01', 'Sam')`, [user.id, property.id]);
+    await pool.query(`insert into inspections (organization_id, property_id, inspection_type, due_date, assigned_to) values ($1, $2, 'fire_alarm', '2026-05-01', 'Sam')`, [user.id, property.id]);
     await pool.query(`insert into compliance_items (property_id, item_type, next_due_date) values ($1, 'fire_alarm', '2026-05-01')`, [property.id]);
-    await pool.query(`insert into reports (user_id, property_id, file_name) values ($1, $2, 'r.pdf')`, [user.id, property.id]);
+    await pool.query(`insert into reports (organization_id, property_id, file_name) values ($1, $2, 'r.pdf')`, [user.id, property.id]);
     expect((await agent.delete(`/api/properties/${property.id}`)).json()).toEqual({ success: true });
     expect((await agent.get(`/api/properties/${property.id}`)).statusCode).toBe(404);
     for (const table of ['inspections', 'compliance_items', 'reports']) {
@@ -273,7 +273,7 @@ describe('one property', () => {
     expect(empty.json()).toEqual([]);
     expect(empty.headers['x-total-count']).toBe('0');
     for (const [file, day] of [['old.pdf', '2026-01-01'], ['new.pdf', '2026-03-01'], ['mid.pdf', '2026-02-01']]) {
-      await ctx.runtime.pool.query(`insert into reports (user_id, property_id, file_name, generated_date) values ($1, $2, $3, $4)`, [
+      await ctx.runtime.pool.query(`insert into reports (organization_id, property_id, file_name, generated_date) values ($1, $2, $3, $4)`, [
         user.id,
         property.id,
         file,

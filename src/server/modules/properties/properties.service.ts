@@ -75,7 +75,7 @@ export async function updateProperty(
 export async function deleteProperty(deps: PropertiesDeps, account: Account, id: number): Promise<{ undoToken: string }> {
   return writeAccountData(deps.pool, account.id, async ({ db }) => {
     if (!(await q.propertyExists(db, account.id, id))) throw propertyNotFound();
-    const point = await beginUndoable(db, { userId: account.id, propertyId: id, inspectionId: null, kind: 'delete_property' });
+    const point = await beginUndoable(db, { organizationId: account.id, propertyId: id, inspectionId: null, kind: 'delete_property' });
     if (!(await q.deleteProperty(db, account.id, id))) throw propertyNotFound();
     return { undoToken: await finishUndoable(db, point) };
   });

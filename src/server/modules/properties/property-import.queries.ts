@@ -4,7 +4,7 @@ import { duplicateKey } from '@shared/csv-import';
 import { csvImports, properties } from '../../db/schema/index';
 
 export interface ImportRecord {
-  userId: number;
+  organizationId: number;
   filename: string;
   totalRows: number;
   status: 'completed' | 'failed';
@@ -28,7 +28,7 @@ export async function insertImportRecord(db: DbOrTx, record: ImportRecord): Prom
 }
 
 /** The duplicate keys of the account's properties (name and first address line, normalised). */
-export async function existingPropertyKeys(db: DbOrTx, userId: number): Promise<Set<string>> {
-  const rows = await db.select({ name: properties.name, addressLine1: properties.addressLine1 }).from(properties).where(eq(properties.userId, userId));
+export async function existingPropertyKeys(db: DbOrTx, organizationId: number): Promise<Set<string>> {
+  const rows = await db.select({ name: properties.name, addressLine1: properties.addressLine1 }).from(properties).where(eq(properties.organizationId, organizationId));
   return new Set(rows.map(duplicateKey));
 }

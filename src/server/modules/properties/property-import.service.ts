@@ -26,7 +26,7 @@ export async function importProperties(
   account: Account,
   input: { filename: string; rows: Record<string, unknown>[]; includeDuplicates?: boolean },
 ): Promise<ImportResult> {
-  const attempt = { userId: account.id, filename: input.filename, totalRows: input.rows.length };
+  const attempt = { organizationId: account.id, filename: input.filename, totalRows: input.rows.length };
   const fail = (errorCount: number, errorDetails: string[]) =>
     insertImportRecord(deps.db, { ...attempt, status: 'failed', errorCount, errorDetails });
 

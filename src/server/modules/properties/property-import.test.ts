@@ -68,7 +68,7 @@ describe('POST /api/properties/bulk-import', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ importedCount: 2, message: 'Imported 2 properties.' });
     expect((await agent.get('/api/properties')).json()).toHaveLength(2);
-    const record = await ctx.runtime.pool.query('select filename, total_rows, imported_count, status from csv_imports where user_id = $1', [user.id]);
+    const record = await ctx.runtime.pool.query('select filename, total_rows, imported_count, status from csv_imports where organization_id = $1', [user.id]);
     expect(record.rows).toEqual([{ filename: 'portfolio.csv', total_rows: 2, imported_count: 2, status: 'completed' }]);
   });
 
@@ -93,7 +93,7 @@ describe('POST /api/properties/bulk-import', () => {
     expect(res.json().message).toContain('Row 6: Missing city');
     expect(res.json().fieldErrors.properties).toEqual(['Row 6: Missing city']);
     expect((await agent.get('/api/properties')).json()).toEqual([]);
-    const record = await ctx.runtime.pool.query('select status, error_count, error_details from csv_imports where user_id = $1', [user.id]);
+    const record = await ctx.runtime.pool.query('select status, error_count, error_details from csv_imports where organization_id = $1', [user.id]);
     expect(record.rows).toEqual([{ status: 'failed', error_count: 1, error_details: ['Row 6: Missing city'] }]);
   });
 
@@ -113,7 +113,7 @@ describe('POST /api/properties/bulk-import', () => {
     const res = await agent.post('/api/properties/bulk-import', { filename: 'odd.csv', properties: [{ name: true, addressLine1: 5 }] });
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors.properties).toEqual(['Row 2: Missing name, addressLine1, city, state, zip, propertyType, managerEmail']);
-    const record = await ctx.runtime.pool.query('select status from csv_imports where user_id = $1', [user.id]);
+    const record = await ctx.runtime.pool.query('select status from csv_imports where organization_id = $1', [user.id]);
     expect(record.rows).toEqual([{ status: 'failed' }]);
   });
 
@@ -123,7 +123,7 @@ describe('POST /api/properties/bulk-import', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().fieldErrors).toEqual({ 'properties.1.name': ['Each cell must be text'], 'properties.2': ['Each row must be an object of cells'] });
     // Not an import attempt: the body was not a list of rows.
-    expect((await ctx.runtime.pool.query('select 1 from csv_imports where user_id = $1', [user.id])).rowCount).toBe(0);
+    expect((await ctx.runtime.pool.query('select 1 from csv_imports where organization_id = $1', [user.id])).rowCount).toBe(0);
   });
 
   it('refuses 300 arrays nested 3,000 deep with a 400, and a single one 3,500 deep too (it was a stack overflow)', async () => {
@@ -175,14 +175,14 @@ describe('POST /api/properties/bulk-import', () => {
       importPid = waiting.rows[0]?.pid;
     }
     // While it runs, nobody sees an unfinished import.
-    const during = await ctx.runtime.pool.query('select status from csv_imports where user_id = $1', [user.id]);
+    const during = await ctx.runtime.pool.query('select status from csv_imports where organization_id = $1', [user.id]);
     expect(during.rows).toEqual([]);
     // The "crash": its connection is killed.
     await ctx.runtime.pool.query('select pg_terminate_backend($1)', [importPid]);
     await blocker.query('rollback');
     blocker.release();
     expect((await pending).statusCode).toBeGreaterThanOrEqual(500);
-    const after = await ctx.runtime.pool.query("select status from csv_imports where user_id = $1 and status <> 'failed'", [user.id]);
+    const after = await ctx.runtime.pool.query("select status from csv_imports where organization_id = $1 and status <> 'failed'", [user.id]);
     expect(after.rows).toEqual([]);
     expect((await agent.get('/api/properties')).json()).toEqual([]);
   });

@@ -35,7 +35,7 @@ async function accountWith(settings: Partial<ReminderSettings>, dueIn: number[])
   const saved = await agent.put('/api/reminder-settings', { ...DEFAULT_REMINDER_SETTINGS, ...settings });
   expect(saved.statusCode).toBe(200);
   const property = await createProperty(ctx.runtime.db, user.id);
-  for (const n of dueIn) await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: day(n) });
+  for (const n of dueIn) await createInspectionRow(ctx.runtime.db, { organizationId: user.id, propertyId: property.id, dueDate: day(n) });
   return user;
 }
 
@@ -44,7 +44,7 @@ const sent = async (userId: number) =>
   (
     await ctx.runtime.pool.query(
       `select (due_date - date '2026-06-10') as due, reminder_type as type, reminder_count as count
-       from reminder_logs where user_id = $1 order by due_date, reminder_type`,
+       from reminder_logs where organization_id = $1 order by due_date, reminder_type`,
       [userId],
     )
   ).rows.map((r) => [r.due, r.type, r.count]);

@@ -14,17 +14,17 @@ const columns = {
 };
 
 /** The account's saved settings, or null while it has saved none. */
-export async function findReminderSettings(db: DbOrTx, userId: number): Promise<ReminderSettings | null> {
-  const [row] = await db.select(columns).from(reminderSettings).where(eq(reminderSettings.userId, userId));
+export async function findReminderSettings(db: DbOrTx, organizationId: number): Promise<ReminderSettings | null> {
+  const [row] = await db.select(columns).from(reminderSettings).where(eq(reminderSettings.organizationId, organizationId));
   return row ?? null;
 }
 
-/** One row per account (user_id is unique): the first save creates it, later ones replace it. */
-export async function saveReminderSettings(db: DbOrTx, userId: number, settings: ReminderSettings): Promise<ReminderSettings> {
+/** One row per account (organization_id is unique): the first save creates it, later ones replace it. */
+export async function saveReminderSettings(db: DbOrTx, organizationId: number, settings: ReminderSettings): Promise<ReminderSettings> {
   const [row] = await db
     .insert(reminderSettings)
-    .values({ userId, ...settings })
-    .onConflictDoUpdate({ target: reminderSettings.userId, set: { ...settings, updatedAt: sql`now()` } })
+    .values({ organizationId, ...settings })
+    .onConflictDoUpdate({ target: reminderSettings.organizationId, set: { ...settings, updatedAt: sql`now()` } })
     .returning(columns);
   return row!;
 }

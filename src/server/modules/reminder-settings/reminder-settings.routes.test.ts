@@ -53,8 +53,8 @@ describe('/api/reminder-settings', () => {
     const b = await ctx.signedIn();
     await a.agent.put('/api/reminder-settings', valid);
     expect((await b.agent.get('/api/reminder-settings')).json()).toMatchObject({ frequency: 'weekly', leadTimeDays: 7 });
-    const rows = await ctx.runtime.pool.query('select user_id from reminder_settings where user_id = any($1)', [[a.user.id, b.user.id]]);
-    expect(rows.rows).toEqual([{ user_id: a.user.id }]);
+    const rows = await ctx.runtime.pool.query('select organization_id from reminder_settings where organization_id = any($1)', [[a.user.id, b.user.id]]);
+    expect(rows.rows).toEqual([{ organization_id: a.user.id }]);
   });
 
   it('names every field that is wrong, with what to enter', async () => {

@@ -7,7 +7,7 @@ import { SEND_FROM_LOCAL_HOUR, type ReminderType } from './reminder-rules';
 /** One reminder that is due now, with what its e-mail says. */
 export interface DueReminder {
   inspectionId: number;
-  userId: number;
+  organizationId: number;
   reminderType: ReminderType;
   daysUntilDue: number;
   dueDate: string;
@@ -16,6 +16,8 @@ export interface DueReminder {
   propertyName: string;
   propertyAddress: string;
   managerEmail: string;
+  /** The owner the reminder goes to. */
+  recipientId: number;
   email: string;
   name: string;
   frequency: 'daily' | 'weekly' | 'custom';
@@ -38,8 +40,8 @@ export interface SweepCursor {
 export function reminderAccountsSql(now: Date): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
   return sql`
-      select u.id as user_id, u.email, coalesce(nullif(u.full_name, ''), u.username) as name,
-             ${todayForUserSql('u', now)} as today,
+      select distinct on (o.id) o.id as organization_id, u.id as recipient_id, u.email, coalesce(nullif(u.full_name, ''), u.username) as name,
+             ${todayForUserSql('o', now)} as today,
              coalesce(s.frequency, 'weekly') as frequency,
              coalesce(s.lead_time_days, 7) as lead_time_days,
              coalesce(s.max_reminders_per_item, 3) as max_reminders,
@@ -49,12 +51,16 @@ export function reminderAccountsSql(now: Date): SQL {
              coalesce(s.seven_day_reminder, true) as seven_on,
              coalesce(s.due_date_reminder, true) as due_on,
              coalesce(s.overdue_reminder, true) as overdue_on
-      from users u
-      left join reminder_settings s on s.user_id = u.id
-      where (${billingOffSql()} or (u.plan = 'pro' and (u.pro_until is null or u.pro_until > ${at})))
+      from organizations o
+      -- The organisation's reminders go to its first owner who asks for them.
+      join memberships m on m.organization_id = o.id and m.role = 'owner'
+      join users u on u.id = m.user_id
+      left join reminder_settings s on s.organization_id = o.id
+      where (${billingOffSql()} or (o.plan = 'pro' and (o.pro_until is null or o.pro_until > ${at})))
         and coalesce((u.notification_settings ->> 'emailInspectionReminders')::boolean, true)
         and u.email_confirmed_at is not null
-        and extract(hour from (${at} at time zone u.time_zone)) >= ${SEND_FROM_LOCAL_HOUR}`;
+        and extract(hour from (${at} at time zone o.time_zone)) >= ${SEND_FROM_LOCAL_HOUR}
+      order by o.id, m.created_at, m.id`;
 }
 
 /**
@@ -109,16 +115,16 @@ export async function findDueReminders(db: DbOrTx, now: Date, limit: number, aft
              (i.due_date - a.today) as days_until_due,
              ${reminderTypeSql('i.due_date')} as reminder_type
       from accounts a
-      join inspections i on i.user_id = a.user_id
+      join inspections i on i.organization_id = a.organization_id
         and i.status in ('scheduled', 'in_progress')
         and ${reminderWindowSql('i.due_date', 'i.created_at', now)}
       join properties p on p.id = i.property_id
     )
-    select c.inspection_id as "inspectionId", c.user_id as "userId", c.reminder_type as "reminderType",
+    select c.inspection_id as "inspectionId", c.organization_id as "organizationId", c.reminder_type as "reminderType",
            c.days_until_due as "daysUntilDue", to_char(c.due_date, 'YYYY-MM-DD') as "dueDate",
            c.inspection_type as "inspectionType", c.assigned_to as "assignedTo",
            c.property_name as "propertyName", c.property_address as "propertyAddress",
-           c.manager_email as "managerEmail", c.email, c.name, c.frequency,
+           c.manager_email as "managerEmail", c.recipient_id as "recipientId", c.email, c.name, c.frequency,
            c.lead_time_days as "leadTimeDays", c.max_reminders as "maxReminders"
     from candidates c
     where c.reminder_type is not null
@@ -158,7 +164,7 @@ export function notDueAgainSql(subject: ReminderSubject, id: string, due: string
 /** The parts of a due reminder that claiming it needs, whatever it is about. */
 export interface ReminderClaim {
   subjectId: number;
-  userId: number;
+  organizationId: number;
   reminderType: ReminderType;
   dueDate: string;
   maxReminders: number;
@@ -175,8 +181,8 @@ export async function claimReminder(db: DbOrTx, subject: ReminderSubject, remind
   const log = REMINDER_LOGS[subject];
   const table = sql.raw(log.table);
   const result = await db.execute<{ id: number }>(sql`
-    insert into ${table} (user_id, ${sql.raw(log.subject)}, reminder_type, due_date, reminder_count, next_scheduled_at)
-    values (${reminder.userId}, ${reminder.subjectId}, ${reminder.reminderType}, ${reminder.dueDate}::date, 1,
+    insert into ${table} (organization_id, ${sql.raw(log.subject)}, reminder_type, due_date, reminder_count, next_scheduled_at)
+    values (${reminder.organizationId}, ${reminder.subjectId}, ${reminder.reminderType}, ${reminder.dueDate}::date, 1,
             ${nextAt ? nextAt.toISOString() : null}::timestamptz)
     on conflict (${sql.raw(log.subject)}, reminder_type, due_date) do update
       set reminder_count = ${table}.reminder_count + 1,

@@ -62,7 +62,7 @@ export async function sendDueReminders(deps: RemindersDeps, now = new Date()): P
 }
 
 /** One kind of reminder, a page at a time by its cursor. */
-async function sweep<R extends { userId: number }, C>(
+async function sweep<R extends { organizationId: number }, C>(
   deps: RemindersDeps,
   now: Date,
   waiting: Set<number>,
@@ -77,7 +77,7 @@ async function sweep<R extends { userId: number }, C>(
     for (const reminder of due) {
       const outcome = await send(deps, reminder, now);
       if (outcome === 'sent') sent++;
-      if (outcome === 'no_room') waiting.add(reminder.userId);
+      if (outcome === 'no_room') waiting.add(reminder.organizationId);
     }
     if (due.length < BATCH) return sent;
     after = cursorOf(due.at(-1)!);
@@ -88,7 +88,8 @@ const nextRepeatAt = (reminder: { reminderType: string; frequency: q.DueReminder
   reminder.reminderType === 'overdue' ? new Date(now.getTime() + repeatDays(reminder.frequency, reminder.leadTimeDays) * DAY_MS) : null;
 
 interface ReminderMail {
-  userId: number;
+  organizationId: number;
+  recipientId: number;
   email: string;
   name: string;
   managerEmail: string;
@@ -105,14 +106,14 @@ interface ReminderMail {
  * (an invitation before that). Throws NoRoomThisHour when the account's quota has no room.
  */
 async function queueReminderMail(tx: Tx, deps: RemindersDeps, mail: ReminderMail): Promise<void> {
-  const account = { id: mail.userId, email: mail.email, name: mail.name };
+  const account = { id: mail.organizationId, userId: mail.recipientId, email: mail.email, name: mail.name };
   const manager = await planManagerMail(tx, account, mail.managerEmail);
-  if ((await bulkMailRoom(tx, mail.userId)) < (manager.kind === 'send' ? 2 : 1)) throw new NoRoomThisHour();
-  await queueEmail(tx, deps.boss, { kind: mail.kind, userId: mail.userId, referenceId: mail.referenceId, to: mail.email, ...mail.content }, { log: deps.log });
+  if ((await bulkMailRoom(tx, mail.organizationId)) < (manager.kind === 'send' ? 2 : 1)) throw new NoRoomThisHour();
+  await queueEmail(tx, deps.boss, { kind: mail.kind, organizationId: mail.organizationId, userId: mail.recipientId, referenceId: mail.referenceId, to: mail.email, ...mail.content }, { log: deps.log });
   if (manager.kind === 'invite') {
     await inviteManager(tx, deps, account, { address: manager.address, propertyName: mail.propertyName });
   } else if (manager.kind === 'send') {
-    await queueManagerMail(tx, deps, manager, { kind: mail.managerKind, userId: mail.userId, content: mail.managerContent });
+    await queueManagerMail(tx, deps, manager, { kind: mail.managerKind, organizationId: mail.organizationId, userId: mail.recipientId, content: mail.managerContent });
   }
 }
 

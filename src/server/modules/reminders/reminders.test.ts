@@ -39,7 +39,7 @@ const logsOf = async (userId: number) =>
   (
     await ctx.runtime.pool.query(
       `select l.due_date::text as due, l.reminder_type as type, l.reminder_count as count
-       from reminder_logs l where l.user_id = $1 order by l.due_date, l.reminder_type`,
+       from reminder_logs l where l.organization_id = $1 order by l.due_date, l.reminder_type`,
       [userId],
     )
   ).rows;
@@ -61,7 +61,7 @@ describe('inspection reminders', () => {
   it('sends the reminder each open inspection is due for, once, from 7 in the morning of the account', async () => {
     const { user, property } = await proAccount();
     const add = (n: number, status: 'scheduled' | 'completed' = 'scheduled') =>
-      createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: day(n), status });
+      createInspectionRow(ctx.runtime.db, { organizationId: user.id, propertyId: property.id, dueDate: day(n), status });
     for (const n of [31, 30, 20, 8, 7, 1, 0, -2]) await add(n);
     await add(3, 'completed');
 
@@ -115,7 +115,7 @@ describe('inspection reminders', () => {
 
   it('counts the day in the account time zone across the date line', async () => {
     const { user, property } = await proAccount({ timeZone: 'Pacific/Auckland' });
-    await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: '2026-06-11' });
+    await createInspectionRow(ctx.runtime.db, { organizationId: user.id, propertyId: property.id, dueDate: '2026-06-11' });
     // 2026-06-10 20:00 UTC is 08:00 on 2026-06-11 in Auckland: due today there.
     await sweep('2026-06-10T20:00:00Z');
     expect(await logsOf(user.id)).toEqual([{ due: '2026-06-11', type: 'due_date', count: 1 }]);
@@ -123,7 +123,7 @@ describe('inspection reminders', () => {
 
   it('repeats an overdue reminder every week, three times in all', async () => {
     const { user, property } = await proAccount();
-    await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: day(-1) });
+    await createInspectionRow(ctx.runtime.db, { organizationId: user.id, propertyId: property.id, dueDate: day(-1) });
     const overdueCount = async () => (await logsOf(user.id)).find((l) => l.type === 'overdue')?.count;
     await sweep('2026-06-10T16:00:00Z');
     expect(await overdueCount()).toBe(1);
@@ -140,12 +140,12 @@ describe('inspection reminders', () => {
 
   it('reminds of an inspection entered after its due date from the day it is entered, daily as set, three times', async () => {
     const { user, property } = await proAccount({ timeZone: 'UTC' });
-    await ctx.runtime.pool.query(`insert into reminder_settings (user_id, frequency) values ($1, 'daily')`, [user.id]);
+    await ctx.runtime.pool.query(`insert into reminder_settings (organization_id, frequency) values ($1, 'daily')`, [user.id]);
     // Entered on June 10, due ten days before.
-    const late = await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: day(-10) });
+    const late = await createInspectionRow(ctx.runtime.db, { organizationId: user.id, propertyId: property.id, dueDate: day(-10) });
     await ctx.runtime.pool.query(`update inspections set created_at = '2026-06-10T08:30:00Z' where id = $1`, [late.id]);
     // And one entered long ago, overdue for longer than its repeats could take: left alone.
-    const old = await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: day(-12) });
+    const old = await createInspectionRow(ctx.runtime.db, { organizationId: user.id, propertyId: property.id, dueDate: day(-12) });
     await ctx.runtime.pool.query(`update inspections set created_at = '2026-05-01T08:30:00Z' where id = $1`, [old.id]);
 
     await sweep('2026-06-10T09:00:00Z');
@@ -160,11 +160,11 @@ describe('inspection reminders', () => {
   it('follows reminder settings: daily repeats, a type switched off, a different limit', async () => {
     const { user, property } = await proAccount();
     await ctx.runtime.pool.query(
-      `insert into reminder_settings (user_id, frequency, max_reminders_per_item, thirty_day_reminder) values ($1, 'daily', 2, false)`,
+      `insert into reminder_settings (organization_id, frequency, max_reminders_per_item, thirty_day_reminder) values ($1, 'daily', 2, false)`,
       [user.id],
     );
-    await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: day(-1) });
-    await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: day(20) });
+    await createInspectionRow(ctx.runtime.db, { organizationId: user.id, propertyId: property.id, dueDate: day(-1) });
+    await createInspectionRow(ctx.runtime.db, { organizationId: user.id, propertyId: property.id, dueDate: day(20) });
     for (const at of ['2026-06-10T16:00:00Z', '2026-06-11T16:00:00Z', '2026-06-12T16:00:00Z']) await sweep(at);
     expect(await logsOf(user.id)).toEqual([{ due: day(-1), type: 'overdue', count: 2 }]);
   });
@@ -172,18 +172,18 @@ describe('inspection reminders', () => {
   it('sends nothing to free accounts, ended trials or accounts with reminders switched off', async () => {
     const { user: free } = await createUser(ctx.runtime.db, { timeZone: 'UTC' });
     const freeProperty = await createProperty(ctx.runtime.db, free.id);
-    await createInspectionRow(ctx.runtime.db, { userId: free.id, propertyId: freeProperty.id, dueDate: day(0) });
+    await createInspectionRow(ctx.runtime.db, { organizationId: free.id, propertyId: freeProperty.id, dueDate: day(0) });
 
     const { user: ended, property: endedProperty } = await proAccount({ timeZone: 'UTC' });
-    await ctx.runtime.pool.query(`update users set plan_source = 'trial', pro_until = '2026-06-01' where id = $1`, [ended.id]);
-    await createInspectionRow(ctx.runtime.db, { userId: ended.id, propertyId: endedProperty.id, dueDate: day(0) });
+    await ctx.runtime.pool.query(`update organizations set plan_source = 'trial', pro_until = '2026-06-01' where id = $1`, [ended.id]);
+    await createInspectionRow(ctx.runtime.db, { organizationId: ended.id, propertyId: endedProperty.id, dueDate: day(0) });
 
     const { user: off, property: offProperty } = await proAccount({ timeZone: 'UTC' });
     await ctx.runtime.pool.query(
       `update users set notification_settings = notification_settings || '{"emailInspectionReminders": false}' where id = $1`,
       [off.id],
     );
-    await createInspectionRow(ctx.runtime.db, { userId: off.id, propertyId: offProperty.id, dueDate: day(0) });
+    await createInspectionRow(ctx.runtime.db, { organizationId: off.id, propertyId: offProperty.id, dueDate: day(0) });
 
     await sweep('2026-06-10T12:00:00Z');
     for (const user of [free, ended, off]) expect(await mailsOf(user.id)).toEqual([]);
@@ -191,7 +191,7 @@ describe('inspection reminders', () => {
 
   it('waits for an account to confirm its address, then reminds it of what is due', async () => {
     const { user, property } = await proAccount({ timeZone: 'UTC', confirmed: false });
-    await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: day(0) });
+    await createInspectionRow(ctx.runtime.db, { organizationId: user.id, propertyId: property.id, dueDate: day(0) });
     await sweep('2026-06-10T12:00:00Z');
     expect(await logsOf(user.id)).toEqual([]);
     await withTransaction(ctx.runtime.pool, (tx) => confirmAddress(tx, deps(), user.id, user.email, new Date('2026-06-10T12:30:00Z')));
@@ -202,7 +202,7 @@ describe('inspection reminders', () => {
 
   it('reminds again after a reschedule, for the new date', async () => {
     const { user, property } = await proAccount({ timeZone: 'UTC' });
-    const inspection = await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: day(3) });
+    const inspection = await createInspectionRow(ctx.runtime.db, { organizationId: user.id, propertyId: property.id, dueDate: day(3) });
     await sweep('2026-06-10T12:00:00Z');
     await ctx.runtime.pool.query('update inspections set due_date = $2 where id = $1', [inspection.id, day(5)]);
     await sweep('2026-06-10T13:00:00Z');
@@ -215,8 +215,8 @@ describe('inspection reminders', () => {
   it("leaves out cancelled inspections, and asks nothing of a manager who is the account's own address", async () => {
     const { user, property } = await proAccount({ timeZone: 'UTC' });
     await ctx.runtime.pool.query('update properties set manager_email = upper($2) where id = $1', [property.id, user.email]);
-    await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: day(0), status: 'cancelled' });
-    await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: day(2) });
+    await createInspectionRow(ctx.runtime.db, { organizationId: user.id, propertyId: property.id, dueDate: day(0), status: 'cancelled' });
+    await createInspectionRow(ctx.runtime.db, { organizationId: user.id, propertyId: property.id, dueDate: day(2) });
     await sweep('2026-06-10T12:00:00Z');
     const mails = await mailsOf(user.id);
     expect(mails.map((m) => [m.subject, m.cc_addresses])).toEqual([['Inspection due in 2 days: Fire Extinguishers at Harbor View', []]]);
@@ -225,8 +225,8 @@ describe('inspection reminders', () => {
 
   it('sends nothing when at most 0 reminders per item are wanted', async () => {
     const { user, property } = await proAccount({ timeZone: 'UTC' });
-    await ctx.runtime.pool.query('insert into reminder_settings (user_id, max_reminders_per_item) values ($1, 0)', [user.id]);
-    await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: day(-1) });
+    await ctx.runtime.pool.query('insert into reminder_settings (organization_id, max_reminders_per_item) values ($1, 0)', [user.id]);
+    await createInspectionRow(ctx.runtime.db, { organizationId: user.id, propertyId: property.id, dueDate: day(-1) });
     await sweep('2026-06-10T12:00:00Z');
     expect(await mailsOf(user.id)).toEqual([]);
   });
@@ -234,7 +234,7 @@ describe('inspection reminders', () => {
   it(`sends each reminder once when sweeps overlap, across pages of a large portfolio, ${BULK_MAILS_PER_ACCOUNT_PER_HOUR} an hour: the rest wait, none is lost`, { timeout: 90_000 }, async () => {
     const { user, property } = await proAccount({ timeZone: 'UTC' });
     await ctx.runtime.pool.query(
-      `insert into inspections (user_id, property_id, inspection_type, due_date, status, assigned_to)
+      `insert into inspections (organization_id, property_id, inspection_type, due_date, status, assigned_to)
        select $1, $2, 'fire_alarm', date '2026-06-10' + (g % 30), 'scheduled', 'Sam Ortiz' from generate_series(1, 450) g`,
       [user.id, property.id],
     );
@@ -251,7 +251,7 @@ describe('inspection reminders', () => {
     expect(await mailsOf(user.id)).toHaveLength(450);
     const unsent = await ctx.runtime.pool.query(`select count(*)::int as n from email_outbox where user_id = $1 and status = 'suppressed'`, [user.id]);
     expect(unsent.rows[0].n).toBe(0);
-    const perInspection = await ctx.runtime.pool.query('select count(*)::int as n from reminder_logs where user_id = $1 group by inspection_id having count(*) > 1', [
+    const perInspection = await ctx.runtime.pool.query('select count(*)::int as n from reminder_logs where organization_id = $1 group by inspection_id having count(*) > 1', [
       user.id,
     ]);
     expect(perInspection.rows).toEqual([]);
@@ -261,7 +261,7 @@ describe('inspection reminders', () => {
     const { agent, user } = await ctx.signedIn({ timeZone: 'UTC' });
     await grantPro(ctx.runtime.db, user.username);
     const property = await createProperty(ctx.runtime.db, user.id);
-    const inspection = await createInspectionRow(ctx.runtime.db, { userId: user.id, propertyId: property.id, dueDate: day(0) });
+    const inspection = await createInspectionRow(ctx.runtime.db, { organizationId: user.id, propertyId: property.id, dueDate: day(0) });
     await sweep('2026-06-10T12:00:00Z');
     // No mail server has taken it yet (this context delivers nothing): it says so.
     const logs = await agent.get(`/api/inspections/${inspection.id}/reminder-logs`);
@@ -305,7 +305,7 @@ describe('reminder delivery', () => {
       await grantPro(app.runtime.db, user.username);
       const property = await createProperty(app.runtime.db, user.id, { name: 'Harbor View', managerEmail: 'manager@harbor.example' });
       const inspect = (dueDate: string) =>
-        createInspectionRow(app.runtime.db, { userId: user.id, propertyId: property.id, dueDate, inspectionType: 'sprinkler_system', assignedTo: 'Sam Ortiz' });
+        createInspectionRow(app.runtime.db, { organizationId: user.id, propertyId: property.id, dueDate, inspectionType: 'sprinkler_system', assignedTo: 'Sam Ortiz' });
       const sweepAt = (at: string) => sendDueReminders({ config: app.config, db: app.runtime.db, pool: app.runtime.pool, boss: app.runtime.boss }, new Date(at));
       const toManager = () => mailbox.messages.filter((m) => toAddress(m) === 'manager@harbor.example');
 
@@ -318,7 +318,7 @@ describe('reminder delivery', () => {
       expect(mail.text).toContain('Assigned to: Sam Ortiz');
       // Delivered: the log says so, with the time the mail server took it.
       await expect
-        .poll(async () => (await app.runtime.pool.query('select email_sent, sent_at from reminder_logs where user_id = $1', [user.id])).rows[0])
+        .poll(async () => (await app.runtime.pool.query('select email_sent, sent_at from reminder_logs where organization_id = $1', [user.id])).rows[0])
         .toMatchObject({ email_sent: true, sent_at: expect.any(Date) });
       const invitation = await mailbox.waitFor((m) => toAddress(m) === 'manager@harbor.example');
       expect(invitation.subject).toBe('Confirm to receive fire-safety alerts for Harbor View');

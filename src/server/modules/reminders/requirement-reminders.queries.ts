@@ -7,7 +7,7 @@ import { notDueAgainSql, reminderAccountsSql, reminderTypeSql, reminderWindowSql
 /** A reminder about a requirement that is due with no open inspection ("Due, not scheduled"). */
 export interface DueRequirementReminder {
   requirementId: number;
-  userId: number;
+  organizationId: number;
   reminderType: ReminderType;
   daysUntilDue: number;
   dueDate: string;
@@ -17,6 +17,8 @@ export interface DueRequirementReminder {
   propertyName: string;
   propertyAddress: string;
   managerEmail: string;
+  /** The owner the reminder goes to. */
+  recipientId: number;
   email: string;
   name: string;
   frequency: 'daily' | 'weekly' | 'custom';
@@ -46,15 +48,15 @@ export async function findDueRequirementReminders(db: DbOrTx, now: Date, limit: 
              (r.next_due_date - a.today) as days_until_due,
              ${reminderTypeSql('r.next_due_date')} as reminder_type
       from accounts a
-      join requirements r on r.user_id = a.user_id and ${unscheduledSql('r')}
+      join requirements r on r.organization_id = a.organization_id and ${unscheduledSql('r')}
         and ${reminderWindowSql('r.next_due_date', 'r.created_at', now)}
       join properties p on p.id = r.property_id
     )
-    select c.requirement_id as "requirementId", c.user_id as "userId", c.reminder_type as "reminderType",
+    select c.requirement_id as "requirementId", c.organization_id as "organizationId", c.reminder_type as "reminderType",
            c.days_until_due as "daysUntilDue", to_char(c.next_due_date, 'YYYY-MM-DD') as "dueDate",
            c.item_type as "inspectionType", c.activity, c.property_id as "propertyId",
            c.property_name as "propertyName", c.property_address as "propertyAddress",
-           c.manager_email as "managerEmail", c.email, c.name, c.frequency,
+           c.manager_email as "managerEmail", c.recipient_id as "recipientId", c.email, c.name, c.frequency,
            c.lead_time_days as "leadTimeDays", c.max_reminders as "maxReminders"
     from candidates c
     where c.reminder_type is not null

@@ -9,10 +9,10 @@ import { REPORT_INSPECTION_LIMIT } from './report-data';
  * still open whenever it was due. Overdue ones come first (they matter most, and survive the
  * row limit), most overdue first; then the rest, newest first.
  */
-export async function reportInspections(db: DbOrTx, userId: number, propertyId: number, today: string) {
+export async function reportInspections(db: DbOrTx, organizationId: number, propertyId: number, today: string) {
   const since = addDays(today, -365);
   const where = and(
-    eq(inspections.userId, userId),
+    eq(inspections.organizationId, organizationId),
     eq(inspections.propertyId, propertyId),
     or(gte(inspections.dueDate, since), inArray(inspections.status, ['scheduled', 'in_progress'])),
   );
@@ -43,11 +43,11 @@ export async function reportInspections(db: DbOrTx, userId: number, propertyId: 
 }
 
 /** The notes behind each non-compliant item of the account's property, by item type. */
-export async function nonCompliantNotes(db: DbOrTx, userId: number, propertyId: number): Promise<Map<string, string | null>> {
+export async function nonCompliantNotes(db: DbOrTx, organizationId: number, propertyId: number): Promise<Map<string, string | null>> {
   const rows = await db
     .select({ itemType: complianceItems.itemType, notes: complianceItems.notes })
     .from(complianceItems)
     .innerJoin(properties, eq(properties.id, complianceItems.propertyId))
-    .where(and(eq(properties.userId, userId), eq(complianceItems.propertyId, propertyId), eq(complianceItems.status, 'non_compliant')));
+    .where(and(eq(properties.organizationId, organizationId), eq(complianceItems.propertyId, propertyId), eq(complianceItems.status, 'non_compliant')));
   return new Map(rows.map((r) => [r.itemType, r.notes]));
 }

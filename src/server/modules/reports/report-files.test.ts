@@ -97,7 +97,7 @@ describe('report files', () => {
       const key = newFileKey();
       await photos.put(key, noise);
       await ctx.runtime.pool.query(
-        `insert into deficiency_photos (user_id, deficiency_id, storage_key, content_type, byte_size, reencoded_at) values ($1, $2, $3, 'image/jpeg', $4, now())`,
+        `insert into deficiency_photos (organization_id, deficiency_id, storage_key, content_type, byte_size, reencoded_at) values ($1, $2, $3, 'image/jpeg', $4, now())`,
         [user.id, deficiency!.id, key, noise.byteLength],
       );
     }
@@ -126,7 +126,7 @@ describe('report files', () => {
     const { agent, user, property } = await proWithProperty('Old Mill');
     const old = Buffer.from('%PDF-1.4\n% a report made before the file store\n%%EOF\n');
     const { rows } = await ctx.runtime.pool.query(
-      `insert into reports (user_id, property_id, file_name, pdf, report_number) values ($1, $2, 'old-mill.pdf', $3, 'FM-2025-000007') returning id`,
+      `insert into reports (organization_id, property_id, file_name, pdf, report_number) values ($1, $2, 'old-mill.pdf', $3, 'FM-2025-000007') returning id`,
       [user.id, property.id, old],
     );
     const id = rows[0].id as number;

@@ -45,9 +45,9 @@ const PHOTOS_PER_DEFICIENCY = 3;
 const PHOTOS_IN_ALL = 30;
 const RECORD_LIMIT = 500;
 
-export async function reportRecords(db: DbOrTx, photos: FileStore, userId: number, propertyId: number, today: string): Promise<ReportRecords> {
+export async function reportRecords(db: DbOrTx, photos: FileStore, organizationId: number, propertyId: number, today: string): Promise<ReportRecords> {
   const since = addDays(today, -365);
-  const [performed, found] = await Promise.all([performedInspections(db, userId, propertyId, since, RECORD_LIMIT), recordedDeficiencies(db, userId, propertyId, since, RECORD_LIMIT)]);
+  const [performed, found] = await Promise.all([performedInspections(db, organizationId, propertyId, since, RECORD_LIMIT), recordedDeficiencies(db, organizationId, propertyId, since, RECORD_LIMIT)]);
   let photoBudget = PHOTOS_IN_ALL;
   const deficiencies: ReportRecords['deficiencies'] = [];
   for (const row of found.rows) {

@@ -22,8 +22,8 @@ const ORDER: Record<ReportSort, SQL[]> = {
 };
 
 /** Report metadata of the account, one page; never the PDF bytes. */
-export async function listReports(db: DbOrTx, userId: number, filter: ReportFilter): Promise<{ rows: Report[]; total: number }> {
-  const conditions = [eq(reports.userId, userId)];
+export async function listReports(db: DbOrTx, organizationId: number, filter: ReportFilter): Promise<{ rows: Report[]; total: number }> {
+  const conditions = [eq(reports.organizationId, organizationId)];
   if (filter.propertyId) conditions.push(eq(reports.propertyId, filter.propertyId));
   if (filter.q) {
     const pattern = searchPattern(filter.q);
@@ -70,7 +70,7 @@ export async function listReports(db: DbOrTx, userId: number, filter: ReportFilt
 export async function insertReport(
   db: DbOrTx,
   input: {
-    userId: number;
+    organizationId: number;
     propertyId: number;
     reportType: string;
     fileName: string;
@@ -91,11 +91,11 @@ export async function insertReport(
   return row!.id;
 }
 
-export async function findReportPdf(db: DbOrTx, userId: number, id: number) {
+export async function findReportPdf(db: DbOrTx, organizationId: number, id: number) {
   const [row] = await db
     .select({ fileName: reports.fileName, storageKey: reports.storageKey, pdf: reports.pdf })
     .from(reports)
-    .where(and(eq(reports.userId, userId), eq(reports.id, id)));
+    .where(and(eq(reports.organizationId, organizationId), eq(reports.id, id)));
   return row;
 }
 
@@ -104,11 +104,11 @@ export async function findReportPdf(db: DbOrTx, userId: number, id: number) {
  * while it runs, so twenty generations at once get twenty numbers without waiting on each
  * other's rendering. A generation that fails after this leaves a gap, never a duplicate.
  */
-export async function nextReportNumber(db: DbOrTx, userId: number, year: number): Promise<string> {
+export async function nextReportNumber(db: DbOrTx, organizationId: number, year: number): Promise<string> {
   const [row] = await db
     .insert(reportNumberCounters)
-    .values({ userId, year, lastNumber: 1 })
-    .onConflictDoUpdate({ target: [reportNumberCounters.userId, reportNumberCounters.year], set: { lastNumber: sql`${reportNumberCounters.lastNumber} + 1` } })
+    .values({ organizationId, year, lastNumber: 1 })
+    .onConflictDoUpdate({ target: [reportNumberCounters.organizationId, reportNumberCounters.year], set: { lastNumber: sql`${reportNumberCounters.lastNumber} + 1` } })
     .returning({ n: reportNumberCounters.lastNumber });
   return formatReportNumber(year, row!.n);
 }
@@ -123,11 +123,11 @@ export async function findVerification(db: DbOrTx, verifyId: string) {
 }
 
 /** Marks the account's report's link revoked (the first time counts); false when it has none. */
-export async function revokeVerification(db: DbOrTx, userId: number, id: number): Promise<boolean> {
+export async function revokeVerification(db: DbOrTx, organizationId: number, id: number): Promise<boolean> {
   const rows = await db
     .update(reports)
     .set({ verifyRevokedAt: sql`coalesce(${reports.verifyRevokedAt}, now())` })
-    .where(and(eq(reports.userId, userId), eq(reports.id, id), isNotNull(reports.verifyId)))
+    .where(and(eq(reports.organizationId, organizationId), eq(reports.id, id), isNotNull(reports.verifyId)))
     .returning({ id: reports.id });
   return rows.length > 0;
 }

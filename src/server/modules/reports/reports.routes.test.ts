@@ -43,7 +43,7 @@ describe('POST /api/reports', () => {
     await schedule('emergency_lighting', '2026-06-15');
     await schedule('fire_extinguisher', '2025-04-01'); // open for over a year: listed, overdue
     await ctx.runtime.pool.query(
-      `insert into inspections (user_id, property_id, inspection_type, due_date, status, compliance_result, notes, assigned_to, completed_date)
+      `insert into inspections (organization_id, property_id, inspection_type, due_date, status, compliance_result, notes, assigned_to, completed_date)
        values ($1, $2, 'smoke_detectors', '2025-03-01', 'completed', 'compliant', 'Old annual check', 'Sam Ortiz', '2025-03-01')`,
       [user.id, property.id],
     ); // completed more than 12 months ago: not listed
@@ -139,7 +139,7 @@ describe('POST /api/reports', () => {
     const property = await createProperty(ctx.runtime.db, user.id, { name: 'Café Ünter 東京' });
     const rows = Array.from({ length: 80 }, (_, i) => `(${user.id}, ${property.id}, 'smoke_detectors', date '2026-01-01' + ${i}, 'completed', 'compliant', 'Floor ${i} ok', 'Sam Ortiz')`);
     await ctx.runtime.pool.query(
-      `insert into inspections (user_id, property_id, inspection_type, due_date, status, compliance_result, notes, assigned_to) values ${rows.join(',')}`,
+      `insert into inspections (organization_id, property_id, inspection_type, due_date, status, compliance_result, notes, assigned_to) values ${rows.join(',')}`,
     );
     const report = (await agent.post('/api/reports', { propertyId: property.id })).json();
     expect(report.fileName).toMatch(/^firemark-cafe-unter-\d{4}-\d{2}-\d{2}-FM-\d{4}-\d{6}\.pdf$/);
@@ -158,7 +158,7 @@ describe('PDF layout', () => {
     const property = await createProperty(ctx.runtime.db, user.id, { name: 'Long Notes House' });
     const story = `${'Sprinkler head replaced in the east stairwell. '.repeat(100)}END-OF-NOTES ${'x'.repeat(300)}`;
     await ctx.runtime.pool.query(
-      `insert into inspections (user_id, property_id, inspection_type, due_date, status, compliance_result, notes, assigned_to, completed_date)
+      `insert into inspections (organization_id, property_id, inspection_type, due_date, status, compliance_result, notes, assigned_to, completed_date)
        values ($1, $2, 'sprinkler_system', current_date - 3, 'completed', 'compliant', $3, 'Sam Ortiz', now())`,
       [user.id, property.id, story],
     );
@@ -177,7 +177,7 @@ describe('PDF layout', () => {
     const property = await createProperty(ctx.runtime.db, user.id);
     // 02:00 UTC on Mar 11 is 9 pm on Mar 10 in Chicago.
     await ctx.runtime.pool.query(
-      `insert into inspections (user_id, property_id, inspection_type, due_date, status, compliance_result, assigned_to, completed_date)
+      `insert into inspections (organization_id, property_id, inspection_type, due_date, status, compliance_result, assigned_to, completed_date)
        values ($1, $2, 'fire_alarm', current_date - 30, 'completed', 'compliant', 'Sam Ortiz', '2026-03-11T02:00:00Z')`,
       [user.id, property.id],
     );
@@ -267,7 +267,7 @@ describe('GET /api/reports and downloads', () => {
     const { agent, user } = await proAccount();
     const property = await createProperty(ctx.runtime.db, user.id);
     const report = (await agent.post('/api/reports', { propertyId: property.id })).json();
-    await ctx.runtime.pool.query(`update users set plan = 'free' where id = $1`, [user.id]);
+    await ctx.runtime.pool.query(`update organizations set plan = 'free' where id = $1`, [user.id]);
     expect((await agent.get(report.downloadUrl)).statusCode).toBe(200);
     expect((await agent.post('/api/reports', { propertyId: property.id })).statusCode).toBe(403);
   });

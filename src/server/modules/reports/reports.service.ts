@@ -67,7 +67,7 @@ export async function generateReport(deps: ReportsDeps, account: Account, input:
       'PDF report generation is only available for premium subscribers. Upgrade to unlock this feature.',
     );
   }
-  const [property, contact] = await Promise.all([getProperty(deps, account, input.propertyId), accountContact(deps.db, account.id)]);
+  const [property, contact] = await Promise.all([getProperty(deps, account, input.propertyId), accountContact(deps.db, account.userId)]);
   const today = todayInTimeZone(account.timeZone, now);
   const [inspections, notes, requirements, records] = await Promise.all([
     reportInspections(deps.db, account.id, property.id, today),
@@ -122,7 +122,7 @@ export async function generateReport(deps: ReportsDeps, account: Account, input:
   await deps.reportFiles.put(storageKey, pdf);
   const id = await withTransaction(deps.pool, async (tx) => {
     const reportId = await q.insertReport(tx.db, {
-      userId: account.id,
+      organizationId: account.id,
       propertyId: property.id,
       reportType: input.reportType,
       fileName,
@@ -137,7 +137,8 @@ export async function generateReport(deps: ReportsDeps, account: Account, input:
     if (contact.notificationSettings.emailReportGeneration) {
       await queueEmail(tx, deps.boss, {
         kind: 'report_ready',
-        userId: account.id,
+        organizationId: account.id,
+      userId: account.userId,
         to: contact.email,
         ...reportReadyEmail({
           name: contact.name,
@@ -159,8 +160,8 @@ const itemLabel = (type: string) => INSPECTION_TYPE_LABELS[type as InspectionTyp
  * A report's number and public link, taken before it is drawn (both are printed on it). The
  * link's id is 128 random bits, so links cannot be guessed or counted through.
  */
-async function newVerification(deps: ReportsDeps, userId: number, today: string) {
-  const reportNumber = await q.nextReportNumber(deps.db, userId, Number(today.slice(0, 4)));
+async function newVerification(deps: ReportsDeps, organizationId: number, today: string) {
+  const reportNumber = await q.nextReportNumber(deps.db, organizationId, Number(today.slice(0, 4)));
   const id = randomBytes(16).toString('base64url');
   return { reportNumber, id, url: `${deps.config.appUrl}${verifyPath(id)}` };
 }

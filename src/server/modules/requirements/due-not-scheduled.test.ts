@@ -141,7 +141,7 @@ describe('due, not scheduled', () => {
     await sweep('2026-06-17T12:00:00Z');
     expect((await mails()).map((m) => m.kind)).toEqual(['requirement_reminder_overdue', 'requirement_reminder_thirty_day']);
     const logs = await ctx.runtime.pool.query(
-      `select l.reminder_type, l.due_date::text as due, l.reminder_count from requirement_reminder_logs l where l.user_id = $1 order by l.id`,
+      `select l.reminder_type, l.due_date::text as due, l.reminder_count from requirement_reminder_logs l where l.organization_id = $1 order by l.id`,
       [s.user.id],
     );
     expect(logs.rows).toEqual([

@@ -69,7 +69,7 @@ function toRequirement(row: Row, today: string): Requirement {
 }
 
 /** A property's requirements (all of the account's, by type then library order), with their open inspection and changes. */
-export async function listRequirements(db: DbOrTx, userId: number, where: SQL, today: string): Promise<Requirement[]> {
+export async function listRequirements(db: DbOrTx, organizationId: number, where: SQL, today: string): Promise<Requirement[]> {
   const result = await db.execute<Row & Record<string, unknown>>(sql`
     select r.id, r.property_id, r.item_type, r.library_id, r.activity, r.interval_months, r.interval_days, r.source, r.note,
       r.principal, r.active, r.auto_schedule, r.last_done_on, r.last_result, r.next_due_date, r.has_open_inspection,
@@ -80,7 +80,7 @@ export async function listRequirements(db: DbOrTx, userId: number, where: SQL, t
         from requirement_changes c where c.requirement_id = r.id), '[]'::json) as changes
     from requirements r
     left join requirement_library l on l.id = r.library_id
-    where r.user_id = ${userId} and ${where}
+    where r.organization_id = ${organizationId} and ${where}
     order by r.item_type, coalesce(l.sort_order, 1000), r.id`);
   return result.rows.map((row) => toRequirement(row, today));
 }
@@ -100,10 +100,10 @@ export interface LockedRequirement {
 }
 
 /** The account's requirement, locked for the rest of the transaction. */
-export async function lockRequirement(db: DbOrTx, userId: number, id: number): Promise<LockedRequirement | undefined> {
+export async function lockRequirement(db: DbOrTx, organizationId: number, id: number): Promise<LockedRequirement | undefined> {
   const result = await db.execute<LockedRequirement & Record<string, unknown>>(sql`
     select id, property_id, item_type, activity, interval_months, interval_days, active, auto_schedule
-    from requirements where id = ${id} and user_id = ${userId} for update`);
+    from requirements where id = ${id} and organization_id = ${organizationId} for update`);
   return result.rows[0];
 }
 
@@ -140,8 +140,8 @@ export async function redateAfterIntervalChange(db: DbOrTx, id: number, reason: 
         case when r.last_done_on is not null then (r.last_done_on + ${intervalSql('r')})::date
           else least(began + ${intervalSql('r')}, began + interval '12 months')::date end as new_due
       from requirements r
-      join users u on u.id = r.user_id
-      cross join lateral (select (r.created_at at time zone u.time_zone)::date as began) b
+      join organizations o on o.id = r.organization_id
+      cross join lateral (select (r.created_at at time zone o.time_zone)::date as began) b
       where r.id = ${id}
     ),
     moved as (
@@ -165,7 +165,7 @@ export async function activityExists(db: DbOrTx, propertyId: number, itemType: I
 export async function insertCustomRequirement(
   db: DbOrTx,
   values: {
-    userId: number;
+    organizationId: number;
     propertyId: number;
     itemType: InspectionType;
     activity: string;
@@ -176,8 +176,8 @@ export async function insertCustomRequirement(
   },
 ): Promise<number> {
   const result = await db.execute<{ id: number }>(sql`
-    insert into requirements (user_id, property_id, item_type, activity, interval_months, interval_days, source, next_due_date)
-    values (${values.userId}, ${values.propertyId}, ${values.itemType}, ${values.activity}, ${values.intervalMonths},
+    insert into requirements (organization_id, property_id, item_type, activity, interval_months, interval_days, source, next_due_date)
+    values (${values.organizationId}, ${values.propertyId}, ${values.itemType}, ${values.activity}, ${values.intervalMonths},
       ${values.intervalDays}, ${values.source}, ${values.nextDueDate}::date)
     returning id`);
   return result.rows[0]!.id;
@@ -185,13 +185,13 @@ export async function insertCustomRequirement(
 
 export async function insertChanges(
   db: DbOrTx,
-  changes: { userId: number; propertyId: number; requirementId: number; kind: RequirementChangeKind; detail: string; reason: string | null; changedBy: string }[],
+  changes: { organizationId: number; propertyId: number; requirementId: number; kind: RequirementChangeKind; detail: string; reason: string | null; changedBy: string }[],
   at: Date,
 ): Promise<void> {
   for (const c of changes) {
     await db.execute(sql`
-      insert into requirement_changes (user_id, property_id, requirement_id, kind, detail, reason, changed_by, created_at)
-      values (${c.userId}, ${c.propertyId}, ${c.requirementId}, ${c.kind}, ${c.detail}, ${c.reason}, ${c.changedBy}, ${at.toISOString()}::timestamptz)`);
+      insert into requirement_changes (organization_id, property_id, requirement_id, kind, detail, reason, changed_by, created_at)
+      values (${c.organizationId}, ${c.propertyId}, ${c.requirementId}, ${c.kind}, ${c.detail}, ${c.reason}, ${c.changedBy}, ${at.toISOString()}::timestamptz)`);
   }
 }
 
@@ -209,8 +209,8 @@ export interface UnscheduledFilter {
  * Active requirements with no open inspection: due within 30 days or overdue ("Due, not
  * scheduled"), or, for a calendar, due within [from, to]. Soonest first.
  */
-export async function listUnscheduled(db: DbOrTx, userId: number, filter: UnscheduledFilter, today: string): Promise<[UnscheduledRequirement[], number]> {
-  const conditions: SQL[] = [sql`r.user_id = ${userId}`, unscheduledSql('r')];
+export async function listUnscheduled(db: DbOrTx, organizationId: number, filter: UnscheduledFilter, today: string): Promise<[UnscheduledRequirement[], number]> {
+  const conditions: SQL[] = [sql`r.organization_id = ${organizationId}`, unscheduledSql('r')];
   if (filter.from || filter.to) {
     if (filter.from) conditions.push(sql`r.next_due_date >= ${filter.from}::date`);
     if (filter.to) conditions.push(sql`r.next_due_date <= ${filter.to}::date`);

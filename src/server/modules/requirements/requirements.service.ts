@@ -22,7 +22,7 @@ export interface RequirementsDeps {
 
 const today = (account: Account) => todayInTimeZone(account.timeZone, new Date());
 /** Who made a change, as it is kept with the change: the account's name at that moment. */
-const nameOf = async (db: DbOrTx, account: Account) => (await accountContact(db, account.id)).name;
+const nameOf = async (db: DbOrTx, account: Account) => (await accountContact(db, account.userId)).name;
 const requirementNotFound = () => notFound('Requirement not found');
 
 export const library = (deps: RequirementsDeps) => q.listLibrary(deps.db);
@@ -52,13 +52,13 @@ export async function addSafetyItem(
   // The answer is read inside the transaction: an addition that committed never answers 503.
   return writeAccountData(deps.pool, account.id, async ({ db }) => {
     if (await hasRequirements(db, propertyId, input.itemType)) throw alreadyThere();
-    const ids = await createLibraryRequirements(db, { userId: account.id, propertyId, itemType: input.itemType, anchor: input.nextDueDate, today: day });
+    const ids = await createLibraryRequirements(db, { organizationId: account.id, propertyId, itemType: input.itemType, anchor: input.nextDueDate, today: day });
     if (ids.length === 0) throw alreadyThere();
     const changedBy = await nameOf(db, account);
     await q.insertChanges(
       db,
       ids.map((requirementId) => ({
-        userId: account.id,
+        organizationId: account.id,
         propertyId,
         requirementId,
         kind: 'item_added' as const,
@@ -93,7 +93,7 @@ export async function addCustomRequirement(
       throw validationFailed({ activity: ['This safety item already has an activity with that name'] });
     }
     const requirementId = await q.insertCustomRequirement(db, {
-      userId: account.id,
+      organizationId: account.id,
       propertyId,
       itemType: input.itemType,
       activity: input.activity,
@@ -102,7 +102,7 @@ export async function addCustomRequirement(
       nextDueDate: input.nextDueDate,
     });
     await q.insertChanges(db, [
-      { userId: account.id, propertyId, requirementId, kind: 'custom_added', detail: `Added: ${intervalLabel(interval)}`, reason: input.reason, changedBy: await nameOf(db, account) },
+      { organizationId: account.id, propertyId, requirementId, kind: 'custom_added', detail: `Added: ${intervalLabel(interval)}`, reason: input.reason, changedBy: await nameOf(db, account) },
     ], new Date());
     await settle(db, { propertyId, itemTypes: [input.itemType], today: day });
     return oneRequirement({ ...deps, db }, account, requirementId);
@@ -125,7 +125,7 @@ export async function updateRequirement(
     if (!row) throw requirementNotFound();
     const changedBy = await nameOf(db, account);
     const change = (kind: q.ChangeKind, detail: string) => ({
-      userId: account.id,
+      organizationId: account.id,
       propertyId: row.property_id,
       requirementId: id,
       kind,

@@ -1,15 +1,15 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { inspections, properties, users } from '../../db/schema/index';
+import { inspections, organizations, properties, users } from '../../db/schema/index';
 import type { Plan } from '@shared/plans';
 
 /** Pro only while proUntil (if any) lies ahead; a trial that has run out is Free again. */
 const currentPlan = (now: Date) =>
-  sql<Plan>`case when ${users.plan} = 'pro' and (${users.proUntil} is null or ${users.proUntil} > ${now}) then 'pro' else 'free' end`;
+  sql<Plan>`case when ${organizations.plan} = 'pro' and (${organizations.proUntil} is null or ${organizations.proUntil} > ${now}) then 'pro' else 'free' end`;
 
 /** The account's plan now. */
-export async function findPlan(db: DbOrTx, userId: number, now: Date): Promise<Plan> {
-  const [row] = await db.select({ plan: currentPlan(now) }).from(users).where(eq(users.id, userId));
+export async function findPlan(db: DbOrTx, organizationId: number, now: Date): Promise<Plan> {
+  const [row] = await db.select({ plan: currentPlan(now) }).from(organizations).where(eq(organizations.id, organizationId));
   return row?.plan ?? 'free';
 }
 
@@ -22,17 +22,17 @@ export interface PlanDetails {
 }
 
 /** The plan now with where it comes from, for the subscription status. */
-export async function findPlanDetails(db: DbOrTx, userId: number, now: Date): Promise<PlanDetails> {
+export async function findPlanDetails(db: DbOrTx, organizationId: number, now: Date): Promise<PlanDetails> {
   const [row] = await db
     .select({
       plan: currentPlan(now),
-      proUntil: users.proUntil,
-      planSource: users.planSource,
-      trialStartedAt: users.trialStartedAt,
-      firstPaidAt: users.firstPaidAt,
+      proUntil: organizations.proUntil,
+      planSource: organizations.planSource,
+      trialStartedAt: organizations.trialStartedAt,
+      firstPaidAt: organizations.firstPaidAt,
     })
-    .from(users)
-    .where(eq(users.id, userId));
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
   return row ?? { plan: 'free', proUntil: null, planSource: null, trialStartedAt: null, firstPaidAt: null };
 }
 
@@ -40,12 +40,12 @@ export async function findPlanDetails(db: DbOrTx, userId: number, now: Date): Pr
  * Starts the account's one trial in a single statement: only an account that never had a
  * trial, never paid and is not Pro now is changed, so two simultaneous starts give one trial.
  */
-export async function startTrial(db: DbOrTx, userId: number, now: Date, until: Date): Promise<boolean> {
+export async function startTrial(db: DbOrTx, organizationId: number, now: Date, until: Date): Promise<boolean> {
   const rows = await db
-    .update(users)
+    .update(organizations)
     .set({ plan: 'pro', planSource: 'trial', proUntil: until, trialStartedAt: now, updatedAt: now })
-    .where(and(eq(users.id, userId), isNull(users.trialStartedAt), isNull(users.firstPaidAt), sql`${currentPlan(now)} = 'free'`))
-    .returning({ id: users.id });
+    .where(and(eq(organizations.id, organizationId), isNull(organizations.trialStartedAt), isNull(organizations.firstPaidAt), sql`${currentPlan(now)} = 'free'`))
+    .returning({ id: organizations.id });
   return rows.length === 1;
 }
 
@@ -56,20 +56,20 @@ export async function startTrial(db: DbOrTx, userId: number, now: Date, until: D
  * inspection) only need KEY SHARE on it, and must not wait for, or deadlock with, a lock
  * that guards a count.
  */
-export async function lockAccount(db: DbOrTx, userId: number): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+export async function lockAccount(db: DbOrTx, organizationId: number): Promise<void> {
+  await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for('no key update');
 }
 
-export async function countProperties(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(properties).where(eq(properties.userId, userId));
+export async function countProperties(db: DbOrTx, organizationId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(properties).where(eq(properties.organizationId, organizationId));
   return row!.n;
 }
 
-export async function countOpenInspections(db: DbOrTx, userId: number): Promise<number> {
+export async function countOpenInspections(db: DbOrTx, organizationId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(inspections)
-    .where(and(eq(inspections.userId, userId), inArray(inspections.status, ['scheduled', 'in_progress'])));
+    .where(and(eq(inspections.organizationId, organizationId), inArray(inspections.status, ['scheduled', 'in_progress'])));
   return row!.n;
 }
 
@@ -78,10 +78,12 @@ export async function setPlanByUsername(
   username: string,
   values: { plan: Plan; planSource: string | null; proUntil: Date | null },
 ): Promise<{ id: number; username: string } | undefined> {
-  const [row] = await db
-    .update(users)
+  // The organisations the person owns: an operator grants Pro to an owner's organisations.
+  const [owner] = await db.select({ id: users.id, username: users.username }).from(users).where(sql`lower(${users.username}) = lower(${username})`);
+  if (!owner) return undefined;
+  await db
+    .update(organizations)
     .set({ ...values, updatedAt: new Date() })
-    .where(sql`lower(${users.username}) = lower(${username})`)
-    .returning({ id: users.id, username: users.username });
-  return row;
+    .where(sql`${organizations.id} in (select organization_id from memberships where user_id = ${owner.id} and role = 'owner')`);
+  return owner;
 }

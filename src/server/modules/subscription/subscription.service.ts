@@ -8,8 +8,8 @@ import { isBillingOff } from './billing-switch';
 import * as q from './subscription.queries';
 
 /** Free or Pro at this moment (a trial counts as Pro), for features that only Pro has. */
-export const currentPlan = async (db: DbOrTx, userId: number, now = new Date()): Promise<Plan> =>
-  isBillingOff() ? 'pro' : q.findPlan(db, userId, now);
+export const currentPlan = async (db: DbOrTx, organizationId: number, now = new Date()): Promise<Plan> =>
+  isBillingOff() ? 'pro' : q.findPlan(db, organizationId, now);
 
 export async function subscriptionStatus(db: Db, account: VersionedAccount, now = new Date()): Promise<SubscriptionStatus> {
   // Every signed-in page asks for this. The plan is read fresh (billing and the trial change it
@@ -54,10 +54,10 @@ export async function startTrial(db: Db, account: VersionedAccount, now = new Da
  * The trial of an account signing up through a trial call to action, in its creating
  * transaction (DECISIONS, "Plans and limits"). With billing off every account is Pro already.
  */
-export async function startTrialAtSignup(tx: DbOrTx, userId: number, now = new Date()): Promise<void> {
+export async function startTrialAtSignup(tx: DbOrTx, organizationId: number, now = new Date()): Promise<void> {
   if (isBillingOff()) return;
   const until = new Date(now.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
-  await q.startTrial(tx, userId, now, until);
+  await q.startTrial(tx, organizationId, now, until);
 }
 
 const limitReached = (what: string) =>
@@ -71,17 +71,17 @@ const limitReached = (what: string) =>
  * properties fit the plan. Concurrent creates queue on the lock, so exactly as many succeed
  * as the plan allows.
  */
-export async function assertCanAddProperties(tx: DbOrTx, userId: number, adding: number, now = new Date()): Promise<void> {
+export async function assertCanAddProperties(tx: DbOrTx, organizationId: number, adding: number, now = new Date()): Promise<void> {
   if (isBillingOff()) return;
-  await q.lockAccount(tx, userId);
-  const limit = PLAN_LIMITS[await q.findPlan(tx, userId, now)].properties;
+  await q.lockAccount(tx, organizationId);
+  const limit = PLAN_LIMITS[await q.findPlan(tx, organizationId, now)].properties;
   if (limit === -1) return;
-  if ((await q.countProperties(tx, userId)) + adding > limit) throw limitReached(`${limit} property`);
+  if ((await q.countProperties(tx, organizationId)) + adding > limit) throw limitReached(`${limit} property`);
 }
 
 /** The same for open (scheduled or in progress) inspections. */
-export async function assertCanAddOpenInspection(tx: DbOrTx, userId: number, now = new Date()): Promise<void> {
-  if (!(await canAddOpenInspection(tx, userId, now))) {
+export async function assertCanAddOpenInspection(tx: DbOrTx, organizationId: number, now = new Date()): Promise<void> {
+  if (!(await canAddOpenInspection(tx, organizationId, now))) {
     throw limitReached(`${PLAN_LIMITS.free.openInspections} scheduled inspection at a time`);
   }
 }
@@ -91,14 +91,14 @@ export async function assertCanAddOpenInspection(tx: DbOrTx, userId: number, now
  * inspection after touching requirements takes it before them, so that it and a scheduling
  * (account, then requirement) never wait on each other in opposite orders.
  */
-export const lockAccountForLimits = (tx: DbOrTx, userId: number) => q.lockAccount(tx, userId);
+export const lockAccountForLimits = (tx: DbOrTx, organizationId: number) => q.lockAccount(tx, organizationId);
 
 /** Whether one more open inspection fits the plan, under the same lock, for work that must not fail on it. */
-export async function canAddOpenInspection(tx: DbOrTx, userId: number, now = new Date()): Promise<boolean> {
+export async function canAddOpenInspection(tx: DbOrTx, organizationId: number, now = new Date()): Promise<boolean> {
   if (isBillingOff()) return true;
-  await q.lockAccount(tx, userId);
-  const limit = PLAN_LIMITS[await q.findPlan(tx, userId, now)].openInspections;
-  return limit === -1 || (await q.countOpenInspections(tx, userId)) + 1 <= limit;
+  await q.lockAccount(tx, organizationId);
+  const limit = PLAN_LIMITS[await q.findPlan(tx, organizationId, now)].openInspections;
+  return limit === -1 || (await q.countOpenInspections(tx, organizationId)) + 1 <= limit;
 }
 
 export const grantPro = (db: DbOrTx, username: string) =>
@@ -108,18 +108,18 @@ export const revokePro = (db: DbOrTx, username: string) =>
   q.setPlanByUsername(db, username, { plan: 'free', planSource: null, proUntil: null });
 
 /** Properties and open inspections the account has, for checks around a restore. */
-export async function planCounts(tx: DbOrTx, userId: number): Promise<{ properties: number; openInspections: number }> {
-  return { properties: await q.countProperties(tx, userId), openInspections: await q.countOpenInspections(tx, userId) };
+export async function planCounts(tx: DbOrTx, organizationId: number): Promise<{ properties: number; openInspections: number }> {
+  return { properties: await q.countProperties(tx, organizationId), openInspections: await q.countOpenInspections(tx, organizationId) };
 }
 
 /**
  * After an undo put rows back: whatever it added must fit the plan. An account already over
  * a limit (a downgrade keeps what it had) may still undo what does not add to it.
  */
-export async function assertRestoreFits(tx: DbOrTx, userId: number, before: { properties: number; openInspections: number }, now = new Date()) {
+export async function assertRestoreFits(tx: DbOrTx, organizationId: number, before: { properties: number; openInspections: number }, now = new Date()) {
   if (isBillingOff()) return;
-  const limits = PLAN_LIMITS[await q.findPlan(tx, userId, now)];
-  const after = await planCounts(tx, userId);
+  const limits = PLAN_LIMITS[await q.findPlan(tx, organizationId, now)];
+  const after = await planCounts(tx, organizationId);
   const over = (count: number, was: number, limit: number) => limit !== -1 && count > was && count > limit;
   if (over(after.properties, before.properties, limits.properties)) throw limitReached(`${limits.properties} property`);
   if (over(after.openInspections, before.openInspections, limits.openInspections)) {

@@ -28,25 +28,25 @@ const toApi = (row: Row): SupportRequest => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-export async function insertSupportRequest(db: DbOrTx, userId: number, values: SupportRequestValues): Promise<SupportRequest> {
+export async function insertSupportRequest(db: DbOrTx, organizationId: number, values: SupportRequestValues): Promise<SupportRequest> {
   const [row] = await db
     .insert(supportRequests)
-    .values({ ...values, userId })
+    .values({ ...values, organizationId })
     .returning(columns);
   return toApi(row!);
 }
 
-/** Newest first, one page; the (user_id, created_at) index serves both the page and the count. */
-export async function listSupportRequests(db: DbOrTx, userId: number, limit: number, offset: number) {
+/** Newest first, one page; the (organization_id, created_at) index serves both the page and the count. */
+export async function listSupportRequests(db: DbOrTx, organizationId: number, limit: number, offset: number) {
   const [rows, [total]] = await Promise.all([
     db
       .select(columns)
       .from(supportRequests)
-      .where(eq(supportRequests.userId, userId))
+      .where(eq(supportRequests.organizationId, organizationId))
       .orderBy(desc(supportRequests.createdAt), desc(supportRequests.id))
       .limit(limit)
       .offset(offset),
-    db.select({ n: count() }).from(supportRequests).where(eq(supportRequests.userId, userId)),
+    db.select({ n: count() }).from(supportRequests).where(eq(supportRequests.organizationId, organizationId)),
   ]);
   return { rows: rows.map(toApi), total: total!.n };
 }

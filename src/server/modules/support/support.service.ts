@@ -28,19 +28,21 @@ export interface SupportDeps {
  * address is where support answers, and the notification says so.
  */
 export async function submitSupportRequest(deps: SupportDeps, account: Account, values: SupportRequestValues): Promise<SupportRequest> {
-  const contact = await accountContact(deps.db, account.id);
+  const contact = await accountContact(deps.db, account.userId);
   return withTransaction(deps.pool, async (tx) => {
     const request = await q.insertSupportRequest(tx.db, account.id, values);
     await queueEmail(tx, deps.boss, {
       kind: 'support_confirmation',
-      userId: account.id,
+      organizationId: account.id,
+      userId: account.userId,
       referenceId: request.id,
       to: contact.email,
       ...supportConfirmationEmail(request, deps.config.supportEmail),
     }, { log: deps.log });
     await queueEmail(tx, deps.boss, {
       kind: 'support_notification',
-      userId: account.id,
+      organizationId: account.id,
+      userId: account.userId,
       to: deps.config.supportEmail,
       ...supportNotificationEmail(request, { username: contact.username, email: contact.email }),
     }, { log: deps.log });
@@ -56,7 +58,7 @@ export const listSupportRequests = (deps: SupportDeps, account: Account, paging:
  * unconfirmed address would only hold it, so the person is told what to do instead.
  */
 export async function sendTestEmail(deps: SupportDeps, account: Account): Promise<{ success: true; to: string }> {
-  const contact = await accountContact(deps.db, account.id);
+  const contact = await accountContact(deps.db, account.userId);
   if (!contact.emailConfirmed) {
     throw conflict(
       `Confirm your e-mail address first: open the link we sent to ${contact.email}, or choose Resend link at the top of the page. Until then Firemark sends it nothing else.`,
@@ -65,7 +67,8 @@ export async function sendTestEmail(deps: SupportDeps, account: Account): Promis
   await withTransaction(deps.pool, (tx) =>
     queueEmail(tx, deps.boss, {
       kind: 'test',
-      userId: account.id,
+      organizationId: account.id,
+      userId: account.userId,
       to: contact.email,
       ...testEmail(contact.name, deps.config.supportEmail),
     }, { log: deps.log }),

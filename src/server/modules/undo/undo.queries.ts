@@ -1,20 +1,7 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import {
-  complianceItems,
-  deficiencies,
-  deficiencyPhotos,
-  inspections,
-  properties,
-  reminderLogs,
-  reports,
-  requirementChanges,
-  requirementReminderLogs,
-  requirements,
-  undoActions,
-  webhookOverdueEvents,
-} from '../../db/schema/index';
+import { complianceItems, deficiencies, deficiencyPhotos, inspections, properties, reminderLogs, reports, requirementChanges, requirementReminderLogs, requirements, undoActions, webhookOverdueEvents, membershipProperties } from '../../db/schema/index';
 
 /**
  * What an action can change: the whole property (its deletion), or one inspection of it
@@ -45,7 +32,15 @@ const deficienciesIn = ({ propertyId, inspectionId }: UndoScope) =>
  * (undo.test.ts checks this against the database's foreign keys). `wholeProperty` tables
  * are copied only when the property itself is deleted, the one action that takes them away.
  */
-const PROPERTY_TABLES: { table: PgTable; kind: 'state' | 'record'; scope: (scope: UndoScope) => SQL; wholeProperty?: true; key?: string }[] = [
+const PROPERTY_TABLES: {
+  table: PgTable;
+  kind: 'state' | 'record';
+  scope: (scope: UndoScope) => SQL;
+  wholeProperty?: true;
+  key?: string;
+  /** Rows put back only where this holds (a row that names something gone since stays gone). */
+  restoreIf?: SQL;
+}[] = [
   { table: properties, kind: 'state', scope: (s) => sql`id = ${s.propertyId}` },
   { table: requirements, kind: 'state', scope: (s) => sql`property_id = ${s.propertyId}` },
   { table: complianceItems, kind: 'state', scope: (s) => sql`property_id = ${s.propertyId}` },
@@ -81,6 +76,15 @@ const PROPERTY_TABLES: { table: PgTable; kind: 'state' | 'record'; scope: (scope
   },
   // Reports keep their PDF's bytes.
   { table: reports, kind: 'record', scope: (s) => sql`property_id = ${s.propertyId}`, wholeProperty: true },
+  // The members the property was given to, unless they have left since.
+  {
+    table: membershipProperties,
+    kind: 'record',
+    key: 'membership_id',
+    scope: (s) => sql`property_id = ${s.propertyId}`,
+    wholeProperty: true,
+    restoreIf: sql`membership_id in (select id from memberships)`,
+  },
 ];
 
 export const propertyTableNames = () => PROPERTY_TABLES.map(({ table }) => getTableName(table));
@@ -121,7 +125,7 @@ export async function restoreProperty(db: DbOrTx, scope: UndoScope, before: Prop
       delete from ${table} where ${rows(scope)}
         and id not in (select (r->>'id')::int from jsonb_array_elements(${json(table)}::jsonb) r)`);
   }
-  for (const { table, kind } of tables) {
+  for (const { table, kind, restoreIf } of tables) {
     const names = Object.values(getTableColumns(table)).map((c) => c.name);
     const list = sql.join(names.map((n) => sql.identifier(n)), sql`, `);
     // An identity column cannot be updated; the rest of the row is set back as it was.
@@ -136,13 +140,14 @@ export async function restoreProperty(db: DbOrTx, scope: UndoScope, before: Prop
     await db.execute(sql`
       insert into ${table} (${list}) overriding system value
       select ${list} from jsonb_populate_recordset(null::${table}, ${json(table)}::jsonb)
+      ${restoreIf ? sql`where ${restoreIf}` : sql``}
       ${onConflict}`);
   }
 }
 
 export async function insertUndo(
   db: DbOrTx,
-  row: { id: string; userId: number; propertyId: number; inspectionId: number | null; kind: string; before: PropertySnapshot; afterFingerprint: string; expiresAt: Date },
+  row: { id: string; organizationId: number; propertyId: number; inspectionId: number | null; kind: string; before: PropertySnapshot; afterFingerprint: string; expiresAt: Date },
 ): Promise<void> {
   await db.insert(undoActions).values(row);
   // Expired ones are of no use to anyone; each new one clears a few away (an hour on, for the logs).
@@ -152,7 +157,7 @@ export async function insertUndo(
 
 export interface UndoRow {
   id: string;
-  user_id: number;
+  organization_id: number;
   property_id: number;
   inspection_id: number | null;
   kind: string;
@@ -162,10 +167,10 @@ export interface UndoRow {
   used_at: Date | null;
 }
 
-export async function lockUndo(db: DbOrTx, userId: number, id: string): Promise<UndoRow | undefined> {
+export async function lockUndo(db: DbOrTx, organizationId: number, id: string): Promise<UndoRow | undefined> {
   const result = await db.execute<UndoRow & Record<string, unknown>>(sql`
-    select id, user_id, property_id, inspection_id, kind, before, after_fingerprint, expires_at, used_at
-    from undo_actions where id = ${id} and user_id = ${userId} for update`);
+    select id, organization_id, property_id, inspection_id, kind, before, after_fingerprint, expires_at, used_at
+    from undo_actions where id = ${id} and organization_id = ${organizationId} for update`);
   return result.rows[0];
 }
 

@@ -16,7 +16,7 @@ export const UNDO_GRACE_SECONDS = 5;
 
 /** What an undoable action took before changing anything, inside its own transaction. */
 export interface UndoPoint {
-  userId: number;
+  organizationId: number;
   propertyId: number;
   /** The inspection acted on; null when the action deletes the property (all of it is kept). */
   inspectionId: number | null;
@@ -32,7 +32,7 @@ const scopeOf = (point: { propertyId: number; inspectionId: number | null }): q.
  * from), then keeps the property's rows.
  */
 export async function beginUndoable(db: DbOrTx, input: Omit<UndoPoint, 'before'>): Promise<UndoPoint> {
-  await lockAccountForLimits(db, input.userId);
+  await lockAccountForLimits(db, input.organizationId);
   return { ...input, before: await q.snapshotProperty(db, scopeOf(input)) };
 }
 

@@ -101,7 +101,7 @@ describe('undo', () => {
     const s = await withProperty();
     const inspection = await schedule(s, '2026-04-12');
     await ctx.runtime.pool.query(
-      `insert into reminder_logs (user_id, inspection_id, reminder_type, due_date, email_sent) values ($1, $2, '7_days', '2026-04-12', true)`,
+      `insert into reminder_logs (organization_id, inspection_id, reminder_type, due_date, email_sent) values ($1, $2, '7_days', '2026-04-12', true)`,
       [s.user.id, inspection.id],
     );
     const before = await rowsOf(s.property.id);
@@ -123,7 +123,7 @@ describe('undo', () => {
     const s = await withProperty();
     // Three years of monthly checks, already done.
     await ctx.runtime.pool.query(
-      `insert into inspections (user_id, property_id, inspection_type, due_date, status, compliance_result, completed_date, assigned_to)
+      `insert into inspections (organization_id, property_id, inspection_type, due_date, status, compliance_result, completed_date, assigned_to)
        select $1, $2, 'fire_alarm', date '2026-04-01' - g * 30, 'completed', 'compliant', timestamptz '2026-04-01' - make_interval(days => g * 30), 'Dana Cole'
        from generate_series(1, 36) g`,
       [s.user.id, s.property.id],

@@ -16,11 +16,11 @@ const endpointViews = (db: DbOrTx) =>
     .from(webhookEndpoints)
     .leftJoin(apiTokens, eq(apiTokens.id, webhookEndpoints.createdByTokenId));
 
-export const listEndpoints = (db: DbOrTx, userId: number): Promise<EndpointView[]> =>
-  endpointViews(db).where(eq(webhookEndpoints.userId, userId)).orderBy(webhookEndpoints.id);
+export const listEndpoints = (db: DbOrTx, organizationId: number): Promise<EndpointView[]> =>
+  endpointViews(db).where(eq(webhookEndpoints.organizationId, organizationId)).orderBy(webhookEndpoints.id);
 
-export async function findEndpointView(db: DbOrTx, userId: number, id: number): Promise<EndpointView | undefined> {
-  const [row] = await endpointViews(db).where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)));
+export async function findEndpointView(db: DbOrTx, organizationId: number, id: number): Promise<EndpointView | undefined> {
+  const [row] = await endpointViews(db).where(and(eq(webhookEndpoints.organizationId, organizationId), eq(webhookEndpoints.id, id)));
   return row;
 }
 
@@ -29,12 +29,12 @@ export async function findEndpointView(db: DbOrTx, userId: number, id: number): 
  * deliveries with `reason`, in the caller's transaction (the revocation's): nothing is posted
  * for them afterwards. Returns the endpoints' ids.
  */
-export async function stopEndpointsMadeBy(db: DbOrTx, userId: number, tokenIds: number[], now: Date, reason: string): Promise<number[]> {
+export async function stopEndpointsMadeBy(db: DbOrTx, organizationId: number, tokenIds: number[], now: Date, reason: string): Promise<number[]> {
   if (tokenIds.length === 0) return [];
   const stopped = await db
     .update(webhookEndpoints)
     .set({ enabled: false })
-    .where(and(eq(webhookEndpoints.userId, userId), inArray(webhookEndpoints.createdByTokenId, tokenIds)))
+    .where(and(eq(webhookEndpoints.organizationId, organizationId), inArray(webhookEndpoints.createdByTokenId, tokenIds)))
     .returning({ id: webhookEndpoints.id });
   const ids = stopped.map((row) => row.id);
   if (ids.length > 0) {
@@ -46,13 +46,13 @@ export async function stopEndpointsMadeBy(db: DbOrTx, userId: number, tokenIds: 
   return ids;
 }
 
-export async function findEndpoint(db: DbOrTx, userId: number, id: number): Promise<EndpointRow | undefined> {
-  const [row] = await db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)));
+export async function findEndpoint(db: DbOrTx, organizationId: number, id: number): Promise<EndpointRow | undefined> {
+  const [row] = await db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.organizationId, organizationId), eq(webhookEndpoints.id, id)));
   return row;
 }
 
-export async function countEndpoints(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(webhookEndpoints).where(eq(webhookEndpoints.userId, userId));
+export async function countEndpoints(db: DbOrTx, organizationId: number): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(webhookEndpoints).where(eq(webhookEndpoints.organizationId, organizationId));
   return row!.n;
 }
 
@@ -61,29 +61,29 @@ export async function insertEndpoint(db: DbOrTx, values: typeof webhookEndpoints
   return row!;
 }
 
-export async function updateEndpoint(db: DbOrTx, userId: number, id: number, values: Partial<typeof webhookEndpoints.$inferInsert>) {
+export async function updateEndpoint(db: DbOrTx, organizationId: number, id: number, values: Partial<typeof webhookEndpoints.$inferInsert>) {
   const [row] = await db
     .update(webhookEndpoints)
     .set(values)
-    .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)))
+    .where(and(eq(webhookEndpoints.organizationId, organizationId), eq(webhookEndpoints.id, id)))
     .returning();
   return row;
 }
 
-export async function deleteEndpoint(db: DbOrTx, userId: number, id: number): Promise<boolean> {
+export async function deleteEndpoint(db: DbOrTx, organizationId: number, id: number): Promise<boolean> {
   const rows = await db
     .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.id, id)))
+    .where(and(eq(webhookEndpoints.organizationId, organizationId), eq(webhookEndpoints.id, id)))
     .returning({ id: webhookEndpoints.id });
   return rows.length > 0;
 }
 
 /** The account's enabled endpoints that subscribe to this event. */
-export const subscribers = (db: DbOrTx, userId: number, type: string) =>
+export const subscribers = (db: DbOrTx, organizationId: number, type: string) =>
   db
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.userId, userId), eq(webhookEndpoints.enabled, true), sql`${type} = any(${webhookEndpoints.events})`));
+    .where(and(eq(webhookEndpoints.organizationId, organizationId), eq(webhookEndpoints.enabled, true), sql`${type} = any(${webhookEndpoints.events})`));
 
 export async function insertDelivery(db: DbOrTx, values: typeof webhookDeliveries.$inferInsert): Promise<DeliveryRow> {
   const [row] = await db.insert(webhookDeliveries).values(values).returning();
@@ -156,14 +156,14 @@ export async function markEndpointFailure(db: DbOrTx, endpointId: number, now: D
 
 /** Open inspections past their due date (in the account's zone) whose event is not written yet, for accounts that want it. */
 export async function newlyOverdue(db: DbOrTx, now: Date, lookbackDays: number, limit: number) {
-  const today = sql`(${now.toISOString()}::timestamptz at time zone u.time_zone)::date`;
-  const result = await db.execute<{ id: number; user_id: number; today: string }>(sql`
-    select i.id, i.user_id, to_char(${today}, 'YYYY-MM-DD') as today
+  const today = sql`(${now.toISOString()}::timestamptz at time zone o.time_zone)::date`;
+  const result = await db.execute<{ id: number; organization_id: number; today: string }>(sql`
+    select i.id, i.organization_id, to_char(${today}, 'YYYY-MM-DD') as today
     from inspections i
-    join users u on u.id = i.user_id
+    join organizations o on o.id = i.organization_id
     where i.status in ('scheduled', 'in_progress')
       and i.due_date < ${today} and i.due_date >= ${today} - ${lookbackDays}::int
-      and exists (select 1 from webhook_endpoints e where e.user_id = i.user_id and e.enabled and 'inspection.overdue' = any(e.events))
+      and exists (select 1 from webhook_endpoints e where e.organization_id = i.organization_id and e.enabled and 'inspection.overdue' = any(e.events))
       and not exists (select 1 from webhook_overdue_events m where m.inspection_id = i.id)
     order by i.id
     limit ${limit}`);

@@ -91,7 +91,7 @@ export async function createWebhook(deps: WebhooksDeps, account: Account, input:
       throw new AppError(ERROR_CODES.planLimit, `An account can have at most ${WEBHOOK_ENDPOINT_LIMIT} webhooks. Delete one you no longer use to add another.`);
     }
     const row = await q.insertEndpoint(db, {
-      userId: account.id,
+      organizationId: account.id,
       url: input.url,
       description: input.description || null,
       events: input.events,

@@ -59,7 +59,7 @@ export function isNewer(incoming: q.SubscriptionValues, stored: q.SubscriptionRo
  */
 export async function applySubscription(db: DbOrTx, sub: Stripe.Subscription, now: Date, eventCreated?: Date): Promise<q.SubscriptionRow | null> {
   const customerId = idOf(sub.customer);
-  const user = customerId ? await q.findUserByCustomer(db, customerId) : undefined;
+  const user = customerId ? await q.findCustomerOrganization(db, customerId) : undefined;
   if (!user) return null;
   const values = { ...subscriptionValues(sub), syncedAt: eventCreated ?? null };
   const { row, inserted } = await q.lockOrInsertSubscription(db, user.id, values);

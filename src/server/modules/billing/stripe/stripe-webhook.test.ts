@@ -15,7 +15,7 @@ afterAll(async () => {
 type Agent = Awaited<ReturnType<TestContext['signedIn']>>['agent'];
 const plan = async (agent: Agent) => (await agent.get('/api/subscription/status')).json();
 const stored = async (userId: number) =>
-  (await ctx.runtime.pool.query(`select id, status, cancel_at_period_end from billing_subscriptions where user_id = $1 and provider = 'stripe'`, [userId])).rows;
+  (await ctx.runtime.pool.query(`select id, status, cancel_at_period_end from billing_subscriptions where organization_id = $1 and provider = 'stripe'`, [userId])).rows;
 
 /** Creates the subscription and pays it at the fake Stripe, keeping the events undelivered. */
 async function paidAtStripe(agent: Agent, card = '4242 4242 4242 4242') {

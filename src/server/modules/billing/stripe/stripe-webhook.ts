@@ -57,7 +57,7 @@ export function handleStripeEvent(deps: BillingDeps, event: Stripe.Event, now = 
 /** The first payment makes the account one that has paid (no free trial any more). */
 async function invoicePaid(tx: Tx, invoice: Stripe.Invoice): Promise<Outcome> {
   const customerId = idOf(invoice.customer);
-  const user = customerId ? await q.findUserByCustomer(tx.db, customerId) : undefined;
+  const user = customerId ? await q.findCustomerOrganization(tx.db, customerId) : undefined;
   if (!user || invoice.amount_paid <= 0) return 'ignored';
   await markPaid(tx.db, user.id, new Date((invoice.status_transitions.paid_at ?? invoice.created) * 1000));
   return 'applied';
@@ -70,11 +70,12 @@ async function invoicePaid(tx: Tx, invoice: Stripe.Invoice): Promise<Outcome> {
  */
 async function paymentFailed(deps: BillingDeps, tx: Tx, invoice: Stripe.Invoice): Promise<Outcome> {
   const customerId = idOf(invoice.customer);
-  const user = customerId ? await q.findUserByCustomer(tx.db, customerId) : undefined;
+  const user = customerId ? await q.findCustomerOrganization(tx.db, customerId) : undefined;
   if (!user || invoice.billing_reason === 'subscription_create') return 'ignored';
   await queueEmail(tx, deps.boss, {
     kind: 'payment_failed',
-    userId: user.id,
+    organizationId: user.id,
+    userId: user.contactUserId,
     to: user.email,
     ...paymentFailedEmail({
       name: nameOf(user),
@@ -92,12 +93,13 @@ async function paymentFailed(deps: BillingDeps, tx: Tx, invoice: Stripe.Invoice)
 async function trialWillEnd(deps: BillingDeps, tx: Tx, sub: Stripe.Subscription, now: Date, created: Date): Promise<Outcome> {
   const row = await applySubscription(tx.db, sub, now, created);
   const customerId = idOf(sub.customer);
-  const user = customerId ? await q.findUserByCustomer(tx.db, customerId) : undefined;
+  const user = customerId ? await q.findCustomerOrganization(tx.db, customerId) : undefined;
   if (!row || !user || !sub.trial_end || sub.status !== 'trialing') return 'ignored';
   const price = sub.items.data[0]?.price;
   await queueEmail(tx, deps.boss, {
     kind: 'trial_ending',
-    userId: user.id,
+    organizationId: user.id,
+    userId: user.contactUserId,
     to: user.email,
     ...trialEndingEmail({
       name: nameOf(user),

@@ -76,8 +76,8 @@ export function createStripeProvider(deps: BillingDeps, settings: StripeSettings
     user.stripeCustomerId && !user.stripeCustomerId.startsWith('cus_test_') ? user.stripeCustomerId : null;
 
   /** The subscription that is paid or has a card now, if any: the one cancel and cards act on. */
-  async function currentSubscription(userId: number) {
-    return (await q.listSubscriptions(deps.db, userId)).find(givesPro);
+  async function currentSubscription(organizationId: number) {
+    return (await q.listSubscriptions(deps.db, organizationId)).find(givesPro);
   }
 
   /** The secret the payment form confirms, or null when the subscription no longer waits for one. */

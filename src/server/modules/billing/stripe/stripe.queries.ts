@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client';
-import { billingSubscriptions, stripeEvents, users } from '../../../db/schema/index';
+import { billingSubscriptions, organizations, stripeEvents } from '../../../db/schema/index';
+import { findBillingCustomer } from '../account-plan.queries';
 
 export type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
 /** A subscription as Stripe describes it, in our columns. */
@@ -25,29 +26,30 @@ export async function recordEvent(db: DbOrTx, event: { id: string; type: string;
   return rows.length === 1;
 }
 
-export async function findUserByCustomer(db: DbOrTx, customerId: string) {
+/** The organisation Stripe's customer is, with its billing contact. */
+export async function findCustomerOrganization(db: DbOrTx, customerId: string) {
   const [row] = await db
-    .select({ id: users.id, email: users.email, fullName: users.fullName, username: users.username })
-    .from(users)
-    .where(eq(users.stripeCustomerId, customerId));
-  return row;
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.stripeCustomerId, customerId));
+  return row && findBillingCustomer(db, row.id);
 }
 
 /** Keeps the account's Stripe customer; the first one saved stays. Returns the one kept. */
-export async function saveCustomerId(db: DbOrTx, userId: number, customerId: string): Promise<string> {
+export async function saveCustomerId(db: DbOrTx, organizationId: number, customerId: string): Promise<string> {
   await db
-    .update(users)
+    .update(organizations)
     .set({ stripeCustomerId: customerId })
-    .where(and(eq(users.id, userId), or(isNull(users.stripeCustomerId), sql`${users.stripeCustomerId} like 'cus\\_test\\_%'`)));
-  const [row] = await db.select({ id: users.stripeCustomerId }).from(users).where(eq(users.id, userId));
+    .where(and(eq(organizations.id, organizationId), or(isNull(organizations.stripeCustomerId), sql`${organizations.stripeCustomerId} like 'cus\\_test\\_%'`)));
+  const [row] = await db.select({ id: organizations.stripeCustomerId }).from(organizations).where(eq(organizations.id, organizationId));
   return row!.id!;
 }
 
 /** Inserts the subscription unless it exists, then locks its row: events for it queue here. */
-export async function lockOrInsertSubscription(db: DbOrTx, userId: number, values: SubscriptionValues): Promise<{ row: SubscriptionRow; inserted: boolean }> {
+export async function lockOrInsertSubscription(db: DbOrTx, organizationId: number, values: SubscriptionValues): Promise<{ row: SubscriptionRow; inserted: boolean }> {
   const inserted = await db
     .insert(billingSubscriptions)
-    .values({ ...values, userId, provider: 'stripe' })
+    .values({ ...values, organizationId, provider: 'stripe' })
     .onConflictDoNothing()
     .returning({ id: billingSubscriptions.id });
   const [row] = await db.select().from(billingSubscriptions).where(and(stripe, eq(billingSubscriptions.id, values.id))).for('update');
@@ -59,25 +61,25 @@ export async function updateSubscription(db: DbOrTx, id: string, values: Partial
 }
 
 /** The account's subscriptions, newest first. */
-export function listSubscriptions(db: DbOrTx, userId: number): Promise<SubscriptionRow[]> {
+export function listSubscriptions(db: DbOrTx, organizationId: number): Promise<SubscriptionRow[]> {
   return db
     .select()
     .from(billingSubscriptions)
-    .where(and(stripe, eq(billingSubscriptions.userId, userId)))
+    .where(and(stripe, eq(billingSubscriptions.organizationId, organizationId)))
     .orderBy(desc(billingSubscriptions.createdAt));
 }
 
-export async function findWaitingSubscription(db: DbOrTx, userId: number): Promise<SubscriptionRow | undefined> {
+export async function findWaitingSubscription(db: DbOrTx, organizationId: number): Promise<SubscriptionRow | undefined> {
   const [row] = await db
     .select()
     .from(billingSubscriptions)
-    .where(and(stripe, eq(billingSubscriptions.userId, userId), inArray(billingSubscriptions.status, ['incomplete', 'trialing'])))
+    .where(and(stripe, eq(billingSubscriptions.organizationId, organizationId), inArray(billingSubscriptions.status, ['incomplete', 'trialing'])))
     .orderBy(desc(billingSubscriptions.createdAt))
     .limit(1);
   return row;
 }
 
-export async function countSubscriptions(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(billingSubscriptions).where(and(stripe, eq(billingSubscriptions.userId, userId)));
+export async function countSubscriptions(db: DbOrTx, organizationId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(billingSubscriptions).where(and(stripe, eq(billingSubscriptions.organizationId, organizationId)));
   return row!.n;
 }

@@ -57,7 +57,7 @@ async function catchUp(db: DbOrTx, sub: q.SubscriptionRow, now: Date): Promise<q
     await q.updateSubscription(db, sub.id, { status: ended.status, canceledAt: ended.canceledAt });
     return ended;
   }
-  const card = await q.defaultPaymentMethod(db, sub.userId);
+  const card = await q.defaultPaymentMethod(db, sub.organizationId);
   const anchor = sub.billingCycleAnchor ?? sub.currentPeriodStart!;
   // The renewal that ends the stored period, then every one that has passed since.
   let n = 0;
@@ -70,12 +70,12 @@ async function catchUp(db: DbOrTx, sub: q.SubscriptionRow, now: Date): Promise<q
 }
 
 async function invoice(db: DbOrTx, sub: q.SubscriptionRow, start: Date, end: Date, card: { brand: string; last4: string } | undefined) {
-  const n = (await q.countInvoices(db, sub.userId)) + 1;
+  const n = (await q.countInvoices(db, sub.organizationId)) + 1;
   await q.insertInvoice(db, {
     id: id('in'),
-    userId: sub.userId,
+    organizationId: sub.organizationId,
     subscriptionId: sub.id,
-    number: `FM-${String(sub.userId).padStart(5, '0')}-${String(n).padStart(4, '0')}`,
+    number: `FM-${String(sub.organizationId).padStart(5, '0')}-${String(n).padStart(4, '0')}`,
     amount: PRO_PRICE_CENTS,
     currency: CURRENCY,
     status: 'paid',
@@ -84,7 +84,7 @@ async function invoice(db: DbOrTx, sub: q.SubscriptionRow, start: Date, end: Dat
     paidWith: card ? `${card.brand} ending ${card.last4}` : null,
     createdAt: start,
   });
-  await markPaid(db, sub.userId, start);
+  await markPaid(db, sub.organizationId, start);
 }
 
 function toApi(sub: q.SubscriptionRow): BillingSubscription {
@@ -105,8 +105,8 @@ function toPaymentMethod(row: Awaited<ReturnType<typeof q.listPaymentMethods>>[n
 }
 
 /** The account's free trial while it has time left: paying then keeps Pro after it. */
-async function runningTrialEnd(db: DbOrTx, userId: number, now: Date): Promise<Date | null> {
-  const plan = await findPlanDetails(db, userId, now);
+async function runningTrialEnd(db: DbOrTx, organizationId: number, now: Date): Promise<Date | null> {
+  const plan = await findPlanDetails(db, organizationId, now);
   return plan.plan === 'pro' && plan.planSource === 'trial' && plan.proUntil && plan.proUntil > now ? plan.proUntil : null;
 }
 
@@ -153,7 +153,7 @@ export function createTestModeProvider(deps: BillingDeps): TestModeProvider {
           waiting = undefined;
         }
         const clientSecret = waiting?.clientSecret ?? secretOf(id(trialEnd ? 'seti' : 'pi'));
-        if (!waiting) await q.insertSubscription(db, { id: id('sub'), userId: user.id, clientSecret, trialEnd });
+        if (!waiting) await q.insertSubscription(db, { id: id('sub'), organizationId: user.id, clientSecret, trialEnd });
         return {
           clientSecret,
           intent: trialEnd ? 'setup' : 'payment',
@@ -180,7 +180,7 @@ export function createTestModeProvider(deps: BillingDeps): TestModeProvider {
         if (sub.status === 'active' || sub.status === 'trialing') return answer;
         if (sub.status !== 'incomplete') throw conflict('This payment can no longer be completed. Please refresh the page and try again.');
         const checked = checkCard(input.card, now);
-        const card = await q.addDefaultPaymentMethod(db, { id: id('pm'), userId: user.id, ...checked, expMonth: input.card.expMonth, expYear: input.card.expYear });
+        const card = await q.addDefaultPaymentMethod(db, { id: id('pm'), organizationId: user.id, ...checked, expMonth: input.card.expMonth, expYear: input.card.expYear });
         const anchor = sub.trialEnd ?? now;
         const started = {
           ...sub,
@@ -217,7 +217,7 @@ export function createTestModeProvider(deps: BillingDeps): TestModeProvider {
         if (!(await q.useSetupIntent(db, user.id, input.clientSecret, now))) {
           throw notFound('This card form has expired. Please open it again.');
         }
-        const row = await q.addDefaultPaymentMethod(db, { id: id('pm'), userId: user.id, ...checked, expMonth: input.card.expMonth, expYear: input.card.expYear });
+        const row = await q.addDefaultPaymentMethod(db, { id: id('pm'), organizationId: user.id, ...checked, expMonth: input.card.expMonth, expYear: input.card.expYear });
         return { paymentMethod: toPaymentMethod(row) };
       });
     },

@@ -1,0 +1,69 @@
+import type pg from 'pg';
+import type { CurrentOrganization, OrganizationCreateInput, OrganizationSummary, OrganizationUpdateInput } from '@shared/schemas/organization';
+import type { Account } from '../../account';
+import type { Db } from '../../db/client';
+import { withTransaction } from '../../db/transaction';
+import { notFound } from '../../errors';
+import type { Sessions } from '../../plugins/auth';
+import type { MembershipAccess } from '../../plugins/sessions.queries';
+import { setSessionOrganization } from '../../plugins/sessions.queries';
+import * as q from './organizations.queries';
+
+export interface OrganizationsDeps {
+  db: Db;
+  pool: pg.Pool;
+  sessions: Sessions;
+}
+
+const NOT_FOUND = 'Organisation not found';
+
+/** The caller's organisations, the one in use marked. */
+export function listOrganizations(memberships: MembershipAccess[], account: Account | null): OrganizationSummary[] {
+  return memberships.map((m) => ({ id: m.organizationId, name: m.organizationName, role: m.role, current: m.organizationId === account?.id }));
+}
+
+export function currentOrganization(account: Account, memberships: MembershipAccess[]): CurrentOrganization {
+  const membership = memberships.find((m) => m.organizationId === account.id);
+  return {
+    id: account.id,
+    name: membership?.organizationName ?? '',
+    timeZone: account.timeZone,
+    role: account.role,
+    propertyIds: account.propertyIds === null ? null : [...account.propertyIds],
+    plan: account.plan,
+  };
+}
+
+/** A person's first organisation, made at sign-up: it takes their id and is theirs to own. */
+export async function createOwnOrganization(db: Db, user: { id: number; fullName: string | null; username: string; timeZone: string }): Promise<void> {
+  const id = await q.insertOrganization(db, { id: user.id, name: user.fullName?.trim() || user.username, timeZone: user.timeZone });
+  await q.insertMembership(db, { organizationId: id, userId: user.id, role: 'owner' });
+}
+
+/** A new organisation owned by the caller, and the session switched to it. */
+export async function createOrganization(
+  deps: OrganizationsDeps,
+  user: { id: number; timeZone: string },
+  tokenHash: string,
+  input: OrganizationCreateInput,
+): Promise<OrganizationSummary> {
+  const id = await withTransaction(deps.pool, async ({ db }) => {
+    const created = await q.insertOrganization(db, { name: input.name, timeZone: input.timeZone ?? user.timeZone });
+    await q.insertMembership(db, { organizationId: created, userId: user.id, role: 'owner' });
+    await setSessionOrganization(db, tokenHash, user.id, created);
+    return created;
+  });
+  deps.sessions.cache.drop(tokenHash);
+  return { id, name: input.name, role: 'owner', current: true };
+}
+
+/** The session acts on `organizationId` from its next request; one the caller is not in is a 404. */
+export async function switchOrganization(deps: OrganizationsDeps, userId: number, tokenHash: string, organizationId: number): Promise<void> {
+  if (!(await q.isMember(deps.db, organizationId, userId))) throw notFound(NOT_FOUND);
+  await setSessionOrganization(deps.db, tokenHash, userId, organizationId);
+  deps.sessions.cache.drop(tokenHash);
+}
+
+export async function updateOrganization(deps: OrganizationsDeps, account: Account, input: OrganizationUpdateInput) {
+  return q.updateOrganization(deps.db, account.id, input);
+}
