@@ -20,3 +20,4 @@ export * from './undo';
 export * from './webhooks';
 export * from './api-tokens';
 export * from './idempotency';
+export * from './history';
