@@ -20,4 +20,5 @@ export * from './undo';
 export * from './webhooks';
 export * from './api-tokens';
 export * from './idempotency';
+export * from './share-links';
 export * from './history';
