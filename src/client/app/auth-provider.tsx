@@ -53,7 +53,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const updateUser = useCallback((user: SessionUser) => {
-    setState((prev) => (prev.status === 'authenticated' ? { status: 'authenticated', user } : prev));
+    // Only the session check answers with the organisation in use; a profile or e-mail change
+    // answers without it, and the organisation stays as it was.
+    setState((prev) =>
+      prev.status === 'authenticated'
+        ? { status: 'authenticated', user: user.organization === undefined ? { ...user, organization: prev.user.organization } : user }
+        : prev,
+    );
   }, []);
 
   const acknowledgeLogout = useCallback(() => {

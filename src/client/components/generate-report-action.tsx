@@ -3,6 +3,7 @@ import { Download, FileText, Lock } from 'lucide-react';
 import { Link } from 'react-router';
 import { useGenerateReport } from './use-generate-report';
 import { useSubscription } from '@/lib/use-subscription';
+import { usePermissions } from '@/lib/use-permissions';
 import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -30,7 +31,11 @@ interface GenerateReportActionProps {
  */
 export function GenerateReportAction({ propertyId, propertyName, size = 'default', className, compact }: GenerateReportActionProps) {
   const subscription = useSubscription();
+  const { can } = usePermissions();
   const forName = propertyName ? <span className="sr-only"> for {propertyName}</span> : null;
+
+  // Nothing for a member who may not create reports (their reports list still shows the ones made).
+  if (!can('reports.create')) return null;
 
   // Neither button until the plan is known, so a Pro account never sees an upgrade offer flash by.
   if (subscription.isLoading) {

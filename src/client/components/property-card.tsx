@@ -5,6 +5,7 @@ import { formatDateTime } from '@/lib/format-date';
 import { humanize, INSPECTION_TYPE_LABELS } from '@shared/enums';
 import type { Property } from '@shared/schemas/property';
 import { isTemporaryId } from '@/features/properties/api/property-queries';
+import { usePermissions } from '@/lib/use-permissions';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -23,6 +24,7 @@ interface PropertyCardProps {
 export function PropertyCard({ property, headingLevel: Heading = 'h3' }: PropertyCardProps) {
   const titleId = useId();
   const saving = isTemporaryId(property.id);
+  const canSchedule = usePermissions().can('inspections.schedule');
   const lastUpdated = formatDateTime(property.lastUpdated || property.createdAt);
 
   return (
@@ -66,12 +68,14 @@ export function PropertyCard({ property, headingLevel: Heading = 'h3' }: Propert
           </p>
         ) : (
           <div className="flex flex-wrap items-start gap-2">
-            <Button asChild size="sm">
-              <Link to={`/inspections/new?propertyId=${property.id}`}>
-                <CalendarPlus aria-hidden="true" />
-                Schedule Inspection<span className="sr-only"> for {property.name}</span>
-              </Link>
-            </Button>
+            {canSchedule ? (
+              <Button asChild size="sm">
+                <Link to={`/inspections/new?propertyId=${property.id}`}>
+                  <CalendarPlus aria-hidden="true" />
+                  Schedule Inspection<span className="sr-only"> for {property.name}</span>
+                </Link>
+              </Button>
+            ) : null}
             <Button asChild size="sm" variant="outline">
               <Link to={`/properties/${property.id}`}>
                 <Eye aria-hidden="true" />

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { usePermissions } from '@/lib/use-permissions';
 import { LoadingState } from '@/components/ui/spinner';
 import { BottomTabBar } from './bottom-tab-bar';
 import { EmailConfirmationBanner } from './email-confirmation-banner';
@@ -9,6 +10,9 @@ import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
 export default function AppShell() {
+  // Keyed by the organisation in use: a switch draws every part of the shell and page afresh,
+  // so nothing of the organisation before stays on screen (the cache is emptied with it).
+  const { organization } = usePermissions();
   return (
     <>
       <a
@@ -17,7 +21,7 @@ export default function AppShell() {
       >
         Skip to main content
       </a>
-      <div className="min-h-dvh bg-slate-50">
+      <div key={organization?.id} className="min-h-dvh bg-slate-50">
         <Sidebar />
         <div className="flex min-h-dvh flex-col md:pl-64">
           <TopBar />

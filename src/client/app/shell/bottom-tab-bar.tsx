@@ -1,15 +1,17 @@
 import { NavLink } from 'react-router';
 import { cn } from '@/lib/utils';
-import { TAB_NAV } from './nav-items';
+import { usePermissions } from '@/lib/use-permissions';
+import { tabNavFor } from './nav-items';
 
 export function BottomTabBar() {
+  const items = tabNavFor(usePermissions());
   return (
     <nav
       aria-label="Tabs"
       className="fixed inset-x-0 bottom-0 z-30 border-t bg-background pb-[env(safe-area-inset-bottom)] md:hidden"
     >
       <ul className="grid grid-cols-5">
-        {TAB_NAV.map(({ to, label, icon: Icon }) => (
+        {items.map(({ to, label, icon: Icon }) => (
           <li key={to}>
             <NavLink
               to={to}

@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import { useAuth } from '../auth-context';
 import { Brand } from '@/components/brand';
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from '@/components/ui/sheet';
+import { OrganizationSwitcher } from '@/features/organizations/components/organization-switcher';
 import { LogoutButton } from './logout-button';
 import { SideNavLinks } from './side-nav-links';
 import { UserSummary } from './user-summary';
@@ -32,7 +33,10 @@ export default function MobileMenuSheet({ buttonRef, open, onOpenChange }: Mobil
             <Brand />
             <span className="sr-only"> menu</span>
           </SheetTitle>
-          <SheetDescription className="sr-only">Go to a section of Firemark or log out.</SheetDescription>
+          <SheetDescription className="sr-only">Go to a section of Firemark, switch organisation or log out.</SheetDescription>
+        </div>
+        <div className="border-b p-3">
+          <OrganizationSwitcher onDone={close} />
         </div>
         <nav aria-label="Mobile" className="flex-1 overflow-y-auto p-3">
           <SideNavLinks onNavigate={close} />

@@ -1,12 +1,14 @@
 import { NavLink } from 'react-router';
 import { cn } from '@/lib/utils';
-import { MAIN_NAV } from './nav-items';
+import { usePermissions } from '@/lib/use-permissions';
+import { mainNavFor } from './nav-items';
 
-/** The six main entries, shared by the desktop sidebar and the mobile menu. */
+/** The main entries for the caller's role, shared by the desktop sidebar and the mobile menu. */
 export function SideNavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const items = mainNavFor(usePermissions());
   return (
     <ul className="space-y-1">
-      {MAIN_NAV.map(({ to, label, icon: Icon }) => (
+      {items.map(({ to, label, icon: Icon }) => (
         <li key={to}>
           <NavLink
             to={to}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useAuth } from '../auth-context';
 import { Brand } from '@/components/brand';
+import { OrganizationSwitcher } from '@/features/organizations/components/organization-switcher';
 import { LogoutButton } from './logout-button';
 import { SideNavLinks } from './side-nav-links';
 import { UserSummary } from './user-summary';
@@ -17,6 +18,9 @@ export function Sidebar() {
         >
           <Brand />
         </Link>
+      </div>
+      <div className="border-b p-3">
+        <OrganizationSwitcher />
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto p-3">
         <SideNavLinks />

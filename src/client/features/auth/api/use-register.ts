@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { PRO_PLAN_NAME, TRIAL_DAYS } from '@shared/plans';
 import type { RegisterInput, SessionUser } from '@shared/schemas/auth';
 import { api, serverMessage } from '@/lib/api';
+import { withOrganization } from './session-organization';
 import { toast } from '@/components/ui/use-toast';
 import { useAuth } from '@/app/auth-context';
 
@@ -18,7 +19,7 @@ export function useRegister() {
   return useMutation({
     // The account's time zone decides what "today" means for due dates (DECISIONS).
     mutationFn: (input: Omit<RegisterInput, 'timeZone'>) =>
-      api.post<SessionUser>('/api/auth/register', { ...input, timeZone: browserTimeZone() }),
+      api.post<SessionUser>('/api/auth/register', { ...input, timeZone: browserTimeZone() }).then(withOrganization),
     onSuccess: (user, input) => {
       signIn(user);
       toast({

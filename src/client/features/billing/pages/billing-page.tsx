@@ -1,6 +1,8 @@
 import { useRef } from 'react';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSubscription } from '@/lib/use-subscription';
+import { usePermissions } from '@/lib/use-permissions';
+import { forbiddenMessage } from '@shared/permissions';
 import { PageHeader } from '@/components/page-header';
 import { useBillingConfig } from '../api/use-billing-config';
 import { activeSubscription, useSubscriptionDetails } from '../api/use-subscription-details';
@@ -12,7 +14,27 @@ import { PlanComparison } from '../components/plan-comparison';
 import { PlanOffer } from '../components/plan-offer';
 import { SubscriptionOverview } from '../components/subscription-overview';
 
-export default function BillingPage() {
+/** The plan and its billing are the owners' (issue 31): other members are told whom to ask. */
+export default function BillingRoute() {
+  const { can, organization } = usePermissions();
+  if (can('billing.manage')) return <BillingPage />;
+  return <BillingNotYours organizationName={organization?.name} />;
+}
+
+function BillingNotYours({ organizationName }: { organizationName?: string }) {
+  useDocumentTitle('Billing');
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader
+        title="Billing"
+        description={`The plan${organizationName ? ` of ${organizationName}` : ''} and its payments are managed by its owners.`}
+      />
+      <p className="text-muted-foreground">{forbiddenMessage('billing.manage')}</p>
+    </div>
+  );
+}
+
+function BillingPage() {
   useDocumentTitle('Billing');
   const subscription = useSubscription();
   const details = useSubscriptionDetails();

@@ -1,11 +1,12 @@
 import { CalendarDays, Crown } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSubscription } from '@/lib/use-subscription';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/app/auth-context';
+import { usePermissions } from '@/lib/use-permissions';
 import { useDashboardStats } from '../api/use-dashboard-stats';
 import { DashboardProperties } from '../components/dashboard-properties';
 import { StatCards } from '../components/stat-cards';
@@ -23,7 +24,14 @@ function limitMessage(properties: boolean, inspections: boolean): string {
   return `You have reached the free plan's limit of ${reached.join(' and ')}. Upgrade from the banner above to add more.`;
 }
 
-export default function DashboardPage() {
+/** The signed-in home: an inspector's is the inspections assigned to them (issue 31). */
+export default function HomePage() {
+  const { role } = usePermissions();
+  if (role === 'inspector') return <Navigate to="/my-inspections" replace />;
+  return <DashboardPage />;
+}
+
+function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { user } = useAuth();
   const subscription = useSubscription();

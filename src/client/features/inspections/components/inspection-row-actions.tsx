@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { CalendarClock, CircleCheck } from 'lucide-react';
 import { formatDate } from '@/lib/format-date';
 import { lazyDialog } from '@/lib/lazy-dialog';
+import { usePermissions } from '@/lib/use-permissions';
 import type { Inspection } from '@shared/schemas/inspection';
 import { isTemporaryId } from '@/features/properties/api/property-queries';
 import { Button } from '@/components/ui/button';
@@ -27,6 +28,7 @@ interface RowActionsProps {
  * words lead each button's accessible name, which adds which inspection it acts on.
  */
 export function InspectionRowActions({ inspection, onComplete, onReschedule, withProperty = true, busy }: RowActionsProps) {
+  const { can } = usePermissions();
   if (!isOpenInspection(inspection)) {
     return inspection.status === 'completed' && inspection.completedDate ? (
       <span className="self-center whitespace-nowrap text-xs text-muted-foreground">
@@ -38,14 +40,18 @@ export function InspectionRowActions({ inspection, onComplete, onReschedule, wit
   const disabled = busy || isTemporaryId(inspection.id);
   return (
     <>
-      <Button variant="outline" size="sm" aria-label={`Complete ${what}`} disabled={disabled} onClick={() => onComplete(inspection)}>
-        <CircleCheck aria-hidden="true" />
-        Complete
-      </Button>
-      <Button variant="outline" size="sm" aria-label={`Reschedule ${what}`} disabled={disabled} onClick={() => onReschedule(inspection)}>
-        <CalendarClock aria-hidden="true" />
-        Reschedule
-      </Button>
+      {can('inspections.complete') ? (
+        <Button variant="outline" size="sm" aria-label={`Complete ${what}`} disabled={disabled} onClick={() => onComplete(inspection)}>
+          <CircleCheck aria-hidden="true" />
+          Complete
+        </Button>
+      ) : null}
+      {can('inspections.schedule') ? (
+        <Button variant="outline" size="sm" aria-label={`Reschedule ${what}`} disabled={disabled} onClick={() => onReschedule(inspection)}>
+          <CalendarClock aria-hidden="true" />
+          Reschedule
+        </Button>
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { CalendarPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Subscription } from '@/lib/use-subscription';
+import { usePermissions } from '@/lib/use-permissions';
 import { Button } from '@/components/ui/button';
 
 /** Why scheduling is unavailable, for the page to show beside its title; null when it is allowed. */
@@ -16,6 +17,8 @@ export function scheduleLimitNote(subscription: Subscription): string | null {
  * another open inspection; the free-plan banner is the screen's one upgrade prompt.
  */
 export function ScheduleInspectionButton({ subscription, noteId }: { subscription: Subscription; noteId: string }) {
+  const { can } = usePermissions();
+  if (!can('inspections.schedule')) return null;
   if (subscription.canScheduleInspection) {
     return (
       <Button asChild>

@@ -2,6 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { ArrowLeft, BellOff, CalendarClock, CircleCheck, ClipboardCheck, Pencil, SearchX, Trash2 } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatDate, formatDateTime } from '@/lib/format-date';
+import { usePermissions } from '@/lib/use-permissions';
 import { LicenceNote } from '@/features/records/components/licence-note';
 import { humanize } from '@shared/enums';
 import { attestationSummary } from '@shared/records';
@@ -97,6 +98,9 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const quickComplete = useCompleteInspection();
+  const { can } = usePermissions();
+  const canComplete = can('inspections.complete');
+  const canSchedule = can('inspections.schedule');
   // The completing buttons go away with the open state; focus moves on to the next action.
   const editButton = useRef<HTMLButtonElement>(null);
   const open = isOpenInspection(inspection);
@@ -127,8 +131,8 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
         }
       />
 
-      <div className="mb-6 flex flex-wrap gap-2" role="group" aria-label="Inspection actions">
-        {open ? (
+      <div className="mb-6 flex flex-wrap gap-2 empty:hidden" role="group" aria-label="Inspection actions">
+        {open && canComplete ? (
           <>
             <Button onClick={() => quickComplete.mutate({ id: inspection.id }, { onSuccess: () => editButton.current?.focus() })} disabled={quickComplete.isPending}>
               {quickComplete.isPending ? <Spinner /> : <CircleCheck aria-hidden="true" />}
@@ -138,26 +142,32 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
               <ClipboardCheck aria-hidden="true" />
               Complete with result
             </Button>
-            <Button variant="outline" {...reachFor(RescheduleDialog)} onClick={() => setDialog('reschedule')}>
-              <CalendarClock aria-hidden="true" />
-              Reschedule
-            </Button>
           </>
         ) : null}
-        {resultMissing ? (
+        {open && canSchedule ? (
+          <Button variant="outline" {...reachFor(RescheduleDialog)} onClick={() => setDialog('reschedule')}>
+            <CalendarClock aria-hidden="true" />
+            Reschedule
+          </Button>
+        ) : null}
+        {resultMissing && canComplete ? (
           <Button {...reachFor(CompleteInspectionDialog)} onClick={() => setDialog('record')}>
             <ClipboardCheck aria-hidden="true" />
             Record result
           </Button>
         ) : null}
-        <Button ref={editButton} variant="outline" {...reachFor(EditInspectionDialog)} onClick={() => setDialog('edit')}>
-          <Pencil aria-hidden="true" />
-          Edit Inspection
-        </Button>
-        <Button variant="outline" className="text-destructive hover:text-destructive" onClick={() => setDialog('delete')}>
-          <Trash2 aria-hidden="true" />
-          Delete
-        </Button>
+        {canSchedule ? (
+          <Button ref={editButton} variant="outline" {...reachFor(EditInspectionDialog)} onClick={() => setDialog('edit')}>
+            <Pencil aria-hidden="true" />
+            Edit Inspection
+          </Button>
+        ) : null}
+        {can('inspections.delete') ? (
+          <Button variant="outline" className="text-destructive hover:text-destructive" onClick={() => setDialog('delete')}>
+            <Trash2 aria-hidden="true" />
+            Delete
+          </Button>
+        ) : null}
       </div>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">

@@ -4,6 +4,7 @@ import type { Inspection } from '@shared/schemas/inspection';
 import { isTemporaryId } from '@/features/properties/api/property-queries';
 import { UnscheduledPanel } from '@/features/requirements/components/unscheduled-panel';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePermissions } from '@/lib/use-permissions';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -25,6 +26,7 @@ export default function UpcomingInspectionsPage() {
   const complete = useCompleteInspection();
   // The Reschedule dialog loads when first opened, as on the dashboard's rows.
   const { openReschedule, dialogs } = useInspectionDialogs();
+  const { can } = usePermissions();
 
   const busy = (inspection: Inspection) => complete.isPending && complete.variables?.id === inspection.id;
 
@@ -40,26 +42,30 @@ export default function UpcomingInspectionsPage() {
     const disabled = busy(inspection) || isTemporaryId(inspection.id);
     return (
       <>
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={`Complete ${what}`}
-          aria-disabled={disabled}
-          onClick={() => !disabled && complete.mutate({ id: inspection.id }, { onSettled: keepFocusOnPage })}
-        >
-          <CircleCheck aria-hidden="true" />
-          Complete
-        </Button>
-        <Button
-          variant="outline"
-          size="sm"
-          aria-label={`Reschedule ${what}`}
-          aria-disabled={disabled}
-          onClick={() => !disabled && openReschedule(inspection)}
-        >
-          <CalendarClock aria-hidden="true" />
-          Reschedule
-        </Button>
+        {can('inspections.complete') ? (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Complete ${what}`}
+            aria-disabled={disabled}
+            onClick={() => !disabled && complete.mutate({ id: inspection.id }, { onSettled: keepFocusOnPage })}
+          >
+            <CircleCheck aria-hidden="true" />
+            Complete
+          </Button>
+        ) : null}
+        {can('inspections.schedule') ? (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Reschedule ${what}`}
+            aria-disabled={disabled}
+            onClick={() => !disabled && openReschedule(inspection)}
+          >
+            <CalendarClock aria-hidden="true" />
+            Reschedule
+          </Button>
+        ) : null}
       </>
     );
   };

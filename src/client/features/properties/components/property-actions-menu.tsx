@@ -2,6 +2,7 @@ import { CalendarPlus, Eye, FileText, Lock, MoreHorizontal } from 'lucide-react'
 import { Link } from 'react-router';
 import type { Property } from '@shared/schemas/property';
 import { useSubscription } from '@/lib/use-subscription';
+import { usePermissions } from '@/lib/use-permissions';
 import { useGenerateReport } from '@/components/use-generate-report';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -11,6 +12,9 @@ import { Spinner } from '@/components/ui/spinner';
 export function PropertyActionsMenu({ property }: { property: Property }) {
   const subscription = useSubscription();
   const report = useGenerateReport();
+  const { can } = usePermissions();
+  const canSchedule = can('inspections.schedule');
+  const canReport = can('reports.create');
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
@@ -25,14 +29,16 @@ export function PropertyActionsMenu({ property }: { property: Property }) {
             View Details
           </Link>
         </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to={`/inspections/new?propertyId=${property.id}`}>
-            <CalendarPlus aria-hidden="true" />
-            Schedule Inspection
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        {subscription.isPremium ? (
+        {canSchedule ? (
+          <DropdownMenuItem asChild>
+            <Link to={`/inspections/new?propertyId=${property.id}`}>
+              <CalendarPlus aria-hidden="true" />
+              Schedule Inspection
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
+        {canReport ? <DropdownMenuSeparator /> : null}
+        {!canReport ? null : subscription.isPremium ? (
           <DropdownMenuItem onSelect={() => report.generate(property.id)}>
             <FileText aria-hidden="true" />
             Generate Report

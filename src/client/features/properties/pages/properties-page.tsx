@@ -9,6 +9,7 @@ import { PROPERTIES_DEFAULT_SORT, PROPERTIES_PAGE_SIZE, PROPERTY_STATUS_FILTERS,
 import { lazyDialog, reachFor } from '@/lib/lazy-dialog';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSubscription } from '@/lib/use-subscription';
+import { usePermissions } from '@/lib/use-permissions';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
@@ -33,6 +34,7 @@ export default function PropertiesPage() {
   const limitNoteId = useId();
   const resultsId = useId();
   const subscription = useSubscription();
+  const canAdd = usePermissions().can('properties.create');
   const wide = useMediaQuery(MD_UP);
 
   const filters = propertiesPageFilters(params);
@@ -47,7 +49,8 @@ export default function PropertiesPage() {
   const properties = data?.pages.flatMap((page) => page.items) ?? [];
   const total = data?.pages[0]?.total ?? 0;
 
-  const actions = subscription.isLoaded ? (
+  // A member who cannot add properties is offered neither adding nor the upgrade that would allow it.
+  const actions = !canAdd ? null : subscription.isLoaded ? (
     subscription.canCreateProperty ? (
       <>
         <Button
@@ -77,7 +80,7 @@ export default function PropertiesPage() {
       <PageHeader
         title="Properties"
         description={
-          subscription.isLoaded && !subscription.canCreateProperty ? (
+          canAdd && subscription.isLoaded && !subscription.canCreateProperty ? (
             <span id={limitNoteId}>
               Free accounts hold {subscription.status.propertyLimit} property.{' '}
               {subscription.status.trialAvailable
@@ -124,16 +127,22 @@ export default function PropertiesPage() {
             Try other words, or clear the filters to see every property.
           </EmptyState>
         ) : (
-          <EmptyState
-            icon={Building2}
-            title="No properties yet"
-            action={
-              <AddPropertyLink>Add Your First Property</AddPropertyLink>
-            }
-          >
-            Add a building to start tracking its inspections and compliance
-            {subscription.canCreateProperty ? ', or import many at once from a CSV file' : ''}.
-          </EmptyState>
+          canAdd ? (
+            <EmptyState
+              icon={Building2}
+              title="No properties yet"
+              action={
+                <AddPropertyLink>Add Your First Property</AddPropertyLink>
+              }
+            >
+              Add a building to start tracking its inspections and compliance
+              {subscription.canCreateProperty ? ', or import many at once from a CSV file' : ''}.
+            </EmptyState>
+          ) : (
+            <EmptyState icon={Building2} title="No properties to show yet">
+              The properties you are given in this organisation appear here. Ask an owner or admin if you expected to see some.
+            </EmptyState>
+          )
         )
       ) : (
         <section aria-labelledby={resultsId} className="space-y-4">

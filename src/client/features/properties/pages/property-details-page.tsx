@@ -6,6 +6,7 @@ import { isApiError } from '@/lib/api';
 import { recordIdFromUrl } from '@/lib/record-id';
 import { lazyDialog, reachFor } from '@/lib/lazy-dialog';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePermissions } from '@/lib/use-permissions';
 import { GenerateReportAction } from '@/components/generate-report-action';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
@@ -69,6 +70,7 @@ function PropertyDetails({ property }: { property: Property }) {
   const [tab, setTab] = usePropertyTab();
   const [editing, setEditing] = useState(false);
   const remove = useDeleteProperty();
+  const { can } = usePermissions();
 
   const onDelete = () => {
     // Lists drop it at once; a failure puts it back there with an error toast.
@@ -100,19 +102,23 @@ function PropertyDetails({ property }: { property: Property }) {
           </>
         }
       />
-      <div className="mb-6 flex flex-wrap items-start gap-2">
-        <Button asChild>
-          <Link to={`/inspections/new?propertyId=${property.id}`}>
-            <CalendarPlus aria-hidden="true" />
-            Schedule Inspection
-          </Link>
-        </Button>
+      <div className="mb-6 flex flex-wrap items-start gap-2 empty:hidden">
+        {can('inspections.schedule') ? (
+          <Button asChild>
+            <Link to={`/inspections/new?propertyId=${property.id}`}>
+              <CalendarPlus aria-hidden="true" />
+              Schedule Inspection
+            </Link>
+          </Button>
+        ) : null}
         <GenerateReportAction propertyId={property.id} />
-        <Button variant="outline" {...reachFor(EditPropertyDialog)} onClick={() => setEditing(true)}>
-          <Pencil aria-hidden="true" />
-          Edit Property
-        </Button>
-        <DeletePropertyDialog propertyName={property.name} onConfirm={onDelete} />
+        {can('properties.edit') ? (
+          <Button variant="outline" {...reachFor(EditPropertyDialog)} onClick={() => setEditing(true)}>
+            <Pencil aria-hidden="true" />
+            Edit Property
+          </Button>
+        ) : null}
+        {can('properties.delete') ? <DeletePropertyDialog propertyName={property.name} onConfirm={onDelete} /> : null}
       </div>
 
       <Tabs value={tab} onValueChange={setTab}>

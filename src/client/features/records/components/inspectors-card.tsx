@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { LoadingState, Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError, serverMessage } from '@/lib/api';
+import { usePermissions } from '@/lib/use-permissions';
 import { useDeleteInspector, useInspectors, useSaveInspector } from '../api/record-queries';
 import { LicenceNote } from './licence-note';
 
@@ -22,6 +23,7 @@ export function InspectorsCard() {
   const inspectors = useInspectors();
   const save = useSaveInspector();
   const remove = useDeleteInspector();
+  const canManage = usePermissions().can('inspectors.manage');
   const [editing, setEditing] = useState<Inspector | null>(null);
   const form = useForm<InspectorInput>({ resolver: zodResolver(inspectorSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
@@ -62,7 +64,10 @@ export function InspectorsCard() {
     <Card>
       <CardHeader>
         <CardTitle>Inspectors</CardTitle>
-        <CardDescription>Who performs your inspections, with their licence or certification. An expired licence is shown on records and reports.</CardDescription>
+        <CardDescription>
+          Who performs your inspections, with their licence or certification. An expired licence is shown on records and reports.
+          {canManage ? null : ' Owners and admins add and change them.'}
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-6">
         {inspectors.isPending ? (
@@ -80,59 +85,65 @@ export function InspectorsCard() {
                     <LicenceNote licenceNumber={i.licenceNumber} licenceExpiresOn={i.licenceExpiresOn} expired={i.licenceExpired} />
                   </p>
                 </div>
-                <div className="flex gap-1">
-                  <Button variant="ghost" size="sm" onClick={() => startEdit(i)} aria-label={`Edit ${i.name}`}>
-                    <Pencil aria-hidden="true" />
-                  </Button>
-                  <ConfirmDialog
-                    trigger={
-                      <Button variant="ghost" size="sm" aria-label={`Delete ${i.name}`}>
-                        <Trash2 aria-hidden="true" />
-                      </Button>
-                    }
-                    title={`Delete ${i.name}?`}
-                    description="Inspections already recorded keep the name and licence they were completed with."
-                    confirmLabel="Delete Inspector"
-                    onConfirm={() => remove.mutate(i.id)}
-                  />
-                </div>
+                {canManage ? (
+                  <div className="flex gap-1">
+                    <Button variant="ghost" size="sm" onClick={() => startEdit(i)} aria-label={`Edit ${i.name}`}>
+                      <Pencil aria-hidden="true" />
+                    </Button>
+                    <ConfirmDialog
+                      trigger={
+                        <Button variant="ghost" size="sm" aria-label={`Delete ${i.name}`}>
+                          <Trash2 aria-hidden="true" />
+                        </Button>
+                      }
+                      title={`Delete ${i.name}?`}
+                      description="Inspections already recorded keep the name and licence they were completed with."
+                      confirmLabel="Delete Inspector"
+                      onConfirm={() => remove.mutate(i.id)}
+                    />
+                  </div>
+                ) : null}
               </li>
             ))}
           </ul>
         ) : (
-          <p className="text-sm text-muted-foreground">No inspectors yet. Add the people or companies who inspect your properties.</p>
+          <p className="text-sm text-muted-foreground">
+            {canManage ? 'No inspectors yet. Add the people or companies who inspect your properties.' : 'No inspectors yet.'}
+          </p>
         )}
 
-        <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={editing ? `Edit ${editing.name}` : 'Add an inspector'}>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Inspector name" error={errors.name?.message}>
-              {(c) => <Input {...c} maxLength={200} aria-required="true" {...form.register('name')} />}
-            </FormField>
-            <FormField label="Company" error={errors.company?.message}>
-              {(c) => <Input {...c} maxLength={200} {...form.register('company')} />}
-            </FormField>
-            <FormField label="Licence or certification number" error={errors.licenceNumber?.message}>
-              {(c) => <Input {...c} maxLength={100} {...form.register('licenceNumber')} />}
-            </FormField>
-            <FormField label="Licence expires on" error={errors.licenceExpiresOn?.message}>
-              {(c) => <Input {...c} type="date" {...form.register('licenceExpiresOn')} />}
-            </FormField>
-            <FormField label="Inspector e-mail" error={errors.email?.message} className="sm:col-span-2">
-              {(c) => <Input {...c} type="email" autoComplete="off" {...form.register('email')} />}
-            </FormField>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Button type="submit" disabled={save.isPending}>
-              {save.isPending ? <Spinner /> : null}
-              {editing ? 'Save Inspector' : 'Add Inspector'}
-            </Button>
-            {editing ? (
-              <Button type="button" variant="outline" onClick={stopEdit}>
-                Cancel
+        {canManage ? (
+          <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={editing ? `Edit ${editing.name}` : 'Add an inspector'}>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField label="Inspector name" error={errors.name?.message}>
+                {(c) => <Input {...c} maxLength={200} aria-required="true" {...form.register('name')} />}
+              </FormField>
+              <FormField label="Company" error={errors.company?.message}>
+                {(c) => <Input {...c} maxLength={200} {...form.register('company')} />}
+              </FormField>
+              <FormField label="Licence or certification number" error={errors.licenceNumber?.message}>
+                {(c) => <Input {...c} maxLength={100} {...form.register('licenceNumber')} />}
+              </FormField>
+              <FormField label="Licence expires on" error={errors.licenceExpiresOn?.message}>
+                {(c) => <Input {...c} type="date" {...form.register('licenceExpiresOn')} />}
+              </FormField>
+              <FormField label="Inspector e-mail" error={errors.email?.message} className="sm:col-span-2">
+                {(c) => <Input {...c} type="email" autoComplete="off" {...form.register('email')} />}
+              </FormField>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? <Spinner /> : null}
+                {editing ? 'Save Inspector' : 'Add Inspector'}
               </Button>
+              {editing ? (
+                <Button type="button" variant="outline" onClick={stopEdit}>
+                  Cancel
+                </Button>
             ) : null}
           </div>
         </form>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -9,6 +9,7 @@ import type { Deficiency } from '@shared/schemas/deficiency';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
+import { usePermissions } from '@/lib/use-permissions';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { LoadingState } from '@/components/ui/spinner';
@@ -63,6 +64,7 @@ export function PropertyDeficienciesTab({ propertyId }: { propertyId: number }) 
 function DeficiencyCard({ deficiency: d, propertyId, onCorrect }: { deficiency: Deficiency; propertyId: number; onCorrect: () => void }) {
   const queryClient = useQueryClient();
   const [uploading, setUploading] = useState(false);
+  const canRecord = usePermissions().can('deficiencies.record');
   const addPhotos = async (files: File[]) => {
     setUploading(true);
     try {
@@ -116,7 +118,7 @@ function DeficiencyCard({ deficiency: d, propertyId, onCorrect }: { deficiency: 
           )}
         </div>
       ) : null}
-      {d.correctedOn ? null : (
+      {d.correctedOn || !canRecord ? null : (
         <div className="flex flex-wrap items-end gap-3 pt-1">
           <Button {...reachFor(CorrectDeficiencyDialog)} onClick={onCorrect}>
             Mark as Corrected

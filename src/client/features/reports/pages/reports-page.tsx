@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { usePropertyOptions } from '@/features/properties/api/use-property-options';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePermissions } from '@/lib/use-permissions';
 import { useSubscription } from '@/lib/use-subscription';
 import { PageHeader } from '@/components/page-header';
 import { UpgradePrompt } from '@/components/upgrade-prompt';
@@ -19,6 +20,7 @@ export default function ReportsPage() {
   useDocumentTitle('Reports');
   const listTitleId = useId();
   const subscription = useSubscription();
+  const canCreate = usePermissions().can('reports.create');
   const url = useReportUrlState();
   const properties = usePropertyOptions();
   const list = useReportList({ q: url.q || undefined, propertyId: url.propertyId, sort: url.sort });
@@ -29,7 +31,7 @@ export default function ReportsPage() {
       <PageHeader title="Reports" description="Fire-safety compliance reports of your properties, ready to download as PDF." />
 
       <div className="space-y-8">
-        {subscription.isLoading ? (
+        {!canCreate ? null : subscription.isLoading ? (
           <Skeleton className="h-44 w-full rounded-xl" />
         ) : subscription.isPremium ? (
           <GenerateReportPanel properties={properties} />

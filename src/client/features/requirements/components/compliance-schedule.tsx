@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { lazyDialog, reachFor } from '@/lib/lazy-dialog';
+import { usePermissions } from '@/lib/use-permissions';
 import { ListPlus, Plus, ShieldCheck } from 'lucide-react';
 import type { InspectionType } from '@shared/enums';
 import type { Requirement } from '@shared/schemas/requirement';
@@ -24,6 +25,7 @@ export function ComplianceSchedule({ propertyId }: { propertyId: number }) {
   const titleId = useId();
   const requirements = usePropertyRequirements(propertyId);
   const [dialog, setDialog] = useState<'item' | 'custom' | null>(null);
+  const canEdit = usePermissions().can('requirements.edit');
   const groups = useMemo(() => {
     const byType = new Map<InspectionType, Requirement[]>();
     for (const requirement of requirements.data ?? []) {
@@ -42,16 +44,18 @@ export function ComplianceSchedule({ propertyId }: { propertyId: number }) {
           </CardTitle>
           <CardDescription>What each safety item needs, how often, and the standard that says so.</CardDescription>
         </div>
-        <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" {...reachFor(AddSafetyItemDialog)} onClick={() => setDialog('item')} disabled={requirements.isPending}>
-            <Plus aria-hidden="true" />
-            Add safety item
-          </Button>
-          <Button variant="outline" size="sm" {...reachFor(CustomRequirementDialog)} onClick={() => setDialog('custom')} disabled={present.length === 0}>
-            <ListPlus aria-hidden="true" />
-            Add custom requirement
-          </Button>
-        </div>
+        {canEdit ? (
+          <div className="flex flex-wrap gap-2">
+            <Button variant="outline" size="sm" {...reachFor(AddSafetyItemDialog)} onClick={() => setDialog('item')} disabled={requirements.isPending}>
+              <Plus aria-hidden="true" />
+              Add safety item
+            </Button>
+            <Button variant="outline" size="sm" {...reachFor(CustomRequirementDialog)} onClick={() => setDialog('custom')} disabled={present.length === 0}>
+              <ListPlus aria-hidden="true" />
+              Add custom requirement
+            </Button>
+          </div>
+        ) : null}
       </CardHeader>
       <CardContent>
         {requirements.isPending ? (

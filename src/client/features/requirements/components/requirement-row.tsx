@@ -3,6 +3,7 @@ import { CalendarPlus, History, Power, Repeat } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDate } from '@/lib/format-date';
 import { lazyDialog, reachFor } from '@/lib/lazy-dialog';
+import { usePermissions } from '@/lib/use-permissions';
 import type { Requirement } from '@shared/schemas/requirement';
 import { serverMessage } from '@/lib/api';
 import { StatusBadge } from '@/components/status-badge';
@@ -27,6 +28,9 @@ export function RequirementRow({ requirement }: { requirement: Requirement }) {
   const today = useToday();
   const [dialog, setDialog] = useState<'switch' | 'interval' | null>(null);
   const update = useUpdateRequirement(requirement.propertyId);
+  const { can } = usePermissions();
+  const canEdit = can('requirements.edit');
+  const canSchedule = can('inspections.schedule');
   const reason = intervalReason(requirement);
   const offReason = requirement.active ? null : (requirement.changes.find((c) => c.kind === 'switched_off')?.reason ?? null);
 
@@ -87,8 +91,8 @@ export function RequirementRow({ requirement }: { requirement: Requirement }) {
         <p className="break-words text-sm text-muted-foreground">{offReason ? `Does not apply: ${offReason}` : 'Does not apply to this property.'}</p>
       )}
 
-      <div className="flex flex-wrap items-center gap-2">
-        {requirement.active && !requirement.openInspection ? (
+      <div className="flex flex-wrap items-center gap-2 empty:hidden">
+        {canSchedule && requirement.active && !requirement.openInspection ? (
           <Button asChild size="sm">
             <Link to={scheduleLink(requirement, today)} aria-label={`Schedule ${requirement.activity}`}>
               <CalendarPlus aria-hidden="true" />
@@ -96,23 +100,25 @@ export function RequirementRow({ requirement }: { requirement: Requirement }) {
             </Link>
           </Button>
         ) : null}
-        {requirement.active ? (
+        {canEdit && requirement.active ? (
           <Button variant="outline" size="sm" {...reachFor(IntervalDialog)} onClick={() => setDialog('interval')} aria-label={`Change interval of ${requirement.activity}`}>
             <Repeat aria-hidden="true" />
             Change interval
           </Button>
         ) : null}
-        <Button
-          variant="outline"
-          size="sm"
-          {...reachFor(SwitchRequirementDialog)}
-          onClick={() => setDialog('switch')}
-          aria-label={`${requirement.active ? 'Switch off' : 'Switch on'} ${requirement.activity}`}
-        >
-          <Power aria-hidden="true" />
-          {requirement.active ? 'Switch off' : 'Switch on'}
-        </Button>
-        {requirement.active ? (
+        {canEdit ? (
+          <Button
+            variant="outline"
+            size="sm"
+            {...reachFor(SwitchRequirementDialog)}
+            onClick={() => setDialog('switch')}
+            aria-label={`${requirement.active ? 'Switch off' : 'Switch on'} ${requirement.activity}`}
+          >
+            <Power aria-hidden="true" />
+            {requirement.active ? 'Switch off' : 'Switch on'}
+          </Button>
+        ) : null}
+        {canEdit && requirement.active ? (
           <label className="flex items-center gap-2 text-sm">
             <Switch
               checked={requirement.autoSchedule}

@@ -1,6 +1,7 @@
 import { CalendarPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDate } from '@/lib/format-date';
+import { usePermissions } from '@/lib/use-permissions';
 import type { UnscheduledRequirement } from '@shared/schemas/requirement';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,6 +17,7 @@ const STATUS = {
 /** Requirements due with nothing scheduled, each with a Schedule action that opens the form pre-filled. */
 export function UnscheduledList({ items, label }: { items: UnscheduledRequirement[]; label: string }) {
   const today = useToday();
+  const canSchedule = usePermissions().can('inspections.schedule');
   return (
     <ul className="divide-y" aria-label={label}>
       {items.map((item) => {
@@ -37,12 +39,14 @@ export function UnscheduledList({ items, label }: { items: UnscheduledRequiremen
                 {item.displayStatus === 'overdue' ? 'Was due' : 'Due'} {formatDate(item.nextDueDate)}
               </p>
             </div>
-            <Button asChild size="sm" variant="outline" className="self-start sm:self-auto">
-              <Link to={scheduleLink(item, today)} aria-label={`Schedule ${item.activity} at ${item.property.name}`}>
-                <CalendarPlus aria-hidden="true" />
-                Schedule
-              </Link>
-            </Button>
+            {canSchedule ? (
+              <Button asChild size="sm" variant="outline" className="self-start sm:self-auto">
+                <Link to={scheduleLink(item, today)} aria-label={`Schedule ${item.activity} at ${item.property.name}`}>
+                  <CalendarPlus aria-hidden="true" />
+                  Schedule
+                </Link>
+              </Button>
+            ) : null}
           </li>
         );
       })}

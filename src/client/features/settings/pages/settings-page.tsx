@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { CalendarDays } from 'lucide-react';
 import { formatDate } from '@/lib/format-date';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePermissions } from '@/lib/use-permissions';
+import type { Action } from '@shared/permissions';
 import { PageHeader } from '@/components/page-header';
 import { useAuth } from '@/app/auth-context';
 import { ApiTokensCard } from '../components/api-tokens-card';
@@ -12,17 +14,22 @@ import { ProfileCard } from '../components/profile-card';
 import { ReminderSettingsCard } from '../components/reminder-settings-card';
 import { WebhooksCard } from '../components/webhooks-card';
 import { InspectorsCard } from '@/features/records/components/inspectors-card';
+import { OrganizationCard } from '@/features/organizations/components/organization-card';
 import type { SessionUser } from '@shared/schemas/auth';
 
-/** The page's sections, in order, each with the id its menu link jumps to. */
-const SECTIONS: { id: string; label: string; render: (user: SessionUser) => ReactNode }[] = [
+/**
+ * The page's sections, in order, each with the id its menu link jumps to and, for the
+ * organisation's settings, the action a role needs to be shown it at all.
+ */
+const SECTIONS: { id: string; label: string; permission?: Action; render: (user: SessionUser) => ReactNode }[] = [
   { id: 'profile', label: 'Profile', render: (user) => <ProfileCard user={user} /> },
   { id: 'password', label: 'Password', render: (user) => <PasswordCard username={user.username} /> },
   { id: 'notifications', label: 'Notifications', render: () => <NotificationsCard /> },
-  { id: 'reminders', label: 'Reminder schedule', render: () => <ReminderSettingsCard /> },
-  { id: 'calendar-feed', label: 'Calendar feed', render: () => <CalendarFeedCard /> },
-  { id: 'api-tokens', label: 'API tokens', render: () => <ApiTokensCard /> },
-  { id: 'webhooks', label: 'Webhooks', render: () => <WebhooksCard /> },
+  { id: 'organization', label: 'Organisation', render: () => <OrganizationCard /> },
+  { id: 'reminders', label: 'Reminder schedule', permission: 'settings.manage', render: () => <ReminderSettingsCard /> },
+  { id: 'calendar-feed', label: 'Calendar feed', permission: 'settings.manage', render: () => <CalendarFeedCard /> },
+  { id: 'api-tokens', label: 'API tokens', permission: 'apiTokens.manage', render: () => <ApiTokensCard /> },
+  { id: 'webhooks', label: 'Webhooks', permission: 'webhooks.manage', render: () => <WebhooksCard /> },
   { id: 'inspectors', label: 'Inspectors', render: () => <InspectorsCard /> },
 ];
 
@@ -32,7 +39,9 @@ const linkClass =
 export default function SettingsPage() {
   useDocumentTitle('Account Settings');
   const { user } = useAuth();
+  const { can } = usePermissions();
   if (!user) return null;
+  const sections = SECTIONS.filter((section) => !section.permission || can(section.permission));
 
   const memberSince = formatDate(user.createdAt);
   return (
@@ -50,11 +59,11 @@ export default function SettingsPage() {
           )
         }
       />
-      {/* Eight sections are a long page: a menu of them goes first (beside them on a wide screen, and stays in view). */}
+      {/* Up to ten sections are a long page: a menu of them goes first (beside them on a wide screen, and stays in view). */}
       <div className="lg:grid lg:grid-cols-[12rem_minmax(0,1fr)] lg:items-start lg:gap-8">
         <nav id="settings-menu" aria-label="Settings sections" className="mb-6 rounded-lg border bg-background p-2 scroll-mt-20 lg:sticky lg:top-20 lg:mb-0">
           <ul className="grid grid-cols-2 gap-1 lg:grid-cols-1">
-            {SECTIONS.map((section) => (
+            {sections.map((section) => (
               <li key={section.id}>
                 <a href={`#${section.id}`} className={linkClass}>
                   {section.label}
@@ -64,7 +73,7 @@ export default function SettingsPage() {
           </ul>
         </nav>
         <div className="space-y-6">
-          {SECTIONS.map((section) => (
+          {sections.map((section) => (
             <section key={section.id} id={section.id} aria-label={section.label} className="scroll-mt-20 space-y-2">
               {section.render(user)}
               <p className="text-right lg:hidden">
