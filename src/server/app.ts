@@ -22,6 +22,8 @@ import { deficienciesRoutes } from './modules/deficiencies/deficiencies.routes';
 import { isPhotoUpload } from './modules/deficiencies/photo-upload';
 import { filesystemFileStore } from './files/file-store';
 import { inspectorsRoutes } from './modules/inspectors/inspectors.routes';
+import { invitationsRoutes } from './modules/invitations/invitations.routes';
+import { membersRoutes } from './modules/members/members.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes';
@@ -158,6 +160,8 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(calendarFeedRoutes, { ...deps, sessionSecret: runtime.sessionSecret });
   await app.register(mailConsentRoutes, deps);
   await app.register(inspectorsRoutes, deps);
+  await app.register(membersRoutes, deps);
+  await app.register(invitationsRoutes, deps);
   await app.register(deficienciesRoutes, { ...deps, photos, photoMaxBytes: config.photoMaxBytes });
   await app.register(undoRoutes, deps);
   await app.register(apiTokensRoutes, deps);

@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   cardDeclined: 'CARD_DECLINED',
   notFound: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  /** A link that worked once and no longer does (an invitation used, withdrawn or expired). */
+  gone: 'GONE',
   rateLimited: 'RATE_LIMITED',
   internal: 'INTERNAL_ERROR',
   unavailable: 'SERVICE_UNAVAILABLE',

@@ -29,6 +29,7 @@ const PUBLIC_PAGES: PageRoute[] = [
   { path: '/mail/confirm', load: () => import('@/features/mail/pages/mail-confirm-page') },
   { path: '/mail/unsubscribe', load: () => import('@/features/mail/pages/mail-unsubscribe-page') },
   { path: '/verify/:id', load: () => import('@/features/verify/pages/verify-page') },
+  { path: '/invitations/:token', load: () => import('@/features/members/pages/accept-invitation-page') },
 ];
 
 const SIGNED_IN_PAGES: PageRoute[] = [

@@ -14,6 +14,8 @@ export const MAIL_KINDS = {
   account_exists: 'transactional',
   /** The one-click opt-in asked of a property manager before any other mail (mail-consent). */
   manager_invitation: 'transactional',
+  /** An invitation to join an organisation (invitations module); sent only by members whose address is confirmed. */
+  member_invitation: 'transactional',
   /** Billing (Stripe): a failed renewal, a trial about to end. Few, and never to be held back by a quota. */
   payment_failed: 'transactional',
   trial_ending: 'transactional',

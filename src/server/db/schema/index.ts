@@ -20,5 +20,6 @@ export * from './undo';
 export * from './webhooks';
 export * from './api-tokens';
 export * from './idempotency';
+export * from './invitations';
 export * from './share-links';
 export * from './history';

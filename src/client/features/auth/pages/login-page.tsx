@@ -40,6 +40,7 @@ export default function LoginPage() {
 
   const onSubmit = form.handleSubmit((values) => login.mutate(values));
   const expired = new URLSearchParams(location.search).get('expired') === '1';
+  const next = new URLSearchParams(location.search).get('next');
 
   return (
     <PublicCardLayout title="Sign in to Firemark" description="Welcome back. Enter your details to continue.">
@@ -76,7 +77,8 @@ export default function LoginPage() {
       </form>
       <p className="mt-6 text-center text-sm text-muted-foreground">
         Don&apos;t have an account?{' '}
-        <Link to="/auth/signup" className="font-medium text-primary underline-offset-4 hover:underline">
+        {/* Someone sent here by an invitation may need an account first, and comes back to it either way. */}
+        <Link to={next ? `/auth/signup?${new URLSearchParams({ next })}` : '/auth/signup'} className="font-medium text-primary underline-offset-4 hover:underline">
           Sign up
         </Link>
       </p>

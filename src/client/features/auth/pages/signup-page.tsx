@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Sparkles } from 'lucide-react';
 import { PRO_PLAN_NAME, TRIAL_DAYS } from '@shared/plans';
 import { registerSchema } from '@shared/schemas/auth';
@@ -15,6 +15,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useRegister } from '../api/use-register';
 import { useAuth } from '@/app/auth-context';
 import { PublicCardLayout } from '@/components/public-card-layout';
+import { redirectTarget } from '../components/redirect-target';
 
 const signupFormSchema = registerSchema.omit({ timeZone: true, startTrial: true });
 const FIELDS = ['fullName', 'email', 'username', 'password'] as const;
@@ -32,6 +33,7 @@ export default function SignupPage() {
   const { isAuthenticated } = useAuth();
   const register = useRegister();
   const [searchParams] = useSearchParams();
+  const location = useLocation();
   // Signing up through a trial call to action starts the trial with the account.
   const withTrial = searchParams.get('trial') === '1';
   const form = useForm({
@@ -42,8 +44,9 @@ export default function SignupPage() {
   });
   const { errors } = form.formState;
 
-  // "/" sends a signed-in user on to the dashboard (DECISIONS: signup goes to /).
-  if (isAuthenticated) return <Navigate to="/" replace />;
+  // "/" sends a signed-in user on to the dashboard (DECISIONS: signup goes to /); a `next`
+  // path (an invitation's page, which sent them here) is where they came from.
+  if (isAuthenticated) return <Navigate to={redirectTarget(null, location.search, '/')} replace />;
 
   const onSubmit = form.handleSubmit((values) =>
     register.mutate(withTrial ? { ...values, startTrial: true } : values, {
@@ -95,7 +98,7 @@ export default function SignupPage() {
       </form>
       <p className="mt-6 text-center text-sm text-muted-foreground">
         Already have an account?{' '}
-        <Link to="/auth/login" className="font-medium text-primary underline-offset-4 hover:underline">
+        <Link to={searchParams.get('next') ? `/auth/login?${new URLSearchParams({ next: searchParams.get('next')! })}` : '/auth/login'} className="font-medium text-primary underline-offset-4 hover:underline">
           Sign in
         </Link>
       </p>

@@ -15,6 +15,7 @@ import { ReminderSettingsCard } from '../components/reminder-settings-card';
 import { WebhooksCard } from '../components/webhooks-card';
 import { InspectorsCard } from '@/features/records/components/inspectors-card';
 import { OrganizationCard } from '@/features/organizations/components/organization-card';
+import { MembersCard } from '@/features/members/components/members-card';
 import type { SessionUser } from '@shared/schemas/auth';
 
 /**
@@ -26,6 +27,7 @@ const SECTIONS: { id: string; label: string; permission?: Action; render: (user:
   { id: 'password', label: 'Password', render: (user) => <PasswordCard username={user.username} /> },
   { id: 'notifications', label: 'Notifications', render: () => <NotificationsCard /> },
   { id: 'organization', label: 'Organisation', render: () => <OrganizationCard /> },
+  { id: 'members', label: 'Members', permission: 'members.manage', render: () => <MembersCard /> },
   { id: 'reminders', label: 'Reminder schedule', permission: 'settings.manage', render: () => <ReminderSettingsCard /> },
   { id: 'calendar-feed', label: 'Calendar feed', permission: 'settings.manage', render: () => <CalendarFeedCard /> },
   { id: 'api-tokens', label: 'API tokens', permission: 'apiTokens.manage', render: () => <ApiTokensCard /> },
