@@ -13,6 +13,7 @@ import { registerCompression } from './plugins/compression';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
+import { shareLinksRoutes } from './modules/share-links/share-links.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
@@ -165,6 +166,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(deficienciesRoutes, { ...deps, photos, photoMaxBytes: config.photoMaxBytes });
   await app.register(undoRoutes, deps);
   await app.register(apiTokensRoutes, deps);
+  await app.register(shareLinksRoutes, deps);
   await app.register(webhooksRoutes, { ...deps, webhookNetwork: options.webhookNetwork ?? { allowed: allowCheck(config.webhookAllowList) } });
   await app.register(apiDocsRoutes, { routes: apiRoutes });
 

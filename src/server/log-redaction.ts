@@ -5,9 +5,9 @@ export const REDACTED = '[redacted]';
 
 /**
  * Paths whose last part is a secret: a calendar feed link, a reset link being checked, an
- * undo token. The part after the prefix is replaced up to the query.
+ * undo token, a share link (its page and its API). The part after the prefix is replaced up to the query.
  */
-const SECRET_PATHS = ['/api/calendar/', '/api/auth/validate-reset-token/', '/api/undo/'];
+const SECRET_PATHS = ['/api/calendar/', '/api/auth/validate-reset-token/', '/api/undo/', '/api/share/', '/share/'];
 
 /**
  * Query parameters whose value is a secret: reset, confirmation and unsubscribe links
