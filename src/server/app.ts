@@ -13,6 +13,8 @@ import { registerCompression } from './plugins/compression';
 import { registerJsonBodyParser } from './plugins/json-body';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
+import { historyActorPlugin } from './plugins/history-actor';
+import { historyRoutes } from './modules/history/history.routes';
 import { shareLinksRoutes } from './modules/share-links/share-links.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
@@ -141,6 +143,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(rateLimitsPlugin, { pool: runtime.pool, db: runtime.db });
   await app.register(authPlugin, { db: runtime.db, sessions, billingOff: config.billing.provider === 'off' });
   await app.register(apiTokensPlugin, { db: runtime.db, billingOff: config.billing.provider === 'off' });
+  await app.register(historyActorPlugin);
 
   const deps = { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss, sessions, log: app.log };
   await app.register(healthRoutes, { pool: runtime.pool });
@@ -166,6 +169,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(deficienciesRoutes, { ...deps, photos, photoMaxBytes: config.photoMaxBytes });
   await app.register(undoRoutes, deps);
   await app.register(apiTokensRoutes, deps);
+  await app.register(historyRoutes, deps);
   await app.register(shareLinksRoutes, deps);
   await app.register(webhooksRoutes, { ...deps, webhookNetwork: options.webhookNetwork ?? { allowed: allowCheck(config.webhookAllowList) } });
   await app.register(apiDocsRoutes, { routes: apiRoutes });

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { actorStatement } from './actor';
 import { createDb, type Db } from './client';
 import { claimIdempotencyKey } from './idempotency';
 
@@ -18,7 +19,8 @@ export async function withTransaction<T>(pool: pg.Pool, work: (tx: Tx) => Promis
   let broken: Error | undefined;
   let unclaim: (() => void) | undefined;
   try {
-    await client.query('BEGIN');
+    // The request's actor rides with BEGIN, for the history triggers (db/actor.ts).
+    await client.query(`BEGIN${actorStatement()}`);
     unclaim = await claimIdempotencyKey(client);
     const result = await work({
       db: createDb(client as unknown as pg.Pool),

@@ -129,6 +129,7 @@ export async function getPhoto(deps: DeficienciesDeps, account: Account, deficie
 export async function deletePhoto(deps: DeficienciesDeps, account: Account, deficiencyId: number, photoId: number): Promise<void> {
   const row = await q.findPhoto(deps.db, account.id, deficiencyId, photoId);
   if (!row) throw photoNotFound();
-  await q.deletePhoto(deps.db, row.id);
+  // In a transaction: its history event names who removed it (docs/history.md).
+  await withTransaction(deps.pool, ({ db }) => q.deletePhoto(db, row.id));
   await deps.photos.delete(row.storageKey);
 }

@@ -188,7 +188,8 @@ export async function revokeInvitation(deps: InvitationsDeps, account: Account, 
   const found = await q.findOpenInvitation(deps.db, account.id, id);
   if (!found) throw invitationNotFound();
   if (found.invitation.role === 'owner') assertCan(account, 'organization.transfer');
-  if (!(await q.revokeInvitation(deps.db, account.id, id, new Date()))) throw invitationNotFound();
+  // In a transaction: its history event names who revoked it (docs/history.md).
+  if (!(await withTransaction(deps.pool, (tx) => q.revokeInvitation(tx.db, account.id, id, new Date())))) throw invitationNotFound();
 }
 
 /** What the accept page shows whoever holds the link: never the whole address. */

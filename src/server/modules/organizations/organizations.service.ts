@@ -65,5 +65,6 @@ export async function switchOrganization(deps: OrganizationsDeps, userId: number
 }
 
 export async function updateOrganization(deps: OrganizationsDeps, account: Account, input: OrganizationUpdateInput) {
-  return q.updateOrganization(deps.db, account.id, input);
+  // In a transaction: its history event names who changed it (docs/history.md).
+  return withTransaction(deps.pool, (tx) => q.updateOrganization(tx.db, account.id, input));
 }

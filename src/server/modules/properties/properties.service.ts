@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Account } from '../../account';
-import { accountDataChanged, rememberedPage, writeAccountData } from '../../cache/account-cache';
+import { rememberedPage, writeAccountData } from '../../cache/account-cache';
 import { checkAddress } from '@shared/address';
 import { todayInTimeZone } from '@shared/dates';
 import type { Property, PropertyUpdate, PropertyValues } from '@shared/schemas/property';
@@ -66,8 +66,10 @@ export async function updateProperty(
     if (fields.state !== undefined || fields.country !== undefined) fields.state = checked.state;
     if (fields.zip !== undefined || fields.country !== undefined) fields.zip = checked.zip;
   }
-  if (!(await q.updateProperty(deps.db, account.id, id, fields))) throw propertyNotFound();
-  await accountDataChanged(deps.db, account.id);
+  // In a transaction, as every write to a property: its history event names who made it (docs/history.md).
+  await writeAccountData(deps.pool, account.id, async ({ db }) => {
+    if (!(await q.updateProperty(db, account.id, id, fields))) throw propertyNotFound();
+  });
   return getProperty(deps, account, id);
 }
 

@@ -179,7 +179,8 @@ export async function verifyReport(deps: Pick<ReportsDeps, 'db'>, verifyId: stri
 
 /** The owner revokes a report's verification link; another account's report is a 404. */
 export async function revokeVerification(deps: ReportsDeps, account: Account, id: number): Promise<void> {
-  if (!(await q.revokeVerification(deps.db, account.id, id))) throw notFound('Report not found');
+  // In a transaction: its history event names who revoked it (docs/history.md).
+  if (!(await withTransaction(deps.pool, ({ db }) => q.revokeVerification(db, account.id, id)))) throw notFound('Report not found');
 }
 
 export const listReports = (deps: ReportsDeps, account: Account, filter: q.ReportFilter) => q.listReports(deps.db, account.id, filter);

@@ -1,0 +1,25 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/**
+ * Who a request's writes are made by, for the history (docs/history.md): set once per request by
+ * plugins/history-actor.ts from the caller, read by withTransaction, which hands it to the
+ * database for the transaction (`firemark.actor`), where the history triggers read it. Writes
+ * made outside a request (jobs, sign-up before there is a member) have none: the system's.
+ */
+export interface Actor {
+  userId: number;
+  /** The API token the request came with; null for a signed-in person. */
+  tokenId: number | null;
+}
+
+export const actors = new AsyncLocalStorage<Actor>();
+
+/**
+ * The statement that names the actor for the transaction, sent with its BEGIN (no extra round
+ * trip). Only integers go into the text, so it needs no quoting.
+ */
+export function actorStatement(actor: Actor | undefined = actors.getStore()): string {
+  if (!actor || !Number.isSafeInteger(actor.userId)) return '';
+  const token = actor.tokenId !== null && Number.isSafeInteger(actor.tokenId) ? String(actor.tokenId) : '';
+  return `; select set_config('firemark.actor', '${actor.userId}:${token}', true)`;
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, historyChangesText, historySubjectText, historyValueText } from './history';
+
+describe('history wording', () => {
+  it('keeps spreadsheet formulas from running and quotes as RFC 4180 says', () => {
+    expect(csvCell('Harbor View')).toBe('Harbor View');
+    expect(csvCell('=1+1')).toBe(`"'=1+1"`);
+    expect(csvCell('+44 20 7946 0000')).toBe(`"'+44 20 7946 0000"`);
+    expect(csvCell('-5')).toBe(`"'-5"`);
+    expect(csvCell('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
+    expect(csvCell('\tcmd')).toBe(`"'\tcmd"`);
+    expect(csvCell('a "quoted", b')).toBe('"a ""quoted"", b"');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+  });
+
+  it('words values and changes with the screens’ labels', () => {
+    expect(historyValueText('status', 'completed')).toBe('Completed');
+    expect(historyValueText('severity', 'non_critical')).toBe('Non-critical');
+    expect(historyValueText('active', false)).toBe('No');
+    expect(historyValueText('notes', null)).toBe('(none)');
+    expect(historyValueText('attested_at', '2026-03-01T14:05:09.123+00:00')).toBe('2026-03-01 14:05 UTC');
+    expect(historyChangesText({ due_date: ['2026-03-01', '2026-04-01'], status: ['scheduled', 'completed'] })).toBe(
+      'Due date: 2026-03-01 → 2026-04-01; Status: Scheduled → Completed',
+    );
+    expect(historySubjectText('inspections', { inspection_type: 'fire_alarm', due_date: '2026-03-01' })).toBe('Fire Alarm inspection due 2026-03-01');
+    expect(historySubjectText('memberships', { name: 'Ann Lee', role: 'manager' })).toBe('Ann Lee (Manager)');
+  });
+});
