@@ -86,3 +86,44 @@ test('an owner invites a manager for one property; the invitee signs up through 
   await expect(members.getByRole('list', { name: 'Members' }).getByText('Manager · 1 property')).toBeVisible();
   await expect(members.getByText('No invitations waiting.', { exact: false })).toBeVisible();
 });
+
+test('a link opened by another account is refused with a clear message, and a revoked link says it was withdrawn', async ({ proPage: page, browser }) => {
+  test.slow();
+  const invited = newAccountData();
+  await page.goto('/settings#members');
+  const members = page.getByRole('region', { name: 'Members' });
+  await members.getByRole('button', { name: 'Invite Member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite a member' });
+  await dialog.getByLabel('E-mail address').fill(invited.email);
+  await dialog.getByLabel('Role').selectOption('viewer');
+  await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+  await expectToast(page, 'Invitation sent', `${invited.email} has a link to join, valid for 7 days.`);
+  const link = await invitationLink(invited.email);
+
+  // Someone else, signed in to an account of their own, opens the link.
+  const elsewhere = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const other = await elsewhere.newPage();
+    const someoneElse = newAccountData();
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    expect((await other.request.post('/api/auth/register', { data: someoneElse, headers: { origin } })).status()).toBe(201);
+    await other.goto(link);
+    await other.getByRole('button', { name: /^Join / }).click();
+    await expect(other.getByText('This invitation was sent to another e-mail address. Sign in with that address, or ask for a new invitation.')).toBeVisible();
+
+    // The owner withdraws it; the page now says so.
+    await page.setViewportSize({ width: 375, height: 812 });
+    const waiting = members.getByRole('list', { name: 'Invitations waiting' });
+    await waiting.getByRole('button', { name: `Revoke the invitation to ${invited.email}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke Invitation' }).click();
+    await expectToast(page, 'Invitation revoked', `The link sent to ${invited.email} no longer works.`);
+    await expect(members.getByText('No invitations waiting.', { exact: false })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+
+    await other.goto(link);
+    await expect(other.getByRole('heading', { level: 1, name: 'Invitation Withdrawn' })).toBeVisible();
+    await expect(other.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible();
+  } finally {
+    await elsewhere.close();
+  }
+});
