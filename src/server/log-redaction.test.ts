@@ -23,6 +23,9 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/calendar/AbC_-123.ics?x=1')).toBe(`/api/calendar/${REDACTED}.ics?x=1`);
     expect(redactUrl('/api/auth/validate-reset-token/secret-value')).toBe(`/api/auth/validate-reset-token/${REDACTED}`);
     expect(redactUrl('/api/undo/secret-value')).toBe(`/api/undo/${REDACTED}`);
+    expect(redactUrl('/invitations/secret-value')).toBe(`/invitations/${REDACTED}`);
+    expect(redactUrl('/api/invitations/secret-value/accept')).toBe(`/api/invitations/${REDACTED}`);
+    expect(redactUrl('/api/organizations/current/invitations/12/resend')).toBe('/api/organizations/current/invitations/12/resend');
     expect(redactUrl('/api/calendar-feed')).toBe('/api/calendar-feed');
   });
 

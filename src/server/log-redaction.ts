@@ -5,9 +5,10 @@ export const REDACTED = '[redacted]';
 
 /**
  * Paths whose last part is a secret: a calendar feed link, a reset link being checked, an
- * undo token, a share link (its page and its API). The part after the prefix is replaced up to the query.
+ * undo token, a share link (its page and its API), an invitation (its page, its API and its
+ * accept call). The part after the prefix is replaced up to the query.
  */
-const SECRET_PATHS = ['/api/calendar/', '/api/auth/validate-reset-token/', '/api/undo/', '/api/share/', '/share/'];
+const SECRET_PATHS = ['/api/calendar/', '/api/auth/validate-reset-token/', '/api/undo/', '/api/share/', '/share/', '/api/invitations/', '/invitations/'];
 
 /**
  * Query parameters whose value is a secret: reset, confirmation and unsubscribe links
