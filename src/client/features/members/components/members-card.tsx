@@ -29,13 +29,14 @@ function reachOf(propertyIds: readonly number[] | null): string {
   return propertyIds.length === 1 ? '1 property' : `${propertyIds.length} properties`;
 }
 
-function MemberRow({ member, roles, mayTouchOwners }: { member: Member; roles: readonly Role[]; mayTouchOwners: boolean }) {
+function MemberRow({ member, roles, mayTouchOwners, lastOwner }: { member: Member; roles: readonly Role[]; mayTouchOwners: boolean; lastOwner: boolean }) {
   const [editing, setEditing] = useState(false);
   const remove = useRemoveMember();
   const queryClient = useQueryClient();
   const { updateUser } = useAuth();
   const navigate = useNavigate();
-  const mayChange = member.role !== 'owner' || mayTouchOwners;
+  // The last owner stays one (the server refuses too): nothing is offered that would fail.
+  const mayChange = (member.role !== 'owner' || mayTouchOwners) && !lastOwner;
   const name = nameOf(member);
 
   const onRemove = () =>
@@ -74,7 +75,7 @@ function MemberRow({ member, roles, mayTouchOwners }: { member: Member; roles: r
             Change Access
           </Button>
         ) : null}
-        {mayChange || member.you ? (
+        {mayChange || (member.you && !lastOwner) ? (
           <ConfirmDialog
             trigger={
               <Button variant="outline" size="sm" disabled={remove.isPending} aria-label={member.you ? 'Leave this organisation' : `Remove ${name}`}>
@@ -178,7 +179,13 @@ export function MembersCard() {
         ) : (
           <ul className="divide-y rounded-md border" aria-label="Members">
             {members.data.map((member) => (
-              <MemberRow key={member.id} member={member} roles={roles} mayTouchOwners={mayTouchOwners} />
+              <MemberRow
+                key={member.id}
+                member={member}
+                roles={roles}
+                mayTouchOwners={mayTouchOwners}
+                lastOwner={member.role === 'owner' && members.data.filter((m) => m.role === 'owner').length === 1}
+              />
             ))}
           </ul>
         )}
