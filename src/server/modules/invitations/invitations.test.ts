@@ -134,6 +134,18 @@ describe('inviting a member', () => {
     expect((await ctx.agent().post(INVITATIONS, { email: newAddress(), role: 'viewer', propertyIds: null })).statusCode).toBe(401);
   });
 
+  it('is accepted in a browser session, not with an API token', async () => {
+    const owner = await proOwner(ctx);
+    const invitee = await ctx.signedIn();
+    await owner.agent.post(INVITATIONS, { email: invitee.user.email, role: 'viewer', propertyIds: null });
+    const token = await lastInvitationToken(ctx, invitee.user.email);
+    const apiToken = (await invitee.agent.post('/api/tokens', { name: 'Script', access: 'write' })).json().token;
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/invitations/${token}/accept`, headers: { authorization: `Bearer ${apiToken}` }, payload: {} });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toContain('Sign in to Firemark to do this.');
+    expect((await invitee.agent.post(`/api/invitations/${token}/accept`)).statusCode).toBe(200);
+  });
+
   it('confirms the address of an account made through the link', async () => {
     const owner = await proOwner(ctx);
     const email = newAddress();
