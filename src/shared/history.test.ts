@@ -22,6 +22,7 @@ describe('history wording', () => {
     expect(historyChangesText({ due_date: ['2026-03-01', '2026-04-01'], status: ['scheduled', 'completed'] })).toBe(
       'Due date: 2026-03-01 → 2026-04-01; Status: Scheduled → Completed',
     );
+    expect(historyChangesText({ zip: [null, '01970'], city: [null, 'Salem'], name: [null, 'Harbor'] })).toBe('Name: (none) → Harbor; City: (none) → Salem; ZIP or postal code: (none) → 01970');
     expect(historySubjectText('inspections', { inspection_type: 'fire_alarm', due_date: '2026-03-01' })).toBe('Fire Alarm inspection due 2026-03-01');
     expect(historySubjectText('memberships', { name: 'Ann Lee', role: 'manager' })).toBe('Ann Lee (Manager)');
   });

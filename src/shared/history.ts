@@ -211,9 +211,17 @@ export function historyValueText(field: string, value: unknown): string {
 /** `{ field: [before, after] }`, as the API sends a change. */
 export type HistoryChanges = Record<string, [unknown, unknown]>;
 
+const FIELD_ORDER = new Map(Object.keys(HISTORY_FIELD_LABELS).map((field, index) => [field, index]));
+
+/** The changed fields in the order a form shows them (name before address), not the database's. */
+export function historyChangeEntries(changes: HistoryChanges): [string, [unknown, unknown]][] {
+  const rank = (field: string) => FIELD_ORDER.get(field) ?? FIELD_ORDER.size;
+  return Object.entries(changes).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
 /** "Due date: 2026-03-01 → 2026-04-01; Status: Scheduled → Completed", for the CSV and screen readers. */
 export function historyChangesText(changes: HistoryChanges): string {
-  return Object.entries(changes)
+  return historyChangeEntries(changes)
     .map(([field, [before, after]]) => `${historyFieldLabel(field)}: ${historyValueText(field, before)} → ${historyValueText(field, after)}`)
     .join('; ');
 }

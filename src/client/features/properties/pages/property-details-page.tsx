@@ -23,6 +23,7 @@ import { ComplianceSchedule } from '@/features/requirements/components/complianc
 import { PropertyOverview } from '../components/property-overview';
 import { PropertyReportsTab } from '../components/property-reports-tab';
 import { PropertyDeficienciesTab } from '@/features/records/components/property-deficiencies-tab';
+import { PropertyHistoryTab } from '@/features/history/components/property-history-tab';
 
 // The form (and its validation) loads when its button is first reached for.
 const EditPropertyDialog = lazyDialog(() => import('../components/edit-property-dialog').then((m) => m.EditPropertyDialog));
@@ -130,6 +131,7 @@ function PropertyDetails({ property }: { property: Property }) {
           <TabsTrigger value="deficiencies">
             Deficiencies{property.openDeficiencies > 0 ? ` (${property.openDeficiencies})` : ''}
           </TabsTrigger>
+          {can('history.property') ? <TabsTrigger value="history">History</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="overview">
           <PropertyOverview property={property} />
@@ -145,6 +147,11 @@ function PropertyDetails({ property }: { property: Property }) {
         <TabsContent value="deficiencies">
           <PropertyDeficienciesTab propertyId={property.id} />
         </TabsContent>
+        {can('history.property') ? (
+          <TabsContent value="history">
+            <PropertyHistoryTab propertyId={property.id} />
+          </TabsContent>
+        ) : null}
       </Tabs>
 
       <EditPropertyDialog property={property} open={editing} onOpenChange={setEditing} />

@@ -15,6 +15,7 @@ import { ReminderSettingsCard } from '../components/reminder-settings-card';
 import { WebhooksCard } from '../components/webhooks-card';
 import { InspectorsCard } from '@/features/records/components/inspectors-card';
 import { OrganizationCard } from '@/features/organizations/components/organization-card';
+import { OrganizationHistoryCard } from '@/features/history/components/organization-history-card';
 import { MembersCard } from '@/features/members/components/members-card';
 import type { SessionUser } from '@shared/schemas/auth';
 
@@ -33,6 +34,7 @@ const SECTIONS: { id: string; label: string; permission?: Action; render: (user:
   { id: 'api-tokens', label: 'API tokens', permission: 'apiTokens.manage', render: () => <ApiTokensCard /> },
   { id: 'webhooks', label: 'Webhooks', permission: 'webhooks.manage', render: () => <WebhooksCard /> },
   { id: 'inspectors', label: 'Inspectors', render: () => <InspectorsCard /> },
+  { id: 'history', label: 'History', permission: 'history.organization', render: () => <OrganizationHistoryCard /> },
 ];
 
 const linkClass =
