@@ -37,7 +37,7 @@ test('an owner invites a manager for one property; the invitee signs up through 
   await expectToast(page, 'Invitation sent', `${invitee.email} has a link to join, valid for 7 days.`);
   const waiting = members.getByRole('list', { name: 'Invitations waiting' });
   await expect(waiting.getByText(invitee.email)).toBeVisible();
-  await expect(waiting.getByText('Manager · 1 property')).toBeVisible();
+  await expect(waiting.getByText('Manager · North Tower')).toBeVisible();
 
   const link = await invitationLink(invitee.email);
   const mail = mailsTo(invitee.email).at(-1)!;
@@ -83,7 +83,7 @@ test('an owner invites a manager for one property; the invitee signs up through 
   // The owner sees the new member with the one property, and no invitation waiting.
   await page.reload();
   await expect(members.getByRole('list', { name: 'Members' }).getByText(invitee.email)).toBeVisible();
-  await expect(members.getByRole('list', { name: 'Members' }).getByText('Manager · 1 property')).toBeVisible();
+  await expect(members.getByRole('list', { name: 'Members' }).getByText('Manager · North Tower')).toBeVisible();
   await expect(members.getByText('No invitations waiting.', { exact: false })).toBeVisible();
 });
 

@@ -17,19 +17,38 @@ import { serverMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format-date';
 import { usePermissions } from '@/lib/use-permissions';
 import { enterOrganization } from '@/features/organizations/api/organization-queries';
+import { usePropertyOptions } from '@/features/properties/api/use-property-options';
 import { useInvitations, useMembers, useRemoveMember, useResendInvitation, useRevokeInvitation } from '../api/member-queries';
 import { EditMemberDialog } from './edit-member-dialog';
 import { InviteDialog } from './invite-dialog';
 
 const nameOf = (member: Member) => member.fullName || member.email;
 
-function reachOf(propertyIds: readonly number[] | null): string {
+/** Names of the organisation's properties by id, for saying which a limited member is given. */
+type PropertyNames = ReadonlyMap<number, string>;
+
+/** "All properties", the names of up to three, or how many. */
+function reachOf(propertyIds: readonly number[] | null, names: PropertyNames): string {
   if (propertyIds === null) return 'All properties';
-  if (propertyIds.length === 0) return 'No properties';
-  return propertyIds.length === 1 ? '1 property' : `${propertyIds.length} properties`;
+  const known = propertyIds.map((id) => names.get(id)).filter((name): name is string => name !== undefined);
+  if (known.length === 0) return propertyIds.length === 0 ? 'No properties' : propertyIds.length === 1 ? '1 property' : `${propertyIds.length} properties`;
+  if (known.length <= 3) return known.join(', ');
+  return `${known.length} properties`;
 }
 
-function MemberRow({ member, roles, mayTouchOwners, lastOwner }: { member: Member; roles: readonly Role[]; mayTouchOwners: boolean; lastOwner: boolean }) {
+function MemberRow({
+  member,
+  roles,
+  mayTouchOwners,
+  lastOwner,
+  names,
+}: {
+  member: Member;
+  roles: readonly Role[];
+  mayTouchOwners: boolean;
+  lastOwner: boolean;
+  names: PropertyNames;
+}) {
   const [editing, setEditing] = useState(false);
   const remove = useRemoveMember();
   const queryClient = useQueryClient();
@@ -66,7 +85,7 @@ function MemberRow({ member, roles, mayTouchOwners, lastOwner }: { member: Membe
         </p>
         <p className="break-words text-muted-foreground">{member.email}</p>
         <p>
-          {ROLE_LABELS[member.role]} · {reachOf(member.propertyIds)}
+          {ROLE_LABELS[member.role]} · {reachOf(member.propertyIds, names)}
         </p>
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">
@@ -98,7 +117,7 @@ function MemberRow({ member, roles, mayTouchOwners, lastOwner }: { member: Membe
   );
 }
 
-function InvitationRow({ invitation }: { invitation: Invitation }) {
+function InvitationRow({ invitation, names }: { invitation: Invitation; names: PropertyNames }) {
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
   return (
@@ -106,7 +125,7 @@ function InvitationRow({ invitation }: { invitation: Invitation }) {
       <div className="min-w-0 text-sm">
         <p className="break-words font-medium">{invitation.email}</p>
         <p>
-          {ROLE_LABELS[invitation.role]} · {reachOf(invitation.propertyIds)}
+          {ROLE_LABELS[invitation.role]} · {reachOf(invitation.propertyIds, names)}
         </p>
         <p className="text-muted-foreground">
           {invitation.status === 'expired' ? (
@@ -161,6 +180,10 @@ export function MembersCard() {
   const mayTouchOwners = permissions.can('organization.transfer');
   const roles = ROLES.filter((role) => role !== 'owner' || mayTouchOwners);
   const free = permissions.organization?.plan === 'free';
+  // Names only when someone is limited to some properties (the same list the chooser uses).
+  const limited = Boolean(members.data?.some((m) => m.propertyIds !== null) || invitations.data?.some((i) => i.propertyIds !== null));
+  const options = usePropertyOptions('', limited);
+  const names: PropertyNames = new Map(options.options.map((p) => [p.id, p.name]));
 
   return (
     <Card>
@@ -185,6 +208,7 @@ export function MembersCard() {
                 roles={roles}
                 mayTouchOwners={mayTouchOwners}
                 lastOwner={member.role === 'owner' && members.data.filter((m) => m.role === 'owner').length === 1}
+                names={names}
               />
             ))}
           </ul>
@@ -212,7 +236,7 @@ export function MembersCard() {
           ) : (
             <ul className="divide-y rounded-md border" aria-label="Invitations waiting">
               {invitations.data.map((invitation) => (
-                <InvitationRow key={invitation.id} invitation={invitation} />
+                <InvitationRow key={invitation.id} invitation={invitation} names={names} />
               ))}
             </ul>
           )}
