@@ -35,7 +35,7 @@ const SHELL = [r('./src/client/app/shell/app-shell.tsx'), r('./src/client/featur
 // code at once rather than after the page's chunk has arrived.
 const ROUTES = r('./src/client/app/routes.tsx');
 // Pages for visitors, which should not download the shell.
-const PUBLIC_PAGE = /\/src\/client\/(features\/(auth|mail|verify|landing)\/pages\/|app\/not-found-page)/;
+const PUBLIC_PAGE = /\/src\/client\/(features\/(auth|mail|verify|share-links|landing)\/pages\/|app\/not-found-page)/;
 // Form and calendar libraries stay in the chunks of the pages that use them.
 const NOT_IN_SHELL = /\/node_modules\/(zod|react-hook-form|@hookform|react-day-picker|date-fns)\/|\/src\/shared\/schemas\//;
 

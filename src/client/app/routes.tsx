@@ -30,6 +30,7 @@ const PUBLIC_PAGES: PageRoute[] = [
   { path: '/mail/unsubscribe', load: () => import('@/features/mail/pages/mail-unsubscribe-page') },
   { path: '/verify/:id', load: () => import('@/features/verify/pages/verify-page') },
   { path: '/invitations/:token', load: () => import('@/features/members/pages/accept-invitation-page') },
+  { path: '/share/:token', load: () => import('@/features/share-links/pages/share-page') },
 ];
 
 const SIGNED_IN_PAGES: PageRoute[] = [

@@ -13,11 +13,15 @@ export async function fetchSessionUser(): Promise<SessionUser | null> {
 
 let atLoad: Promise<SessionUser | null> | undefined;
 
+const isSharePage = () => typeof window !== 'undefined' && window.location.pathname.startsWith('/share/');
+
 /**
  * The page load's one session check (SPEC 4). The app asks for it before it starts fetching the
  * first page's code, so the answer is not queued behind those downloads.
  */
 export function sessionAtLoad(): Promise<SessionUser | null> {
-  atLoad ??= fetchSessionUser();
+  // A share link's page is for people without an account and reads nothing of a session: it
+  // asks no signed-in question at all, so its visitors' consoles show no 401.
+  atLoad ??= isSharePage() ? Promise.resolve(null) : fetchSessionUser();
   return atLoad;
 }

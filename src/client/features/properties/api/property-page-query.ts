@@ -4,7 +4,7 @@ import { recordIdFromUrl } from '@/lib/record-id';
 import { propertyOptions } from './use-property';
 
 /** The property page's tabs, named in the URL (?tab=) so a link, a reload or Back lands on the same one. */
-export const PROPERTY_TABS = ['overview', 'inspections', 'deficiencies', 'reports', 'history'] as const;
+export const PROPERTY_TABS = ['overview', 'inspections', 'deficiencies', 'reports', 'share', 'history'] as const;
 export type PropertyTab = (typeof PROPERTY_TABS)[number];
 
 export function propertyTabFromUrl(params: URLSearchParams): PropertyTab {

@@ -23,6 +23,7 @@ import { ComplianceSchedule } from '@/features/requirements/components/complianc
 import { PropertyOverview } from '../components/property-overview';
 import { PropertyReportsTab } from '../components/property-reports-tab';
 import { PropertyDeficienciesTab } from '@/features/records/components/property-deficiencies-tab';
+import { PropertyShareTab } from '@/features/share-links/components/property-share-tab';
 import { PropertyHistoryTab } from '@/features/history/components/property-history-tab';
 
 // The form (and its validation) loads when its button is first reached for.
@@ -131,6 +132,7 @@ function PropertyDetails({ property }: { property: Property }) {
           <TabsTrigger value="deficiencies">
             Deficiencies{property.openDeficiencies > 0 ? ` (${property.openDeficiencies})` : ''}
           </TabsTrigger>
+          {can('shareLinks.manage') ? <TabsTrigger value="share">Share</TabsTrigger> : null}
           {can('history.property') ? <TabsTrigger value="history">History</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="overview">
@@ -147,6 +149,11 @@ function PropertyDetails({ property }: { property: Property }) {
         <TabsContent value="deficiencies">
           <PropertyDeficienciesTab propertyId={property.id} />
         </TabsContent>
+        {can('shareLinks.manage') ? (
+          <TabsContent value="share">
+            <PropertyShareTab propertyId={property.id} propertyName={property.name} />
+          </TabsContent>
+        ) : null}
         {can('history.property') ? (
           <TabsContent value="history">
             <PropertyHistoryTab propertyId={property.id} />
