@@ -180,7 +180,11 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
     // A missing asset is a 404, not the app's HTML under a script's name.
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !request.url.startsWith('/assets/') && serveClient;
-    if (wantsPage) return sendAppPage(request, reply, clientDir);
+    if (wantsPage) {
+      // A share link's page is for whoever holds the link: search engines must not keep it (docs/share-links.md).
+      if (request.url.startsWith('/share/')) reply.header('X-Robots-Tag', 'noindex, nofollow');
+      return sendAppPage(request, reply, clientDir);
+    }
     return reply.status(404).send({ message: 'Not found', code: ERROR_CODES.notFound } satisfies ApiErrorBody);
   });
 

@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '@shared/compliance';
 import { todayInTimeZone } from '@shared/dates';
+import { buildApp } from '../../app';
 import { redactUrl, REDACTED } from '../../log-redaction';
 import { setNow } from '../../testing/clock';
 import { createTestContext, type Agent, type TestContext } from '../../testing/test-app';
@@ -354,6 +358,25 @@ describe('share links', () => {
     const link = await share(owner.agent, doomed.id);
     expect((await owner.agent.delete(`/api/properties/${doomed.id}`)).statusCode).toBe(200);
     expect((await open(link.token)).statusCode).toBe(404);
+  });
+});
+
+describe('the share page', () => {
+  it('is the app page, marked for search engines not to keep', async () => {
+    const clientDir = mkdtempSync(path.join(os.tmpdir(), 'firemark-share-client-'));
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Firemark</title>');
+    const app = await buildApp(ctx.runtime, { serveClient: true, clientDir });
+    try {
+      const page = await app.inject({ method: 'GET', url: '/share/abcDEF123_-xyz' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
+      // Other pages are not affected.
+      expect((await app.inject({ method: 'GET', url: '/properties' })).headers['x-robots-tag']).toBeUndefined();
+    } finally {
+      await app.close();
+      rmSync(clientDir, { recursive: true, force: true });
+    }
   });
 });
 
