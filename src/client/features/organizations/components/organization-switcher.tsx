@@ -1,13 +1,13 @@
 import { useState } from 'react';
-import { Building, Check, ChevronsUpDown, Plus } from 'lucide-react';
+import { Check, ChevronsUpDown, Plus } from 'lucide-react';
 import { ROLE_LABELS } from '@shared/permissions';
 import { lazyDialog } from '@/lib/lazy-dialog';
 import { usePermissions } from '@/lib/use-permissions';
 import { cn } from '@/lib/utils';
-import { Badge } from '@/components/ui/badge';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { Spinner } from '@/components/ui/spinner';
 import { useOrganizations } from '../api/use-organizations';
+import { OrganizationSummary } from './organization-summary';
 import { useSwitchOrganization } from '../api/use-switch-organization';
 
 const CreateOrganizationDialog = lazyDialog(() => import('./create-organization-dialog').then((m) => m.CreateOrganizationDialog));
@@ -23,7 +23,8 @@ interface OrganizationSwitcherProps {
  * organisations (each with its role) and "Create organisation".
  */
 export function OrganizationSwitcher({ onDone, className }: OrganizationSwitcherProps) {
-  const { organization, roleLabel } = usePermissions();
+  const permissions = usePermissions();
+  const { organization } = permissions;
   const [open, setOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const organizations = useOrganizations(open);
@@ -41,14 +42,7 @@ export function OrganizationSwitcher({ onDone, className }: OrganizationSwitcher
           )}
           disabled={switchTo.isPending}
         >
-          <Building aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />
-          <span className="min-w-0 flex-1">
-            <span className="block text-xs text-muted-foreground">Organisation</span>
-            <span className="block truncate text-sm font-medium">{organization.name}</span>
-          </span>
-          <Badge variant="muted" className="shrink-0">
-            {roleLabel}
-          </Badge>
+          <OrganizationSummary permissions={permissions} />
           {switchTo.isPending ? <Spinner /> : <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />}
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start" className="w-[var(--radix-dropdown-menu-trigger-width)] min-w-64 max-w-[calc(100vw-1rem)]">
