@@ -1,10 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from './client';
 
 /**
  * Who a request's writes are made by, for the history (docs/history.md): set once per request by
  * plugins/history-actor.ts from the caller, read by withTransaction, which hands it to the
  * database for the transaction (`firemark.actor`), where the history triggers read it. Writes
- * made outside a request (jobs, sign-up before there is a member) have none: the system's.
+ * made outside a request (jobs, billing's webhooks) have none: the system's. A sign-up names its
+ * person with actAs().
  */
 export interface Actor {
   userId: number;
@@ -22,4 +25,12 @@ export function actorStatement(actor: Actor | undefined = actors.getStore()): st
   if (!actor || !Number.isSafeInteger(actor.userId)) return '';
   const token = actor.tokenId !== null && Number.isSafeInteger(actor.tokenId) ? String(actor.tokenId) : '';
   return `; select set_config('firemark.actor', '${actor.userId}:${token}', true)`;
+}
+
+/**
+ * Names the actor for the rest of the transaction `db` runs in, where the request has none yet:
+ * a sign-up's own organisation is made by the person signing up.
+ */
+export async function actAs(db: DbOrTx, actor: Actor): Promise<void> {
+  await db.execute(sql`select set_config('firemark.actor', ${`${actor.userId}:${actor.tokenId ?? ''}`}, true)`);
 }

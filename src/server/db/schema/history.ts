@@ -22,7 +22,7 @@ export const historyEvents = pgTable(
     propertyId: integer('property_id'),
     propertyName: text('property_name'),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
-    /** 'member' (a person signed in), 'token' (an API token acting as its member) or 'system' (jobs, sign-up, migrations). */
+    /** 'member' (a person signed in), 'token' (an API token acting as its member) or 'system' (jobs, billing's webhooks, migrations). */
     actorKind: text('actor_kind').notNull(),
     actorUserId: integer('actor_user_id'),
     actorTokenId: integer('actor_token_id'),

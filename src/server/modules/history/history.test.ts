@@ -239,6 +239,18 @@ describe('who may read the history', () => {
 });
 
 describe('the organisation’s history', () => {
+  it('starts with the person who signed up', async () => {
+    const agent = ctx.agent();
+    const registered = await agent.post('/api/auth/register', { fullName: 'Sam Signup', email: 'sam.signup@example.com', username: 'sam_signup', password: 'smoke-alarm-42' });
+    expect(registered.statusCode, registered.body).toBe(201);
+    if (!agent.cookie) expect((await agent.post('/api/auth/login', { username: 'sam_signup', password: 'smoke-alarm-42' })).statusCode).toBe(200);
+    const { events } = await organizationHistory(agent);
+    expect(events.map((e) => [e.kind, e.actorKind, e.actorName])).toEqual([
+      ['member.added', 'member', 'Sam Signup'],
+      ['organization.created', 'member', 'Sam Signup'],
+    ]);
+  });
+
   it('filters by person, property, kind and days, a page at a time', async () => {
     const owner = await proOwner(ctx, { fullName: 'Olive Owner' });
     const a = await newProperty(owner.agent, 'Alpha');

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { CurrentOrganization, OrganizationCreateInput, OrganizationSummary, OrganizationUpdateInput } from '@shared/schemas/organization';
 import type { Account } from '../../account';
 import type { Db } from '../../db/client';
+import { actAs } from '../../db/actor';
 import { withTransaction } from '../../db/transaction';
 import { notFound } from '../../errors';
 import type { Sessions } from '../../plugins/auth';
@@ -36,6 +37,8 @@ export function currentOrganization(account: Account, memberships: MembershipAcc
 
 /** A person's first organisation, made at sign-up: it takes their id and is theirs to own. */
 export async function createOwnOrganization(db: Db, user: { id: number; fullName: string | null; username: string; timeZone: string }): Promise<void> {
+  // Its history starts with the person signing up, not "the system" (docs/history.md).
+  await actAs(db, { userId: user.id, tokenId: null });
   const id = await q.insertOrganization(db, { id: user.id, name: user.fullName?.trim() || user.username, timeZone: user.timeZone });
   await q.insertMembership(db, { organizationId: id, userId: user.id, role: 'owner' });
 }
