@@ -178,6 +178,25 @@ describe('history of a property', () => {
   });
 });
 
+describe('history of sharing and of the plan', () => {
+  it('records share links, and the plan granted outside a request as the system', async () => {
+    const owner = await proOwner(ctx);
+    const property = await newProperty(owner.agent, 'Shared Place');
+    const link = await owner.agent.post(`/api/properties/${property.id}/share-links`, { recipient: 'Salem Fire Marshal' });
+    expect(link.statusCode, link.body).toBe(201);
+    const revoked = await owner.agent.delete(`/api/share-links/${link.json().id}`);
+    expect(revoked.statusCode, revoked.body).toBeLessThan(300);
+
+    const events = await propertyHistory(owner.agent, property.id);
+    expect(events[0]).toMatchObject({ kind: 'share_link.revoked', kindLabel: 'Share link revoked', subject: 'Salem Fire Marshal', actorKind: 'member' });
+    expect(events[1]).toMatchObject({ kind: 'share_link.created', subject: 'Salem Fire Marshal', changes: { recipient: [null, 'Salem Fire Marshal'] } });
+    expect(JSON.stringify(events)).not.toContain('token_hash');
+    // testing/team.ts grants Pro by SQL, as the operator's CLI would: the system's.
+    const { events: plan } = await organizationHistory(owner.agent, '?kind=plan');
+    expect(plan[0]).toMatchObject({ kind: 'plan.changed', actorKind: 'system', actorName: null, changes: { plan: ['free', 'pro'] } });
+  });
+});
+
 describe('who may read the history', () => {
   it('a manager given one property reads its history only; a viewer and an inspector are refused', async () => {
     const owner = await proOwner(ctx);
