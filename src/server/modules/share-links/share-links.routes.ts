@@ -84,7 +84,9 @@ export async function shareLinksRoutes(app: FastifyInstance, deps: shares.ShareL
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store').header('x-robots-tag', 'noindex, nofollow');
-      return reply.send(await shares.openShare(deps, request.params.token, request.headers['user-agent']));
+      // A HEAD (a link checker) reads no page: it is no view.
+      const visit = { userAgent: request.headers['user-agent'], logged: request.method === 'GET' };
+      return reply.send(await shares.openShare(deps, request.params.token, visit));
     },
   );
 }

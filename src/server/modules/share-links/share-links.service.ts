@@ -168,7 +168,7 @@ const itemLabel = (type: string) => INSPECTION_TYPE_LABELS[type as InspectionTyp
  * reading would read it (the property and requirement services apply the same scoping), then
  * cut down to what the page needs: no notes, no e-mail address, no change history.
  */
-export async function openShare(deps: ShareLinksDeps, token: string, userAgent: string | undefined): Promise<SharedProperty> {
+export async function openShare(deps: ShareLinksDeps, token: string, visit: { userAgent: string | undefined; logged: boolean }): Promise<SharedProperty> {
   const link = await q.findByTokenHash(deps.db, tokenHash(token));
   if (!link) throw notFound(UNKNOWN_LINK);
   const now = new Date();
@@ -193,7 +193,7 @@ export async function openShare(deps: ShareLinksDeps, token: string, userAgent: 
     link.includeDeficiencies ? q.openDeficiencies(deps.db, link.organizationId, link.propertyId) : null,
     q.verifiableReports(deps.db, link.organizationId, link.propertyId),
   ]);
-  await q.insertView(deps.db, link.id, now, clientFamily(userAgent));
+  if (visit.logged) await q.insertView(deps.db, link.id, now, clientFamily(visit.userAgent));
 
   const active = requirements.filter((r) => r.active).sort((a, b) => a.nextDueDate.localeCompare(b.nextDueDate) || a.activity.localeCompare(b.activity));
   return {

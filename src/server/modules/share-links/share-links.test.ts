@@ -216,6 +216,9 @@ describe('share links', () => {
     expect((await open(link.token, CHROME_WINDOWS)).statusCode).toBe(200);
     expect((await open(link.token, SAFARI_IPHONE)).statusCode).toBe(200);
 
+    // A HEAD request (a link checker) is no view.
+    expect((await ctx.agent().request({ method: 'HEAD', url: `/api/share/${link.token}` })).statusCode).toBe(200);
+
     const listed = (await linksOf(owner.agent, property.id)).find((l) => l.id === link.id)!;
     expect(listed.viewCount).toBe(2);
     expect(listed.views.map((v) => v.client)).toEqual(['Safari on iOS', 'Chrome on Windows']);
@@ -309,6 +312,18 @@ describe('share links', () => {
       expect(response.statusCode, token).toBe(404);
       expect(response.json().message).toMatch(/^This share link does not exist\./);
     }
+  });
+
+  it('are rate-limited per client address, unknown links included, so tokens cannot be guessed at speed', async () => {
+    const { owner, property } = await setup();
+    const link = await share(owner.agent, property.id);
+    const from = (remoteAddress: string, token: string) => ctx.app.inject({ method: 'GET', url: `/api/share/${token}`, remoteAddress });
+    for (let i = 0; i < 60; i++) expect((await from('203.0.113.9', `guess${i}`)).statusCode).toBe(404);
+    const limited = await from('203.0.113.9', link.token);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not held up.
+    expect((await from('203.0.113.10', link.token)).statusCode).toBe(200);
   });
 
   it("keeps organisations apart: another organisation's link or property is a 404", async () => {
