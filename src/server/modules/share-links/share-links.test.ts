@@ -359,8 +359,13 @@ describe('share links', () => {
     expect((await manager.agent.delete(`/api/share-links/${own.id}`)).statusCode).toBe(204);
   });
 
-  it('need a signed-in member to make, list or revoke', async () => {
-    const { property } = await setup();
+  it('need a signed-in member to make, list or revoke; a share link opens nothing else', async () => {
+    const { owner, property } = await setup();
+    const link = await share(owner.agent, property.id);
+    for (const url of [`/api/properties/${property.id}`, `/api/properties/${property.id}/share-links`, '/api/properties', '/api/reports']) {
+      const asBearer = await ctx.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${link.token}` } });
+      expect(asBearer.statusCode, url).toBe(401);
+    }
     const visitor = ctx.agent();
     expect((await visitor.post(`/api/properties/${property.id}/share-links`, { recipient: 'Insurer' })).statusCode).toBe(401);
     expect((await visitor.get(`/api/properties/${property.id}/share-links`)).statusCode).toBe(401);
