@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from './client';
+import type { Db, DbOrTx } from './client';
 
 /**
  * Who a request's writes are made by, for the history (docs/history.md): set once per request by
@@ -33,4 +33,16 @@ export function actorStatement(actor: Actor | undefined = actors.getStore()): st
  */
 export async function actAs(db: DbOrTx, actor: Actor): Promise<void> {
   await db.execute(sql`select set_config('firemark.actor', ${`${actor.userId}:${actor.tokenId ?? ''}`}, true)`);
+}
+
+/**
+ * A Drizzle transaction on `db` with the request's actor named, for a write that has only the
+ * Drizzle handle at hand (withTransaction names it by itself).
+ */
+export function transactionAsActor<T>(db: Db, work: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const actor = actors.getStore();
+    if (actor) await actAs(tx, actor);
+    return work(tx);
+  });
 }

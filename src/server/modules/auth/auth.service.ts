@@ -22,6 +22,7 @@ import { startTrialAtSignup } from '../subscription/subscription.service';
 import { createOwnOrganization } from '../organizations/organizations.service';
 import { followZoneWhereAlone } from '../organizations/organizations.queries';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../passwords';
+import { transactionAsActor } from '../../db/actor';
 
 export interface AuthDeps {
   config: Config;
@@ -144,7 +145,8 @@ export async function updateProfile(deps: AuthDeps, user: UserRow, input: Profil
     ...(input.timeZone ? { timeZone: input.timeZone } : {}),
   };
   const newAddress = input.email.toLowerCase() !== user.email.toLowerCase();
-  if (input.timeZone) await followZoneWhereAlone(deps.db, user.id, input.timeZone);
+  // As the person, in their organisation's history (docs/history.md).
+  if (input.timeZone) await transactionAsActor(deps.db, (tx) => followZoneWhereAlone(tx, user.id, input.timeZone!));
   try {
     if (!newAddress) return await q.updateUser(deps.db, user.id, values);
     const now = new Date();

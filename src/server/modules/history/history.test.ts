@@ -197,6 +197,21 @@ describe('history of sharing and of the plan', () => {
   });
 });
 
+describe('history of the organisation itself', () => {
+  it('records a trial and a time zone that follows its owner’s profile as the member’s', async () => {
+    const owner = await ctx.signedIn({ fullName: 'Tia Trial' });
+    const trial = await owner.agent.post('/api/subscription/trial', {});
+    expect(trial.statusCode, trial.body).toBe(200);
+    const me = (await owner.agent.get('/api/auth/me')).json();
+    const profile = await owner.agent.put('/api/auth/profile', { fullName: me.fullName, email: me.email, username: me.username, timeZone: 'America/Chicago' });
+    expect(profile.statusCode, profile.body).toBe(200);
+
+    const { events } = await organizationHistory(owner.agent, '');
+    expect(events[0]).toMatchObject({ kind: 'organization.updated', actorKind: 'member', actorName: 'Tia Trial', changes: { time_zone: ['UTC', 'America/Chicago'] } });
+    expect(events[1]).toMatchObject({ kind: 'plan.changed', actorKind: 'member', actorName: 'Tia Trial', changes: { plan: ['free', 'pro'], plan_source: [null, 'trial'] } });
+  });
+});
+
 describe('who may read the history', () => {
   it('a manager given one property reads its history only; a viewer and an inspector are refused', async () => {
     const owner = await proOwner(ctx);

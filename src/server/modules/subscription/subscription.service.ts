@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError, conflict } from '../../errors';
 import { isBillingOff } from './billing-switch';
 import * as q from './subscription.queries';
+import { transactionAsActor } from '../../db/actor';
 
 /** Free or Pro at this moment (a trial counts as Pro), for features that only Pro has. */
 export const currentPlan = async (db: DbOrTx, organizationId: number, now = new Date()): Promise<Plan> =>
@@ -40,7 +41,8 @@ export async function subscriptionStatus(db: Db, account: VersionedAccount, now 
 /** DECISIONS "Plans and limits": one 30-day Pro trial per account, without a card. */
 export async function startTrial(db: Db, account: VersionedAccount, now = new Date()): Promise<SubscriptionStatus> {
   const until = new Date(now.getTime() + TRIAL_DAYS * 24 * 60 * 60 * 1000);
-  if (isBillingOff() || !(await q.startTrial(db, account.id, now, until))) {
+  // As the member who started it, in the plan's history (docs/history.md).
+  if (isBillingOff() || !(await transactionAsActor(db, (tx) => q.startTrial(tx, account.id, now, until)))) {
     const { plan, firstPaidAt } = await q.findPlanDetails(db, account.id, now);
     if (plan === 'pro' || isBillingOff()) throw conflict(`Your account already has ${PRO_PLAN_NAME}.`);
     // DECISIONS "Billing": the trial is for accounts that have never paid.
