@@ -3,12 +3,15 @@
  * runs exactly what Firemark runs. Captured by calling Firemark's query functions on a handle
  * that records instead of executing; the account and the day are placeholders filled per request.
  */
+import { wholeOrganization } from '../src/server/access';
 import type { Db } from '../src/server/db/client';
 import { dashboardStats } from '../src/server/modules/dashboard/dashboard.queries';
 import { countInspections, listInspectionsPage } from '../src/server/modules/inspections/inspections.queries';
 import { countProperties, listPropertiesPage } from '../src/server/modules/properties/properties.queries';
 
 const ACCOUNT = -424242;
+/** An owner's reach: every property, so the statements are the ones most requests run. */
+const REACH = wholeOrganization(ACCOUNT);
 const DAY = '1901-01-01';
 
 export interface Statement {
@@ -50,18 +53,18 @@ export async function firemarkSql(): Promise<Record<string, EndpointSql>> {
     kind: 'list',
   });
   return {
-    '/api/dashboard/stats': { statements: await capture((db) => dashboardStats(db, ACCOUNT, DAY)), kind: 'one' },
+    '/api/dashboard/stats': { statements: await capture((db) => dashboardStats(db, REACH, DAY)), kind: 'one' },
     '/api/properties?limit=20': await list(
-      (db) => listPropertiesPage(db, ACCOUNT, propertyFilter, DAY),
-      (db) => countProperties(db, ACCOUNT, propertyFilter, DAY),
+      (db) => listPropertiesPage(db, REACH, propertyFilter, DAY),
+      (db) => countProperties(db, REACH, propertyFilter, DAY),
     ),
     '/api/properties?limit=20&status=non_compliant': await list(
-      (db) => listPropertiesPage(db, ACCOUNT, nonCompliant, DAY),
-      (db) => countProperties(db, ACCOUNT, nonCompliant, DAY),
+      (db) => listPropertiesPage(db, REACH, nonCompliant, DAY),
+      (db) => countProperties(db, REACH, nonCompliant, DAY),
     ),
     '/api/inspections/upcoming?limit=20': await list(
-      (db) => listInspectionsPage(db, ACCOUNT, upcoming, DAY),
-      (db) => countInspections(db, ACCOUNT, upcoming, DAY),
+      (db) => listInspectionsPage(db, REACH, upcoming, DAY),
+      (db) => countInspections(db, REACH, upcoming, DAY),
     ),
   };
 }

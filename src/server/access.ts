@@ -12,6 +12,9 @@ import { AppError } from './errors';
  * the properties they were not given.
  */
 
+/** What a query needs to know of the caller to read only what they reach. */
+export type Reach = Pick<Account, 'id' | 'propertyIds' | 'role' | 'inspectorId'>;
+
 export const forbidden = (action: Action) => new AppError(ERROR_CODES.forbidden, forbiddenMessage(action));
 
 /** 403 with who can, unless the caller's role has the action (and all properties, where it needs them). */
@@ -24,7 +27,7 @@ export function allows(account: Account, action: Action): boolean {
   return can(account.role, action) && (!NEEDS_ALL_PROPERTIES.includes(action) || account.propertyIds === null);
 }
 
-export function canReachProperty(account: Account, propertyId: number): boolean {
+export function canReachProperty(account: Reach, propertyId: number): boolean {
   return account.propertyIds === null || account.propertyIds.includes(propertyId);
 }
 
@@ -33,7 +36,7 @@ export function canReachProperty(account: Account, propertyId: number): boolean 
  * a query already scoped to the organisation. `column` is the property id column, e.g.
  * sql`p.id` or sql`i.property_id`.
  */
-export function propertyScope(account: Account, column: SQL): SQL {
+export function propertyScope(account: Reach, column: SQL): SQL {
   if (account.propertyIds === null) return sql`true`;
   return sql`${column} = any(${`{${account.propertyIds.join(',')}}`}::int[])`;
 }
@@ -42,8 +45,19 @@ export function propertyScope(account: Account, column: SQL): SQL {
  * An inspector sees the inspections assigned to them alone; everyone else every inspection of
  * the properties they reach. `column` is the inspection's inspector id column.
  */
-export function inspectionScope(account: Account, column: SQL): SQL {
+export function inspectionScope(account: Reach, column: SQL): SQL {
   if (account.role !== 'inspector') return sql`true`;
   if (account.inspectorId === null) return sql`false`;
   return sql`${column} = ${account.inspectorId}`;
+}
+
+/** An inspection the caller may see: on a property they reach and, for an inspector, assigned to them. */
+export function canReachInspection(account: Reach, inspection: { propertyId: number; inspectorId: number | null }): boolean {
+  if (!canReachProperty(account, inspection.propertyId)) return false;
+  return account.role !== 'inspector' || (account.inspectorId !== null && inspection.inspectorId === account.inspectorId);
+}
+
+/** Every record of an organisation: for the system's own work (jobs, webhooks), never for a member. */
+export function wholeOrganization(organizationId: number): Reach {
+  return { id: organizationId, propertyIds: null, role: 'owner', inspectorId: null };
 }

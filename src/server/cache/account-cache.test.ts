@@ -1,3 +1,4 @@
+import { wholeOrganization } from '../access';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInTimeZone } from '@shared/dates';
 import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
@@ -32,7 +33,7 @@ describe('answers remembered per account show the account\'s own writes at once'
     const { agent, user } = await ctx.signedIn({ timeZone: 'UTC' });
     await grantPro(ctx.runtime.db, user.username);
     // The counts as the database has them now, bypassing anything remembered.
-    const live = () => dashboardStats(ctx.runtime.db, user.id, todayInTimeZone('UTC'));
+    const live = () => dashboardStats(ctx.runtime.db, wholeOrganization(user.id), todayInTimeZone('UTC'));
     let shown = await stats(agent);
     const expectChangedAndLive = async () => {
       const before = shown;

@@ -9,7 +9,8 @@ import { toJsonBytes, type JsonBytes } from '../route-schema';
  * counts, list pages with their totals), remembered in this process under the account's
  * data version.
  *
- * Why it is safe: every write to that data raises `users.data_version` (accountDataChanged),
+ * Why it is safe: every write to that data raises `organizations.data_version` (accountDataChanged), as does
+ * every change of a member's role or properties,,
  * and every request reads the account's row, version included, before it reads anything else
  * (plugins/auth.ts). An answer is served only while the version it was computed under is the
  * one just read, so a write is seen by the next request of anyone, on any instance. An answer
@@ -19,6 +20,17 @@ import { toJsonBytes, type JsonBytes } from '../route-schema';
 export interface VersionedAccount {
   id: number;
   dataVersion: number;
+  /** What the caller reaches (server/access.ts): members who reach different records never share an answer. */
+  propertyIds?: readonly number[] | null;
+  role?: string;
+  inspectorId?: number | null;
+}
+
+/** The part of a key that says what the caller reaches: empty for everyone who reaches everything. */
+function reachKey(account: VersionedAccount): string {
+  const properties = account.propertyIds ? `p${account.propertyIds.join(',')}` : '';
+  const inspections = account.role === 'inspector' ? `i${account.inspectorId ?? 0}` : '';
+  return properties + inspections;
 }
 
 const MAX_ENTRIES = 20_000;
@@ -56,7 +68,7 @@ export async function remembered<T>(
     cache = { entries: new Map(), weight: 0 };
     caches.set(db, cache);
   }
-  const k = `${account.id}|${key}`;
+  const k = `${account.id}|${reachKey(account)}|${key}`;
   const hit = cache.entries.get(k);
   if (hit && hit.version === account.dataVersion) {
     // Moved to the end: the entries used least recently are the first to go.

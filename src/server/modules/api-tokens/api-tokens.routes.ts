@@ -12,17 +12,17 @@ const signedIn = 'From a signed-in browser session only: an API token is refused
 export async function apiTokensRoutes(app: FastifyInstance, deps: tokens.ApiTokensDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/tokens', { schema: { tags, summary: 'List API tokens', description: signedIn, response: { 200: z.array(apiTokenResponse) } } }, async (request) =>
+  api.get('/api/tokens', { schema: { permission: 'apiTokens.manage', tags, summary: 'List API tokens', description: signedIn, response: { 200: z.array(apiTokenResponse) } } }, async (request) =>
     tokens.listTokens(deps, requireAccount(request)),
   );
 
   api.post(
     '/api/tokens',
-    { schema: { tags, summary: 'Create an API token', description: `${signedIn} The answer is the only time the token itself is sent.`, body: createApiTokenSchema, response: { 201: createdApiTokenResponse } } },
+    { schema: { permission: 'apiTokens.manage', tags, summary: 'Create an API token', description: `${signedIn} The answer is the only time the token itself is sent.`, body: createApiTokenSchema, response: { 201: createdApiTokenResponse } } },
     async (request, reply) => reply.status(201).send(await tokens.createToken(deps, requireAccount(request), request.body)),
   );
 
-  api.delete('/api/tokens/:id', { schema: { tags, summary: 'Revoke an API token', description: signedIn, params: idParams('API token not found'), response: { 200: successResponse } } }, async (request) => {
+  api.delete('/api/tokens/:id', { schema: { permission: 'apiTokens.manage', tags, summary: 'Revoke an API token', description: signedIn, params: idParams('API token not found'), response: { 200: successResponse } } }, async (request) => {
     await tokens.revokeToken(deps, requireAccount(request), request.params.id);
     return { success: true as const };
   });

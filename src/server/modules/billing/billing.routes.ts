@@ -38,13 +38,13 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingDeps): Pr
 
   api.get('/api/billing/config', { schema: { ...doc('Get the billing provider'), public: true, response: { 200: billingConfigResponse } } }, async () => provider.config);
 
-  api.get('/api/stripe/subscription-details', { schema: { ...doc('Get the subscription'), response: { 200: subscriptionDetailsResponse } } }, async (request) =>
+  api.get('/api/stripe/subscription-details', { schema: { permission: 'billing.manage', ...doc('Get the subscription'), response: { 200: subscriptionDetailsResponse } } }, async (request) =>
     provider.subscriptionDetails(await billingCustomerOf(deps.db, request)),
   );
 
   api.get(
     '/api/stripe/billing-details',
-    { schema: { ...doc('Get the billing details'), response: { 200: z.object({ subscription: billingSubscriptionResponse.nullable() }) } } },
+    { schema: { permission: 'billing.manage', ...doc('Get the billing details'), response: { 200: z.object({ subscription: billingSubscriptionResponse.nullable() }) } } },
     async (request) => {
       const { subscription } = await provider.subscriptionDetails(await billingCustomerOf(deps.db, request));
       return { subscription };
@@ -53,38 +53,38 @@ export async function billingRoutes(app: FastifyInstance, deps: BillingDeps): Pr
 
   api.post(
     '/api/create-subscription',
-    { preValidation: creates, schema: { ...doc('Start a subscription'), body: emptyBodySchema, response: { 200: createdSubscriptionResponse } } },
+    { preValidation: creates, schema: { permission: 'billing.manage', ...doc('Start a subscription'), body: emptyBodySchema, response: { 200: createdSubscriptionResponse } } },
     async (request) => provider.createSubscription(await billingCustomerOf(deps.db, request)),
   );
 
-  api.post('/api/stripe/create-setup-intent', { preValidation: creates, schema: { ...doc('Start saving a card'), response: { 200: clientSecretResponse } } }, async (request) =>
+  api.post('/api/stripe/create-setup-intent', { preValidation: creates, schema: { permission: 'billing.manage', ...doc('Start saving a card'), response: { 200: clientSecretResponse } } }, async (request) =>
     provider.createSetupIntent(await billingCustomerOf(deps.db, request)),
   );
 
   // SPEC's `?customerId=` is not read: an account sees its own cards only.
-  api.get('/api/stripe/payment-methods', { schema: { ...doc('List saved cards'), response: { 200: z.array(paymentMethodResponse) } } }, async (request) =>
+  api.get('/api/stripe/payment-methods', { schema: { permission: 'billing.manage', ...doc('List saved cards'), response: { 200: z.array(paymentMethodResponse) } } }, async (request) =>
     provider.paymentMethods(await billingCustomerOf(deps.db, request)),
   );
 
   api.post(
     '/api/stripe/set-default-payment-method',
-    { schema: { ...doc('Choose the default card'), body: setDefaultPaymentMethodSchema, response: { 200: successResponse } } },
+    { schema: { permission: 'billing.manage', ...doc('Choose the default card'), body: setDefaultPaymentMethodSchema, response: { 200: successResponse } } },
     async (request) => provider.setDefaultPaymentMethod(await billingCustomerOf(deps.db, request), request.body.paymentMethodId),
   );
 
   api.delete(
     '/api/stripe/payment-methods/:id',
-    { schema: { ...doc('Remove a saved card'), params: paymentMethodParams, response: { 200: successResponse } } },
+    { schema: { permission: 'billing.manage', ...doc('Remove a saved card'), params: paymentMethodParams, response: { 200: successResponse } } },
     async (request) => provider.deletePaymentMethod(await billingCustomerOf(deps.db, request), request.params.id),
   );
 
-  api.get('/api/stripe/invoices', { schema: { ...doc('List invoices'), response: { 200: invoiceListResponse } } }, async (request) =>
+  api.get('/api/stripe/invoices', { schema: { permission: 'billing.manage', ...doc('List invoices'), response: { 200: invoiceListResponse } } }, async (request) =>
     provider.invoices(await billingCustomerOf(deps.db, request)),
   );
 
   api.post(
     '/api/stripe/cancel-subscription',
-    { schema: { ...doc('Cancel the subscription'), body: cancelSubscriptionSchema, response: { 200: cancelResultResponse } } },
+    { schema: { permission: 'billing.manage', ...doc('Cancel the subscription'), body: cancelSubscriptionSchema, response: { 200: cancelResultResponse } } },
     async (request) => provider.cancelSubscription(await billingCustomerOf(deps.db, request), request.body.immediate),
   );
 

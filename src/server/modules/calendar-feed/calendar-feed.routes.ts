@@ -17,13 +17,13 @@ const feedParams = notFoundParams(z.object({ file: z.string().describe('The secr
 export async function calendarFeedRoutes(app: FastifyInstance, deps: feed.CalendarFeedDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/calendar-feed', { schema: { tags, summary: 'Get the calendar feed link', response: { 200: calendarFeedLinkResponse } } }, async (request) =>
+  api.get('/api/calendar-feed', { schema: { permission: 'settings.manage', tags, summary: 'Get the calendar feed link', response: { 200: calendarFeedLinkResponse } } }, async (request) =>
     feed.getFeedLink(deps, requireAccount(request).id, request.apiToken?.id ?? null),
   );
 
   api.post(
     '/api/calendar-feed/regenerate',
-    { preValidation: limit(perAccount('calendar-feed-regenerate', 20)), schema: { tags, summary: 'Renew the calendar feed link', description: 'The old link stops working.', response: { 200: calendarFeedLinkResponse } } },
+    { preValidation: limit(perAccount('calendar-feed-regenerate', 20)), schema: { permission: 'settings.manage', tags, summary: 'Renew the calendar feed link', description: 'The old link stops working.', response: { 200: calendarFeedLinkResponse } } },
     async (request) => feed.regenerateFeedLink(deps, requireAccount(request).id, request.apiToken?.id ?? null),
   );
 

@@ -15,7 +15,7 @@ export async function dashboardRoutes(app: FastifyInstance, deps: { db: Db }): P
       const account = requireAccount(request);
       const today = todayInTimeZone(account.timeZone, new Date());
       // Per account and day, until the account's data changes (cache/account-cache.ts).
-      return remembered(deps.db, account, `dashboard-stats|${today}`, () => dashboardStats(deps.db, account.id, today));
+      return remembered(deps.db, account, `dashboard-stats|${today}`, () => dashboardStats(deps.db, account, today));
     },
   );
 }

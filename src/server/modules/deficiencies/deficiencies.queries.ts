@@ -2,7 +2,11 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { InspectionType } from '@shared/enums';
 import type { DeficiencySeverity } from '@shared/records';
 import type { Deficiency, DeficiencyPhoto, DeficiencyValues } from '@shared/schemas/deficiency';
+import { inspectionScope, propertyScope, type Reach } from '../../access';
 import type { DbOrTx } from '../../db/client';
+
+/** The deficiencies the caller reaches: those of the properties they were given (server/access.ts). */
+const reached = (reach: Reach) => sql`d.organization_id = ${reach.id} and ${propertyScope(reach, sql`d.property_id`)}`;
 import { preparedRows } from '../../db/prepared';
 import { deficiencies, deficiencyPhotos } from '../../db/schema/index';
 
@@ -112,26 +116,27 @@ export function listForInspection(db: DbOrTx, organizationId: number, inspection
 }
 
 /** Open critical deficiencies of the account, for the bell. */
-export function listOpenCritical(db: DbOrTx, organizationId: number, limit: number) {
-  return selectDeficiencies(db, sql`d.organization_id = ${organizationId} and d.corrected_on is null and d.severity = 'critical'`, limit);
+export function listOpenCritical(db: DbOrTx, reach: Reach, limit: number) {
+  return selectDeficiencies(db, sql`${reached(reach)} and d.corrected_on is null and d.severity = 'critical'`, limit);
 }
 
-export async function inspectionExists(db: DbOrTx, organizationId: number, inspectionId: number): Promise<boolean> {
-  const result = await db.execute(sql`select 1 from inspections where id = ${inspectionId} and organization_id = ${organizationId}`);
+export async function inspectionExists(db: DbOrTx, reach: Reach, inspectionId: number): Promise<boolean> {
+  const result = await db.execute(sql`select 1 from inspections i where i.id = ${inspectionId} and i.organization_id = ${reach.id}
+    and ${propertyScope(reach, sql`i.property_id`)} and ${inspectionScope(reach, sql`i.inspector_id`)}`);
   return result.rows.length > 0;
 }
 
-export async function findDeficiency(db: DbOrTx, organizationId: number, id: number): Promise<Deficiency | undefined> {
-  const [row] = await selectDeficiencies(db, sql`d.organization_id = ${organizationId} and d.id = ${id}`, 1);
+export async function findDeficiency(db: DbOrTx, reach: Reach, id: number): Promise<Deficiency | undefined> {
+  const [row] = await selectDeficiencies(db, sql`${reached(reach)} and d.id = ${id}`, 1);
   return row;
 }
 
 /** The row, locked for the rest of the transaction, with what settling compliance needs. */
-export async function lockDeficiency(db: DbOrTx, organizationId: number, id: number) {
+export async function lockDeficiency(db: DbOrTx, reach: Reach, id: number) {
   const result = await db.execute<{ id: number; property_id: number; item_type: InspectionType; requirement_id: number | null; corrected_on: string | null }>(sql`
     select d.id, d.property_id, d.item_type, i.requirement_id, d.corrected_on
     from deficiencies d join inspections i on i.id = d.inspection_id
-    where d.id = ${id} and d.organization_id = ${organizationId}
+    where d.id = ${id} and ${reached(reach)}
     for update of d`);
   return result.rows[0];
 }
@@ -143,10 +148,10 @@ export async function markCorrected(db: DbOrTx, id: number, values: { correctedO
     .where(eq(deficiencies.id, id));
 }
 
-export async function accountOpenCounts(db: DbOrTx, organizationId: number): Promise<{ open: number; critical: number }> {
+export async function accountOpenCounts(db: DbOrTx, reach: Reach): Promise<{ open: number; critical: number }> {
   const [row] = await preparedRows<{ open: number; critical: number }>(db, sql`
     select count(*)::int as open, (count(*) filter (where severity = 'critical'))::int as critical
-    from deficiencies where organization_id = ${organizationId} and corrected_on is null`);
+    from deficiencies d where ${reached(reach)} and d.corrected_on is null`);
   return row ?? { open: 0, critical: 0 };
 }
 

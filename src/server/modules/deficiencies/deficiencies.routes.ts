@@ -40,7 +40,7 @@ export async function deficienciesRoutes(app: FastifyInstance, deps: deficiencie
 
   api.post(
     '/api/deficiencies/:id/correct',
-    { schema: { tags, summary: 'Correct a deficiency', params, body: correctDeficiencySchema, response: { 200: deficiencyResponse } } },
+    { schema: { permission: 'deficiencies.record', tags, summary: 'Correct a deficiency', params, body: correctDeficiencySchema, response: { 200: deficiencyResponse } } },
     async (request) => deficiencies.correctDeficiency(deps, requireAccount(request), request.params.id, request.body),
   );
 
@@ -54,7 +54,7 @@ export async function deficienciesRoutes(app: FastifyInstance, deps: deficiencie
     },
   );
 
-  api.delete('/api/deficiencies/:id/photos/:photoId', { schema: { tags, summary: 'Delete a photo of a deficiency', params: photoParams, response: { 200: successResponse } } }, async (request) => {
+  api.delete('/api/deficiencies/:id/photos/:photoId', { schema: { permission: 'deficiencies.record', tags, summary: 'Delete a photo of a deficiency', params: photoParams, response: { 200: successResponse } } }, async (request) => {
     await deficiencies.deletePhoto(deps, requireAccount(request), request.params.id, request.params.photoId);
     return { success: true as const };
   });
@@ -75,6 +75,7 @@ export async function deficienciesRoutes(app: FastifyInstance, deps: deficiencie
         config: idempotent,
         bodyLimit: deps.photoMaxBytes,
         schema: {
+          permission: 'deficiencies.record',
           tags,
           summary: 'Add a photo to a deficiency',
           description: `The photo's own bytes as the body (JPEG or PNG, at most PHOTO_MAX_BYTES, 10 MB by default, and at most 50 megapixels). It is decoded and re-encoded before it is stored: turned upright, at most 2560 pixels on its long side, 8-bit sRGB, with no metadata. A file that does not decode is refused (400). The answer describes the stored photo.`,

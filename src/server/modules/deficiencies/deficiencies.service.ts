@@ -34,19 +34,19 @@ export async function listForProperty(deps: DeficienciesDeps, account: Account, 
 
 export async function listForInspection(deps: DeficienciesDeps, account: Account, inspectionId: number): Promise<Deficiency[]> {
   // Another account's inspection does not exist for this one.
-  if (!(await q.inspectionExists(deps.db, account.id, inspectionId))) throw notFound('Inspection not found');
+  if (!(await q.inspectionExists(deps.db, account, inspectionId))) throw notFound('Inspection not found');
   return q.listForInspection(deps.db, account.id, inspectionId);
 }
 
 export async function getDeficiency(deps: DeficienciesDeps, account: Account, id: number): Promise<Deficiency> {
-  const found = await q.findDeficiency(deps.db, account.id, id);
+  const found = await q.findDeficiency(deps.db, account, id);
   if (!found) throw deficiencyNotFound();
   return found;
 }
 
 /** Open counts and the open critical ones (the dashboard's stat and the bell). */
 export async function openSummary(deps: DeficienciesDeps, account: Account) {
-  const [counts, critical] = await Promise.all([q.accountOpenCounts(deps.db, account.id), q.listOpenCritical(deps.db, account.id, 20)]);
+  const [counts, critical] = await Promise.all([q.accountOpenCounts(deps.db, account), q.listOpenCritical(deps.db, account, 20)]);
   return { openCount: counts.open, criticalCount: counts.critical, critical };
 }
 
@@ -63,7 +63,7 @@ export async function correctDeficiency(
   const day = today(account);
   if (input.correctedOn > day) throw validationFailed({ correctedOn: ['The correction date cannot be in the future'] });
   await writeAccountData(deps.pool, account.id, async ({ db }) => {
-    const row = await q.lockDeficiency(db, account.id, id);
+    const row = await q.lockDeficiency(db, account, id);
     if (!row) throw deficiencyNotFound();
     if (row.corrected_on !== null) throw conflict('This deficiency is already corrected.');
     await q.markCorrected(db, id, input);
@@ -117,6 +117,7 @@ export async function addPhoto(deps: DeficienciesDeps, account: Account, deficie
 }
 
 export async function getPhoto(deps: DeficienciesDeps, account: Account, deficiencyId: number, photoId: number) {
+  await getDeficiency(deps, account, deficiencyId);
   const row = await q.findPhoto(deps.db, account.id, deficiencyId, photoId);
   if (!row) throw photoNotFound();
   // A quarantined photo did not decode: its bytes are kept (decision 024) but never served.
@@ -127,6 +128,7 @@ export async function getPhoto(deps: DeficienciesDeps, account: Account, deficie
 }
 
 export async function deletePhoto(deps: DeficienciesDeps, account: Account, deficiencyId: number, photoId: number): Promise<void> {
+  await getDeficiency(deps, account, deficiencyId);
   const row = await q.findPhoto(deps.db, account.id, deficiencyId, photoId);
   if (!row) throw photoNotFound();
   // In a transaction: its history event names who removed it (docs/history.md).

@@ -263,8 +263,14 @@ describe('who may read the history', () => {
     const changed = await owner.agent.put(`/api/organizations/current/members/${member.membershipId}`, { role: 'manager', propertyIds: [property.id] });
     expect(changed.statusCode, changed.body).toBe(200);
 
+    const other = await newProperty(owner.agent, 'Second Building');
+    const given = await owner.agent.put(`/api/organizations/current/members/${member.membershipId}`, { role: 'manager', propertyIds: [property.id, other.id] });
+    expect(given.statusCode, given.body).toBe(200);
+
     const { events } = await organizationHistory(owner.agent, '?kind=member');
-    expect(kinds(events)).toContain('member.added');
+    // The role changed with the same property: no property is said to be taken and given again.
+    expect(kinds(events)).toEqual(['member.property_given', 'member.role_changed', 'member.property_given', 'member.added']);
+    expect(events[0]).toMatchObject({ kindLabel: 'Property given to member', subject: 'Vic Viewer (Manager)', propertyName: 'Second Building' });
     expect(events.find((e) => e.kind === 'member.role_changed')).toMatchObject({ subject: 'Vic Viewer (Manager)', changes: { role: ['viewer', 'manager'] }, actorUserId: owner.user.id });
     const invitations = await organizationHistory(owner.agent, '?kind=invitation');
     expect(kinds(invitations.events)).toEqual(expect.arrayContaining(['invitation.sent', 'invitation.accepted']));

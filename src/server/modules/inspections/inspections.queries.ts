@@ -3,6 +3,7 @@ import { DUE_SOON_DAYS, UPCOMING_DAYS, type InspectionDisplayStatus } from '@sha
 import type { ComplianceResult, InspectionStatus, InspectionType } from '@shared/enums';
 import type { AttestationRole } from '@shared/records';
 import type { Inspection } from '@shared/schemas/inspection';
+import { inspectionScope, propertyScope, type Reach } from '../../access';
 import type { DbOrTx } from '../../db/client';
 import { searchPattern } from '../../db/like';
 import { preparedRows } from '../../db/prepared';
@@ -180,9 +181,13 @@ async function selectInspections(db: DbOrTx, where: SQL, today: string, order: S
   return rows.map(toInspection);
 }
 
-function listCondition(organizationId: number, filter: InspectionFilter, today: string): SQL {
+/** The inspections the caller reaches (server/access.ts); `i` is the inspections alias. */
+const reached = (reach: Reach, i = sql`i`) =>
+  sql`${i}.organization_id = ${reach.id} and ${propertyScope(reach, sql`${i}.property_id`)} and ${inspectionScope(reach, sql`${i}.inspector_id`)}`;
+
+function listCondition(reach: Reach, filter: InspectionFilter, today: string): SQL {
   const t = sql`${today}::date`;
-  const conditions: SQL[] = [sql`i.organization_id = ${organizationId}`];
+  const conditions: SQL[] = [reached(reach)];
   if (filter.q) {
     const pattern = searchPattern(filter.q);
     conditions.push(sql`(p.search_name like ${pattern} or i.search_assignee like ${pattern})`);
@@ -196,37 +201,37 @@ function listCondition(organizationId: number, filter: InspectionFilter, today: 
   return sql.join(conditions, sql` and `);
 }
 
-export function listInspectionsPage(db: DbOrTx, organizationId: number, filter: InspectionFilter, today: string): Promise<Inspection[]> {
-  return selectInspections(db, listCondition(organizationId, filter, today), today, ORDER[filter.sort], filter.limit, filter.offset);
+export function listInspectionsPage(db: DbOrTx, reach: Reach, filter: InspectionFilter, today: string): Promise<Inspection[]> {
+  return selectInspections(db, listCondition(reach, filter, today), today, ORDER[filter.sort], filter.limit, filter.offset);
 }
 
-export async function countInspections(db: DbOrTx, organizationId: number, filter: InspectionFilter, today: string): Promise<number> {
+export async function countInspections(db: DbOrTx, reach: Reach, filter: InspectionFilter, today: string): Promise<number> {
   // Only a search needs the property's name to count.
   const countFrom = filter.q ? sql`inspections i join properties p on p.id = i.property_id` : sql`inspections i`;
-  const [row] = await preparedRows<{ n: number }>(db, sql`select count(*)::int as n from ${countFrom} where ${listCondition(organizationId, filter, today)}`);
+  const [row] = await preparedRows<{ n: number }>(db, sql`select count(*)::int as n from ${countFrom} where ${listCondition(reach, filter, today)}`);
   return row?.n ?? 0;
 }
 
-export async function findInspection(db: DbOrTx, organizationId: number, id: number, today: string): Promise<Inspection | undefined> {
-  const [inspection] = await selectInspections(db, sql`i.organization_id = ${organizationId} and i.id = ${id}`, today, sql`i.id`, 1, 0);
+export async function findInspection(db: DbOrTx, reach: Reach, id: number, today: string): Promise<Inspection | undefined> {
+  const [inspection] = await selectInspections(db, sql`${reached(reach)} and i.id = ${id}`, today, sql`i.id`, 1, 0);
   return inspection;
 }
 
 /** The row, unlocked: which property a change will touch, before it takes its locks. */
-export async function findInspectionRow(db: DbOrTx, organizationId: number, id: number): Promise<InspectionRow | undefined> {
+export async function findInspectionRow(db: DbOrTx, reach: Reach, id: number): Promise<InspectionRow | undefined> {
   const [row] = await db
     .select()
     .from(inspections)
-    .where(and(eq(inspections.id, id), eq(inspections.organizationId, organizationId)));
+    .where(and(eq(inspections.id, id), reached(reach, sql`${inspections}`)));
   return row;
 }
 
 /** The row itself, locked for the rest of the transaction. */
-export async function lockInspection(db: DbOrTx, organizationId: number, id: number): Promise<InspectionRow | undefined> {
+export async function lockInspection(db: DbOrTx, reach: Reach, id: number): Promise<InspectionRow | undefined> {
   const [row] = await db
     .select()
     .from(inspections)
-    .where(and(eq(inspections.id, id), eq(inspections.organizationId, organizationId)))
+    .where(and(eq(inspections.id, id), reached(reach, sql`${inspections}`)))
     // Its key never changes: rows that reference it (a reminder log) need not wait.
     .for('no key update');
   return row;

@@ -1,3 +1,4 @@
+import { assertCan } from '../../access';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -59,7 +60,7 @@ export async function inspectionsRoutes(app: FastifyInstance, deps: inspections.
     },
   );
 
-  api.post('/api/inspections', { config: idempotent, schema: { tags, summary: 'Schedule an inspection', body: inspectionSchema, response: { 201: inspectionResponse } } }, async (request, reply) =>
+  api.post('/api/inspections', { config: idempotent, schema: { permission: 'inspections.schedule', tags, summary: 'Schedule an inspection', body: inspectionSchema, response: { 201: inspectionResponse } } }, async (request, reply) =>
     reply.status(201).send(await inspections.scheduleInspection(deps, requireAccount(request), request.body)),
   );
 
@@ -72,6 +73,7 @@ export async function inspectionsRoutes(app: FastifyInstance, deps: inspections.
     '/api/inspections/:id',
     {
       schema: {
+        permission: 'inspections.complete',
         tags,
         summary: 'Complete, reschedule or edit an inspection',
         description: `\`status: "completed"\` completes it; a \`rescheduleReason\`, or a \`dueDate\` alone, reschedules it; anything else edits it. The \`${UNDO_TOKEN_HEADER}\` header of the answer undoes the change.`,
@@ -84,6 +86,8 @@ export async function inspectionsRoutes(app: FastifyInstance, deps: inspections.
       const account = requireAccount(request);
       const id = request.params.id;
       const update = request.body;
+      // Completing is an inspector's work too; moving or editing one is not.
+      if (update.kind !== 'complete') assertCan(account, 'inspections.schedule');
       const { inspection, undoToken } =
         update.kind === 'complete'
           ? await inspections.completeInspection(deps, account, id, update.values)
@@ -95,7 +99,7 @@ export async function inspectionsRoutes(app: FastifyInstance, deps: inspections.
     },
   );
 
-  api.delete('/api/inspections/:id', { schema: { tags, summary: 'Delete an inspection', params, response: { 200: successResponse } } }, async (request, reply) => {
+  api.delete('/api/inspections/:id', { schema: { permission: 'inspections.delete', tags, summary: 'Delete an inspection', params, response: { 200: successResponse } } }, async (request, reply) => {
     const { undoToken } = await inspections.deleteInspection(deps, requireAccount(request), request.params.id);
     reply.header(UNDO_TOKEN_HEADER, undoToken);
     return { success: true as const };

@@ -50,12 +50,12 @@ const today = (account: Account, now = new Date()) => todayInTimeZone(account.ti
 export function listInspections(deps: InspectionsDeps, account: Account & VersionedAccount, filter: q.InspectionFilter) {
   const day = today(account);
   return rememberedPage(deps.db, account, `inspections|${day}|${JSON.stringify(filter)}`, () =>
-    Promise.all([q.listInspectionsPage(deps.db, account.id, filter, day), q.countInspections(deps.db, account.id, filter, day)]),
+    Promise.all([q.listInspectionsPage(deps.db, account, filter, day), q.countInspections(deps.db, account, filter, day)]),
   );
 }
 
 export async function getInspection(deps: InspectionsDeps, account: Account, id: number): Promise<Inspection> {
-  const found = await q.findInspection(deps.db, account.id, id, today(account));
+  const found = await q.findInspection(deps.db, account, id, today(account));
   if (!found) throw inspectionNotFound();
   return found;
 }
@@ -116,13 +116,13 @@ export async function editInspection(deps: InspectionsDeps, account: Account, id
 
 /** The inspection's property, read before the locks an undoable change takes in order. */
 async function propertyOf(db: DbOrTx, account: Account, id: number): Promise<number> {
-  const row = await q.findInspectionRow(db, account.id, id);
+  const row = await q.findInspectionRow(db, account, id);
   if (!row) throw inspectionNotFound();
   return row.propertyId;
 }
 
 async function lockOwn(db: DbOrTx, account: Account, id: number) {
-  const row = await q.lockInspection(db, account.id, id);
+  const row = await q.lockInspection(db, account, id);
   if (!row) throw inspectionNotFound();
   return row;
 }
@@ -161,7 +161,9 @@ async function complete(
     if (!isOpen(row.status)) throw conflict(`This inspection is already ${row.status}.`);
     // Who performed it, with the licence as it stands today: the record keeps it even if the
     // inspector is edited later. An expired licence is recorded and shown, never refused.
-    const inspector = (await ownInspector(db, account, input.inspectorId)) ?? (row.inspectorId !== null ? await findInspector(db, account.id, row.inspectorId) : undefined);
+    // An inspector member completes as themselves: the attestation and licence are theirs.
+    const performer = account.role === 'inspector' ? (account.inspectorId ?? undefined) : input.inspectorId;
+    const inspector = (await ownInspector(db, account, performer)) ?? (row.inspectorId !== null ? await findInspector(db, account.id, row.inspectorId) : undefined);
     const attestation = input.attestation ? attest(input.attestation, inspector?.name ?? row.assignedTo, inspector !== undefined) : null;
     await q.updateInspection(db, id, {
       status: 'completed',
@@ -178,7 +180,7 @@ async function complete(
       await insertDeficiencies(db, { organizationId: account.id, propertyId: row.propertyId, inspectionId: id, itemType: row.inspectionType }, input.deficiencies);
       for (const deficiency of await listForInspection(db, account.id, id)) await emitWebhookEvent(tx, account.id, 'deficiency.opened', deficiency);
     }
-    await emitWebhookEvent(tx, account.id, 'inspection.completed', await q.findInspection(db, account.id, id, day));
+    await emitWebhookEvent(tx, account.id, 'inspection.completed', await q.findInspection(db, account, id, day));
     if (!input.complianceStatus) {
       // Nothing about compliance moves; the requirement only knows it has no open inspection now.
       if (row.requirementId !== null) await refreshOpenInspection(db, row.requirementId);

@@ -16,7 +16,7 @@ export async function inspectorsRoutes(app: FastifyInstance, deps: inspectors.In
     inspectors.listInspectors(deps, requireAccount(request)),
   );
 
-  api.post('/api/inspectors', { config: idempotent, schema: { tags, summary: 'Add an inspector', body: inspectorSchema, response: { 201: inspectorResponse } } }, async (request, reply) =>
+  api.post('/api/inspectors', { config: idempotent, schema: { permission: 'inspectors.manage', tags, summary: 'Add an inspector', body: inspectorSchema, response: { 201: inspectorResponse } } }, async (request, reply) =>
     reply.status(201).send(await inspectors.createInspector(deps, requireAccount(request), request.body)),
   );
 
@@ -24,11 +24,11 @@ export async function inspectorsRoutes(app: FastifyInstance, deps: inspectors.In
     inspectors.getInspector(deps, requireAccount(request), request.params.id),
   );
 
-  api.put('/api/inspectors/:id', { schema: { tags, summary: 'Update an inspector', params, body: inspectorSchema, response: { 200: inspectorResponse } } }, async (request) =>
+  api.put('/api/inspectors/:id', { schema: { permission: 'inspectors.manage', tags, summary: 'Update an inspector', params, body: inspectorSchema, response: { 200: inspectorResponse } } }, async (request) =>
     inspectors.updateInspector(deps, requireAccount(request), request.params.id, request.body),
   );
 
-  api.delete('/api/inspectors/:id', { schema: { tags, summary: 'Delete an inspector', params, response: { 200: successResponse } } }, async (request) => {
+  api.delete('/api/inspectors/:id', { schema: { permission: 'inspectors.manage', tags, summary: 'Delete an inspector', params, response: { 200: successResponse } } }, async (request) => {
     await inspectors.deleteInspector(deps, requireAccount(request), request.params.id);
     return { success: true as const };
   });

@@ -60,7 +60,7 @@ export async function mailConsentRoutes(app: FastifyInstance, deps: consent.Mail
 
   api.post(
     '/api/properties/:id/manager-mail/invitation',
-    { schema: { tags, summary: 'Invite the manager to e-mail', params: idParams('Property not found'), response: { 200: managerMailResponse } } },
+    { schema: { permission: 'properties.edit', tags, summary: 'Invite the manager to e-mail', params: idParams('Property not found'), response: { 200: managerMailResponse } } },
     async (request) => consent.sendInvitation(deps, requireAccount(request), request.params.id),
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Role } from '@shared/permissions';
 import type { DbOrTx } from '../../db/client';
 import { inspectors, membershipProperties, memberships, organizations, properties, users } from '../../db/schema/index';
@@ -116,9 +116,11 @@ export async function updateMembership(db: DbOrTx, id: number, values: { role: R
 }
 
 /** The properties a limited member is given, replaced by `ids` (none for a member with all). */
+/** Only the properties taken away and those given are written: each is an event of the history (docs/history.md). */
 export async function replaceMembershipProperties(db: DbOrTx, membershipId: number, ids: readonly number[]): Promise<void> {
-  await db.delete(membershipProperties).where(eq(membershipProperties.membershipId, membershipId));
-  if (ids.length > 0) await db.insert(membershipProperties).values(ids.map((propertyId) => ({ membershipId, propertyId })));
+  const kept = ids.length > 0 ? notInArray(membershipProperties.propertyId, [...ids]) : undefined;
+  await db.delete(membershipProperties).where(and(eq(membershipProperties.membershipId, membershipId), kept));
+  if (ids.length > 0) await db.insert(membershipProperties).values(ids.map((propertyId) => ({ membershipId, propertyId }))).onConflictDoNothing();
 }
 
 export async function deleteMembership(db: DbOrTx, organizationId: number, id: number): Promise<boolean> {

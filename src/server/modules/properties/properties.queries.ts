@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { propertyStatusReason } from '@shared/compliance';
 import type { PropertySort, PropertyStatus } from '@shared/enums';
 import type { ComplianceItem, Property, PropertyValues } from '@shared/schemas/property';
+import { propertyScope, type Reach } from '../../access';
 import type { DbOrTx } from '../../db/client';
 import { searchPattern } from '../../db/like';
 import { preparedRows } from '../../db/prepared';
@@ -117,8 +118,8 @@ async function selectProperties(db: DbOrTx, where: SQL, today: string, sort: Pro
   return rows.map(toProperty);
 }
 
-function listCondition(organizationId: number, filter: Omit<PropertyFilter, 'sort' | 'limit' | 'offset'>, today: string): SQL {
-  const conditions: SQL[] = [sql`p.organization_id = ${organizationId}`];
+function listCondition(reach: Reach, filter: Omit<PropertyFilter, 'sort' | 'limit' | 'offset'>, today: string): SQL {
+  const conditions: SQL[] = [sql`p.organization_id = ${reach.id}`, propertyScope(reach, sql`p.id`)];
   if (filter.q) {
     const pattern = searchPattern(filter.q);
     conditions.push(sql`(p.search_name like ${pattern} or p.search_address like ${pattern})`);
@@ -128,14 +129,14 @@ function listCondition(organizationId: number, filter: Omit<PropertyFilter, 'sor
   return sql.join(conditions, sql` and `);
 }
 
-export function listPropertiesPage(db: DbOrTx, organizationId: number, filter: PropertyFilter, today: string): Promise<Property[]> {
+export function listPropertiesPage(db: DbOrTx, reach: Reach, filter: PropertyFilter, today: string): Promise<Property[]> {
   // Filtered to one status, the compliance order is the name order, which an index serves.
   const sort = filter.status && filter.sort === 'compliance' ? 'name_asc' : filter.sort;
-  return selectProperties(db, listCondition(organizationId, filter, today), today, sort, filter.limit, filter.offset);
+  return selectProperties(db, listCondition(reach, filter, today), today, sort, filter.limit, filter.offset);
 }
 
-export async function countProperties(db: DbOrTx, organizationId: number, filter: PropertyFilter, today: string): Promise<number> {
-  const [row] = await preparedRows<{ n: number }>(db, sql`select count(*)::int as n from properties p where ${listCondition(organizationId, filter, today)}`);
+export async function countProperties(db: DbOrTx, reach: Reach, filter: PropertyFilter, today: string): Promise<number> {
+  const [row] = await preparedRows<{ n: number }>(db, sql`select count(*)::int as n from properties p where ${listCondition(reach, filter, today)}`);
   return row?.n ?? 0;
 }
 

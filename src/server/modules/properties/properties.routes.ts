@@ -31,7 +31,7 @@ export async function propertiesRoutes(app: FastifyInstance, deps: properties.Pr
     },
   );
 
-  api.post('/api/properties', { config: idempotent, schema: { tags, summary: 'Create a property', body: propertySchema, response: { 201: propertyResponse } } }, async (request, reply) => {
+  api.post('/api/properties', { config: idempotent, schema: { permission: 'properties.create', tags, summary: 'Create a property', body: propertySchema, response: { 201: propertyResponse } } }, async (request, reply) => {
     const account = requireAccount(request);
     return reply.status(201).send(await properties.createProperty(deps, account, request.body));
   });
@@ -42,7 +42,7 @@ export async function propertiesRoutes(app: FastifyInstance, deps: properties.Pr
 
   api.put(
     '/api/properties/:id',
-    { schema: { tags, summary: 'Update a property', params, body: propertyUpdateSchema, response: { 200: propertyResponse } } },
+    { schema: { permission: 'properties.edit', tags, summary: 'Update a property', params, body: propertyUpdateSchema, response: { 200: propertyResponse } } },
     async (request) => properties.updateProperty(deps, requireAccount(request), request.params.id, request.body),
   );
 
@@ -50,6 +50,7 @@ export async function propertiesRoutes(app: FastifyInstance, deps: properties.Pr
     '/api/properties/:id',
     {
       schema: {
+        permission: 'properties.delete',
         tags,
         summary: 'Delete a property',
         description: `Deletes the property with its inspections and reports. The \`${UNDO_TOKEN_HEADER}\` header of the answer undoes it (POST /api/undo/{token}).`,
@@ -66,7 +67,7 @@ export async function propertiesRoutes(app: FastifyInstance, deps: properties.Pr
 
   api.post(
     '/api/properties/bulk-import',
-    { config: idempotent, bodyLimit: IMPORT_BODY_LIMIT, schema: { tags, summary: 'Import properties', body: bulkImportSchema, response: { 201: importResultResponse } } },
+    { config: idempotent, bodyLimit: IMPORT_BODY_LIMIT, schema: { permission: 'properties.create', tags, summary: 'Import properties', body: bulkImportSchema, response: { 201: importResultResponse } } },
     async (request, reply) => {
       const account = requireAccount(request);
       const input = request.body;
@@ -78,7 +79,7 @@ export async function propertiesRoutes(app: FastifyInstance, deps: properties.Pr
   // The preview asks before importing; it changes nothing, so it is a POST only for its body.
   api.post(
     '/api/properties/bulk-import/check',
-    { bodyLimit: IMPORT_BODY_LIMIT, schema: { tags, summary: 'Check an import', description: 'Which rows would be duplicates; imports nothing.', body: bulkImportSchema, response: { 200: importCheckResponse } } },
+    { bodyLimit: IMPORT_BODY_LIMIT, schema: { permission: 'properties.create', tags, summary: 'Check an import', description: 'Which rows would be duplicates; imports nothing.', body: bulkImportSchema, response: { 200: importCheckResponse } } },
     async (request) => checkImport(deps, requireAccount(request), request.body.properties),
   );
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Account } from '../../account';
+import { canReachProperty } from '../../access';
 import { rememberedPage, writeAccountData } from '../../cache/account-cache';
 import { checkAddress } from '@shared/address';
 import { todayInTimeZone } from '@shared/dates';
@@ -27,11 +28,13 @@ const propertyNotFound = () => notFound('Property not found');
 export function listProperties(deps: PropertiesDeps, account: Account, filter: q.PropertyFilter) {
   const day = today(account);
   return rememberedPage(deps.db, account, `properties|${day}|${JSON.stringify(filter)}`, () =>
-    Promise.all([q.listPropertiesPage(deps.db, account.id, filter, day), q.countProperties(deps.db, account.id, filter, day)]),
+    Promise.all([q.listPropertiesPage(deps.db, account, filter, day), q.countProperties(deps.db, account, filter, day)]),
   );
 }
 
+/** A property of the organisation the caller reaches; any other is "not found" (server/access.ts). */
 export async function getProperty(deps: PropertiesDeps, account: Account, id: number): Promise<Property> {
+  if (!canReachProperty(account, id)) throw propertyNotFound();
   const property = await q.findProperty(deps.db, account.id, id, today(account));
   if (!property) throw propertyNotFound();
   return property;
@@ -67,6 +70,7 @@ export async function updateProperty(
     if (fields.zip !== undefined || fields.country !== undefined) fields.zip = checked.zip;
   }
   // In a transaction, as every write to a property: its history event names who made it (docs/history.md).
+  if (!canReachProperty(account, id)) throw propertyNotFound();
   await writeAccountData(deps.pool, account.id, async ({ db }) => {
     if (!(await q.updateProperty(db, account.id, id, fields))) throw propertyNotFound();
   });
@@ -75,6 +79,7 @@ export async function updateProperty(
 
 /** Inspections, compliance items and reports go with it (ON DELETE CASCADE); undo brings them all back. */
 export async function deleteProperty(deps: PropertiesDeps, account: Account, id: number): Promise<{ undoToken: string }> {
+  if (!canReachProperty(account, id)) throw propertyNotFound();
   return writeAccountData(deps.pool, account.id, async ({ db }) => {
     if (!(await q.propertyExists(db, account.id, id))) throw propertyNotFound();
     const point = await beginUndoable(db, { organizationId: account.id, propertyId: id, inspectionId: null, kind: 'delete_property' });
@@ -84,7 +89,7 @@ export async function deleteProperty(deps: PropertiesDeps, account: Account, id:
 }
 
 export async function assertPropertyExists(deps: PropertiesDeps, account: Account, id: number): Promise<void> {
-  if (!(await q.propertyExists(deps.db, account.id, id))) throw propertyNotFound();
+  if (!canReachProperty(account, id) || !(await q.propertyExists(deps.db, account.id, id))) throw propertyNotFound();
 }
 
 export type { PropertyUpdate };

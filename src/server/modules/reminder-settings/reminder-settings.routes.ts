@@ -20,7 +20,7 @@ export async function reminderSettingsRoutes(app: FastifyInstance, deps: { db: D
 
   api.put(
     '/api/reminder-settings',
-    { schema: { tags, summary: 'Change the reminder schedule', body: reminderSettingsSchema, response: { 200: reminderSettingsSchema } } },
+    { schema: { permission: 'settings.manage', tags, summary: 'Change the reminder schedule', body: reminderSettingsSchema, response: { 200: reminderSettingsSchema } } },
     async (request) => settings.setReminderSettings(deps.db, requireAccount(request).id, request.body),
   );
 }

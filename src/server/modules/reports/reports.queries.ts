@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { ReportSort } from '@shared/enums';
 import type { Report } from '@shared/schemas/report';
+import { propertyScope, type Reach } from '../../access';
 import type { DbOrTx } from '../../db/client';
 import { properties, reportNumberCounters, reports } from '../../db/schema/index';
 import { formatReportNumber, verifyPath, type VerificationSnapshot } from '@shared/schemas/verification';
@@ -22,8 +23,8 @@ const ORDER: Record<ReportSort, SQL[]> = {
 };
 
 /** Report metadata of the account, one page; never the PDF bytes. */
-export async function listReports(db: DbOrTx, organizationId: number, filter: ReportFilter): Promise<{ rows: Report[]; total: number }> {
-  const conditions = [eq(reports.organizationId, organizationId)];
+export async function listReports(db: DbOrTx, reach: Reach, filter: ReportFilter): Promise<{ rows: Report[]; total: number }> {
+  const conditions = [eq(reports.organizationId, reach.id), propertyScope(reach, sql`${reports.propertyId}`)];
   if (filter.propertyId) conditions.push(eq(reports.propertyId, filter.propertyId));
   if (filter.q) {
     const pattern = searchPattern(filter.q);
@@ -91,11 +92,11 @@ export async function insertReport(
   return row!.id;
 }
 
-export async function findReportPdf(db: DbOrTx, organizationId: number, id: number) {
+export async function findReportPdf(db: DbOrTx, reach: Reach, id: number) {
   const [row] = await db
     .select({ fileName: reports.fileName, storageKey: reports.storageKey, pdf: reports.pdf })
     .from(reports)
-    .where(and(eq(reports.organizationId, organizationId), eq(reports.id, id)));
+    .where(and(eq(reports.organizationId, reach.id), propertyScope(reach, sql`${reports.propertyId}`), eq(reports.id, id)));
   return row;
 }
 
@@ -123,11 +124,11 @@ export async function findVerification(db: DbOrTx, verifyId: string) {
 }
 
 /** Marks the account's report's link revoked (the first time counts); false when it has none. */
-export async function revokeVerification(db: DbOrTx, organizationId: number, id: number): Promise<boolean> {
+export async function revokeVerification(db: DbOrTx, reach: Reach, id: number): Promise<boolean> {
   const rows = await db
     .update(reports)
     .set({ verifyRevokedAt: sql`coalesce(${reports.verifyRevokedAt}, now())` })
-    .where(and(eq(reports.organizationId, organizationId), eq(reports.id, id), isNotNull(reports.verifyId)))
+    .where(and(eq(reports.organizationId, reach.id), propertyScope(reach, sql`${reports.propertyId}`), eq(reports.id, id), isNotNull(reports.verifyId)))
     .returning({ id: reports.id });
   return rows.length > 0;
 }

@@ -44,14 +44,14 @@ export async function reportsRoutes(app: FastifyInstance, deps: reports.ReportsD
     {
       config: idempotent,
       preValidation: limit(perAccount('report', 30)),
-      schema: { tags, summary: 'Generate a report', description: 'Draws and stores a compliance report (Pro plan). Download it from `downloadUrl`.', body: generateReportSchema, response: { 201: reportResponse } },
+      schema: { permission: 'reports.create', tags, summary: 'Generate a report', description: 'Draws and stores a compliance report (Pro plan). Download it from `downloadUrl`.', body: generateReportSchema, response: { 201: reportResponse } },
     },
     async (request, reply) => reply.status(201).send(await reports.generateReport(deps, requireAccount(request), request.body)),
   );
 
   api.delete(
     '/api/reports/:id/verification',
-    { schema: { tags, summary: "Revoke a report's verification link", params, response: { 204: noContent } } },
+    { schema: { permission: 'reports.create', tags, summary: "Revoke a report's verification link", params, response: { 204: noContent } } },
     async (request, reply) => {
       await reports.revokeVerification(deps, requireAccount(request), request.params.id);
       return reply.status(204).send(undefined);

@@ -180,14 +180,14 @@ export async function verifyReport(deps: Pick<ReportsDeps, 'db'>, verifyId: stri
 /** The owner revokes a report's verification link; another account's report is a 404. */
 export async function revokeVerification(deps: ReportsDeps, account: Account, id: number): Promise<void> {
   // In a transaction: its history event names who revoked it (docs/history.md).
-  if (!(await withTransaction(deps.pool, ({ db }) => q.revokeVerification(db, account.id, id)))) throw notFound('Report not found');
+  if (!(await withTransaction(deps.pool, ({ db }) => q.revokeVerification(db, account, id)))) throw notFound('Report not found');
 }
 
-export const listReports = (deps: ReportsDeps, account: Account, filter: q.ReportFilter) => q.listReports(deps.db, account.id, filter);
+export const listReports = (deps: ReportsDeps, account: Account, filter: q.ReportFilter) => q.listReports(deps.db, account, filter);
 
 /** The stored PDF; another account's report, or none, is a 404. Readable on any plan. */
 export async function reportPdf(deps: ReportsDeps, account: Account, id: number) {
-  const report = await q.findReportPdf(deps.db, account.id, id);
+  const report = await q.findReportPdf(deps.db, account, id);
   // Reports made before files moved to the store keep their bytes in the row until moved.
   const pdf = report?.storageKey ? await deps.reportFiles.get(report.storageKey) : report?.pdf;
   if (!report || !pdf) throw notFound('Report not found');

@@ -10,6 +10,7 @@ import {
   type RequirementChangeKind,
   type UnscheduledRequirement,
 } from '@shared/schemas/requirement';
+import { propertyScope, type Reach } from '../../access';
 import type { DbOrTx } from '../../db/client';
 import { searchPattern } from '../../db/like';
 import { preparedRows } from '../../db/prepared';
@@ -69,7 +70,7 @@ function toRequirement(row: Row, today: string): Requirement {
 }
 
 /** A property's requirements (all of the account's, by type then library order), with their open inspection and changes. */
-export async function listRequirements(db: DbOrTx, organizationId: number, where: SQL, today: string): Promise<Requirement[]> {
+export async function listRequirements(db: DbOrTx, reach: Reach, where: SQL, today: string): Promise<Requirement[]> {
   const result = await db.execute<Row & Record<string, unknown>>(sql`
     select r.id, r.property_id, r.item_type, r.library_id, r.activity, r.interval_months, r.interval_days, r.source, r.note,
       r.principal, r.active, r.auto_schedule, r.last_done_on, r.last_result, r.next_due_date, r.has_open_inspection,
@@ -80,7 +81,7 @@ export async function listRequirements(db: DbOrTx, organizationId: number, where
         from requirement_changes c where c.requirement_id = r.id), '[]'::json) as changes
     from requirements r
     left join requirement_library l on l.id = r.library_id
-    where r.organization_id = ${organizationId} and ${where}
+    where r.organization_id = ${reach.id} and ${propertyScope(reach, sql`r.property_id`)} and ${where}
     order by r.item_type, coalesce(l.sort_order, 1000), r.id`);
   return result.rows.map((row) => toRequirement(row, today));
 }
@@ -100,10 +101,10 @@ export interface LockedRequirement {
 }
 
 /** The account's requirement, locked for the rest of the transaction. */
-export async function lockRequirement(db: DbOrTx, organizationId: number, id: number): Promise<LockedRequirement | undefined> {
+export async function lockRequirement(db: DbOrTx, reach: Reach, id: number): Promise<LockedRequirement | undefined> {
   const result = await db.execute<LockedRequirement & Record<string, unknown>>(sql`
     select id, property_id, item_type, activity, interval_months, interval_days, active, auto_schedule
-    from requirements where id = ${id} and organization_id = ${organizationId} for update`);
+    from requirements where id = ${id} and organization_id = ${reach.id} and ${propertyScope(reach, sql`property_id`)} for update`);
   return result.rows[0];
 }
 
@@ -209,8 +210,8 @@ export interface UnscheduledFilter {
  * Active requirements with no open inspection: due within 30 days or overdue ("Due, not
  * scheduled"), or, for a calendar, due within [from, to]. Soonest first.
  */
-export async function listUnscheduled(db: DbOrTx, organizationId: number, filter: UnscheduledFilter, today: string): Promise<[UnscheduledRequirement[], number]> {
-  const conditions: SQL[] = [sql`r.organization_id = ${organizationId}`, unscheduledSql('r')];
+export async function listUnscheduled(db: DbOrTx, reach: Reach, filter: UnscheduledFilter, today: string): Promise<[UnscheduledRequirement[], number]> {
+  const conditions: SQL[] = [sql`r.organization_id = ${reach.id}`, propertyScope(reach, sql`r.property_id`), unscheduledSql('r')];
   if (filter.from || filter.to) {
     if (filter.from) conditions.push(sql`r.next_due_date >= ${filter.from}::date`);
     if (filter.to) conditions.push(sql`r.next_due_date <= ${filter.to}::date`);

@@ -47,19 +47,19 @@ export async function requirementsRoutes(app: FastifyInstance, deps: requirement
 
   api.post(
     '/api/properties/:id/safety-items',
-    { config: idempotent, schema: { tags, summary: 'Add a safety item to a property', description: "Adds the library's requirements of one safety item.", params: propertyParams, body: addSafetyItemSchema, response: { 201: z.array(requirementResponse) } } },
+    { config: idempotent, schema: { permission: 'requirements.edit', tags, summary: 'Add a safety item to a property', description: "Adds the library's requirements of one safety item.", params: propertyParams, body: addSafetyItemSchema, response: { 201: z.array(requirementResponse) } } },
     async (request, reply) => reply.status(201).send(await requirements.addSafetyItem(deps, requireAccount(request), request.params.id, request.body)),
   );
 
   api.post(
     '/api/properties/:id/requirements',
-    { config: idempotent, schema: { tags, summary: 'Add a requirement of your own', params: propertyParams, body: customRequirementSchema, response: { 201: requirementResponse } } },
+    { config: idempotent, schema: { permission: 'requirements.edit', tags, summary: 'Add a requirement of your own', params: propertyParams, body: customRequirementSchema, response: { 201: requirementResponse } } },
     async (request, reply) => reply.status(201).send(await requirements.addCustomRequirement(deps, requireAccount(request), request.params.id, request.body)),
   );
 
   api.put(
     '/api/requirements/:id',
-    { schema: { tags, summary: 'Change a requirement', params: idParams('Requirement not found'), body: requirementUpdateSchema, response: { 200: requirementResponse } } },
+    { schema: { permission: 'requirements.edit', tags, summary: 'Change a requirement', params: idParams('Requirement not found'), body: requirementUpdateSchema, response: { 200: requirementResponse } } },
     async (request) => requirements.updateRequirement(deps, requireAccount(request), request.params.id, request.body),
   );
 }

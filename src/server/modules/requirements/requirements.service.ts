@@ -29,11 +29,11 @@ export const library = (deps: RequirementsDeps) => q.listLibrary(deps.db);
 
 export async function propertyRequirements(deps: RequirementsDeps, account: Account, propertyId: number): Promise<Requirement[]> {
   await assertPropertyExists(deps, account, propertyId);
-  return q.listRequirements(deps.db, account.id, q.forProperty(propertyId), today(account));
+  return q.listRequirements(deps.db, account, q.forProperty(propertyId), today(account));
 }
 
 async function oneRequirement(deps: RequirementsDeps, account: Account, id: number): Promise<Requirement> {
-  const [requirement] = await q.listRequirements(deps.db, account.id, q.byId(id), today(account));
+  const [requirement] = await q.listRequirements(deps.db, account, q.byId(id), today(account));
   if (!requirement) throw requirementNotFound();
   return requirement;
 }
@@ -121,7 +121,7 @@ export async function updateRequirement(
 ): Promise<Requirement> {
   const day = today(account);
   await writeAccountData(deps.pool, account.id, async ({ db }) => {
-    const row = await q.lockRequirement(db, account.id, id);
+    const row = await q.lockRequirement(db, account, id);
     if (!row) throw requirementNotFound();
     const changedBy = await nameOf(db, account);
     const change = (kind: q.ChangeKind, detail: string) => ({
@@ -177,5 +177,5 @@ export async function updateRequirement(
  */
 export function unscheduledRequirements(deps: RequirementsDeps, account: Account, filter: q.UnscheduledFilter) {
   const day = today(account);
-  return rememberedPage(deps.db, account, `unscheduled|${day}|${JSON.stringify(filter)}`, () => q.listUnscheduled(deps.db, account.id, filter, day));
+  return rememberedPage(deps.db, account, `unscheduled|${day}|${JSON.stringify(filter)}`, () => q.listUnscheduled(deps.db, account, filter, day));
 }

@@ -16,7 +16,7 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: { db: Db })
 
   api.post(
     '/api/subscription/trial',
-    { schema: { tags, summary: 'Start the Pro trial', body: startTrialSchema, response: { 200: subscriptionStatusResponse } } },
+    { schema: { permission: 'billing.manage', tags, summary: 'Start the Pro trial', body: startTrialSchema, response: { 200: subscriptionStatusResponse } } },
     async (request) => startTrial(deps.db, requireAccount(request)),
   );
 }

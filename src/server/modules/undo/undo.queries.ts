@@ -1,7 +1,7 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { complianceItems, deficiencies, deficiencyPhotos, inspections, properties, reminderLogs, reports, requirementChanges, requirementReminderLogs, requirements, undoActions, webhookOverdueEvents, membershipProperties } from '../../db/schema/index';
+import { complianceItems, deficiencies, deficiencyPhotos, inspections, properties, reminderLogs, reports, requirementChanges, requirementReminderLogs, requirements, undoActions, webhookOverdueEvents, membershipProperties, shareLinks, shareLinkViews } from '../../db/schema/index';
 
 /**
  * What an action can change: the whole property (its deletion), or one inspection of it
@@ -84,6 +84,20 @@ const PROPERTY_TABLES: {
     scope: (s) => sql`property_id = ${s.propertyId}`,
     wholeProperty: true,
     restoreIf: sql`membership_id in (select id from memberships)`,
+  },
+  // Its share links, revoked or not, and who opened them: a link shared before comes back as it was.
+  {
+    table: shareLinks,
+    kind: 'record',
+    scope: (s) => sql`property_id = ${s.propertyId}`,
+    wholeProperty: true,
+    restoreIf: sql`created_by_user_id is null or created_by_user_id in (select id from users)`,
+  },
+  {
+    table: shareLinkViews,
+    kind: 'record',
+    scope: (s) => sql`share_link_id in (select id from share_links where property_id = ${s.propertyId})`,
+    wholeProperty: true,
   },
 ];
 

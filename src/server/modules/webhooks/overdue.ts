@@ -1,3 +1,4 @@
+import { wholeOrganization } from '../../access';
 import type pg from 'pg';
 import type { DbOrTx } from '../../db/client';
 import { withTransaction } from '../../db/transaction';
@@ -17,7 +18,7 @@ export async function emitOverdueEvents(pool: pg.Pool, db: DbOrTx, now = new Dat
   for (const row of await q.newlyOverdue(db, now, LOOKBACK_DAYS, limit)) {
     await withTransaction(pool, async (tx) => {
       if (!(await q.markOverdueAnnounced(tx.db, row.id))) return;
-      await emitWebhookEvent(tx, row.organization_id, 'inspection.overdue', await findInspection(tx.db, row.organization_id, row.id, row.today), now);
+      await emitWebhookEvent(tx, row.organization_id, 'inspection.overdue', await findInspection(tx.db, wholeOrganization(row.organization_id), row.id, row.today), now);
       emitted++;
     });
   }

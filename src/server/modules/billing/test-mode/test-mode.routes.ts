@@ -25,19 +25,19 @@ export async function testModeRoutes(app: FastifyInstance, provider: TestModePro
 
   api.post(
     '/api/billing/test/confirm-payment',
-    { preValidation: cardAttempts('card-payment'), schema: { ...doc('Pay with a test card'), body: confirmWithCardSchema, response: { 200: confirmedPaymentResponse } } },
+    { preValidation: cardAttempts('card-payment'), schema: { permission: 'billing.manage', ...doc('Pay with a test card'), body: confirmWithCardSchema, response: { 200: confirmedPaymentResponse } } },
     async (request) => provider.confirmPayment(await billingCustomerOf(db, request), request.body),
   );
 
   api.post(
     '/api/billing/test/confirm-setup',
-    { preValidation: cardAttempts('card-setup'), schema: { ...doc('Save a test card'), body: confirmWithCardSchema, response: { 200: z.object({ paymentMethod: paymentMethodResponse }) } } },
+    { preValidation: cardAttempts('card-setup'), schema: { permission: 'billing.manage', ...doc('Save a test card'), body: confirmWithCardSchema, response: { 200: z.object({ paymentMethod: paymentMethodResponse }) } } },
     async (request) => provider.confirmSetup(await billingCustomerOf(db, request), request.body),
   );
 
   api.get(
     '/api/billing/invoices/:id/pdf',
-    { schema: { ...doc('Download a test invoice'), params: invoiceParams, response: { 200: fileResponse('application/pdf') } } },
+    { schema: { permission: 'billing.manage', ...doc('Download a test invoice'), params: invoiceParams, response: { 200: fileResponse('application/pdf') } } },
     async (request, reply) => {
       const customer = await billingCustomerOf(db, request);
       const invoice = await provider.findInvoice(customer, request.params.id);
