@@ -25,6 +25,8 @@ function useHistoryPages(key: readonly unknown[], url: (before: number | undefin
     getNextPageParam: nextBefore,
     // New filters keep the old events on screen until their answer arrives.
     placeholderData: keepPreviousData,
+    // Any change anywhere adds to it: asked again each time it is shown, not kept as fresh for minutes.
+    staleTime: 0,
   });
   const events = query.data?.pages.flatMap((page) => page.events) ?? [];
   return { ...query, events };
