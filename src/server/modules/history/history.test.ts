@@ -116,6 +116,8 @@ describe('history of a property', () => {
     ]) {
       expect(got, kind).toContain(kind);
     }
+    // All by the member who made them, the report and the photo included.
+    expect(events.filter((e) => e.actorKind !== 'member').map((e) => e.kind)).toEqual([]);
     // Newest first.
     expect(got.indexOf('report.created')).toBeLessThan(got.indexOf('deficiency.corrected'));
     expect(got.indexOf('deficiency.corrected')).toBeLessThan(got.indexOf('deficiency.recorded'));
