@@ -359,6 +359,26 @@ describe('the organisation’s history', () => {
 });
 
 describe('the record itself', () => {
+  it('is written for every table issue 31 names', async () => {
+    const { rows } = await ctx.runtime.pool.query<{ name: string }>(
+      `select c.relname as name from pg_trigger t join pg_class c on c.oid = t.tgrelid where t.tgname = 'history_capture' order by 1`,
+    );
+    expect(rows.map((r) => r.name)).toEqual([
+      'deficiencies',
+      'deficiency_photos',
+      'inspections',
+      'invitations',
+      'membership_properties',
+      'memberships',
+      'organizations',
+      'properties',
+      'reports',
+      'requirements',
+      'share_links',
+      'undo_actions',
+    ]);
+  });
+
   it('cannot be changed or deleted, but goes with its organisation', async () => {
     const owner = await proOwner(ctx);
     const property = await createProperty(ctx.runtime.db, owner.organization.id, { name: 'Seeded' });
