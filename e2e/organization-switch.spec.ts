@@ -79,6 +79,14 @@ test('a member of two organisations switches between them, sees only the propert
   await sidebar.getByRole('link', { name: 'Properties' }).click();
   await expect(page.getByRole('heading', { name: 'No properties yet' })).toBeVisible();
   await expect(properties.getByRole('link', { name: 'Maple Court' })).toHaveCount(0);
+  // Its owner names it in Settings, and the menu says so.
+  await sidebar.getByRole('link', { name: 'Settings' }).click();
+  const ownOrganisation = page.getByRole('region', { name: 'Organisation' });
+  await expect(ownOrganisation.getByLabel('Organisation name')).toHaveValue('Coastal Holdings');
+  await ownOrganisation.getByLabel('Organisation name').fill('Coastal Holdings Ltd');
+  await ownOrganisation.getByRole('button', { name: 'Save Organisation' }).click();
+  await expectToast(page, 'Organisation updated');
+  await expect(switcher).toContainText('Coastal Holdings Ltd');
 
   // And back to the first, which has kept its property.
   await switcher.click();

@@ -8,7 +8,7 @@ for (const width of [375, 1280]) {
     const property = await addProperty(page, { name: 'Riverside Lofts' });
     await page.goto(`/properties/${property.id}`);
     const tabs = page.getByRole('tablist').getByRole('tab');
-    await expect(tabs).toHaveText(['Overview', 'Inspections', 'Reports', /^Deficiencies/]);
+    await expect(tabs).toHaveText(['Overview', 'Inspections', 'Reports', /^Deficiencies/, 'Share', 'History']);
     for (const tab of await tabs.all()) {
       await expect(tab).toBeInViewport({ ratio: 1 });
       // Its words fit inside it: nothing is cut to "Deficien…".
@@ -22,7 +22,19 @@ for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/settings');
     const menu = page.getByRole('navigation', { name: 'Settings sections' });
-    await expect(menu.getByRole('link')).toHaveText(['Profile', 'Password', 'Notifications', 'Reminder schedule', 'Calendar feed', 'API tokens', 'Webhooks', 'Inspectors']);
+    await expect(menu.getByRole('link')).toHaveText([
+      'Profile',
+      'Password',
+      'Notifications',
+      'Organisation',
+      'Members',
+      'Reminder schedule',
+      'Calendar feed',
+      'API tokens',
+      'Webhooks',
+      'Inspectors',
+      'History',
+    ]);
     await expect(menu).toBeInViewport();
     // By keyboard: the link moves the page to its section.
     await menu.getByRole('link', { name: 'Webhooks' }).focus();
