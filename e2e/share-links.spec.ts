@@ -26,6 +26,7 @@ test('an owner shares a property with a fire marshal, who opens it without an ac
   const dialog = page.getByRole('dialog', { name: 'Share Harbor View Offices' });
   await dialog.getByRole('button', { name: 'Create Link' }).click();
   await expect(dialog.getByText('Say who the link is for', { exact: false })).toBeVisible();
+  await expectAccessible(page);
   await dialog.getByLabel('Shared with').fill(RECIPIENT);
   await expect(dialog.getByLabel('Works until')).not.toHaveValue('');
   await dialog.getByRole('button', { name: 'Create Link' }).click();
@@ -86,6 +87,7 @@ test('an owner shares a property with a fire marshal, who opens it without an ac
   await expect(row.getByText(/Opened 2 times, last/)).toBeVisible();
   await row.getByText('Who opened it').click();
   await expect(row.getByRole('table')).toContainText('Chrome on');
+  await expectAccessible(page);
 
   // Revoked, it stops at once.
   await row.getByRole('button', { name: `Revoke the link for ${RECIPIENT}` }).click();
