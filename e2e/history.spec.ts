@@ -26,6 +26,7 @@ test('an owner reads who changed a property and from what, on its History tab an
   await expect(card.getByRole('heading', { name: 'History' })).toBeVisible();
   const all = card.getByRole('list', { name: 'Changes in the organisation, newest first' });
   await expect(all.getByRole('heading', { name: 'Property edited: Harbor View Tower' })).toBeVisible();
+  await expectAccessible(page);
   await card.getByLabel('Kind of change').selectOption('property.created');
   await expect(all.getByRole('heading', { name: 'Property edited: Harbor View Tower' })).toBeHidden();
   await expect(all.getByRole('heading', { name: 'Property added: Harbor View Offices' })).toBeVisible();
