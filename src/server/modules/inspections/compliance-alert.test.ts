@@ -1,6 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInspectionRow, createProperty } from '../../db/seed/properties';
+import { createMember, type SeedMemberInput } from '../../db/seed/users';
 import { startEmailWorkers } from '../../email/delivery';
 import { startMailbox, toAddress, type TestMailbox } from '../../testing/smtp';
 import { createTestContext, type TestContext } from '../../testing/test-app';
@@ -131,6 +132,41 @@ describe('compliance alerts', () => {
     const theirs = await createProperty(ctx.runtime.db, off.user.id);
     await completeOne(off, theirs.id, { complianceStatus: 'non_compliant', notes: 'Horn does not sound.' });
     expect(await outboxOf(off.user.id)).toEqual([]);
+  });
+
+  it('reaches the members who look after the property by their own settings: owner, admins and its managers, not the others', async () => {
+    const session = await ctx.signedIn({ timeZone: 'UTC', fullName: 'Jordan Lee' });
+    const organizationId = session.user.id;
+    const a = await createProperty(ctx.runtime.db, organizationId, { name: 'Harbor View', managerEmail: session.user.email });
+    const b = await createProperty(ctx.runtime.db, organizationId, { name: 'Quay House', managerEmail: session.user.email });
+    const member = (input: Omit<SeedMemberInput, 'organizationId'>) => createMember(ctx.runtime.db, { organizationId, timeZone: 'UTC', ...input }).then((m) => m.user);
+    // The admin switched reminders off, not alerts; another admin switched alerts off.
+    const admin = await member({ role: 'admin', fullName: 'Avery Admin' });
+    await ctx.runtime.pool.query(`update users set notification_settings = notification_settings || '{"emailInspectionReminders": false}' where id = $1`, [admin.id]);
+    const quietAdmin = await member({ role: 'admin' });
+    await ctx.runtime.pool.query(`update users set notification_settings = notification_settings || '{"emailComplianceAlerts": false}' where id = $1`, [quietAdmin.id]);
+    const managerA = await member({ role: 'manager', propertyIds: [a.id] });
+    const managerB = await member({ role: 'manager', fullName: 'Riley Quay', propertyIds: [b.id] });
+    const newManagerB = await member({ role: 'manager', propertyIds: [b.id], confirmed: false });
+    const [row] = (await ctx.runtime.pool.query(`insert into inspectors (organization_id, name) values ($1, 'Sam Ortiz') returning id`, [organizationId])).rows;
+    const inspector = await member({ role: 'inspector', inspectorId: row.id as number });
+    const viewer = await member({ role: 'viewer' });
+
+    const inspection = await createInspectionRow(ctx.runtime.db, { organizationId, propertyId: b.id, dueDate: today(), inspectionType: 'fire_alarm' });
+    await ctx.runtime.pool.query('update inspections set inspector_id = $2 where id = $1', [inspection.id, row.id]);
+    expect((await session.agent.put(`/api/inspections/${inspection.id}`, { status: 'completed', ...nonCompliant })).statusCode).toBe(200);
+
+    const alerts = (
+      await ctx.runtime.pool.query(`select user_id, to_address, status, text_body from email_outbox where organization_id = $1 and kind = 'compliance_alert' order by id`, [
+        organizationId,
+      ])
+    ).rows;
+    expect(alerts.map((m) => m.user_id)).toEqual([session.user.id, admin.id, managerB.id, newManagerB.id]);
+    for (const absent of [quietAdmin, managerA, inspector, viewer]) expect(alerts.some((m) => m.user_id === absent.id)).toBe(false);
+    expect(alerts.find((m) => m.user_id === managerB.id)).toMatchObject({ to_address: managerB.email, status: 'pending' });
+    expect(alerts.find((m) => m.user_id === managerB.id)!.text_body).toContain('Riley Quay');
+    // The member who has not confirmed their address gets theirs once they do.
+    expect(alerts.find((m) => m.user_id === newManagerB.id)!.status).toBe('held');
   });
 
   it(`sends ${ALERTS_PER_HOUR} alerts an hour, then one summary, then nothing until the hour has passed, however many completions run at once`, async () => {

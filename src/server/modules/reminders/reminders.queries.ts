@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { todayForUserSql } from '../compliance/compliance.sql';
 import { billingOffSql } from '../subscription/billing-switch';
+import { recipientsLateralSql, type MailRecipient } from '../notifications/recipients.queries';
 import { SEND_FROM_LOCAL_HOUR, type ReminderType } from './reminder-rules';
 
 /** One reminder that is due now, with what its e-mail says. */
@@ -16,10 +17,12 @@ export interface DueReminder {
   propertyName: string;
   propertyAddress: string;
   managerEmail: string;
-  /** The owner the reminder goes to. */
-  recipientId: number;
-  email: string;
-  name: string;
+  /** The members it goes to (recipientsLateralSql), at least one of them with a confirmed address. */
+  recipients: MailRecipient[];
+  /** The organisation's first owner, whom the property manager's own message names. */
+  ownerId: number;
+  ownerEmail: string;
+  ownerName: string;
   frequency: 'daily' | 'weekly' | 'custom';
   leadTimeDays: number;
   maxReminders: number;
@@ -32,15 +35,15 @@ export interface SweepCursor {
 }
 
 /**
- * The accounts reminders go to at `now`: Pro now (a trial included, or every account with
- * billing off), inspection reminders on, a confirmed address (an account that confirms later
- * is reminded then: nothing is logged for it meanwhile), past SEND_FROM_LOCAL_HOUR in their
- * own time zone; with their settings and their today.
+ * The organisations reminders are sent for at `now`: Pro now (a trial included, or every one
+ * with billing off), past SEND_FROM_LOCAL_HOUR in their own time zone; with their reminder
+ * settings, their today, and their first owner (`owner_*`), whom the property manager's own
+ * message names. Who receives a reminder is decided per reminder (recipientsLateralSql).
  */
 export function reminderAccountsSql(now: Date): SQL {
   const at = sql`${now.toISOString()}::timestamptz`;
   return sql`
-      select distinct on (o.id) o.id as organization_id, u.id as recipient_id, u.email, coalesce(nullif(u.full_name, ''), u.username) as name,
+      select o.id as organization_id, owner.id as owner_id, owner.email as owner_email, owner.name as owner_name,
              ${todayForUserSql('o', now)} as today,
              coalesce(s.frequency, 'weekly') as frequency,
              coalesce(s.lead_time_days, 7) as lead_time_days,
@@ -52,15 +55,15 @@ export function reminderAccountsSql(now: Date): SQL {
              coalesce(s.due_date_reminder, true) as due_on,
              coalesce(s.overdue_reminder, true) as overdue_on
       from organizations o
-      -- The organisation's reminders go to its first owner who asks for them.
-      join memberships m on m.organization_id = o.id and m.role = 'owner'
-      join users u on u.id = m.user_id
+      join lateral (
+        select u.id, u.email, coalesce(nullif(u.full_name, ''), u.username) as name
+        from memberships m join users u on u.id = m.user_id
+        where m.organization_id = o.id and m.role = 'owner'
+        order by m.created_at, m.id limit 1
+      ) owner on true
       left join reminder_settings s on s.organization_id = o.id
       where (${billingOffSql()} or (o.plan = 'pro' and (o.pro_until is null or o.pro_until > ${at})))
-        and coalesce((u.notification_settings ->> 'emailInspectionReminders')::boolean, true)
-        and u.email_confirmed_at is not null
-        and extract(hour from (${at} at time zone o.time_zone)) >= ${SEND_FROM_LOCAL_HOUR}
-      order by o.id, m.created_at, m.id`;
+        and extract(hour from (${at} at time zone o.time_zone)) >= ${SEND_FROM_LOCAL_HOUR}`;
 }
 
 /**
@@ -93,8 +96,9 @@ export function reminderWindowSql(due: string, entered: string, now: Date): SQL 
 }
 
 /**
- * Every reminder due at `now`, in one query, a page at a time after `after`. Only Pro accounts (Pro now, a trial included)
- * with inspection reminders on, past SEND_FROM_LOCAL_HOUR in their own time zone. Each open
+ * Every reminder due at `now`, in one query, a page at a time after `after`. Only Pro organisations (Pro now, a trial
+ * included), past SEND_FROM_LOCAL_HOUR in their own time zone, and only reminders someone asks for: each carries
+ * its recipients (the members who look after the property, by their own settings), one of them confirmed. Each open
  * inspection due within 30 days gets the one reminder its distance calls for:
  * 30 days (leadTimeDays+1 to 30 days ahead), 7 days (1 to leadTimeDays), on the day, overdue.
  * A type already sent is left out, except overdue, which repeats every `frequency` up to
@@ -109,7 +113,7 @@ export async function findDueReminders(db: DbOrTx, now: Date, limit: number, aft
   const result = await db.execute<DueReminder & Record<string, unknown>>(sql`
     with accounts as (${reminderAccountsSql(now)}),
     candidates as (
-      select i.id as inspection_id, a.*, i.due_date, i.inspection_type, i.assigned_to,
+      select i.id as inspection_id, a.*, i.due_date, i.inspection_type, i.assigned_to, i.property_id, i.inspector_id,
              p.name as property_name, p.manager_email,
              concat_ws(', ', p.address_line1, p.address_line2, p.city, p.state || ' ' || p.zip) as property_address,
              (i.due_date - a.today) as days_until_due,
@@ -124,13 +128,17 @@ export async function findDueReminders(db: DbOrTx, now: Date, limit: number, aft
            c.days_until_due as "daysUntilDue", to_char(c.due_date, 'YYYY-MM-DD') as "dueDate",
            c.inspection_type as "inspectionType", c.assigned_to as "assignedTo",
            c.property_name as "propertyName", c.property_address as "propertyAddress",
-           c.manager_email as "managerEmail", c.recipient_id as "recipientId", c.email, c.name, c.frequency,
+           c.manager_email as "managerEmail", rc.recipients, c.owner_id as "ownerId", c.owner_email as "ownerEmail",
+           c.owner_name as "ownerName", c.frequency,
            c.lead_time_days as "leadTimeDays", c.max_reminders as "maxReminders"
     from candidates c
+    cross join lateral (${recipientsLateralSql('emailInspectionReminders', sql`c.organization_id`, sql`c.property_id`, sql`c.inspector_id`)}) rc
     where c.reminder_type is not null
       and c.max_reminders > 0
       ${cursor}
       and ${notDueAgainSql('inspection', 'c.inspection_id', 'c.due_date', at)}
+      -- Reminded once someone who asks for it has confirmed their address; until then nothing is logged.
+      and rc.any_confirmed
     order by c.due_date, c.inspection_id
     limit ${limit}
   `);

@@ -9,7 +9,8 @@ import type { EmailContent } from '../../email/layout';
 import { inspectionReminderEmail, managerInspectionReminderEmail } from '../../email/templates/inspection-reminder';
 import { managerRequirementReminderEmail, requirementReminderEmail } from '../../email/templates/requirement-reminder';
 import type { MailKind } from '../../email/mail-kinds';
-import { inviteManager, planManagerMail, queueManagerMail } from '../mail-consent/mail-consent.service';
+import { inviteManager, planManagerMail, queueManagerMail, type ManagerPlan } from '../mail-consent/mail-consent.service';
+import type { MailRecipient } from '../notifications/recipients.queries';
 import { repeatDays } from './reminder-rules';
 import * as q from './reminders.queries';
 import * as rq from './requirement-reminders.queries';
@@ -32,8 +33,11 @@ type Outcome = 'sent' | 'not_due' | 'no_room';
 
 /**
  * Sends every reminder due at `now`, for open inspections and for requirements due with none
- * ("Due, not scheduled"): each is claimed and its e-mail queued in one transaction, so a
- * reminder is logged if and only if its e-mail will be delivered. A reminder of an account at
+ * ("Due, not scheduled"): each is claimed and its e-mails queued in one transaction, so a
+ * reminder is logged if and only if its e-mails will be delivered, and a retry or an
+ * overlapping sweep finds it claimed and sends nothing twice. The log is per reminder (one per
+ * subject, type and due date), the mail per recipient: every member who looks after the
+ * property and asks for reminders (notifications/recipients.queries). A reminder of an account at
  * its hourly mail quota is left unclaimed: a later sweep sends it when there is room, so a
  * large portfolio's morning is spread over hours, never lost. Returns how many were sent.
  */
@@ -89,31 +93,45 @@ const nextRepeatAt = (reminder: { reminderType: string; frequency: q.DueReminder
 
 interface ReminderMail {
   organizationId: number;
-  recipientId: number;
-  email: string;
-  name: string;
+  recipients: MailRecipient[];
+  ownerId: number;
+  ownerEmail: string;
+  ownerName: string;
   managerEmail: string;
   propertyName: string;
   kind: MailKind;
   managerKind: MailKind;
   referenceId: number;
-  content: EmailContent;
+  content: (recipient: MailRecipient) => EmailContent;
   managerContent: (unsubscribeUrl: string) => EmailContent;
 }
 
+const canonical = (address: string) => address.trim().toLowerCase();
+
 /**
- * The account's own reminder, and the manager's own message once the manager has confirmed
- * (an invitation before that). Throws NoRoomThisHour when the account's quota has no room.
+ * Each recipient's own reminder (held while their address is unconfirmed), all referring to
+ * the one log row; and the manager's own message once per reminder, naming the organisation's
+ * first owner, once the manager has confirmed (an invitation before that). No manager message
+ * when the manager address is one of the recipients'. Throws NoRoomThisHour when the
+ * organisation's quota has no room for all of them.
  */
 async function queueReminderMail(tx: Tx, deps: RemindersDeps, mail: ReminderMail): Promise<void> {
-  const account = { id: mail.organizationId, userId: mail.recipientId, email: mail.email, name: mail.name };
-  const manager = await planManagerMail(tx, account, mail.managerEmail);
-  if ((await bulkMailRoom(tx, mail.organizationId)) < (manager.kind === 'send' ? 2 : 1)) throw new NoRoomThisHour();
-  await queueEmail(tx, deps.boss, { kind: mail.kind, organizationId: mail.organizationId, userId: mail.recipientId, referenceId: mail.referenceId, to: mail.email, ...mail.content }, { log: deps.log });
+  const account = { id: mail.organizationId, userId: mail.ownerId, email: mail.ownerEmail, name: mail.ownerName };
+  const managerIsRecipient = mail.recipients.some((r) => canonical(r.email) === canonical(mail.managerEmail));
+  const manager: ManagerPlan = managerIsRecipient ? { kind: 'own' } : await planManagerMail(tx, account, mail.managerEmail);
+  if ((await bulkMailRoom(tx, mail.organizationId)) < mail.recipients.length + (manager.kind === 'send' ? 1 : 0)) throw new NoRoomThisHour();
+  for (const recipient of mail.recipients) {
+    await queueEmail(
+      tx,
+      deps.boss,
+      { kind: mail.kind, organizationId: mail.organizationId, userId: recipient.userId, referenceId: mail.referenceId, to: recipient.email, ...mail.content(recipient) },
+      { log: deps.log },
+    );
+  }
   if (manager.kind === 'invite') {
     await inviteManager(tx, deps, account, { address: manager.address, propertyName: mail.propertyName });
   } else if (manager.kind === 'send') {
-    await queueManagerMail(tx, deps, manager, { kind: mail.managerKind, organizationId: mail.organizationId, userId: mail.recipientId, content: mail.managerContent });
+    await queueManagerMail(tx, deps, manager, { kind: mail.managerKind, organizationId: mail.organizationId, userId: mail.ownerId, content: mail.managerContent });
   }
 }
 
@@ -136,12 +154,14 @@ function sendReminder(deps: RemindersDeps, reminder: q.DueReminder, now: Date): 
       kind: `reminder_${reminder.reminderType}`,
       managerKind: `manager_reminder_${reminder.reminderType}`,
       referenceId: logId,
-      content: inspectionReminderEmail({
-        ...reminder,
-        inspectionUrl: `${deps.config.appUrl}/inspections/${reminder.inspectionId}`,
-        settingsUrl: `${deps.config.appUrl}/settings`,
-      }),
-      managerContent: (unsubscribeUrl) => managerInspectionReminderEmail({ ...reminder, accountName: reminder.name, accountEmail: reminder.email, unsubscribeUrl }),
+      content: (recipient) =>
+        inspectionReminderEmail({
+          ...reminder,
+          name: recipient.name,
+          inspectionUrl: `${deps.config.appUrl}/inspections/${reminder.inspectionId}`,
+          settingsUrl: `${deps.config.appUrl}/settings`,
+        }),
+      managerContent: (unsubscribeUrl) => managerInspectionReminderEmail({ ...reminder, accountName: reminder.ownerName, accountEmail: reminder.ownerEmail, unsubscribeUrl }),
     });
     return 'sent';
   });
@@ -162,13 +182,15 @@ function sendRequirementReminder(deps: RemindersDeps, reminder: rq.DueRequiremen
       kind: `requirement_reminder_${reminder.reminderType}`,
       managerKind: `manager_requirement_reminder_${reminder.reminderType}`,
       referenceId: logId,
-      content: requirementReminderEmail({
-        ...reminder,
-        scheduleUrl: `${deps.config.appUrl}/inspections/new?${schedule}`,
-        propertyUrl: `${deps.config.appUrl}/properties/${reminder.propertyId}`,
-        settingsUrl: `${deps.config.appUrl}/settings`,
-      }),
-      managerContent: (unsubscribeUrl) => managerRequirementReminderEmail({ ...reminder, accountName: reminder.name, accountEmail: reminder.email, unsubscribeUrl }),
+      content: (recipient) =>
+        requirementReminderEmail({
+          ...reminder,
+          name: recipient.name,
+          scheduleUrl: `${deps.config.appUrl}/inspections/new?${schedule}`,
+          propertyUrl: `${deps.config.appUrl}/properties/${reminder.propertyId}`,
+          settingsUrl: `${deps.config.appUrl}/settings`,
+        }),
+      managerContent: (unsubscribeUrl) => managerRequirementReminderEmail({ ...reminder, accountName: reminder.ownerName, accountEmail: reminder.ownerEmail, unsubscribeUrl }),
     });
     return 'sent';
   });

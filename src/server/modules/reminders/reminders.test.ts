@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverEmail, startEmailWorkers } from '../../email/delivery';
 import { BULK_MAILS_PER_ACCOUNT_PER_HOUR } from '../../email/quota';
 import { createInspectionRow, createProperty } from '../../db/seed/properties';
-import { createUser } from '../../db/seed/users';
+import { createMember, createUser, type SeedMemberInput } from '../../db/seed/users';
 import { withTransaction } from '../../db/transaction';
 import { startMailbox, toAddress, type TestMailbox } from '../../testing/smtp';
 import { createTestContext, type TestContext } from '../../testing/test-app';
@@ -284,6 +284,108 @@ describe('inspection reminders', () => {
     ]);
     const stranger = await ctx.signedIn();
     expect((await stranger.agent.get(`/api/inspections/${inspection.id}/reminder-logs`)).statusCode).toBe(404);
+  });
+});
+
+describe('reminders in a team', () => {
+  /**
+   * An organisation with an owner, an admin who switched reminders off, a manager given
+   * Harbor View (A), a manager given Quay House (B), an inspector member, and a manager given
+   * A who has not confirmed their address.
+   */
+  async function team() {
+    const { user: owner, property: a } = await proAccount({ timeZone: 'UTC', email: `owner-${Date.now()}@team.example` });
+    const b = await createProperty(ctx.runtime.db, owner.id, { name: 'Quay House', managerEmail: 'manager@quay.example' });
+    const organizationId = owner.id;
+    const member = (role: 'admin' | 'manager' | 'inspector', extra: Partial<SeedMemberInput> = {}) =>
+      createMember(ctx.runtime.db, { organizationId, role, timeZone: 'UTC', ...extra }).then((m) => m.user);
+    const admin = await member('admin', { fullName: 'Avery Admin' });
+    await ctx.runtime.pool.query(`update users set notification_settings = notification_settings || '{"emailInspectionReminders": false}' where id = $1`, [admin.id]);
+    const managerA = await member('manager', { fullName: 'Morgan Harbor', propertyIds: [a.id] });
+    const managerB = await member('manager', { fullName: 'Riley Quay', propertyIds: [b.id] });
+    const unconfirmedA = await member('manager', { fullName: 'Casey New', propertyIds: [a.id], confirmed: false });
+    const [row] = (await ctx.runtime.pool.query(`insert into inspectors (organization_id, name) values ($1, 'Sam Ortiz') returning id`, [organizationId])).rows;
+    const inspector = await member('inspector', { fullName: 'Sam Ortiz', inspectorId: row.id as number });
+    return { owner, admin, managerA, managerB, unconfirmedA, inspector, inspectorId: row.id as number, a, b, organizationId };
+  }
+
+  /** Who got which reminder (by subject), and in what state their mail is. */
+  const remindersSent = async (organizationId: number) =>
+    (
+      await ctx.runtime.pool.query(
+        `select user_id, to_address, subject, status, reference_id from email_outbox
+         where organization_id = $1 and kind like 'reminder\\_%' order by id`,
+        [organizationId],
+      )
+    ).rows;
+
+  it('reaches the members who look after the property, each by their own settings, once per reminder', async () => {
+    const t = await team();
+    const assigned = await createInspectionRow(ctx.runtime.db, { organizationId: t.organizationId, propertyId: t.a.id, dueDate: day(2), inspectionType: 'fire_alarm' });
+    await ctx.runtime.pool.query('update inspections set inspector_id = $2 where id = $1', [assigned.id, t.inspectorId]);
+    await createInspectionRow(ctx.runtime.db, { organizationId: t.organizationId, propertyId: t.b.id, dueDate: day(3) });
+
+    await sweep('2026-06-10T12:00:00Z');
+    const mails = await remindersSent(t.organizationId);
+    const to = (subject: string) => mails.filter((m) => m.subject === subject).map((m) => m.user_id);
+    // A's inspection: the owner, A's managers and the inspector assigned; not B's manager, not the admin (reminders off).
+    expect(to('Inspection due in 2 days: Fire Alarm at Harbor View')).toEqual([t.owner.id, t.managerA.id, t.unconfirmedA.id, t.inspector.id]);
+    // B's: the owner and B's manager.
+    expect(to('Inspection due in 3 days: Fire Extinguishers at Quay House')).toEqual([t.owner.id, t.managerB.id]);
+    expect(mails.every((m) => m.to_address === [t.owner, t.managerA, t.managerB, t.unconfirmedA, t.inspector].find((u) => u.id === m.user_id)!.email)).toBe(true);
+    // Each addressed by name; the unconfirmed member's reminder waits for their address.
+    expect(mails.filter((m) => m.status === 'held').map((m) => m.user_id)).toEqual([t.unconfirmedA.id]);
+    const text = (await ctx.runtime.pool.query(`select text_body from email_outbox where user_id = $1 and kind like 'reminder\\_%'`, [t.managerA.id])).rows[0].text_body;
+    expect(text).toContain('Hello Morgan Harbor,');
+
+    // One log row per reminder, which every recipient's mail refers to.
+    expect(await logsOf(t.organizationId)).toEqual([
+      { due: day(2), type: 'seven_day', count: 1 },
+      { due: day(3), type: 'seven_day', count: 1 },
+    ]);
+    expect(new Set(mails.map((m) => m.reference_id)).size).toBe(2);
+    // The property manager addresses are asked once per property, in the owner's name, not once per recipient.
+    const managerMail = (await ctx.runtime.pool.query(`select kind, to_address, user_id from email_outbox where organization_id = $1 and kind like 'manager\\_%' order by id`, [t.organizationId])).rows;
+    expect(managerMail).toEqual([
+      { kind: 'manager_invitation', to_address: 'manager@harbor.example', user_id: t.owner.id },
+      { kind: 'manager_invitation', to_address: 'manager@quay.example', user_id: t.owner.id },
+    ]);
+
+    // Another sweep sends nobody anything twice.
+    await sweep('2026-06-10T14:00:00Z');
+    expect(await remindersSent(t.organizationId)).toHaveLength(mails.length);
+  });
+
+  it('sends a reminder once someone who asks for it has confirmed, and not to an owner who switched reminders off', async () => {
+    const { user: owner, property } = await proAccount({ timeZone: 'UTC', confirmed: false });
+    const manager = await createMember(ctx.runtime.db, { organizationId: owner.id, role: 'manager', timeZone: 'UTC', propertyIds: [property.id], confirmed: false });
+    await createInspectionRow(ctx.runtime.db, { organizationId: owner.id, propertyId: property.id, dueDate: day(0) });
+    await sweep('2026-06-10T12:00:00Z');
+    // Nobody who would get it has a confirmed address: nothing is logged, so nothing is lost.
+    expect(await logsOf(owner.id)).toEqual([]);
+
+    await ctx.runtime.pool.query(`update users set notification_settings = notification_settings || '{"emailInspectionReminders": false}' where id = $1`, [owner.id]);
+    await withTransaction(ctx.runtime.pool, (tx) => confirmAddress(tx, deps(), manager.user.id, manager.user.email, new Date('2026-06-10T12:30:00Z')));
+    await sweep('2026-06-10T12:45:00Z');
+    expect((await remindersSent(owner.id)).map((m) => [m.user_id, m.status])).toEqual([[manager.user.id, 'pending']]);
+  });
+
+  it('waits, whole, for room in the hourly quota for all of its mails', async () => {
+    const t = await team();
+    // Room for fewer mails than the reminder of A needs (four members and no manager copy yet).
+    await ctx.runtime.pool.query(
+      `insert into email_outbox (organization_id, user_id, kind, to_address, subject, text_body, html_body, status)
+       select $1, $2, 'compliance_alert', 'x@example.com', 's', 't', 'h', 'sent' from generate_series(1, $3::int)`,
+      [t.organizationId, t.owner.id, BULK_MAILS_PER_ACCOUNT_PER_HOUR - 3],
+    );
+    await createInspectionRow(ctx.runtime.db, { organizationId: t.organizationId, propertyId: t.a.id, dueDate: day(2) });
+    await ctx.runtime.pool.query(`update inspections set inspector_id = $2 where organization_id = $1`, [t.organizationId, t.inspectorId]);
+    await sweep('2026-06-10T12:00:00Z');
+    expect(await logsOf(t.organizationId)).toEqual([]);
+    expect(await remindersSent(t.organizationId)).toEqual([]);
+    await ctx.runtime.pool.query(`update email_outbox set created_at = created_at - interval '61 minutes' where organization_id = $1`, [t.organizationId]);
+    await sweep('2026-06-10T13:00:00Z');
+    expect(await remindersSent(t.organizationId)).toHaveLength(4);
   });
 });
 

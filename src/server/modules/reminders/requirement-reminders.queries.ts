@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { unscheduledSql } from '../compliance/compliance.sql';
+import { recipientsLateralSql, type MailRecipient } from '../notifications/recipients.queries';
 import type { ReminderType } from './reminder-rules';
 import { notDueAgainSql, reminderAccountsSql, reminderTypeSql, reminderWindowSql } from './reminders.queries';
 
@@ -17,10 +18,12 @@ export interface DueRequirementReminder {
   propertyName: string;
   propertyAddress: string;
   managerEmail: string;
-  /** The owner the reminder goes to. */
-  recipientId: number;
-  email: string;
-  name: string;
+  /** The members it goes to (recipientsLateralSql), at least one of them with a confirmed address. */
+  recipients: MailRecipient[];
+  /** The organisation's first owner, whom the property manager's own message names. */
+  ownerId: number;
+  ownerEmail: string;
+  ownerName: string;
   frequency: 'daily' | 'weekly' | 'custom';
   leadTimeDays: number;
   maxReminders: number;
@@ -32,8 +35,8 @@ export interface RequirementSweepCursor {
 }
 
 /**
- * The same reminders as an open inspection gets (findDueReminders: the same accounts, windows
- * and repeats), for each active requirement with no open inspection, once per due date:
+ * The same reminders as an open inspection gets (findDueReminders: the same organisations,
+ * windows, repeats and recipients, less an assigned inspector), for each active requirement with no open inspection, once per due date:
  * keyed by (requirement, type, due date) in requirement_reminder_logs.
  */
 export async function findDueRequirementReminders(db: DbOrTx, now: Date, limit: number, after?: RequirementSweepCursor): Promise<DueRequirementReminder[]> {
@@ -56,13 +59,17 @@ export async function findDueRequirementReminders(db: DbOrTx, now: Date, limit: 
            c.days_until_due as "daysUntilDue", to_char(c.next_due_date, 'YYYY-MM-DD') as "dueDate",
            c.item_type as "inspectionType", c.activity, c.property_id as "propertyId",
            c.property_name as "propertyName", c.property_address as "propertyAddress",
-           c.manager_email as "managerEmail", c.recipient_id as "recipientId", c.email, c.name, c.frequency,
+           c.manager_email as "managerEmail", rc.recipients, c.owner_id as "ownerId", c.owner_email as "ownerEmail",
+           c.owner_name as "ownerName", c.frequency,
            c.lead_time_days as "leadTimeDays", c.max_reminders as "maxReminders"
     from candidates c
+    -- Nothing is scheduled yet, so no inspector is assigned: the property's members alone.
+    cross join lateral (${recipientsLateralSql('emailInspectionReminders', sql`c.organization_id`, sql`c.property_id`, null)}) rc
     where c.reminder_type is not null
       and c.max_reminders > 0
       ${cursor}
       and ${notDueAgainSql('requirement', 'c.requirement_id', 'c.next_due_date', at)}
+      and rc.any_confirmed
     order by c.next_due_date, c.requirement_id
     limit ${limit}
   `);
