@@ -262,7 +262,7 @@ export interface ReminderLogRow {
   reminder_count: number;
   next_scheduled_at: Date | null;
   created_at: Date;
-  /** The latest e-mail of this reminder (an overdue one repeats), and what became of it. */
+  /** The latest e-mails of this reminder (an overdue one repeats): their addresses, and what became of the first. */
   mail_status: 'pending' | 'sent' | 'logged' | 'failed' | 'held' | 'suppressed' | null;
   mail_to: string | null;
   mail_subject: string | null;
@@ -276,10 +276,14 @@ export async function listReminderLogs(db: DbOrTx, organizationId: number, inspe
            l.next_scheduled_at, l.created_at,
            o.status as mail_status, o.to_address as mail_to, o.subject as mail_subject, o.created_at as mail_queued_at
     from ${reminderLogs} l
+    -- The latest send (an overdue reminder repeats) went to every recipient in one transaction, so at one created_at:
+    -- its addresses in the order queued, and the first recipient's (the owner's) status and subject.
     left join lateral (
-      select o.status, o.to_address, o.subject, o.created_at from email_outbox o
+      select (array_agg(o.status order by o.id))[1] as status, string_agg(o.to_address, ', ' order by o.id) as to_address,
+             (array_agg(o.subject order by o.id))[1] as subject, max(o.created_at) as created_at
+      from email_outbox o
       where o.reference_id = l.id and o.kind like 'reminder\\_%'
-      order by o.id desc limit 1
+        and o.created_at = (select max(o2.created_at) from email_outbox o2 where o2.reference_id = l.id and o2.kind like 'reminder\\_%')
     ) o on true
     where l.organization_id = ${organizationId} and l.inspection_id = ${inspectionId}
     order by l.created_at, l.id`);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverEmail, startEmailWorkers } from '../../email/delivery';
 import { BULK_MAILS_PER_ACCOUNT_PER_HOUR } from '../../email/quota';
 import { createInspectionRow, createProperty } from '../../db/seed/properties';
-import { createMember, createUser, type SeedMemberInput } from '../../db/seed/users';
+import { createMember, createUser, DEFAULT_PASSWORD, type SeedMemberInput } from '../../db/seed/users';
 import { withTransaction } from '../../db/transaction';
 import { startMailbox, toAddress, type TestMailbox } from '../../testing/smtp';
 import { createTestContext, type TestContext } from '../../testing/test-app';
@@ -349,6 +349,13 @@ describe('reminders in a team', () => {
     expect(managerMail).toEqual([
       { kind: 'manager_invitation', to_address: 'manager@harbor.example', user_id: t.owner.id },
       { kind: 'manager_invitation', to_address: 'manager@quay.example', user_id: t.owner.id },
+    ]);
+
+    // The inspection's reminder log lists everyone it went to.
+    const owner = ctx.agent();
+    expect((await owner.post('/api/auth/login', { username: t.owner.username, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    expect((await owner.get(`/api/inspections/${assigned.id}/reminder-logs`)).json()).toMatchObject([
+      { reminderType: 'seven_day', to: [t.owner, t.managerA, t.unconfirmedA, t.inspector].map((u) => u.email).join(', ') },
     ]);
 
     // Another sweep sends nobody anything twice.
