@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { UNDO_SECONDS, type UndoKind } from '@shared/undo';
 import type { UndoResult } from '@shared/schemas/undo';
+import type { Action } from '@shared/permissions';
+import type { Account } from '../../account';
+import { assertCan, canReachProperty } from '../../access';
 import type { DbOrTx } from '../../db/client';
 import { writeAccountData } from '../../cache/account-cache';
 import { conflict, notFound } from '../../errors';
@@ -48,16 +51,29 @@ export async function finishUndoable(db: DbOrTx, point: UndoPoint, now = new Dat
   return id;
 }
 
+/** Undoing a change is making it back: it needs the action the change needed. */
+const UNDO_ACTIONS: Record<UndoKind, Action> = {
+  complete_inspection: 'inspections.complete',
+  reschedule_inspection: 'inspections.schedule',
+  edit_inspection: 'inspections.schedule',
+  delete_inspection: 'inspections.delete',
+  delete_property: 'properties.delete',
+};
+
 /**
  * Puts the property back exactly as it was before the action: owner-scoped (another
  * account's token is not found), once, in time, and only if nothing changed since. Nothing
  * is mailed: mail the action sent stays sent, and reminders already logged stay logged.
  */
-export async function undo(deps: { pool: pg.Pool }, account: { id: number }, token: string, now = new Date()): Promise<UndoResult> {
+export async function undo(deps: { pool: pg.Pool }, account: Account, token: string, now = new Date()): Promise<UndoResult> {
   // The restored rows show in the account's cached lists and counts at once (account-cache.ts).
   return writeAccountData(deps.pool, account.id, async ({ db }) => {
     const row = await q.lockUndo(db, account.id, token);
     if (!row) throw notFound('Nothing to undo');
+    // The token goes only to whoever made the change; a member whose role or properties no
+    // longer allow it (or who was handed the token) is refused as the change itself would be.
+    assertCan(account, UNDO_ACTIONS[row.kind as UndoKind]);
+    if (!canReachProperty(account, row.property_id)) throw notFound('Nothing to undo');
     if (row.used_at) throw conflict('This was already undone.');
     if (new Date(row.expires_at).getTime() <= now.getTime()) {
       throw conflict(`Too late to undo: undo is available for ${UNDO_SECONDS} seconds after the change. Make the change back by hand.`);
