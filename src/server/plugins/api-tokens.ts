@@ -34,7 +34,7 @@ export const isBearerRequest = (request: FastifyRequest): boolean => /^Bearer\s/
  * What a token can never reach: the account itself (profile, password, address, sign-out),
  * organisations and their members, tokens, billing and support. These stay with a person signed in to Firemark.
  */
-const PEOPLE_ONLY = ['/api/auth/', '/api/organizations', '/api/invitations/', '/api/tokens', '/api/billing/', '/api/stripe/', '/api/create-subscription', '/api/subscription/trial', '/api/support/'];
+export const PEOPLE_ONLY = ['/api/auth/', '/api/organizations', '/api/invitations/', '/api/tokens', '/api/billing/', '/api/stripe/', '/api/create-subscription', '/api/subscription/trial', '/api/support/'];
 
 export const API_TOKEN_LIMIT: Limit = {
   name: 'api-token',
