@@ -19,7 +19,7 @@ export interface MailRecipient {
  * for every property; a manager given the property; the inspector member who is the
  * inspection's assigned inspector (`inspector`, when the mail is about an inspection) if they
  * reach its property. Viewers get none. So each mail goes only to people who can open what it
- * links to. docs/decisions/030-team-mail.md. Rows carry `rank`, `joined_at` and
+ * links to. docs/decisions/031-team-mail.md. Rows carry `rank`, `joined_at` and
  * `membership_id` to order them: owners first, then admins, managers, inspectors, each by
  * when they joined.
  */

@@ -67,6 +67,10 @@ export function NotificationsCard() {
       <CardHeader>
         <CardTitle>Notification Preferences</CardTitle>
         <CardDescription>Choose which e-mails Firemark sends you. Changes are saved at once.</CardDescription>
+        <p className="text-sm text-muted-foreground">
+          In a team, reminders and alerts about a property go to the owners, the admins and the managers who have that property, and
+          reminders also to the inspector assigned, each by their own switches here. A report e-mail goes to whoever made the report.
+        </p>
       </CardHeader>
       <CardContent>
         {settings.isPending ? (
