@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone, formatDisplayDate, isValidTimeZone, noonInTimeZone, RENAMED_TIME_ZONES, todayInTimeZone } from './dates';
+import { canonicalTimeZone, formatDisplayDate, isValidTimeZone, noonInTimeZone, RENAMED_TIME_ZONES, startOfDayInTimeZone, todayInTimeZone } from './dates';
 
 describe('formatDisplayDate', () => {
   it('reads like "Mar 5, 2024" (DECISIONS: no zero-padded day), a calendar date as written', () => {
@@ -76,5 +76,15 @@ describe('time zone names', () => {
       expect(isValidTimeZone(current), current).toBe(true);
       expect(todayInTimeZone(current, instant), current).toBe(todayInTimeZone(old, instant));
     }
+  });
+});
+
+describe('startOfDayInTimeZone', () => {
+  it('is local midnight, also on the days the clocks change', () => {
+    expect(startOfDayInTimeZone('2026-07-01', 'America/New_York').toISOString()).toBe('2026-07-01T04:00:00.000Z');
+    // Clocks go forward at 2:00 on March 8 and back at 2:00 on November 1: midnight is before both.
+    expect(startOfDayInTimeZone('2026-03-08', 'America/New_York').toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(startOfDayInTimeZone('2026-11-01', 'America/New_York').toISOString()).toBe('2026-11-01T04:00:00.000Z');
+    expect(startOfDayInTimeZone('2026-12-31', 'Pacific/Kiritimati').toISOString()).toBe('2026-12-30T10:00:00.000Z');
   });
 });

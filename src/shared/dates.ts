@@ -61,7 +61,12 @@ export function todayInTimeZone(timeZone: string, now: Date = new Date()): strin
  * UTC+13 and UTC+14).
  */
 export function noonInTimeZone(day: string, timeZone: string): Date {
-  const guess = new Date(`${day}T12:00:00Z`);
+  const guess = Date.parse(`${day}T12:00:00Z`);
+  return new Date(guess - zoneOffsetAt(guess, timeZone));
+}
+
+/** A time zone's offset from UTC at an instant, in milliseconds (local time minus UTC). */
+export function zoneOffsetAt(instant: number, timeZone: string): number {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -70,10 +75,17 @@ export function noonInTimeZone(day: string, timeZone: string): Date {
     day: '2-digit',
     hour: '2-digit',
     minute: '2-digit',
-  }).formatToParts(guess);
+    second: '2-digit',
+  }).formatToParts(new Date(instant));
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value);
-  const localAsUtc = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'));
-  return new Date(guess.getTime() - (localAsUtc - guess.getTime()));
+  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant a calendar day begins in a time zone (adjusted twice: the offset may change that night). */
+export function startOfDayInTimeZone(day: string, timeZone: string): Date {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  const first = midnightUtc - zoneOffsetAt(midnightUtc, timeZone);
+  return new Date(midnightUtc - zoneOffsetAt(first, timeZone));
 }
 
 /**

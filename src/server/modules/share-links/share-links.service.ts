@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { ERROR_CODES } from '@shared/api-error';
 import { addDays } from '@shared/compliance';
-import { dayInTimeZone, todayInTimeZone } from '@shared/dates';
+import { dayInTimeZone, startOfDayInTimeZone, todayInTimeZone } from '@shared/dates';
 import { humanize, INSPECTION_TYPE_LABELS, type InspectionType } from '@shared/enums';
 import { intervalLabel } from '@shared/intervals';
 import { isCalendarDate } from '@shared/schemas/calendar-date';
@@ -39,30 +39,6 @@ export const UNKNOWN_LINK = 'This share link does not exist. Check that the whol
 
 /** The token is the link's only key; the table keeps its SHA-256 alone. */
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
-
-/** The UTC offset of a time zone at an instant, in milliseconds (local minus UTC). */
-function offsetAt(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)!.value);
-  return Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second')) - Math.floor(instant / 1000) * 1000;
-}
-
-/** The instant a calendar day begins in a time zone (twice adjusted: the offset may change that night). */
-export function startOfDayInTimeZone(day: string, timeZone: string): Date {
-  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
-  let instant = midnightUtc - offsetAt(midnightUtc, timeZone);
-  instant = midnightUtc - offsetAt(instant, timeZone);
-  return new Date(instant);
-}
 
 /** A link chosen to last through `day` stops when the next day begins in the organisation's zone. */
 const endOfDay = (day: string, timeZone: string) => startOfDayInTimeZone(addDays(day, 1), timeZone);

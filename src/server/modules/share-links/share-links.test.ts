@@ -10,7 +10,7 @@ import { redactUrl, REDACTED } from '../../log-redaction';
 import { setNow } from '../../testing/clock';
 import { createTestContext, type Agent, type TestContext } from '../../testing/test-app';
 import { clientFamily } from './client-family';
-import { startOfDayInTimeZone } from './share-links.service';
+import { startOfDayInTimeZone } from '@shared/dates';
 
 let ctx: TestContext;
 beforeAll(async () => {
