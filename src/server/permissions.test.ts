@@ -1,0 +1,687 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { todayInTimeZone } from '@shared/dates';
+import type { Action, Role } from '@shared/permissions';
+import { allows } from './access';
+import type { Account } from './account';
+import { createProperty, propertyValues } from './db/seed/properties';
+import { createMember } from './db/seed/users';
+import type { DeclaredRoute } from './modules/api-docs/openapi';
+import { startReceiver } from './modules/webhooks/test-receiver';
+import { PEOPLE_ONLY } from './plugins/api-tokens';
+import { solidJpeg } from './testing/photos';
+import { makePro } from './testing/team';
+import { createTestContext, type TestContext } from './testing/test-app';
+
+/**
+ * Every /api route × every kind of caller → the status the permission table says, generated:
+ * the routes are the app's own list (collectApiRoutes, as the API reference reads them), the
+ * action each needs is its declared `schema.permission`, and who has it is
+ * shared/permissions.ts. What this file adds by hand is only how to call a route (its path's
+ * records, a valid body) and what its path names (a property's record, an organisation's
+ * record, or nothing), never an expected status.
+ */
+
+// The routes as the app registers them, taken where the API reference takes them.
+const declared = vi.hoisted(() => ({ routes: [] as DeclaredRoute[] }));
+vi.mock('./modules/api-docs/openapi', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./modules/api-docs/openapi')>();
+  return {
+    ...original,
+    collectApiRoutes: (app: Parameters<typeof original.collectApiRoutes>[0]) => {
+      const routes = original.collectApiRoutes(app);
+      declared.routes = routes;
+      return routes;
+    },
+  };
+});
+
+type Caller = 'owner' | 'admin' | 'managerAll' | 'managerOne' | 'inspector' | 'viewer' | 'outsider' | 'readToken' | 'shareLink';
+const CALLERS: Caller[] = ['owner', 'admin', 'managerAll', 'managerOne', 'inspector', 'viewer', 'outsider', 'readToken', 'shareLink'];
+
+/** Who each member column is: their role, and whether they were given one property (A) only. */
+const MEMBER: Record<Exclude<Caller, 'readToken' | 'shareLink'>, { role: Role; limited: boolean; outsider?: true }> = {
+  owner: { role: 'owner', limited: false },
+  admin: { role: 'admin', limited: false },
+  managerAll: { role: 'manager', limited: false },
+  managerOne: { role: 'manager', limited: true },
+  inspector: { role: 'inspector', limited: true },
+  viewer: { role: 'viewer', limited: false },
+  // Owner of another organisation: every action, none of this organisation's records.
+  outsider: { role: 'owner', limited: false, outsider: true },
+};
+
+/**
+ * What a route's path (or body) names: a record of property B (out of reach of a member
+ * given A only: 404), a record of the organisation that belongs to no property (out of reach
+ * of another organisation only: 404), or nothing (the caller's own organisation's lists and
+ * new records).
+ */
+type Names = 'propertyRecord' | 'organizationRecord' | 'nothing';
+
+interface Fixture {
+  orgId: number;
+  thirdOrgOwner: { cookie: string };
+  a: number;
+  b: number;
+  inspectorA: number;
+  inspectorB: number;
+  inspectionB: number;
+  deficiencyB: number;
+  photoB: number;
+  requirementB: number;
+  reportB: { id: number; verificationId: string };
+  shareLinkB: { id: number; token: string };
+  webhook: number;
+  reminderSettings: unknown;
+  invitationToken: string;
+  people: Record<string, { username: string; email: string; fullName: string; password: string }>;
+  shared: Record<FreshKind, number>;
+  fresh: {
+    property(): Promise<number>;
+    inspectionB(): Promise<number>;
+    deficiencyB(): Promise<number>;
+    photoB(): Promise<number>;
+    shareLinkB(): Promise<number>;
+    inspector(): Promise<number>;
+    webhook(): Promise<number>;
+    token(): Promise<number>;
+    member(): Promise<number>;
+    invitation(): Promise<number>;
+    undoToken(): Promise<string>;
+    invitationFor(email: string): Promise<string>;
+  };
+}
+
+/** Records made for a cell that has the same kind of record shared by refused callers. */
+type FreshKind = Exclude<keyof Fixture['fresh'], 'undoToken' | 'invitationFor'>;
+
+interface Call {
+  /** Path parameters; a function of the caller for records made fresh for each cell. */
+  params?: (f: Fixture, caller: Caller, allowed: boolean) => Promise<Record<string, string | number>> | Record<string, string | number>;
+  query?: string;
+  body?: (f: Fixture, caller: Caller) => unknown;
+  /** A file body (photos), sent with its media type. */
+  file?: () => Promise<{ bytes: Buffer; type: string }>;
+  names: Names;
+  /**
+   * The action the service checks (assertCan) for this input, where the route declares none
+   * because another input of it needs less (leaving an organisation needs nothing; removing
+   * another member needs members.manage).
+   */
+  action?: Action;
+  /**
+   * Statuses other than 2xx that an allowed caller gets for a documented reason about the
+   * input or the organisation's state, checked after the permission and the reach.
+   */
+  alsoOk?: { statuses: number[]; why: string };
+  /** Changes the caller's session (their organisation in use, their sign-in): run last, in this order. */
+  session?: number;
+}
+
+const today = todayInTimeZone('UTC');
+const unique = () => randomBytes(4).toString('hex');
+/**
+ * A record made for the cell, for a call that changes or removes it, when the caller may do
+ * it; a caller refused changes nothing, so they are given the shared one (a refusal that
+ * failed would show in their cell).
+ */
+const fresh =
+  (kind: FreshKind, key = 'id') =>
+  async (f: Fixture, _caller: Caller, allowed: boolean) => ({ [key]: allowed ? await f.fresh[kind]() : f.shared[kind] });
+const completion = { status: 'completed', complianceStatus: 'non_compliant', notes: 'Panel fault', deficiencies: [{ description: 'Panel shows a ground fault', severity: 'critical' }] };
+
+/** How to call each route. Keyed "METHOD /url" as registered; a route missing here fails the test. */
+const CALLS: Record<string, Call> = {
+  // Account (the person's own; no permission, never an API token's)
+  'POST /api/auth/register': { names: 'nothing', body: () => ({}) },
+  'POST /api/auth/login': { names: 'nothing', body: () => ({}) },
+  'POST /api/auth/logout': { names: 'nothing', session: 9 },
+  'GET /api/auth/me': { names: 'nothing' },
+  'PUT /api/auth/profile': {
+    names: 'nothing',
+    body: (f, c) => {
+      const p = f.people[c] ?? f.people.owner!;
+      return { fullName: p.fullName, email: p.email, username: p.username, timeZone: 'UTC' };
+    },
+  },
+  'PUT /api/auth/password': {
+    names: 'nothing',
+    session: 8,
+    body: (f, c) => ({ currentPassword: (f.people[c] ?? f.people.owner!).password, newPassword: 'a-new-horse-battery-9', confirmPassword: 'a-new-horse-battery-9', revokeApiTokens: false }),
+  },
+  'GET /api/auth/notification-settings': { names: 'nothing' },
+  'PUT /api/auth/notification-settings': {
+    names: 'nothing',
+    body: () => ({ emailInspectionReminders: true, emailComplianceAlerts: true, emailReportGeneration: true, emailNewFeatures: false }),
+  },
+  'POST /api/auth/forgot-password': { names: 'nothing', body: () => ({ email: 'nobody@example.com' }) },
+  'GET /api/auth/validate-reset-token/:token': { names: 'nothing', params: () => ({ token: 'no-such-token' }) },
+  'POST /api/auth/reset-password': { names: 'nothing', body: () => ({}) },
+  'POST /api/auth/resend-confirmation': {
+    names: 'nothing',
+    alsoOk: { statuses: [409], why: "every caller's address is confirmed already, so there is nothing to resend" },
+  },
+  'POST /api/auth/confirm-email': { names: 'nothing', body: () => ({ token: 'no-such-token' }) },
+
+  // Organisations, members, invitations
+  'GET /api/organizations': { names: 'nothing' },
+  'POST /api/organizations': { names: 'nothing', session: 2, body: () => ({ name: `Side company ${unique()}` }) },
+  'POST /api/organizations/:id/switch': { names: 'organizationRecord', session: 3, params: (f) => ({ id: f.orgId }) },
+  'GET /api/organizations/current': { names: 'nothing' },
+  'PUT /api/organizations/current': { names: 'nothing', body: () => ({ name: 'Harbor Property Group', timeZone: 'UTC' }) },
+  'GET /api/organizations/current/members': { names: 'nothing' },
+  'PUT /api/organizations/current/members/:id': { names: 'organizationRecord', params: fresh('member'), body: () => ({ role: 'viewer', propertyIds: null }) },
+  'DELETE /api/organizations/current/members/:id': { names: 'organizationRecord', action: 'members.manage', params: fresh('member') },
+  'GET /api/organizations/current/invitations': { names: 'nothing' },
+  'POST /api/organizations/current/invitations': { names: 'nothing', body: () => ({ email: `invitee.${unique()}@example.com`, role: 'viewer', propertyIds: null }) },
+  'DELETE /api/organizations/current/invitations/:id': { names: 'organizationRecord', params: fresh('invitation') },
+  'POST /api/organizations/current/invitations/:id/resend': { names: 'organizationRecord', params: fresh('invitation') },
+  'GET /api/invitations/:token': { names: 'nothing', params: (f) => ({ token: f.invitationToken }) },
+  // An invitation of a third organisation to the caller's own address: accepting joins it and switches to it.
+  'POST /api/invitations/:token/accept': {
+    names: 'nothing',
+    session: 1,
+    params: async (f, c) => ({ token: f.people[c] ? await f.fresh.invitationFor(f.people[c].email) : 'no-such-invitation' }),
+  },
+  'GET /api/organizations/current/history': { names: 'nothing' },
+  'GET /api/organizations/current/history.csv': { names: 'nothing' },
+  'GET /api/organizations/current/history/people': { names: 'nothing' },
+
+  // Properties
+  'GET /api/properties': { names: 'nothing' },
+  'POST /api/properties': { names: 'nothing', body: () => propertyBody() },
+  'GET /api/properties/:id': { names: 'propertyRecord', params: (f) => ({ id: f.b }) },
+  'PUT /api/properties/:id': { names: 'propertyRecord', params: (f) => ({ id: f.b }), body: () => ({ name: 'Bay Tower' }) },
+  'DELETE /api/properties/:id': { names: 'propertyRecord', params: fresh('property') },
+  'POST /api/properties/bulk-import': { names: 'nothing', body: () => importBody() },
+  'POST /api/properties/bulk-import/check': { names: 'nothing', body: () => importBody() },
+  'GET /api/properties/:id/reports': { names: 'propertyRecord', params: (f) => ({ id: f.b }) },
+  'GET /api/properties/:id/requirements': { names: 'propertyRecord', params: (f) => ({ id: f.b }) },
+  'POST /api/properties/:id/requirements': {
+    names: 'propertyRecord',
+    params: (f) => ({ id: f.b }),
+    body: () => ({ itemType: 'fire_alarm', activity: `Check ${unique()}`, intervalCount: 1, intervalUnit: 'months', nextDueDate: today }),
+  },
+  'POST /api/properties/:id/safety-items': {
+    names: 'propertyRecord',
+    params: (f) => ({ id: f.b }),
+    body: () => ({ itemType: 'sprinkler_system', nextDueDate: today }),
+    alsoOk: { statuses: [409], why: 'the property has this safety item already: the first allowed caller added it' },
+  },
+  'GET /api/properties/:id/inspections': { names: 'propertyRecord', params: (f) => ({ id: f.b }) },
+  'GET /api/properties/:id/deficiencies': { names: 'propertyRecord', params: (f) => ({ id: f.b }) },
+  'GET /api/properties/:id/history': { names: 'propertyRecord', params: (f) => ({ id: f.b }) },
+  'POST /api/properties/:id/share-links': { names: 'propertyRecord', params: (f) => ({ id: f.b }), body: () => ({ recipient: 'Fire marshal' }) },
+  'GET /api/properties/:id/share-links': { names: 'propertyRecord', params: (f) => ({ id: f.b }) },
+  'DELETE /api/share-links/:id': { names: 'propertyRecord', params: fresh('shareLinkB') },
+  'GET /api/share/:token': { names: 'nothing', params: (f) => ({ token: f.shareLinkB.token }) },
+  'GET /api/properties/:id/manager-mail': { names: 'propertyRecord', params: (f) => ({ id: f.b }) },
+  // A property of its own for each allowed caller: one invitation a week goes to a manager's address.
+  'POST /api/properties/:id/manager-mail/invitation': { names: 'propertyRecord', params: fresh('property') },
+
+  // Requirements
+  'GET /api/requirements/library': { names: 'nothing' },
+  'GET /api/requirements/unscheduled': { names: 'nothing' },
+  'PUT /api/requirements/:id': { names: 'propertyRecord', params: (f) => ({ id: f.requirementB }), body: () => ({ autoSchedule: false }) },
+
+  // Inspections
+  'GET /api/inspections': { names: 'nothing' },
+  'GET /api/inspections/upcoming': { names: 'nothing' },
+  'POST /api/inspections': {
+    names: 'propertyRecord',
+    body: (f) => ({ propertyId: f.b, inspectionType: 'fire_alarm', dueDate: today, assignedTo: 'Ada Byrne' }),
+  },
+  'GET /api/inspections/:id': { names: 'propertyRecord', params: (f) => ({ id: f.inspectionB }) },
+  'PUT /api/inspections/:id': { names: 'propertyRecord', params: fresh('inspectionB'), body: () => completion },
+  'DELETE /api/inspections/:id': { names: 'propertyRecord', params: fresh('inspectionB') },
+  'GET /api/inspections/:id/reminder-logs': { names: 'propertyRecord', params: (f) => ({ id: f.inspectionB }) },
+  'GET /api/inspections/:id/deficiencies': { names: 'propertyRecord', params: (f) => ({ id: f.inspectionB }) },
+
+  // Deficiencies
+  'GET /api/deficiencies/open-summary': { names: 'nothing' },
+  'GET /api/deficiencies/:id': { names: 'propertyRecord', params: (f) => ({ id: f.deficiencyB }) },
+  'POST /api/deficiencies/:id/correct': { names: 'propertyRecord', params: fresh('deficiencyB'), body: () => ({ correctedOn: today, correctedBy: 'Sam Fixer' }) },
+  'POST /api/deficiencies/:id/photos': { names: 'propertyRecord', params: (f) => ({ id: f.deficiencyB }), file: async () => ({ bytes: await solidJpeg(40, 30), type: 'image/jpeg' }) },
+  'GET /api/deficiencies/:id/photos/:photoId': { names: 'propertyRecord', params: (f) => ({ id: f.deficiencyB, photoId: f.photoB }) },
+  'DELETE /api/deficiencies/:id/photos/:photoId': { names: 'propertyRecord', params: async (f, c, allowed) => ({ id: f.deficiencyB, ...(await fresh('photoB', 'photoId')(f, c, allowed)) }) },
+
+  // Reports
+  'GET /api/reports': { names: 'nothing' },
+  'POST /api/reports': { names: 'propertyRecord', body: (f) => ({ propertyId: f.b }) },
+  'DELETE /api/reports/:id/verification': { names: 'propertyRecord', params: (f) => ({ id: f.reportB.id }) },
+  'GET /api/reports/:id/download': { names: 'propertyRecord', params: (f) => ({ id: f.reportB.id }) },
+  'GET /api/verify/:id': { names: 'nothing', params: (f) => ({ id: f.reportB.verificationId }) },
+
+  // Inspectors
+  'GET /api/inspectors': { names: 'nothing' },
+  'POST /api/inspectors': { names: 'nothing', body: () => ({ name: `Inspector ${unique()}` }) },
+  'GET /api/inspectors/:id': { names: 'organizationRecord', params: (f) => ({ id: f.inspectorB }) },
+  'PUT /api/inspectors/:id': { names: 'organizationRecord', params: (f) => ({ id: f.inspectorB }), body: () => ({ name: 'Ben Byrne' }) },
+  'DELETE /api/inspectors/:id': { names: 'organizationRecord', params: fresh('inspector') },
+
+  // Dashboard, undo, support
+  'GET /api/dashboard/stats': { names: 'nothing' },
+  // The token its answer gave the owner for deleting a property (a fresh one, not given to a limited member).
+  // Undo tokens last seconds: every cell gets one of its own, refused or not.
+  'POST /api/undo/:token': { names: 'propertyRecord', action: 'properties.delete', params: async (f) => ({ token: await f.fresh.undoToken() }) },
+  'POST /api/support/submit': {
+    names: 'nothing',
+    body: (f, c) => ({ subject: 'Question', message: 'How do I export?', userEmail: (f.people[c] ?? f.people.owner!).email }),
+    alsoOk: { statuses: [429], why: "the limit of 5 requests in 10 minutes is the organisation's (perAccount), shared by its six members here" },
+  },
+  'GET /api/support/requests': { names: 'nothing' },
+  'GET /api/support/contact': { names: 'nothing' },
+  'POST /api/support/test-email': {
+    names: 'nothing',
+    alsoOk: { statuses: [429], why: "the limit of 3 test mails in 10 minutes is the organisation's (perAccount), shared by its six members here" },
+  },
+
+  // Settings: reminders, calendar feed, mail consent
+  'GET /api/reminder-settings': { names: 'nothing' },
+  'PUT /api/reminder-settings': { names: 'nothing', body: (f) => f.reminderSettings },
+  'GET /api/calendar-feed': { names: 'nothing' },
+  'POST /api/calendar-feed/regenerate': { names: 'nothing' },
+  'GET /api/calendar/:file': { names: 'nothing', params: async () => ({ file: await feedFile() }) },
+  'GET /api/mail/consent': { names: 'nothing', query: 'token=no-such-token' },
+  'POST /api/mail/confirm': { names: 'nothing', body: () => ({ token: 'no-such-token' }) },
+  'POST /api/mail/unsubscribe': { names: 'nothing', query: 'token=no-such-token', body: () => ({}) },
+  'GET /api/mail/unsubscribe': { names: 'nothing', query: 'token=no-such-token' },
+
+  // API tokens, webhooks
+  'GET /api/tokens': { names: 'nothing' },
+  'POST /api/tokens': { names: 'nothing', body: () => ({ name: 'Sync', access: 'read' }) },
+  'DELETE /api/tokens/:id': { names: 'organizationRecord', params: fresh('token') },
+  'GET /api/webhooks': { names: 'nothing' },
+  'POST /api/webhooks': { names: 'nothing', body: (f) => webhookBody(f) },
+  'PUT /api/webhooks/:id': { names: 'organizationRecord', params: (f) => ({ id: f.webhook }), body: (f) => webhookBody(f) },
+  'DELETE /api/webhooks/:id': { names: 'organizationRecord', params: fresh('webhook') },
+  'POST /api/webhooks/:id/test': { names: 'organizationRecord', params: (f) => ({ id: f.webhook }) },
+  'GET /api/webhooks/:id/deliveries': { names: 'organizationRecord', params: (f) => ({ id: f.webhook }) },
+  'POST /api/webhooks/:id/secret': { names: 'organizationRecord', params: (f) => ({ id: f.webhook }) },
+
+  // Plan and billing (the built-in test mode: BILLING unset and no Stripe key)
+  'GET /api/subscription/status': { names: 'nothing' },
+  'POST /api/subscription/trial': {
+    names: 'nothing',
+    body: () => ({}),
+    alsoOk: { statuses: [409], why: 'both organisations are on Pro already, so a trial cannot start' },
+  },
+  'GET /api/billing/config': { names: 'nothing' },
+  'GET /api/stripe/subscription-details': { names: 'nothing' },
+  'GET /api/stripe/billing-details': { names: 'nothing' },
+  'GET /api/stripe/payment-methods': { names: 'nothing' },
+  'GET /api/stripe/invoices': { names: 'nothing' },
+  'POST /api/create-subscription': {
+    names: 'nothing',
+    body: () => ({}),
+    alsoOk: { statuses: [409], why: 'both organisations are on Pro already, so there is no subscription to start' },
+  },
+  'POST /api/stripe/create-setup-intent': { names: 'nothing' },
+  'POST /api/stripe/set-default-payment-method': {
+    names: 'organizationRecord',
+    body: () => ({ paymentMethodId: 'pm_unknown' }),
+    alsoOk: { statuses: [404], why: 'the organisation has no saved card of that id' },
+  },
+  'DELETE /api/stripe/payment-methods/:id': {
+    names: 'organizationRecord',
+    params: () => ({ id: 'pm_unknown' }),
+    alsoOk: { statuses: [404], why: 'the organisation has no saved card of that id' },
+  },
+  'POST /api/stripe/cancel-subscription': {
+    names: 'nothing',
+    body: () => ({}),
+    alsoOk: { statuses: [404, 409], why: 'Pro was granted, not bought: there is no subscription to cancel' },
+  },
+  'POST /api/billing/test/confirm-payment': {
+    names: 'nothing',
+    body: () => ({ clientSecret: 'unknown', card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' } }),
+    alsoOk: { statuses: [404, 409], why: 'there is no payment started, so its client secret names nothing' },
+  },
+  'POST /api/billing/test/confirm-setup': {
+    names: 'nothing',
+    body: () => ({ clientSecret: 'unknown', card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' } }),
+    alsoOk: { statuses: [404, 409], why: 'there is no card setup started, so its client secret names nothing' },
+  },
+  'GET /api/billing/invoices/:id/pdf': {
+    names: 'organizationRecord',
+    params: () => ({ id: 'in_unknown' }),
+    alsoOk: { statuses: [404], why: 'the organisation has no invoice (Pro was granted, not bought)' },
+  },
+
+  // The reference itself
+  'GET /api/openapi.json': { names: 'nothing' },
+  'GET /api/docs': { names: 'nothing' },
+};
+
+/**
+ * Routes this test cannot call as a user would, with why. Every other route is in the
+ * matrix; a new route must be added to CALLS or here.
+ */
+const NOT_CALLED: Record<string, string> = {};
+
+function propertyBody() {
+  const v = propertyValues();
+  return { name: v.name, propertyType: v.propertyType, addressLine1: v.addressLine1, city: v.city, state: v.state, zip: v.zip, country: v.country, managerEmail: v.managerEmail };
+}
+
+function importBody() {
+  return { filename: 'import.csv', properties: [propertyBody()] };
+}
+
+/** The feed's file as the link reads now (renewing the link changes it). */
+async function feedFile(): Promise<string> {
+  const feed = await json<{ url: string }>(await owner.get('/api/calendar-feed'), 'calendar feed');
+  return /\/api\/calendar\/([^/?]+)$/.exec(feed.url)![1]!;
+}
+
+let receiverUrl = '';
+const webhookBody = (_f: Fixture) => ({ url: receiverUrl, events: ['inspection.completed'] });
+
+type Expected = { kind: 'status'; status: 401 | 403 | 404 } | { kind: 'allowed' } | { kind: 'public' };
+
+const isPeopleOnly = (url: string) => PEOPLE_ONLY.some((prefix) => url.startsWith(prefix));
+
+/** What the permission table, the token rules and the route's declaration say this caller gets. */
+function expectedOf(route: DeclaredRoute, call: Call, caller: Caller): Expected {
+  const schema = route.schema ?? {};
+  if (caller === 'shareLink') return schema.public ? { kind: 'public' } : { kind: 'status', status: 401 };
+  if (caller === 'readToken') {
+    if (isPeopleOnly(route.url)) return { kind: 'status', status: 403 };
+    if (route.method !== 'GET') return { kind: 'status', status: 403 };
+    return expectedOf(route, call, 'owner');
+  }
+  if (schema.public) return { kind: 'public' };
+  const member = MEMBER[caller];
+  const account = { role: member.role, propertyIds: member.limited ? [0] : null } as unknown as Account;
+  const action = call.action ?? schema.permission;
+  if (action && !allows(account, action)) return { kind: 'status', status: 403 };
+  const names = call.names;
+  if (names === 'propertyRecord' && (member.limited || member.outsider)) return { kind: 'status', status: 404 };
+  if (names === 'organizationRecord' && member.outsider) return { kind: 'status', status: 404 };
+  return { kind: 'allowed' };
+}
+
+function meets(expected: Expected, status: number, call: Call): boolean {
+  if (expected.kind === 'status') return status === expected.status;
+  if (expected.kind === 'public') return status !== 401 && status !== 403 && status < 500;
+  return (status >= 200 && status < 300) || (call.alsoOk?.statuses.includes(status) ?? false);
+}
+
+const show = (expected: Expected) => (expected.kind === 'status' ? String(expected.status) : expected.kind === 'allowed' ? '2xx' : 'pub');
+
+let ctx: TestContext;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let f: Fixture;
+/** The request headers of each caller. */
+const headers = {} as Record<Caller, Record<string, string>>;
+
+async function json<T = any>(response: { statusCode: number; body: string; json(): unknown }, what: string): Promise<T> {
+  if (response.statusCode >= 300) throw new Error(`${what}: ${response.statusCode} ${response.body}`);
+  return response.json() as T;
+}
+
+/** A request as the caller, without a cookie jar: a route that sets a cookie changes nobody's session here. */
+function send(caller: Caller | 'ownerSetup', method: string, url: string, body?: unknown, file?: { bytes: Buffer; type: string }, isPublic = false) {
+  const base: Record<string, string> = { origin: ctx.config.appOrigin };
+  const own = caller === 'ownerSetup' ? headers.owner : caller === 'shareLink' && isPublic ? {} : headers[caller];
+  if (file) {
+    return ctx.app.inject({ method: method as 'POST', url, headers: { ...base, ...own, 'content-type': file.type }, payload: file.bytes });
+  }
+  const payload = body === undefined ? (method === 'GET' || method === 'DELETE' ? undefined : {}) : body;
+  return ctx.app.inject({ method: method as 'POST', url, headers: { ...base, ...own }, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+const owner = {
+  get: (url: string) => send('ownerSetup', 'GET', url),
+  post: (url: string, body?: unknown) => send('ownerSetup', 'POST', url, body),
+  put: (url: string, body?: unknown) => send('ownerSetup', 'PUT', url, body),
+  delete: (url: string) => send('ownerSetup', 'DELETE', url),
+};
+
+async function signIn(username: string, password: string, organizationId: number): Promise<string> {
+  const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', headers: { origin: ctx.config.appOrigin }, payload: { username, password } });
+  const session = login.cookies.find((c) => c.name === 'firemark_session');
+  if (login.statusCode !== 200 || !session) throw new Error(`sign-in failed: ${login.body}`);
+  const cookie = `firemark_session=${session.value}`;
+  const switched = await ctx.app.inject({ method: 'POST', url: `/api/organizations/${organizationId}/switch`, headers: { origin: ctx.config.appOrigin, cookie }, payload: {} });
+  if (switched.statusCode !== 200) throw new Error(`switch failed: ${switched.body}`);
+  return cookie;
+}
+
+async function person(organizationId: number, role: Role, options: { propertyIds?: number[]; inspectorId?: number; fullName: string }) {
+  const made = await createMember(ctx.runtime.db, { organizationId, role, propertyIds: options.propertyIds, inspectorId: options.inspectorId, fullName: options.fullName });
+  const cookie = await signIn(made.user.username, made.password, organizationId);
+  return { cookie, person: { username: made.user.username, email: made.user.email, fullName: made.user.fullName ?? '', password: made.password } };
+}
+
+async function buildFixture(): Promise<Fixture> {
+  const db = ctx.runtime.db;
+  const ownerSigned = await ctx.signedIn({ fullName: 'Olive Owner' });
+  const orgId = ownerSigned.user.id;
+  await makePro(ctx, orgId);
+  headers.owner = { cookie: ownerSigned.agent.cookie! };
+  const people: Fixture['people'] = {
+    owner: { username: ownerSigned.user.username, email: ownerSigned.user.email, fullName: ownerSigned.user.fullName ?? '', password: ownerSigned.password },
+  };
+
+  const a = (await createProperty(db, orgId, { name: 'Harbor View (A)' })).id;
+  const b = (await createProperty(db, orgId, { name: 'Bay Tower (B)' })).id;
+  const inspectorA = (await json(await owner.post('/api/inspectors', { name: 'Ada Byrne' }), 'inspector A')).id;
+  const inspectorB = (await json(await owner.post('/api/inspectors', { name: 'Ben Byrne' }), 'inspector B')).id;
+  const schedule = async (propertyId: number, inspectorId: number, assignedTo: string) =>
+    (await json(await owner.post('/api/inspections', { propertyId, inspectionType: 'fire_alarm', dueDate: today, assignedTo, inspectorId }), 'inspection')).id as number;
+  await schedule(a, inspectorA, 'Ada Byrne');
+  const inspectionB = await schedule(b, inspectorB, 'Ben Byrne');
+  const freshDeficiencyB = async () => {
+    const done = await schedule(b, inspectorB, 'Ben Byrne');
+    await json(await owner.put(`/api/inspections/${done}`, completion), 'completion');
+    const [deficiency] = await json(await owner.get(`/api/inspections/${done}/deficiencies`), 'deficiencies');
+    return deficiency.id as number;
+  };
+  const deficiencyB = await freshDeficiencyB();
+  const freshPhotoB = async () => {
+    const bytes = await solidJpeg(40, 30);
+    const added = await ctx.app.inject({ method: 'POST', url: `/api/deficiencies/${deficiencyB}/photos`, headers: { origin: ctx.config.appOrigin, ...headers.owner, 'content-type': 'image/jpeg' }, payload: bytes });
+    return (await json(added, 'photo')).id as number;
+  };
+  const photoB = await freshPhotoB();
+  const [requirement] = await json(await owner.post(`/api/properties/${b}/safety-items`, { itemType: 'fire_extinguisher', nextDueDate: today }), 'safety item');
+  const report = await json(await owner.post('/api/reports', { propertyId: b }), 'report');
+  const freshShareLinkB = async () => json(await owner.post(`/api/properties/${b}/share-links`, { recipient: 'Insurer' }), 'share link');
+  const shareLink = await freshShareLinkB();
+  const freshWebhook = async () => (await json(await owner.post('/api/webhooks', webhookBody({} as Fixture)), 'webhook')).id as number;
+  const webhook = await freshWebhook();
+  const reminderSettings = await json(await owner.get('/api/reminder-settings'), 'reminder settings');
+  const freshInvitation = async (email = `invitee.${unique()}@example.com`, by = headers.owner) => {
+    const made = await ctx.app.inject({ method: 'POST', url: '/api/organizations/current/invitations', headers: { origin: ctx.config.appOrigin, ...by }, payload: { email, role: 'viewer', propertyIds: null } });
+    return json(made, 'invitation');
+  };
+  const invitation = await freshInvitation();
+
+  // The members, each signed in with the organisation in use.
+  const members: [Caller, Role, { propertyIds?: number[]; inspectorId?: number }][] = [
+    ['admin', 'admin', {}],
+    ['managerAll', 'manager', {}],
+    ['managerOne', 'manager', { propertyIds: [a] }],
+    ['inspector', 'inspector', { propertyIds: [a], inspectorId: inspectorA }],
+    ['viewer', 'viewer', {}],
+  ];
+  for (const [caller, role, options] of members) {
+    const made = await person(orgId, role, { ...options, fullName: `${caller} member` });
+    headers[caller] = { cookie: made.cookie };
+    people[caller] = made.person;
+  }
+  const outsider = await ctx.signedIn({ fullName: 'Otto Outsider' });
+  await makePro(ctx, outsider.user.id);
+  headers.outsider = { cookie: outsider.agent.cookie! };
+  people.outsider = { username: outsider.user.username, email: outsider.user.email, fullName: outsider.user.fullName ?? '', password: outsider.password };
+  const token = await json(await owner.post('/api/tokens', { name: 'Read only', access: 'read' }), 'token');
+  headers.readToken = { authorization: `Bearer ${token.token}` };
+  // A share link's holder has no account: the token of the link is all they can send.
+  headers.shareLink = { authorization: `Bearer ${shareTokenOf(shareLink)}` };
+
+  // A third organisation on Pro, whose invitations the callers accept.
+  const third = await ctx.signedIn({ fullName: 'Thea Third' });
+  await makePro(ctx, third.user.id);
+  const thirdOrgOwner = { cookie: third.agent.cookie! };
+
+  return {
+    orgId,
+    thirdOrgOwner,
+    a,
+    b,
+    inspectorA,
+    inspectorB,
+    inspectionB,
+    deficiencyB,
+    photoB,
+    requirementB: requirement.id,
+    reportB: { id: report.id, verificationId: /\/verify\/([\w-]+)/.exec(report.verifyPath)![1]! },
+    shareLinkB: { id: shareLink.id, token: shareTokenOf(shareLink) },
+    webhook,
+    reminderSettings,
+    invitationToken: await invitationTokenOf(invitation.email),
+    people,
+    shared: {
+      property: b,
+      inspectionB,
+      deficiencyB,
+      photoB,
+      shareLinkB: shareLink.id,
+      inspector: inspectorB,
+      webhook,
+      token: token.id,
+      member: (await createMember(db, { organizationId: orgId, role: 'viewer', fullName: 'Kept member' })).membershipId,
+      invitation: invitation.id,
+    },
+    fresh: {
+      property: async () => (await createProperty(db, orgId, { name: `Throwaway ${unique()}` })).id,
+      inspectionB: () => schedule(b, inspectorB, 'Ben Byrne'),
+      deficiencyB: freshDeficiencyB,
+      photoB: freshPhotoB,
+      shareLinkB: async () => (await freshShareLinkB()).id,
+      inspector: async () => (await json(await owner.post('/api/inspectors', { name: `Throwaway ${unique()}` }), 'inspector')).id,
+      webhook: freshWebhook,
+      token: async () => (await json(await owner.post('/api/tokens', { name: `Throwaway ${unique()}`, access: 'read' }), 'token')).id,
+      member: async () => (await createMember(db, { organizationId: orgId, role: 'viewer', fullName: 'Throwaway member' })).membershipId,
+      invitation: async () => (await freshInvitation()).id,
+      undoToken: async () => {
+        const id = (await createProperty(db, orgId, { name: `Undo me ${unique()}` })).id;
+        const deleted = await owner.delete(`/api/properties/${id}`);
+        const token = deleted.headers['x-undo-token'];
+        if (deleted.statusCode !== 200 || typeof token !== 'string') throw new Error(`delete for undo: ${deleted.statusCode} ${deleted.body}`);
+        return token;
+      },
+      invitationFor: async (email) => {
+        await freshInvitation(email, thirdOrgOwner);
+        return invitationTokenOf(email);
+      },
+    },
+  };
+}
+
+const shareTokenOf = (created: { url: string }) => /\/share\/([\w-]+)$/.exec(created.url)![1]!;
+
+/** The link of the latest invitation mailed to an address. */
+async function invitationTokenOf(email: string): Promise<string> {
+  const mails = await ctx.runtime.pool.query<{ text_body: string }>(
+    `select text_body from email_outbox where kind = 'member_invitation' and lower(to_address) = lower($1) order by id desc limit 1`,
+    [email],
+  );
+  const token = /\/invitations\/([\w-]+)/.exec(mails.rows[0]?.text_body ?? '')?.[1];
+  if (!token) throw new Error(`no invitation mailed to ${email}`);
+  return token;
+}
+
+const keyOf = (route: DeclaredRoute) => `${route.method} ${route.url}`;
+
+function urlOf(route: DeclaredRoute, params: Record<string, string | number>, query?: string): string {
+  const path = route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => {
+    if (params[name] === undefined) throw new Error(`${keyOf(route)}: no value for :${name}`);
+    return encodeURIComponent(String(params[name]));
+  });
+  return query ? `${path}?${query}` : path;
+}
+
+interface Cell {
+  route: DeclaredRoute;
+  caller: Caller;
+  expected: Expected;
+  status: number;
+  body: string;
+}
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  receiverUrl = receiver.url;
+  ctx = await createTestContext({}, { webhookNetwork: { allowPrivateAddresses: true } });
+  f = await buildFixture();
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+  await receiver?.close();
+});
+
+describe('every route × every kind of caller answers as the permission table says', () => {
+  it('knows how to call every route the app registers', () => {
+    expect(declared.routes.length).toBeGreaterThan(50);
+    const registered = new Set(declared.routes.map(keyOf));
+    const unknown = [...registered].filter((key) => !CALLS[key] && !NOT_CALLED[key]);
+    const stale = [...Object.keys(CALLS), ...Object.keys(NOT_CALLED)].filter((key) => !registered.has(key));
+    expect({ unknown, stale }).toEqual({ unknown: [], stale: [] });
+  });
+
+  it("lets a member given property A reach A's records (the 404s below are B out of reach, not a broken fixture)", async () => {
+    for (const caller of ['managerOne', 'inspector'] as const) {
+      for (const url of [`/api/properties/${f.a}`, `/api/properties/${f.a}/inspections`, `/api/properties/${f.a}/requirements`]) {
+        expect([caller, url, (await send(caller, 'GET', url)).statusCode]).toEqual([caller, url, 200]);
+      }
+    }
+  });
+
+  it('answers each cell with the status the table gives (2xx allowed, 401 no caller, 403 role or token refused, 404 out of reach)', async () => {
+    const routes = declared.routes.filter((route) => CALLS[keyOf(route)]);
+    // Session-changing routes last, in their order; within a route, the callers at once.
+    const ordered = [...routes.filter((r) => !CALLS[keyOf(r)]!.session), ...routes.filter((r) => CALLS[keyOf(r)]!.session).sort((x, y) => CALLS[keyOf(x)]!.session! - CALLS[keyOf(y)]!.session!)];
+    const cells: Cell[] = [];
+    for (const route of ordered) {
+      const call = CALLS[keyOf(route)]!;
+      // Records made for each cell are made one after another, as the owner; then every caller calls at once.
+      const urls: string[] = [];
+      for (const caller of CALLERS) urls.push(urlOf(route, (await call.params?.(f, caller, expectedOf(route, call, caller).kind === 'allowed')) ?? {}, call.query));
+      const results = await Promise.all(
+        CALLERS.map(async (caller, i): Promise<Cell> => {
+          const expected = expectedOf(route, call, caller);
+          const url = urls[i]!;
+          const file = call.file ? await call.file() : undefined;
+          const response = await send(caller, route.method, url, call.body?.(f, caller), file, route.schema?.public === true);
+          return { route, caller, expected, status: response.statusCode, body: response.body.slice(0, 200) };
+        }),
+      );
+      cells.push(...results);
+    }
+
+    const wrong = cells.filter((cell) => !meets(cell.expected, cell.status, CALLS[keyOf(cell.route)]!));
+    if (wrong.length) {
+      const width = Math.max(...routes.map((r) => keyOf(r).length));
+      const header = `${'route'.padEnd(width)}  ${CALLERS.map((c) => c.padEnd(10)).join(' ')}`;
+      const lines = routes.map((route) => {
+        const row = CALLERS.map((caller) => {
+          const cell = cells.find((c) => c.route === route && c.caller === caller)!;
+          const ok = meets(cell.expected, cell.status, CALLS[keyOf(route)]!);
+          return `${cell.status}${ok ? '' : `≠${show(cell.expected)}`}`.padEnd(10);
+        });
+        return `${keyOf(route).padEnd(width)}  ${row.join(' ')}`;
+      });
+      const details = wrong.map((cell) => `${keyOf(cell.route)} as ${cell.caller}: ${cell.status}, expected ${show(cell.expected)}: ${cell.body}`);
+      expect.fail(`${wrong.length} cells differ from the permission table (status≠expected):\n${header}\n${lines.join('\n')}\n\n${details.join('\n')}`);
+    }
+  }, 120_000);
+
+  it('opens a share link to anyone holding it', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/share/${f.shareLinkB.token}`, headers: { origin: ctx.config.appOrigin } });
+    expect(response.statusCode).toBe(200);
+  });
+});
