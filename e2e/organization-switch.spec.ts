@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { addProperty, expect, expectAccessible, expectToast, newAccountData, test } from './fixtures';
+import { addProperty, expect, expectAccessible, expectNoSidewaysScroll, expectToast, newAccountData, test } from './fixtures';
 import { addMember, confirmAddress, grantOrganizationPro, ownOrganizationId } from './support/members';
 
 const origin = () => new URL(test.info().project.use.baseURL!).origin;
@@ -40,7 +40,7 @@ test('a member of two organisations switches between them, sees only the propert
   const switcher = sidebar.getByRole('button', { name: /^Organisation/ });
   // Their own organisation, where they are the owner.
   await expect(switcher).toContainText('Owner');
-  await expect(properties.getByRole('link', { name: 'Harbor View Offices' })).toBeVisible();
+  await expect(properties.getByRole('link', { name: 'Harbor View Offices', exact: true })).toBeVisible();
 
   // The menu lists both organisations with the role in each.
   await switcher.click();
@@ -48,14 +48,17 @@ test('a member of two organisations switches between them, sees only the propert
   await expect(salemItem).toContainText('Manager');
   await salemItem.click();
   await expectToast(page, 'Organisation switched', 'You are now working in Salem Property Group.');
+  // Each switch opens the organisation's home.
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(switcher).toContainText('Salem Property Group');
   await expect(switcher).toContainText('Manager');
   await expectAccessible(page);
 
   // Nothing of the first organisation shows in the second, and the other way round.
   await sidebar.getByRole('link', { name: 'Properties' }).click();
-  await expect(properties.getByRole('link', { name: 'Maple Court' })).toBeVisible();
-  await expect(properties.getByRole('link', { name: 'Harbor View Offices' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Properties', level: 1 })).toBeVisible();
+  await expect(properties.getByRole('link', { name: 'Maple Court', exact: true })).toBeVisible();
+  await expect(properties.getByRole('link', { name: 'Harbor View Offices', exact: true })).toHaveCount(0);
   // A manager is not the owner: no billing in the menu, and the organisation's settings read-only.
   await expect(sidebar.getByRole('link', { name: 'Billing' })).toHaveCount(0);
   await sidebar.getByRole('link', { name: 'Settings' }).click();
@@ -74,11 +77,13 @@ test('a member of two organisations switches between them, sees only the propert
   await dialog.getByRole('button', { name: 'Create organisation' }).click();
   await expectToast(page, 'Organisation created', 'Coastal Holdings is ready. You are its owner.');
   await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(switcher).toContainText('Coastal Holdings');
   await expect(switcher).toContainText('Owner');
   await sidebar.getByRole('link', { name: 'Properties' }).click();
+  await expect(page.getByRole('heading', { name: 'Properties', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No properties yet' })).toBeVisible();
-  await expect(properties.getByRole('link', { name: 'Maple Court' })).toHaveCount(0);
+  await expect(properties.getByRole('link', { name: 'Maple Court', exact: true })).toHaveCount(0);
   // Its owner names it in Settings, and the menu says so.
   await sidebar.getByRole('link', { name: 'Settings' }).click();
   const ownOrganisation = page.getByRole('region', { name: 'Organisation' });
@@ -93,7 +98,35 @@ test('a member of two organisations switches between them, sees only the propert
   await expect(page.getByRole('menuitem')).toHaveCount(4);
   await page.getByRole('menuitem', { name: /Owner/ }).filter({ hasNotText: 'Coastal Holdings' }).click();
   await expectToast(page, 'Organisation switched');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(switcher).toContainText('Owner');
   await sidebar.getByRole('link', { name: 'Properties' }).click();
-  await expect(properties.getByRole('link', { name: 'Harbor View Offices' })).toBeVisible();
-  await expect(properties.getByRole('link', { name: 'Maple Court' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Properties', level: 1 })).toBeVisible();
+  await expect(properties.getByRole('link', { name: 'Harbor View Offices', exact: true })).toBeVisible();
+  await expect(properties.getByRole('link', { name: 'Maple Court', exact: true })).toHaveCount(0);
+});
+
+test('on a phone, the menu shows the organisation and role, and switches', async ({ signedInPage: page, account, playwright }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const salem = await otherCompany(api);
+  await api.dispose();
+  await addMember({ organizationId: salem.organizationId, username: account.username, role: 'viewer' });
+
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const sheet = page.getByRole('dialog', { name: /menu/ });
+  const switcher = sheet.getByRole('button', { name: /^Organisation/ });
+  await expect(switcher).toContainText('Owner');
+  await switcher.click();
+  await page.getByRole('menuitem', { name: /Salem Property Group/ }).click();
+  await expectToast(page, 'Organisation switched', 'You are now working in Salem Property Group.');
+  await expect(sheet).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: 'Properties' }).click();
+  await expect(page.getByRole('heading', { name: 'Properties', level: 1 })).toBeVisible();
+  await expect(page.getByRole('article', { name: 'Maple Court' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog', { name: /menu/ }).getByRole('button', { name: /^Organisation/ })).toContainText('Viewer');
 });
