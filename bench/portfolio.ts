@@ -100,3 +100,25 @@ export async function makePro(url: string, userId: number): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * Makes `userId` a manager of `organizationId` given `count` of its properties (the oldest),
+ * as a property manager who looks after part of a large portfolio.
+ */
+export async function addLimitedManager(url: string, organizationId: number, userId: number, count: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number }>(
+      `insert into memberships (organization_id, user_id, role, all_properties) values ($1, $2, 'manager', false) returning id`,
+      [organizationId, userId],
+    );
+    await client.query(
+      `insert into membership_properties (membership_id, property_id)
+       select $1, id from properties where organization_id = $2 order by id limit $3`,
+      [rows[0]!.id, organizationId, count],
+    );
+  } finally {
+    await client.end();
+  }
+}
