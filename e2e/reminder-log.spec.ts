@@ -18,14 +18,16 @@ async function remindedWithoutMailServer(inspectionId: number) {
   await client.connect();
   try {
     const { rows } = await client.query(
-      `insert into reminder_logs (user_id, inspection_id, reminder_type, due_date, reminder_count)
-       select user_id, id, 'overdue', due_date, 1 from inspections where id = $1 returning id, user_id`,
+      `insert into reminder_logs (organization_id, inspection_id, reminder_type, due_date, reminder_count)
+       select organization_id, id, 'overdue', due_date, 1 from inspections where id = $1 returning id, organization_id`,
       [inspectionId],
     );
+    // To the organisation's owner, as the sweep addresses each recipient's own mail.
     await client.query(
-      `insert into email_outbox (user_id, kind, reference_id, to_address, subject, text_body, status, attempts)
-       values ($1, 'reminder_overdue', $2, 'robin@example.com', 'Overdue inspection: Fire Extinguishers at Late Entry House', 'It was due.', 'logged', 1)`,
-      [rows[0].user_id, rows[0].id],
+      `insert into email_outbox (organization_id, user_id, kind, reference_id, to_address, subject, text_body, status, attempts)
+       select $1, m.user_id, 'reminder_overdue', $2, 'robin@example.com', 'Overdue inspection: Fire Extinguishers at Late Entry House', 'It was due.', 'logged', 1
+       from memberships m where m.organization_id = $1 and m.role = 'owner' limit 1`,
+      [rows[0].organization_id, rows[0].id],
     );
   } finally {
     await client.end();
