@@ -65,7 +65,7 @@ export async function queueComplianceAlert(
     await queueEmail(tx, deps.boss, { kind: 'compliance_alert', ...mail, ...alert }, { suppress: SUPPRESSED });
   }
 
-  if (recipients.some((r) => canonical(r.email) === canonical(property.managerEmail))) return;
+  if (recipients.some((r) => r.confirmed && canonical(r.email) === canonical(property.managerEmail))) return;
   const account = { id: organizationId, userId: property.ownerId, email: property.ownerEmail, name: property.ownerName || property.ownerUsername };
   const manager = await planManagerMail(tx, account, property.managerEmail);
   if (manager.kind === 'invite') {

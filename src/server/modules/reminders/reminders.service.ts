@@ -112,12 +112,12 @@ const canonical = (address: string) => address.trim().toLowerCase();
  * Each recipient's own reminder (held while their address is unconfirmed), all referring to
  * the one log row; and the manager's own message once per reminder, naming the organisation's
  * first owner, once the manager has confirmed (an invitation before that). No manager message
- * when the manager address is one of the recipients'. Throws NoRoomThisHour when the
+ * when the manager address is a recipient's own confirmed address. Throws NoRoomThisHour when the
  * organisation's quota has no room for all of them.
  */
 async function queueReminderMail(tx: Tx, deps: RemindersDeps, mail: ReminderMail): Promise<void> {
   const account = { id: mail.organizationId, userId: mail.ownerId, email: mail.ownerEmail, name: mail.ownerName };
-  const managerIsRecipient = mail.recipients.some((r) => canonical(r.email) === canonical(mail.managerEmail));
+  const managerIsRecipient = mail.recipients.some((r) => r.confirmed && canonical(r.email) === canonical(mail.managerEmail));
   const manager: ManagerPlan = managerIsRecipient ? { kind: 'own' } : await planManagerMail(tx, account, mail.managerEmail);
   if ((await bulkMailRoom(tx, mail.organizationId)) < mail.recipients.length + (manager.kind === 'send' ? 1 : 0)) throw new NoRoomThisHour();
   for (const recipient of mail.recipients) {
