@@ -19,12 +19,12 @@ function SidebarOrganization() {
   const permissions = usePermissions();
   const wide = useMediaQuery(MD_UP);
   // Until the menu's code is here, the same name and role, so nothing moves when it arrives.
-  const placeholder = (
+  const placeholder = permissions.organization ? (
     <div className="flex w-full min-w-0 items-center gap-3 rounded-md border bg-background px-3 py-2">
       <OrganizationSummary permissions={permissions} />
     </div>
-  );
-  if (!wide || !permissions.organization) return null;
+  ) : null;
+  if (!wide) return null;
   return (
     <Suspense fallback={placeholder}>
       <OrganizationSwitcher />

@@ -30,7 +30,15 @@ export function OrganizationSwitcher({ onDone, className }: OrganizationSwitcher
   const organizations = useOrganizations(open);
   const switchTo = useSwitchOrganization();
 
-  if (!organization) return null;
+  const createDialog = (
+    <CreateOrganizationDialog
+      open={creating}
+      onOpenChange={(next) => {
+        setCreating(next);
+        if (!next) onDone?.();
+      }}
+    />
+  );
 
   return (
     <>
@@ -42,7 +50,12 @@ export function OrganizationSwitcher({ onDone, className }: OrganizationSwitcher
           )}
           disabled={switchTo.isPending}
         >
-          <OrganizationSummary permissions={permissions} />
+          {organization ? (
+            <OrganizationSummary permissions={permissions} />
+          ) : (
+            // Someone whose membership was removed: the menu lists what is left, or starts one.
+            <span className="min-w-0 flex-1 text-sm font-medium">Organisation: choose or create one</span>
+          )}
           {switchTo.isPending ? <Spinner /> : <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />}
         </DropdownMenuTrigger>
         <DropdownMenuContent align="start" className="w-[var(--radix-dropdown-menu-trigger-width)] min-w-64 max-w-[calc(100vw-1rem)]">
@@ -84,13 +97,7 @@ export function OrganizationSwitcher({ onDone, className }: OrganizationSwitcher
           </DropdownMenuItem>
         </DropdownMenuContent>
       </DropdownMenu>
-      <CreateOrganizationDialog
-        open={creating}
-        onOpenChange={(next) => {
-          setCreating(next);
-          if (!next) onDone?.();
-        }}
-      />
+      {createDialog}
     </>
   );
 }
