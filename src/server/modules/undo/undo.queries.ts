@@ -188,6 +188,15 @@ export async function lockUndo(db: DbOrTx, organizationId: number, id: string): 
   return result.rows[0];
 }
 
+/** Whether one of `membershipIds` is the person's membership of the organisation. */
+export async function isOwnMembership(db: DbOrTx, membershipIds: number[], organizationId: number, userId: number): Promise<boolean> {
+  if (membershipIds.length === 0) return false;
+  const result = await db.execute(sql`
+    select 1 from memberships
+    where id = any(${`{${membershipIds.join(',')}}`}::int[]) and organization_id = ${organizationId} and user_id = ${userId}`);
+  return result.rows.length > 0;
+}
+
 export async function markUsed(db: DbOrTx, id: string, at: Date): Promise<void> {
   await db.execute(sql`update undo_actions set used_at = ${at.toISOString()} where id = ${id}`);
 }

@@ -61,6 +61,17 @@ const UNDO_ACTIONS: Record<UndoKind, Action> = {
 };
 
 /**
+ * Whether the caller reaches the change's property: a deleted property is given to nobody
+ * any more, so a limited member reaches it when they were among those it was given to.
+ */
+async function reachedProperty(db: DbOrTx, account: Account, row: q.UndoRow): Promise<boolean> {
+  if (canReachProperty(account, row.property_id)) return true;
+  if (row.kind !== 'delete_property') return false;
+  const given = (row.before.membership_properties ?? []) as { membership_id: number }[];
+  return q.isOwnMembership(db, given.map((g) => g.membership_id), account.id, account.userId);
+}
+
+/**
  * Puts the property back exactly as it was before the action: owner-scoped (another
  * account's token is not found), once, in time, and only if nothing changed since. Nothing
  * is mailed: mail the action sent stays sent, and reminders already logged stay logged.
@@ -73,7 +84,7 @@ export async function undo(deps: { pool: pg.Pool }, account: Account, token: str
     // The token goes only to whoever made the change; a member whose role or properties no
     // longer allow it (or who was handed the token) is refused as the change itself would be.
     assertCan(account, UNDO_ACTIONS[row.kind as UndoKind]);
-    if (!canReachProperty(account, row.property_id)) throw notFound('Nothing to undo');
+    if (!(await reachedProperty(db, account, row))) throw notFound('Nothing to undo');
     if (row.used_at) throw conflict('This was already undone.');
     if (new Date(row.expires_at).getTime() <= now.getTime()) {
       throw conflict(`Too late to undo: undo is available for ${UNDO_SECONDS} seconds after the change. Make the change back by hand.`);
