@@ -6,6 +6,7 @@ import { allows } from './access';
 import type { Account } from './account';
 import { createProperty, propertyValues } from './db/seed/properties';
 import { createMember } from './db/seed/users';
+import { membershipProperties } from './db/schema/index';
 import type { DeclaredRoute } from './modules/api-docs/openapi';
 import { startReceiver } from './modules/webhooks/test-receiver';
 import { PEOPLE_ONLY } from './plugins/api-tokens';
@@ -59,11 +60,16 @@ const MEMBER: Record<Exclude<Caller, 'readToken' | 'shareLink'>, { role: Role; l
  */
 type Names = 'propertyRecord' | 'organizationRecord' | 'nothing';
 
+/**
+ * The records the calls name. `b`, `inspectionB` and the rest are property B's, out of reach
+ * of the members given A only; `onA` is the same fixture with A's records in those places.
+ */
 interface Fixture {
   orgId: number;
   thirdOrgOwner: { cookie: string };
   a: number;
   b: number;
+  onA?: Fixture;
   inspectorA: number;
   inspectorB: number;
   inspectionB: number;
@@ -383,13 +389,13 @@ type Expected = { kind: 'status'; status: 401 | 403 | 404 } | { kind: 'allowed' 
 const isPeopleOnly = (url: string) => PEOPLE_ONLY.some((prefix) => url.startsWith(prefix));
 
 /** What the permission table, the token rules and the route's declaration say this caller gets. */
-function expectedOf(route: DeclaredRoute, call: Call, caller: Caller): Expected {
+function expectedOf(route: DeclaredRoute, call: Call, caller: Caller, on: 'A' | 'B' = 'B'): Expected {
   const schema = route.schema ?? {};
   if (caller === 'shareLink') return schema.public ? { kind: 'public' } : { kind: 'status', status: 401 };
   if (caller === 'readToken') {
     if (isPeopleOnly(route.url)) return { kind: 'status', status: 403 };
     if (route.method !== 'GET') return { kind: 'status', status: 403 };
-    return expectedOf(route, call, 'owner');
+    return expectedOf(route, call, 'owner', on);
   }
   if (schema.public) return { kind: 'public' };
   const member = MEMBER[caller];
@@ -397,7 +403,7 @@ function expectedOf(route: DeclaredRoute, call: Call, caller: Caller): Expected 
   const action = call.action ?? schema.permission;
   if (action && !allows(account, action)) return { kind: 'status', status: 403 };
   const names = call.names;
-  if (names === 'propertyRecord' && (member.limited || member.outsider)) return { kind: 'status', status: 404 };
+  if (names === 'propertyRecord' && ((member.limited && on === 'B') || member.outsider)) return { kind: 'status', status: 404 };
   if (names === 'organizationRecord' && member.outsider) return { kind: 'status', status: 404 };
   return { kind: 'allowed' };
 }
@@ -452,7 +458,7 @@ async function signIn(username: string, password: string, organizationId: number
 async function person(organizationId: number, role: Role, options: { propertyIds?: number[]; inspectorId?: number; fullName: string }) {
   const made = await createMember(ctx.runtime.db, { organizationId, role, propertyIds: options.propertyIds, inspectorId: options.inspectorId, fullName: options.fullName });
   const cookie = await signIn(made.user.username, made.password, organizationId);
-  return { cookie, person: { username: made.user.username, email: made.user.email, fullName: made.user.fullName ?? '', password: made.password } };
+  return { cookie, membershipId: made.membershipId, person: { username: made.user.username, email: made.user.email, fullName: made.user.fullName ?? '', password: made.password } };
 }
 
 async function buildFixture(): Promise<Fixture> {
@@ -469,27 +475,8 @@ async function buildFixture(): Promise<Fixture> {
   const b = (await createProperty(db, orgId, { name: 'Bay Tower (B)' })).id;
   const inspectorA = (await json(await owner.post('/api/inspectors', { name: 'Ada Byrne' }), 'inspector A')).id;
   const inspectorB = (await json(await owner.post('/api/inspectors', { name: 'Ben Byrne' }), 'inspector B')).id;
-  const schedule = async (propertyId: number, inspectorId: number, assignedTo: string) =>
-    (await json(await owner.post('/api/inspections', { propertyId, inspectionType: 'fire_alarm', dueDate: today, assignedTo, inspectorId }), 'inspection')).id as number;
-  await schedule(a, inspectorA, 'Ada Byrne');
-  const inspectionB = await schedule(b, inspectorB, 'Ben Byrne');
-  const freshDeficiencyB = async () => {
-    const done = await schedule(b, inspectorB, 'Ben Byrne');
-    await json(await owner.put(`/api/inspections/${done}`, completion), 'completion');
-    const [deficiency] = await json(await owner.get(`/api/inspections/${done}/deficiencies`), 'deficiencies');
-    return deficiency.id as number;
-  };
-  const deficiencyB = await freshDeficiencyB();
-  const freshPhotoB = async () => {
-    const bytes = await solidJpeg(40, 30);
-    const added = await ctx.app.inject({ method: 'POST', url: `/api/deficiencies/${deficiencyB}/photos`, headers: { origin: ctx.config.appOrigin, ...headers.owner, 'content-type': 'image/jpeg' }, payload: bytes });
-    return (await json(added, 'photo')).id as number;
-  };
-  const photoB = await freshPhotoB();
-  const [requirement] = await json(await owner.post(`/api/properties/${b}/safety-items`, { itemType: 'fire_extinguisher', nextDueDate: today }), 'safety item');
-  const report = await json(await owner.post('/api/reports', { propertyId: b }), 'report');
-  const freshShareLinkB = async () => json(await owner.post(`/api/properties/${b}/share-links`, { recipient: 'Insurer' }), 'share link');
-  const shareLink = await freshShareLinkB();
+  const onB = await recordsOn(orgId, b, { id: inspectorB, name: 'Ben Byrne' }, []);
+  await onB.schedule(a, inspectorA, 'Ada Byrne');
   const freshWebhook = async () => (await json(await owner.post('/api/webhooks', webhookBody({} as Fixture)), 'webhook')).id as number;
   const webhook = await freshWebhook();
   const reminderSettings = await json(await owner.get('/api/reminder-settings'), 'reminder settings');
@@ -498,6 +485,7 @@ async function buildFixture(): Promise<Fixture> {
     return json(made, 'invitation');
   };
   const invitation = await freshInvitation();
+  const membershipIds: Partial<Record<Caller, number>> = {};
 
   // The members, each signed in with the organisation in use.
   const members: [Caller, Role, { propertyIds?: number[]; inspectorId?: number }][] = [
@@ -511,6 +499,7 @@ async function buildFixture(): Promise<Fixture> {
     const made = await person(orgId, role, { ...options, fullName: `${caller} member` });
     headers[caller] = { cookie: made.cookie };
     people[caller] = made.person;
+    membershipIds[caller] = made.membershipId;
   }
   const outsider = await ctx.signedIn({ fullName: 'Otto Outsider' });
   await makePro(ctx, outsider.user.id);
@@ -519,36 +508,26 @@ async function buildFixture(): Promise<Fixture> {
   const token = await json(await owner.post('/api/tokens', { name: 'Read only', access: 'read' }), 'token');
   headers.readToken = { authorization: `Bearer ${token.token}` };
   // A share link's holder has no account: the token of the link is all they can send.
-  headers.shareLink = { authorization: `Bearer ${shareTokenOf(shareLink)}` };
+  headers.shareLink = { authorization: `Bearer ${shareTokenOf(onB.shareLink)}` };
 
   // A third organisation on Pro, whose invitations the callers accept.
   const third = await ctx.signedIn({ fullName: 'Thea Third' });
   await makePro(ctx, third.user.id);
   const thirdOrgOwner = { cookie: third.agent.cookie! };
 
-  return {
+  const fixture: Fixture = {
     orgId,
     thirdOrgOwner,
     a,
-    b,
     inspectorA,
     inspectorB,
-    inspectionB,
-    deficiencyB,
-    photoB,
-    requirementB: requirement.id,
-    reportB: { id: report.id, verificationId: /\/verify\/([\w-]+)/.exec(report.verifyPath)![1]! },
-    shareLinkB: { id: shareLink.id, token: shareTokenOf(shareLink) },
+    ...onB.records,
     webhook,
     reminderSettings,
     invitationToken: await invitationTokenOf(invitation.email),
     people,
     shared: {
-      property: b,
-      inspectionB,
-      deficiencyB,
-      photoB,
-      shareLinkB: shareLink.id,
+      ...onB.shared,
       inspector: inspectorB,
       webhook,
       token: token.id,
@@ -556,26 +535,82 @@ async function buildFixture(): Promise<Fixture> {
       invitation: invitation.id,
     },
     fresh: {
-      property: async () => (await createProperty(db, orgId, { name: `Throwaway ${unique()}` })).id,
-      inspectionB: () => schedule(b, inspectorB, 'Ben Byrne'),
-      deficiencyB: freshDeficiencyB,
-      photoB: freshPhotoB,
-      shareLinkB: async () => (await freshShareLinkB()).id,
+      ...onB.fresh,
       inspector: async () => (await json(await owner.post('/api/inspectors', { name: `Throwaway ${unique()}` }), 'inspector')).id,
       webhook: freshWebhook,
       token: async () => (await json(await owner.post('/api/tokens', { name: `Throwaway ${unique()}`, access: 'read' }), 'token')).id,
       member: async () => (await createMember(db, { organizationId: orgId, role: 'viewer', fullName: 'Throwaway member' })).membershipId,
       invitation: async () => (await freshInvitation()).id,
+      invitationFor: async (email) => {
+        await freshInvitation(email, thirdOrgOwner);
+        return invitationTokenOf(email);
+      },
+    },
+  };
+  // The same calls on property A, whose records the members given A reach (A's inspections
+  // are assigned to the inspector member); new properties are given to them too.
+  const onA = await recordsOn(orgId, a, { id: inspectorA, name: 'Ada Byrne' }, [membershipIds.managerOne!, membershipIds.inspector!]);
+  fixture.onA = { ...fixture, ...onA.records, shared: { ...fixture.shared, ...onA.shared }, fresh: { ...fixture.fresh, ...onA.fresh } };
+  return fixture;
+}
+
+/**
+ * A property's records (an inspection, a deficiency with a photo, a requirement, a report, a
+ * share link) and how to make more of them, for the calls that change or remove them. A
+ * new property is given to `giveTo` (memberships), as the property itself is.
+ */
+async function recordsOn(orgId: number, property: number, inspector: { id: number; name: string }, giveTo: number[]) {
+  const db = ctx.runtime.db;
+  const schedule = async (propertyId: number, inspectorId: number, assignedTo: string) =>
+    (await json(await owner.post('/api/inspections', { propertyId, inspectionType: 'fire_alarm', dueDate: today, assignedTo, inspectorId }), 'inspection')).id as number;
+  const newProperty = async (name: string) => {
+    const id = (await createProperty(db, orgId, { name })).id;
+    if (giveTo.length) await db.insert(membershipProperties).values(giveTo.map((membershipId) => ({ membershipId, propertyId: id })));
+    return id;
+  };
+  const inspection = await schedule(property, inspector.id, inspector.name);
+  const freshDeficiency = async () => {
+    const done = await schedule(property, inspector.id, inspector.name);
+    await json(await owner.put(`/api/inspections/${done}`, completion), 'completion');
+    const [deficiency] = await json(await owner.get(`/api/inspections/${done}/deficiencies`), 'deficiencies');
+    return deficiency.id as number;
+  };
+  const deficiency = await freshDeficiency();
+  const freshPhoto = async () => {
+    const bytes = await solidJpeg(40, 30);
+    const added = await ctx.app.inject({ method: 'POST', url: `/api/deficiencies/${deficiency}/photos`, headers: { origin: ctx.config.appOrigin, ...headers.owner, 'content-type': 'image/jpeg' }, payload: bytes });
+    return (await json(added, 'photo')).id as number;
+  };
+  const photo = await freshPhoto();
+  const [requirement] = await json(await owner.post(`/api/properties/${property}/safety-items`, { itemType: 'fire_extinguisher', nextDueDate: today }), 'safety item');
+  const report = await json(await owner.post('/api/reports', { propertyId: property }), 'report');
+  const freshShareLink = async () => json(await owner.post(`/api/properties/${property}/share-links`, { recipient: 'Insurer' }), 'share link');
+  const shareLink = await freshShareLink();
+  return {
+    schedule,
+    shareLink,
+    records: {
+      b: property,
+      inspectionB: inspection,
+      deficiencyB: deficiency,
+      photoB: photo,
+      requirementB: requirement.id as number,
+      reportB: { id: report.id as number, verificationId: /\/verify\/([\w-]+)/.exec(report.verifyPath)![1]! },
+      shareLinkB: { id: shareLink.id as number, token: shareTokenOf(shareLink) },
+    },
+    shared: { property, inspectionB: inspection, deficiencyB: deficiency, photoB: photo, shareLinkB: shareLink.id as number },
+    fresh: {
+      property: () => newProperty(`Throwaway ${unique()}`),
+      inspectionB: () => schedule(property, inspector.id, inspector.name),
+      deficiencyB: freshDeficiency,
+      photoB: freshPhoto,
+      shareLinkB: async () => (await freshShareLink()).id as number,
       undoToken: async () => {
-        const id = (await createProperty(db, orgId, { name: `Undo me ${unique()}` })).id;
+        const id = await newProperty(`Undo me ${unique()}`);
         const deleted = await owner.delete(`/api/properties/${id}`);
         const token = deleted.headers['x-undo-token'];
         if (deleted.statusCode !== 200 || typeof token !== 'string') throw new Error(`delete for undo: ${deleted.statusCode} ${deleted.body}`);
         return token;
-      },
-      invitationFor: async (email) => {
-        await freshInvitation(email, thirdOrgOwner);
-        return invitationTokenOf(email);
       },
     },
   };
@@ -592,6 +627,46 @@ async function invitationTokenOf(email: string): Promise<string> {
   const token = /\/invitations\/([\w-]+)/.exec(mails.rows[0]?.text_body ?? '')?.[1];
   if (!token) throw new Error(`no invitation mailed to ${email}`);
   return token;
+}
+
+/**
+ * Calls every route as every caller, route by route (the callers of one route at once), and
+ * fails with the whole table, each wrong cell marked status≠expected.
+ */
+async function checkMatrix(routes: DeclaredRoute[], callers: Caller[], fixture: Fixture, on: 'A' | 'B') {
+  const cells: Cell[] = [];
+  for (const route of routes) {
+    const call = CALLS[keyOf(route)]!;
+    // Records made for each cell are made one after another, as the owner; then every caller calls at once.
+    const urls: string[] = [];
+    for (const caller of callers) urls.push(urlOf(route, (await call.params?.(fixture, caller, expectedOf(route, call, caller, on).kind === 'allowed')) ?? {}, call.query));
+    const results = await Promise.all(
+      callers.map(async (caller, i): Promise<Cell> => {
+        const expected = expectedOf(route, call, caller, on);
+        const url = urls[i]!;
+        const file = call.file ? await call.file() : undefined;
+        const response = await send(caller, route.method, url, call.body?.(fixture, caller), file, route.schema?.public === true);
+        return { route, caller, expected, status: response.statusCode, body: response.body.slice(0, 200) };
+      }),
+    );
+    cells.push(...results);
+  }
+
+  const wrong = cells.filter((cell) => !meets(cell.expected, cell.status, CALLS[keyOf(cell.route)]!));
+  if (wrong.length) {
+    const width = Math.max(...routes.map((r) => keyOf(r).length));
+    const header = `${'route'.padEnd(width)}  ${callers.map((c) => c.padEnd(10)).join(' ')}`;
+    const lines = routes.map((route) => {
+      const row = callers.map((caller) => {
+        const cell = cells.find((c) => c.route === route && c.caller === caller)!;
+        const ok = meets(cell.expected, cell.status, CALLS[keyOf(route)]!);
+        return `${cell.status}${ok ? '' : `≠${show(cell.expected)}`}`.padEnd(10);
+      });
+      return `${keyOf(route).padEnd(width)}  ${row.join(' ')}`;
+    });
+    const details = wrong.map((cell) => `${keyOf(cell.route)} as ${cell.caller}: ${cell.status}, expected ${show(cell.expected)}: ${cell.body}`);
+    expect.fail(`${wrong.length} cells differ from the permission table, records of property ${on} (status≠expected):\n${header}\n${lines.join('\n')}\n\n${details.join('\n')}`);
+  }
 }
 
 const keyOf = (route: DeclaredRoute) => `${route.method} ${route.url}`;
@@ -641,43 +716,16 @@ describe('every route × every kind of caller answers as the permission table sa
     }
   });
 
+  it("answers the members given A, on A's records, as the table says (2xx or 403, never 404)", async () => {
+    const routes = declared.routes.filter((route) => CALLS[keyOf(route)]?.names === 'propertyRecord' && !CALLS[keyOf(route)]!.session);
+    await checkMatrix(routes, ['managerOne', 'inspector'], f.onA!, 'A');
+  }, 120_000);
+
   it('answers each cell with the status the table gives (2xx allowed, 401 no caller, 403 role or token refused, 404 out of reach)', async () => {
     const routes = declared.routes.filter((route) => CALLS[keyOf(route)]);
-    // Session-changing routes last, in their order; within a route, the callers at once.
+    // Session-changing routes last, in their order.
     const ordered = [...routes.filter((r) => !CALLS[keyOf(r)]!.session), ...routes.filter((r) => CALLS[keyOf(r)]!.session).sort((x, y) => CALLS[keyOf(x)]!.session! - CALLS[keyOf(y)]!.session!)];
-    const cells: Cell[] = [];
-    for (const route of ordered) {
-      const call = CALLS[keyOf(route)]!;
-      // Records made for each cell are made one after another, as the owner; then every caller calls at once.
-      const urls: string[] = [];
-      for (const caller of CALLERS) urls.push(urlOf(route, (await call.params?.(f, caller, expectedOf(route, call, caller).kind === 'allowed')) ?? {}, call.query));
-      const results = await Promise.all(
-        CALLERS.map(async (caller, i): Promise<Cell> => {
-          const expected = expectedOf(route, call, caller);
-          const url = urls[i]!;
-          const file = call.file ? await call.file() : undefined;
-          const response = await send(caller, route.method, url, call.body?.(f, caller), file, route.schema?.public === true);
-          return { route, caller, expected, status: response.statusCode, body: response.body.slice(0, 200) };
-        }),
-      );
-      cells.push(...results);
-    }
-
-    const wrong = cells.filter((cell) => !meets(cell.expected, cell.status, CALLS[keyOf(cell.route)]!));
-    if (wrong.length) {
-      const width = Math.max(...routes.map((r) => keyOf(r).length));
-      const header = `${'route'.padEnd(width)}  ${CALLERS.map((c) => c.padEnd(10)).join(' ')}`;
-      const lines = routes.map((route) => {
-        const row = CALLERS.map((caller) => {
-          const cell = cells.find((c) => c.route === route && c.caller === caller)!;
-          const ok = meets(cell.expected, cell.status, CALLS[keyOf(route)]!);
-          return `${cell.status}${ok ? '' : `≠${show(cell.expected)}`}`.padEnd(10);
-        });
-        return `${keyOf(route).padEnd(width)}  ${row.join(' ')}`;
-      });
-      const details = wrong.map((cell) => `${keyOf(cell.route)} as ${cell.caller}: ${cell.status}, expected ${show(cell.expected)}: ${cell.body}`);
-      expect.fail(`${wrong.length} cells differ from the permission table (status≠expected):\n${header}\n${lines.join('\n')}\n\n${details.join('\n')}`);
-    }
+    await checkMatrix(ordered, CALLERS, f, 'B');
   }, 120_000);
 
   it('opens a share link to anyone holding it', async () => {
