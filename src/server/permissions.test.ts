@@ -20,7 +20,9 @@ import { createTestContext, type TestContext } from './testing/test-app';
  * action each needs is its declared `schema.permission`, and who has it is
  * shared/permissions.ts. What this file adds by hand is only how to call a route (its path's
  * records, a valid body) and what its path names (a property's record, an organisation's
- * record, or nothing), never an expected status.
+ * record, or nothing), never an expected status. Property B's records fill the paths (out of
+ * reach of the members given A only); a second pass calls the same routes on A's records as
+ * those members; and no answer to a caller who does not reach B may name it.
  */
 
 // The routes as the app registers them, taken where the API reference takes them.
@@ -198,7 +200,7 @@ const CALLS: Record<string, Call> = {
   'GET /api/properties': { names: 'nothing' },
   'POST /api/properties': { names: 'nothing', body: () => propertyBody() },
   'GET /api/properties/:id': { names: 'propertyRecord', params: (f) => ({ id: f.b }) },
-  'PUT /api/properties/:id': { names: 'propertyRecord', params: (f) => ({ id: f.b }), body: () => ({ name: 'Bay Tower' }) },
+  'PUT /api/properties/:id': { names: 'propertyRecord', params: (f) => ({ id: f.b }), body: () => ({ city: 'Springfield' }) },
   'DELETE /api/properties/:id': { names: 'propertyRecord', params: fresh('property') },
   'POST /api/properties/bulk-import': { names: 'nothing', body: () => importBody() },
   'POST /api/properties/bulk-import/check': { names: 'nothing', body: () => importBody() },
@@ -381,6 +383,9 @@ async function feedFile(): Promise<string> {
   return /\/api\/calendar\/([^/?]+)$/.exec(feed.url)![1]!;
 }
 
+/** Property B's name: no answer to a caller who does not reach B may hold it. */
+const B_NAME = 'Bay Tower (B)';
+
 let receiverUrl = '';
 const webhookBody = (_f: Fixture) => ({ url: receiverUrl, events: ['inspection.completed'] });
 
@@ -472,7 +477,7 @@ async function buildFixture(): Promise<Fixture> {
   };
 
   const a = (await createProperty(db, orgId, { name: 'Harbor View (A)' })).id;
-  const b = (await createProperty(db, orgId, { name: 'Bay Tower (B)' })).id;
+  const b = (await createProperty(db, orgId, { name: B_NAME })).id;
   const inspectorA = (await json(await owner.post('/api/inspectors', { name: 'Ada Byrne' }), 'inspector A')).id;
   const inspectorB = (await json(await owner.post('/api/inspectors', { name: 'Ben Byrne' }), 'inspector B')).id;
   const onB = await recordsOn(orgId, b, { id: inspectorB, name: 'Ben Byrne' }, []);
@@ -646,7 +651,7 @@ async function checkMatrix(routes: DeclaredRoute[], callers: Caller[], fixture: 
         const url = urls[i]!;
         const file = call.file ? await call.file() : undefined;
         const response = await send(caller, route.method, url, call.body?.(fixture, caller), file, route.schema?.public === true);
-        return { route, caller, expected, status: response.statusCode, body: response.body.slice(0, 200) };
+        return { route, caller, expected, status: response.statusCode, body: response.body };
       }),
     );
     cells.push(...results);
@@ -664,8 +669,20 @@ async function checkMatrix(routes: DeclaredRoute[], callers: Caller[], fixture: 
       });
       return `${keyOf(route).padEnd(width)}  ${row.join(' ')}`;
     });
-    const details = wrong.map((cell) => `${keyOf(cell.route)} as ${cell.caller}: ${cell.status}, expected ${show(cell.expected)}: ${cell.body}`);
+    const details = wrong.map((cell) => `${keyOf(cell.route)} as ${cell.caller}: ${cell.status}, expected ${show(cell.expected)}: ${cell.body.slice(0, 200)}`);
     expect.fail(`${wrong.length} cells differ from the permission table, records of property ${on} (status≠expected):\n${header}\n${lines.join('\n')}\n\n${details.join('\n')}`);
+  }
+  // What a member given A only, or another organisation, is answered holds nothing of B
+  // (lists, counts and files included). Public routes are for anyone: a share link and a
+  // report's verification page show B by design.
+  const leaks = cells
+    .filter((cell) => ['managerOne', 'inspector', 'outsider'].includes(cell.caller) && !cell.route.schema?.public && cell.status < 300 && cell.body.includes(B_NAME))
+    .map((cell) => `${keyOf(cell.route)} as ${cell.caller}`);
+  expect(leaks, `answers naming ${B_NAME} to callers who do not reach it`).toEqual([]);
+  if (on === 'B') {
+    // The same answers to a viewer of every property do name B: the check above can see a leak.
+    const seen = cells.filter((cell) => cell.caller === 'viewer' && !cell.route.schema?.public && cell.body.includes(B_NAME)).map((cell) => keyOf(cell.route));
+    expect(seen).toEqual(expect.arrayContaining(['GET /api/properties', 'GET /api/inspections', 'GET /api/reports']));
   }
 }
 
