@@ -385,6 +385,8 @@ async function feedFile(): Promise<string> {
 
 /** Property B's name: no answer to a caller who does not reach B may hold it. */
 const B_NAME = 'Bay Tower (B)';
+/** The notes of an inspection of A assigned to another inspector: no answer to the inspector member may hold them. */
+const NOT_THE_INSPECTORS = 'Assigned to another inspector';
 
 let receiverUrl = '';
 const webhookBody = (_f: Fixture) => ({ url: receiverUrl, events: ['inspection.completed'] });
@@ -482,6 +484,8 @@ async function buildFixture(): Promise<Fixture> {
   const inspectorB = (await json(await owner.post('/api/inspectors', { name: 'Ben Byrne' }), 'inspector B')).id;
   const onB = await recordsOn(orgId, b, { id: inspectorB, name: 'Ben Byrne' }, []);
   await onB.schedule(a, inspectorA, 'Ada Byrne');
+  // An inspection of A that is not the inspector member's: they see A, but not this.
+  await json(await owner.post('/api/inspections', { propertyId: a, inspectionType: 'sprinkler_system', dueDate: today, assignedTo: 'Ben Byrne', inspectorId: inspectorB, notes: NOT_THE_INSPECTORS }), 'inspection');
   const freshWebhook = async () => (await json(await owner.post('/api/webhooks', webhookBody({} as Fixture)), 'webhook')).id as number;
   const webhook = await freshWebhook();
   const reminderSettings = await json(await owner.get('/api/reminder-settings'), 'reminder settings');
@@ -675,14 +679,18 @@ async function checkMatrix(routes: DeclaredRoute[], callers: Caller[], fixture: 
   // What a member given A only, or another organisation, is answered holds nothing of B
   // (lists, counts and files included). Public routes are for anyone: a share link and a
   // report's verification page show B by design.
-  const leaks = cells
-    .filter((cell) => ['managerOne', 'inspector', 'outsider'].includes(cell.caller) && !cell.route.schema?.public && cell.status < 300 && cell.body.includes(B_NAME))
-    .map((cell) => `${keyOf(cell.route)} as ${cell.caller}`);
-  expect(leaks, `answers naming ${B_NAME} to callers who do not reach it`).toEqual([]);
+  const leak = (marker: string, who: Caller[]) =>
+    cells
+      .filter((cell) => who.includes(cell.caller) && !cell.route.schema?.public && cell.status < 300 && cell.body.includes(marker))
+      .map((cell) => `${keyOf(cell.route)} as ${cell.caller}`);
+  expect(leak(B_NAME, ['managerOne', 'inspector', 'outsider']), `answers naming ${B_NAME} to callers who do not reach it`).toEqual([]);
+  expect(leak(NOT_THE_INSPECTORS, ['inspector', 'outsider']), "answers holding another inspector's inspection of A").toEqual([]);
   if (on === 'B') {
     // The same answers to a viewer of every property do name B: the check above can see a leak.
     const seen = cells.filter((cell) => cell.caller === 'viewer' && !cell.route.schema?.public && cell.body.includes(B_NAME)).map((cell) => keyOf(cell.route));
     expect(seen).toEqual(expect.arrayContaining(['GET /api/properties', 'GET /api/inspections', 'GET /api/reports']));
+    const seenByManager = cells.filter((cell) => cell.caller === 'managerOne' && cell.body.includes(NOT_THE_INSPECTORS)).map((cell) => keyOf(cell.route));
+    expect(seenByManager).toContain('GET /api/inspections');
   }
 }
 
