@@ -76,14 +76,15 @@ export function limit(spec: Limit) {
 }
 
 /**
- * A limit counted per signed-in account (per client address before sign-in), for actions
- * that cost real work or send mail: one account cannot do them in a loop.
+ * A limit counted per signed-in person (per client address before sign-in), for actions
+ * that cost real work or send mail: one person cannot do them in a loop, and one member's
+ * loop does not use up the allowance of the rest of their organisation.
  */
 export const perAccount = (name: string, points: number, durationSeconds = 10 * 60): Limit => ({
   name,
   points,
   durationSeconds,
-  key: (request) => (request.account ? `user:${request.account.id}` : `ip:${request.ip}`),
+  key: (request) => (request.account ? `user:${request.account.userId}` : `ip:${request.ip}`),
 });
 
 /**

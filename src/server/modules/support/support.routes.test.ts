@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmailWorkers } from '../../email/delivery';
 import { startMailbox, toAddress, type TestMailbox } from '../../testing/smtp';
 import { createTestContext, type TestContext } from '../../testing/test-app';
+import { createMember } from '../../db/seed/users';
 
 let ctx: TestContext;
 let mailbox: TestMailbox;
@@ -84,14 +85,19 @@ describe('POST /api/support/submit', () => {
   });
 
   it('lets one account send five requests in ten minutes, then asks it to wait', async () => {
-    const { agent } = await ctx.signedIn();
+    const { agent, user } = await ctx.signedIn();
     for (let i = 0; i < 5; i++) expect((await agent.post('/api/support/submit', request)).statusCode).toBe(201);
     const sixth = await agent.post('/api/support/submit', request);
     expect(sixth.statusCode).toBe(429);
     expect(sixth.headers['retry-after']).toBeDefined();
-    // Another account is not held back by it.
+    // Another account is not held back by it, nor is another member of the same organisation.
     const other = await ctx.signedIn();
     expect((await other.agent.post('/api/support/submit', request)).statusCode).toBe(201);
+    const colleague = await createMember(ctx.runtime.db, { organizationId: user.id, role: 'manager' });
+    const colleagueAgent = ctx.agent();
+    expect((await colleagueAgent.post('/api/auth/login', { username: colleague.user.username, password: colleague.password })).statusCode).toBe(200);
+    expect((await colleagueAgent.post(`/api/organizations/${user.id}/switch`)).statusCode).toBe(200);
+    expect((await colleagueAgent.post('/api/support/submit', request)).statusCode).toBe(201);
   });
 });
 
