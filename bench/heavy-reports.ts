@@ -24,20 +24,20 @@ async function seedHeavyProperty(dbUrl: string, userId: number): Promise<number>
   await client.connect();
   try {
     const property = await client.query(
-      `insert into properties (user_id, name, address_line1, city, state, zip, property_type, manager_email)
+      `insert into properties (organization_id, name, address_line1, city, state, zip, property_type, manager_email)
        values ($1, 'Heavy Report Tower', '1 Long Street', 'Reno', 'NV', '89501', 'commercial', 'heavy@example.com') returning id`,
       [userId],
     );
     const propertyId = property.rows[0].id as number;
     const today = new Date().toISOString().slice(0, 10);
     const inspection = await client.query(
-      `insert into inspections (user_id, property_id, inspection_type, due_date, status, compliance_result, completed_date, assigned_to, notes)
+      `insert into inspections (organization_id, property_id, inspection_type, due_date, status, compliance_result, completed_date, assigned_to, notes)
        values ($1, $2, 'fire_alarm', $3::date, 'completed', 'non_compliant', $3::date, 'Bench Inspector', 'Many findings') returning id`,
       [userId, propertyId, today],
     );
     const text = 'Horn strobe on the landing does not sound when the panel is tested; wiring at the junction box is corroded and the device is past its service life. '.repeat(4);
     await client.query(
-      `insert into deficiencies (user_id, property_id, inspection_id, item_type, description, severity, location, corrective_action)
+      `insert into deficiencies (organization_id, property_id, inspection_id, item_type, description, severity, location, corrective_action)
        select $1, $2, $3, 'fire_alarm', $4::text || n, 'critical', 'Stair ' || n, 'Replace the device and retest the circuit'
        from generate_series(1, ${DEFICIENCIES}) n`,
       [userId, propertyId, inspection.rows[0].id, text],
