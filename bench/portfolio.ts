@@ -79,9 +79,9 @@ export async function seedPortfolio(url: string, userId: number, counts: { prope
       [userId],
     );
     // Pro with a confirmed address: the reminder sweep reminds only confirmed accounts.
-    await client.query(`update users set plan = 'pro', email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1`, [userId]);
-    // Written behind the app's back: answers it remembers for the account must be recomputed.
-    await client.query('update organizations set data_version = data_version + 1 where id = $1', [userId]);
+    await client.query(`update users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1`, [userId]);
+    // Written behind the app's back: answers it remembers for the organisation must be recomputed.
+    await client.query(`update organizations set plan = 'pro', data_version = data_version + 1 where id = $1`, [userId]);
     await client.query('commit');
     // As autovacuum leaves a table of this size long before anyone reads it: planner statistics
     // and the visibility map, so what is measured is the queries, not the aftermath of a bulk insert.
