@@ -68,6 +68,20 @@ export const requirements = pgTable(
     lastNotes: text('last_notes'),
     nextDueDate: date('next_due_date', { mode: 'string' }).notNull(),
     /**
+     * Nobody has said when it was last done (issue 35): "Not known" when it was added, or a
+     * first date guessed before anyone was asked. Meaningless once lastDoneOn is set; settle
+     * clears it when a result is recorded.
+     */
+    lastDoneUnknown: boolean('last_done_unknown').notNull().default(false),
+    /**
+     * The day a person said it was last done when the safety item was added, with no result
+     * recorded: the schedule counts from it until a completion with a result does
+     * (docs/decisions/034-last-done-when-added.md). lastDoneOn stays the last result's day.
+     */
+    lastDoneStatedOn: date('last_done_stated_on', { mode: 'string' }),
+    /** nextDueDate was guessed from the day it was added (migrated items), not counted from a known date. */
+    nextDueEstimated: boolean('next_due_estimated').notNull().default(false),
+    /**
      * Whether an inspection of it is open, kept by every inspection change (settleRequirement):
      * "Due, not scheduled" is then one range of an index, on the dashboard as in the sweep.
      */
