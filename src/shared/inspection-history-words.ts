@@ -1,0 +1,99 @@
+import { INSPECTION_TYPES, type ComplianceResult, type InspectionType } from './enums';
+import { searchFold } from './search-fold';
+
+/**
+ * The words people write in an inspection history spreadsheet (issue 35 §2): results, safety
+ * item types and activities, read as what they mean. Matching is across case, accents,
+ * spacing and punctuation; a word also matches its plural.
+ */
+
+/** Folded words: lower case, accents off, split on anything but letters and digits. */
+export const wordsOf = (value: string) => searchFold(value.normalize('NFKC')).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+const RESULT_WORDS: Record<string, ComplianceResult> = {
+  compliant: 'compliant', pass: 'compliant', passed: 'compliant', ok: 'compliant',
+  noncompliant: 'non_compliant', fail: 'non_compliant', failed: 'non_compliant', defective: 'non_compliant',
+};
+
+/** "Pass", "FAILED", "non-compliant", "Non compliant": the result; anything else is null. */
+export function readResult(value: string): ComplianceResult | null {
+  return RESULT_WORDS[wordsOf(value).join('')] ?? null;
+}
+
+/** What people call each safety item, besides its own name (INSPECTION_TYPE_LABELS). */
+const TYPE_WORDS: Record<InspectionType, readonly string[]> = {
+  fire_extinguisher: ['fire extinguisher', 'extinguisher', 'portable extinguisher', 'portable fire extinguisher'],
+  sprinkler_system: ['sprinkler system', 'sprinkler', 'fire sprinkler', 'sprinkler systems', 'sprinklers system'],
+  emergency_lighting: ['emergency lighting', 'emergency light', 'emergency lights', 'emergency lamp'],
+  emergency_exits: ['emergency exit', 'exit', 'exit door', 'egress', 'egress door', 'means of egress'],
+  smoke_detectors: ['smoke detector', 'smoke alarm', 'smoke detection'],
+  fire_alarm: ['fire alarm', 'fire alarm system', 'alarm system', 'fire alarms system', 'fire detection and alarm'],
+  other: ['other'],
+};
+
+/** A written word is a known one, or its plural. */
+const sameWord = (written: string, known: string) => written === known || written === `${known}s` || written === `${known}es`;
+const samePhrase = (written: string[], known: string[]) => written.length === known.length && known.every((w, i) => sameWord(written[i]!, w));
+
+const TYPE_PHRASES = INSPECTION_TYPES.flatMap((type) => [type.replace(/_/g, ' '), ...TYPE_WORDS[type]].map((phrase) => ({ type, words: phrase.split(' ') })));
+
+/** "Extinguishers", "FIRE ALARM", "sprinkler_system", "Smoke alarms": the type; anything else is null. */
+export function readItemType(value: string): InspectionType | null {
+  const words = wordsOf(value);
+  if (!words.length) return null;
+  const found = TYPE_PHRASES.find((p) => samePhrase(words, p.words));
+  if (found) return found.type;
+  // Run together: "FireExtinguishers", "smokedetectors".
+  const compact = words.join('');
+  return TYPE_PHRASES.find((p) => compact === p.words.join('') || compact === `${p.words.join('')}s`)?.type ?? null;
+}
+
+/** Words that mean the same in an activity's name. */
+const ACTIVITY_SYNONYMS: Record<string, string> = {
+  yearly: 'annual', annually: 'annual', year: 'annual', month: 'monthly', quarter: 'quarterly',
+  hydro: 'hydrostatic', testing: 'test', tested: 'test', exam: 'examination', inspect: 'inspection', six: '6', five: '5', twelve: '12',
+};
+/** Words that say nothing of which activity is meant. */
+const FILLER = new Set(['the', 'a', 'an', 'of', 'and', 'or', 'check', 'service', 'minute', 'minutes', 'min', 'second', 'seconds', 'sec']);
+const YEARS = new Set(['year', 'years', 'yr', 'yrs', 'yearly', 'y']);
+
+/** Folded words with "6-year" (or "6 yr", "six year") as one word, "6year", apart from "annual". */
+function activityWords(value: string): string[] {
+  const words = wordsOf(value).map((w) => ACTIVITY_SYNONYMS[w] ?? w);
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const glued = /^(\d+)(?:year|years|yr|yrs|y)$/.exec(w);
+    if (glued) out.push(`${glued[1]}year`);
+    else if (/^\d+$/.test(w) && YEARS.has(wordsOf(value)[i + 1] ?? '')) out.push(`${w}year`), i++;
+    else if (!FILLER.has(w)) out.push(w);
+  }
+  return out;
+}
+
+export interface ActivityCandidate {
+  id: number;
+  activity: string;
+}
+
+export type ActivityMatch<T extends ActivityCandidate> = { match: T } | { match: null; problem: string };
+
+/**
+ * The activity a person meant among a safety item's requirements: its exact name (folded),
+ * else the one whose name holds every word written (a word also matches the start of a
+ * longer one: "hydro" is "Hydrostatic test"). Several such, or none, is a problem to show.
+ */
+export function matchActivity<T extends ActivityCandidate>(written: string, candidates: readonly T[]): ActivityMatch<T> {
+  const folded = wordsOf(written).join(' ');
+  const exact = candidates.filter((c) => wordsOf(c.activity).join(' ') === folded);
+  if (exact.length === 1) return { match: exact[0]! };
+  const words = activityWords(written);
+  const fits = candidates.filter((c) => {
+    const own = activityWords(c.activity);
+    return words.length > 0 && words.every((w) => own.some((o) => sameWord(w, o) || sameWord(o, w) || (w.length >= 4 && o.startsWith(w))));
+  });
+  if (fits.length === 1) return { match: fits[0]! };
+  const names = candidates.map((c) => c.activity).join('; ');
+  if (fits.length > 1) return { match: null, problem: `"${written}" could be ${fits.map((c) => c.activity).join(' or ')}: write the activity as listed` };
+  return { match: null, problem: `No activity called "${written}": the activities are ${names}` };
+}
