@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { csvRowsFromCells, matchCsvColumns, squashHeader, type CsvColumns } from './csv-columns';
 import { COUNTRIES, type PropertyType } from './enums';
 import { readPropertyType } from './property-type-words';
 import { addressByCountry, propertyFieldsSchema, type PropertyValues } from './schemas/property';
@@ -17,9 +18,6 @@ export const CSV_TEMPLATE = [
 
 type Column = (typeof CSV_REQUIRED_COLUMNS)[number] | (typeof CSV_OPTIONAL_COLUMNS)[number];
 
-/** "Address Line 1", "address_line1" and "ADDRESSLINE1" all name addressLine1. */
-const squash = (header: string) => header.toLowerCase().replace(/[^a-z0-9]/g, '');
-
 /**
  * The headers people write for each column, squashed, best first: a column takes the first
  * of its names that the file has, and a header names one column at most.
@@ -36,21 +34,10 @@ export const CSV_COLUMN_ALIASES: Record<Column, readonly string[]> = {
   country: ['country', 'countrycode'],
 };
 
+export const PROPERTY_CSV_COLUMNS: CsvColumns<Column> = { required: CSV_REQUIRED_COLUMNS, optional: CSV_OPTIONAL_COLUMNS, aliases: CSV_COLUMN_ALIASES };
+
 export function matchColumns(headers: string[]): { index: Partial<Record<Column, number>>; missing: string[] } {
-  const index: Partial<Record<Column, number>> = {};
-  const squashed = headers.map(squash);
-  const taken = new Set<number>();
-  for (const column of [...CSV_REQUIRED_COLUMNS, ...CSV_OPTIONAL_COLUMNS]) {
-    for (const alias of CSV_COLUMN_ALIASES[column]) {
-      const at = squashed.findIndex((h, i) => h === alias && !taken.has(i));
-      if (at >= 0) {
-        index[column] = at;
-        taken.add(at);
-        break;
-      }
-    }
-  }
-  return { index, missing: CSV_REQUIRED_COLUMNS.filter((c) => index[c] === undefined) };
+  return matchCsvColumns(PROPERTY_CSV_COLUMNS, headers);
 }
 
 /**
@@ -100,7 +87,7 @@ export const csvPropertyRowSchema = addressByCountry(propertyFieldsSchema.extend
     .trim()
     .max(50)
     .default('us')
-    .transform((v) => (v ? COUNTRY_NAMES[squash(v)] : 'us'))
+    .transform((v) => (v ? COUNTRY_NAMES[squashHeader(v)] : 'us'))
     .refine((v) => v !== undefined, 'Country must be United States (us) or Canada (ca)'),
 }));
 
@@ -169,15 +156,5 @@ export function validateCsvRows(rows: Record<string, unknown>[]): { properties: 
 
 /** Turns parsed CSV cells (header row first) into row objects keyed by column name. */
 export function rowsFromCells(cells: string[][]): { rows: Record<string, string>[]; error?: string } {
-  const nonEmpty = cells.filter((r) => r.some((c) => c.trim() !== ''));
-  if (nonEmpty.length < 2) return { rows: [], error: 'CSV must have at least a header row and one data row' };
-  const [header, ...data] = nonEmpty as [string[], ...string[][]];
-  const { index, missing } = matchColumns(header.map((h) => h.replace(/^\uFEFF/, '')));
-  if (missing.length) return { rows: [], error: `Missing required columns: ${missing.join(', ')}` };
-  const rows = data.map((cellsOfRow) => {
-    const row: Record<string, string> = {};
-    for (const [column, at] of Object.entries(index)) row[column] = (cellsOfRow[at as number] ?? '').trim();
-    return row;
-  });
-  return { rows };
+  return csvRowsFromCells(PROPERTY_CSV_COLUMNS, cells);
 }
