@@ -137,7 +137,7 @@ export const LAST_DONE_DEFAULT_LIMIT = 200;
 
 /** GET /api/requirements/last-done: the grid's rows. */
 export const lastDoneListQuerySchema = pagingSchema.extend({
-  limit: pagingSchema.shape.limit.removeDefault().default(LAST_DONE_DEFAULT_LIMIT),
+  limit: pagingSchema.shape.limit.unwrap().default(LAST_DONE_DEFAULT_LIMIT),
   q: searchTerm,
   type: z.enum(INSPECTION_TYPES, { error: 'Unknown inspection type' }).optional(),
   propertyId: z.coerce.number({ error: 'Unknown property' }).int('Unknown property').min(1, 'Unknown property').max(MAX_ID, 'Unknown property').optional(),
