@@ -50,6 +50,11 @@ const SIGNED_IN_PAGES: PageRoute[] = [
   },
   { path: '/properties/new', load: () => import('@/features/properties/pages/new-property-page') },
   {
+    path: '/properties/past-inspections',
+    load: () => import('@/features/inspection-history/pages/past-inspections-page'),
+    prefetch: (client, params) => import('@/features/inspection-history/api/last-done-queries').then((m) => m.prefetchLastDone(client, params)),
+  },
+  {
     path: '/properties/:id',
     load: () => import('@/features/properties/pages/property-details-page'),
     prefetch: (client, params, path) => import('@/features/properties/api/property-page-query').then((m) => m.prefetchPropertyPage(client, path.id, params)),

@@ -18,6 +18,7 @@ import { useToday } from '@/features/inspections/api/use-today';
 import { isNewAccount } from '../components/greeting';
 import { DASHBOARD_SHOWN } from '../api/dashboard-queries';
 import { AddPropertyLink } from '@/features/properties/components/add-property-link';
+import { PastInspectionsPrompt } from '@/features/inspection-history/components/history-entry-points';
 
 function limitMessage(properties: boolean, inspections: boolean): string {
   const reached = [properties ? '1 property' : null, inspections ? '1 scheduled inspection' : null].filter(Boolean);
@@ -80,6 +81,9 @@ function DashboardPage() {
           <StatCards stats={stats.data} subscription={subscription} />
         )}
         <OpenDeficienciesStat />
+        {stats.data ? (
+          <PastInspectionsPrompt dueWithNothingScheduled={stats.data.overdueNotScheduledCount + stats.data.upcomingNotScheduledCount} />
+        ) : null}
         {/* The shell's free-plan banner is the screen's one upgrade prompt; this only says which limit was reached. */}
         {atFreeLimit ? (
           <p className="text-sm text-muted-foreground">{limitMessage(subscription.isAtLimit, subscription.isAtInspectionLimit)}</p>

@@ -22,6 +22,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { PropertyTable } from '../components/lazy-property-table';
 import { MD_UP, useMediaQuery } from '@/lib/use-media-query';
 import { AddPropertyLink } from '../components/add-property-link';
+import { ImportHistoryButton, PastInspectionsLink } from '@/features/inspection-history/components/history-entry-points';
 
 // The import dialog, with its CSV reader and the validation of its rows (zod), loads when it is
 // first reached for, not with the page.
@@ -50,7 +51,8 @@ export default function PropertiesPage() {
   const total = data?.pages[0]?.total ?? 0;
 
   // A member who cannot add properties is offered neither adding nor the upgrade that would allow it.
-  const actions = !canAdd ? null : subscription.isLoaded ? (
+  // Past inspections (issue 35 §2) are imported beside the properties, by whoever may record them.
+  const actions = !canAdd ? <ImportHistoryButton /> : subscription.isLoaded ? (
     subscription.canCreateProperty ? (
       <>
         <Button
@@ -61,17 +63,21 @@ export default function PropertiesPage() {
           <Upload aria-hidden="true" />
           Import CSV
         </Button>
+        <ImportHistoryButton />
         <AddPropertyLink />
       </>
     ) : (
       // Issue 30, item 9: at the limit the main button leads on (to Billing, where the trial is
       // offered), a link like any other, never a dead, unfocusable one.
-      <Button asChild>
-        <Link to="/billing" aria-describedby={limitNoteId}>
-          <Plus aria-hidden="true" />
-          Upgrade to Add Properties
-        </Link>
-      </Button>
+      <>
+        <ImportHistoryButton />
+        <Button asChild>
+          <Link to="/billing" aria-describedby={limitNoteId}>
+            <Plus aria-hidden="true" />
+            Upgrade to Add Properties
+          </Link>
+        </Button>
+      </>
     )
   ) : null;
 
@@ -153,6 +159,9 @@ export default function PropertiesPage() {
                 : `${total} ${total === 1 ? 'property' : 'properties'}`}
             </h2>
             {list.isFetching && !list.isFetchingNextPage ? <Spinner className="text-primary" /> : null}
+            <span className="ml-auto">
+              <PastInspectionsLink variant="link" />
+            </span>
           </div>
           {wide ? (
             <Suspense fallback={<PropertyGridSkeleton />}>

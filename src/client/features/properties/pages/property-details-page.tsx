@@ -25,6 +25,7 @@ import { PropertyReportsTab } from '../components/property-reports-tab';
 import { PropertyDeficienciesTab } from '@/features/records/components/property-deficiencies-tab';
 import { PropertyShareTab } from '@/features/share-links/components/property-share-tab';
 import { PropertyHistoryTab } from '@/features/history/components/property-history-tab';
+import { PastInspectionsLink } from '@/features/inspection-history/components/history-entry-points';
 
 // The form (and its validation) loads when its button is first reached for.
 const EditPropertyDialog = lazyDialog(() => import('../components/edit-property-dialog').then((m) => m.EditPropertyDialog));
@@ -138,6 +139,7 @@ function PropertyDetails({ property }: { property: Property }) {
         <TabsContent value="overview">
           <PropertyOverview property={property} />
           <ComplianceSchedule propertyId={property.id} />
+          <PastInspectionsLink propertyId={property.id} variant="link" className="mt-3" />
         </TabsContent>
         {/* Radix mounts only the open panel, so each list is fetched when its tab is opened. */}
         <TabsContent value="inspections">

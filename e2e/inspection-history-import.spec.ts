@@ -1,0 +1,66 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { addProperty, expect, expectAccessible, expectToast, test } from './fixtures';
+
+// Issue 35 §2: "Import inspection history", previewed, all or nothing.
+
+const origin = () => new URL(test.info().project.use.baseURL!).origin;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const shown = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return `${MONTHS[m - 1]} ${d}, ${y}`;
+};
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+test('import a history CSV with a preview', async ({ proPage: page }, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const property = await addProperty(page, { name: 'Harbor View Offices' });
+  const added = await page.request.post(`/api/properties/${property.id}/safety-items`, {
+    data: { itemType: 'fire_extinguisher', nextDueDate: new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10) },
+    headers: { origin: origin() },
+  });
+  expect(added.status()).toBe(201);
+  const recent = daysAgo(40);
+  const older = daysAgo(400);
+
+  await page.goto('/properties');
+  await page.getByRole('button', { name: 'Import inspection history' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import inspection history' });
+
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('link', { name: 'Download the template' }).click();
+  const template = await download;
+  expect(template.suggestedFilename()).toBe('inspection-history-template.csv');
+  expect(readFileSync(await template.path(), 'utf8')).toContain('property,itemType,activity,performedOn,result,inspector,notes');
+
+  // One row matches; the other names a property the organisation does not have.
+  const header = 'Property,Item Type,Activity,Date Performed,Result,Inspector';
+  const wrong = testInfo.outputPath('history.csv');
+  writeFileSync(wrong, [header, `Harbor View Offices,Extinguishers,annual maintenance,${recent},Pass,Alex Rivera`, `Nowhere House,Extinguishers,,${older},fail,`].join('\r\n'));
+  await dialog.getByLabel('CSV file').setInputFiles(wrong);
+  await expect(dialog.getByText('2 rows in the file: 1 matches a requirement, 1 matches nothing.')).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: /1 row matches nothing/ })).toBeVisible();
+  await expect(dialog.getByRole('listitem').filter({ hasText: /^Line 3: / })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Import 1 inspection' })).toBeDisabled();
+  // The matched row says what it will change.
+  const matched = dialog.getByRole('row').filter({ hasText: 'Annual maintenance' });
+  await expect(matched).toContainText('Harbor View Offices');
+  await expect(matched).toContainText(shown(recent));
+  await expect(matched).toContainText('Pass');
+  await expectAccessible(page);
+
+  // Fixed: the second row is the same property's extinguishers, its activity not stated.
+  const fixed = testInfo.outputPath('history-fixed.csv');
+  writeFileSync(fixed, [header, `Harbor View Offices,Extinguishers,annual maintenance,${recent},Pass,Alex Rivera`, `"Harbor View Offices, 100 Harbor Way",Fire extinguisher,,${older},failed,`].join('\r\n'));
+  await dialog.getByLabel('CSV file').setInputFiles(fixed);
+  await expect(dialog.getByText('2 rows in the file: 2 match a requirement.')).toBeVisible();
+  await expect(dialog.getByText('Activity not stated')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Import 2 inspections' }).click();
+  await expectToast(page, 'Inspection History Imported', '2 inspections recorded; each schedule now counts from its latest.');
+  await expect(dialog).toBeHidden();
+
+  // The latest day performed is the annual maintenance's last done.
+  await page.getByRole('link', { name: 'Harbor View Offices' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Harbor View Offices' })).toBeVisible();
+  const annual = page.getByRole('listitem').filter({ has: page.getByText('Annual maintenance', { exact: true }) });
+  await expect(annual).toContainText(shown(recent));
+});
