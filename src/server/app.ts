@@ -38,6 +38,7 @@ import { reportsRoutes } from './modules/reports/reports.routes';
 import { createReportRenderer } from './modules/reports/report-renderer';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { requirementsRoutes } from './modules/requirements/requirements.routes';
+import { inspectionHistoryRoutes } from './modules/inspection-history/inspection-history.routes';
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { undoRoutes } from './modules/undo/undo.routes';
@@ -157,6 +158,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(reportsRoutes, { ...deps, photos, reportFiles: filesystemFileStore(config.dataDir, 'reports'), renderer });
   await app.register(inspectionsRoutes, deps);
   await app.register(requirementsRoutes, deps);
+  await app.register(inspectionHistoryRoutes, deps);
   await app.register(dashboardRoutes, deps);
   await app.register(supportRoutes, deps);
   await app.register(billingRoutes, deps);

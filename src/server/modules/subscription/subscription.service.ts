@@ -103,6 +103,17 @@ export async function canAddOpenInspection(tx: DbOrTx, organizationId: number, n
   return limit === -1 || (await q.countOpenInspections(tx, organizationId)) + 1 <= limit;
 }
 
+/**
+ * How many more open inspections the plan allows (Infinity without a limit), under the same
+ * lock, for work that schedules several at once and must not fail on the limit.
+ */
+export async function openInspectionRoom(tx: DbOrTx, organizationId: number, now = new Date()): Promise<number> {
+  if (isBillingOff()) return Infinity;
+  await q.lockAccount(tx, organizationId);
+  const limit = PLAN_LIMITS[await q.findPlan(tx, organizationId, now)].openInspections;
+  return limit === -1 ? Infinity : Math.max(0, limit - (await q.countOpenInspections(tx, organizationId)));
+}
+
 export const grantPro = (db: DbOrTx, username: string) =>
   q.setPlanByUsername(db, username, { plan: 'pro', planSource: 'complimentary', proUntil: null });
 

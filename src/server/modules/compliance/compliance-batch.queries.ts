@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import type { InspectionType } from '@shared/enums';
+import type { DbOrTx } from '../../db/client';
+import { intervalSql, OPEN_STATUSES, resultAfterCorrectionsSql } from './compliance.sql';
+
+/**
+ * `settle` for many requirements at once (the inspection history import: thousands of
+ * requirements of thousands of properties): the same rules as settleRequirement, syncItem and
+ * syncProperty in compliance.queries.ts, each as one statement over the whole set, so the
+ * cost is a few statements, not a few per requirement. Keep the rules of both in step.
+ */
+
+/** An int[] parameter that works with every driver: the array as text. */
+export const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+export interface SettledRequirement {
+  id: number;
+  nextDueDate: string;
+  latestInspectionId: number | null;
+}
+
+/** settleRequirement for every id: last date, result and notes from the latest completion with a result, next due from it. */
+export async function settleRequirements(db: DbOrTx, requirementIds: readonly number[], today: string): Promise<SettledRequirement[]> {
+  if (!requirementIds.length) return [];
+  const ids = intArray(requirementIds);
+  const result = await db.execute<{ id: number; next_due_date: string; latest_inspection_id: number | null }>(sql`
+    with target as (select id, property_id, item_type, principal from requirements where id = any(${ids})),
+    latest as (
+      select distinct on (r.id) r.id as requirement_id, i.id, (i.completed_date at time zone o.time_zone)::date as day,
+        ${resultAfterCorrectionsSql('i')} as result, i.completion_notes as notes
+      from target r
+      join inspections i on i.property_id = r.property_id and i.inspection_type = r.item_type
+        and (i.requirement_id = r.id or (i.requirement_id is null and r.principal))
+      join organizations o on o.id = i.organization_id
+      where i.status = 'completed' and i.compliance_result is not null and i.completed_date is not null
+      order by r.id, day desc, i.completed_date desc, i.id desc
+    ),
+    soonest as (
+      select i.requirement_id, min(i.due_date) as due from inspections i
+      where i.requirement_id = any(${ids}) and i.status in ${OPEN_STATUSES}
+      group by i.requirement_id
+    )
+    update requirements r set
+      last_done_on = l.day,
+      last_result = l.result,
+      last_notes = l.notes,
+      next_due_date = coalesce(
+        (l.day + ${intervalSql('r')})::date,
+        (r.last_done_stated_on + ${intervalSql('r')})::date,
+        case when r.last_done_on is null then coalesce(s.due, r.next_due_date)
+          else least(${today}::date, coalesce(s.due, ${today}::date)) end),
+      last_done_unknown = r.last_done_unknown and l.id is null,
+      next_due_estimated = r.next_due_estimated and l.id is null and s.due is null,
+      has_open_inspection = s.due is not null,
+      updated_at = now()
+    from target t
+    left join latest l on l.requirement_id = t.id
+    left join soonest s on s.requirement_id = t.id
+    where r.id = t.id
+    returning r.id, to_char(r.next_due_date, 'YYYY-MM-DD') as next_due_date, l.id as latest_inspection_id`);
+  return result.rows.map((row) => ({ id: row.id, nextDueDate: row.next_due_date, latestInspectionId: row.latest_inspection_id }));
+}
+
+/** syncItem for every (property, type): the item rolls its active requirements up. */
+export async function syncItems(db: DbOrTx, items: readonly { propertyId: number; itemType: InspectionType }[]): Promise<void> {
+  if (!items.length) return;
+  await db.execute(sql`
+    with pairs as (
+      select distinct x.property_id, x.item_type::inspection_type as item_type
+      from json_to_recordset(${JSON.stringify(items.map((i) => ({ property_id: i.propertyId, item_type: i.itemType })))}::json) as x(property_id int, item_type text)
+    ),
+    rollup as (
+      select r.property_id, r.item_type,
+        (case when bool_or(r.last_result = 'non_compliant') then 'non_compliant'
+              when bool_or(r.last_result = 'compliant') then 'compliant'
+              else 'never_inspected' end)::compliance_item_status as status,
+        min(r.next_due_date) as next_due_date,
+        max(r.last_done_on) as last_inspection_date,
+        coalesce(
+          (array_agg(r.last_notes order by r.last_done_on desc nulls last) filter (where r.last_result = 'non_compliant'))[1],
+          (array_agg(r.last_notes order by r.last_done_on desc nulls last) filter (where r.last_result is not null))[1]) as notes
+      from pairs
+      join requirements r on r.property_id = pairs.property_id and r.item_type = pairs.item_type and r.active
+      group by r.property_id, r.item_type
+    )
+    insert into compliance_items (property_id, item_type, status, next_due_date, last_inspection_date, notes)
+    select property_id, item_type, status, next_due_date, last_inspection_date, notes from rollup
+    on conflict (property_id, item_type) do update set
+      status = excluded.status, next_due_date = excluded.next_due_date,
+      last_inspection_date = excluded.last_inspection_date, notes = excluded.notes, updated_at = now()
+    where (compliance_items.status, compliance_items.next_due_date, compliance_items.last_inspection_date, compliance_items.notes)
+      is distinct from (excluded.status, excluded.next_due_date, excluded.last_inspection_date, excluded.notes)`);
+}
+
+/** syncProperty for every id: what the property's status derives from, from its items. */
+export async function syncProperties(db: DbOrTx, propertyIds: readonly number[]): Promise<void> {
+  if (!propertyIds.length) return;
+  await db.execute(sql`
+    update properties p set has_failure = s.has_failure, inspected = s.inspected, earliest_due_date = s.earliest_due_date
+    from (
+      select t.id,
+        coalesce(bool_or(ci.status = 'non_compliant'), false) as has_failure,
+        coalesce(bool_and(ci.last_inspection_date is not null), false) as inspected,
+        min(ci.next_due_date) as earliest_due_date
+      from unnest(${intArray(propertyIds)}) as t(id)
+      left join compliance_items ci on ci.property_id = t.id
+      group by t.id
+    ) s
+    where p.id = s.id
+      and (p.has_failure, p.inspected, p.earliest_due_date) is distinct from (s.has_failure, s.inspected, s.earliest_due_date)`);
+}
+
+/** Keeps has_open_inspection true to the inspections for every id (refreshOpenInspection for a set). */
+export async function refreshOpenInspections(db: DbOrTx, requirementIds: readonly number[]): Promise<void> {
+  if (!requirementIds.length) return;
+  await db.execute(sql`
+    update requirements r set has_open_inspection = exists (
+      select 1 from inspections i where i.requirement_id = r.id and i.status in ${OPEN_STATUSES})
+    where r.id = any(${intArray(requirementIds)})`);
+}

@@ -1,0 +1,274 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ComplianceResult, InspectionType } from '@shared/enums';
+import type { LastDoneEntry } from '@shared/schemas/inspection-history';
+import { propertyScope, type Reach } from '../../access';
+import type { DbOrTx } from '../../db/client';
+import { searchPattern } from '../../db/like';
+import { preparedRows } from '../../db/prepared';
+import { intArray } from '../compliance/compliance-batch.queries';
+import { intervalSql, OPEN_STATUSES } from '../compliance/compliance.sql';
+
+/**
+ * The SQL of recording past inspections. Every statement takes the whole file at once (rows
+ * travel as one JSON parameter, read with json_to_recordset), so 10,000 rows are a handful of
+ * statements, never one per row.
+ */
+
+const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
+
+/** One way of reading what a row wrote in its property column. */
+export interface PropertyCandidate {
+  /** Which written text it reads. */
+  k: number;
+  /** The property's id, when the text is a number. */
+  id: number | null;
+  /** The text before a comma (or the whole text), compared with the name. */
+  name: string | null;
+  /** The text after that comma, compared with the start of the address. */
+  address: string | null;
+}
+
+export interface PropertyHit {
+  k: number;
+  how: 'id' | 'name' | 'name_address';
+  property_id: number;
+  property_name: string;
+}
+
+/**
+ * The reachable properties each candidate names: by id; by name across case and accents (the
+ * search_name column search uses); by name and the start of the address ("Harbor View, 100
+ * Harbor Way"), punctuation aside. Properties out of the caller's reach are never returned, so
+ * a row naming one reads exactly as a row naming nothing.
+ */
+export async function findProperties(db: DbOrTx, reach: Reach, candidates: PropertyCandidate[]): Promise<PropertyHit[]> {
+  if (!candidates.length) return [];
+  const scope = sql`p.organization_id = ${reach.id} and ${propertyScope(reach, sql`p.id`)}`;
+  // Letters and digits only, single spaces: "100 Harbor Way, Boston" starts "100 harbor way boston ...".
+  const plain = (value: SQL) => sql`trim(regexp_replace(${value}, '[^[:alnum:]]+', ' ', 'g'))`;
+  const result = await db.execute<PropertyHit & Record<string, unknown>>(sql`
+    with c as (
+      select k, id, firemark_search_fold(name) as name, ${plain(sql`firemark_search_fold(address)`)} as address
+      from json_to_recordset(${json(candidates)}) as x(k int, id int, name text, address text)
+    )
+    select c.k, 'id' as how, p.id as property_id, p.name as property_name
+    from c join properties p on p.id = c.id
+    where c.id is not null and ${scope}
+    union all
+    select c.k, case when c.address is null then 'name' else 'name_address' end, p.id, p.name
+    from c join properties p on p.search_name = c.name
+    where c.name is not null and ${scope}
+      and (c.address is null or (c.address <> '' and starts_with(${plain(sql`p.search_address`)}, c.address)))`);
+  return result.rows;
+}
+
+export interface RequirementCandidate {
+  id: number;
+  library_id: number | null;
+  property_id: number;
+  property_name: string;
+  item_type: InspectionType;
+  activity: string;
+  principal: boolean;
+  active: boolean;
+  interval_months: number | null;
+  interval_days: number | null;
+  last_done_on: string | null;
+  next_due_date: string;
+  sort_order: number;
+}
+
+const requirementColumns = sql`r.id, r.library_id, r.property_id, p.name as property_name, r.item_type, r.activity, r.principal, r.active,
+  r.interval_months, r.interval_days, to_char(r.last_done_on, 'YYYY-MM-DD') as last_done_on,
+  to_char(r.next_due_date, 'YYYY-MM-DD') as next_due_date, coalesce(l.sort_order, 1000) as sort_order`;
+
+/** The requirements the grid names by id, of properties the caller reaches. */
+export async function findRequirementsById(db: DbOrTx, reach: Reach, ids: number[]): Promise<RequirementCandidate[]> {
+  if (!ids.length) return [];
+  const result = await db.execute<RequirementCandidate & Record<string, unknown>>(sql`
+    select ${requirementColumns}
+    from requirements r join properties p on p.id = r.property_id left join requirement_library l on l.id = r.library_id
+    where r.id = any(${intArray(ids)}) and r.organization_id = ${reach.id} and ${propertyScope(reach, sql`r.property_id`)}`);
+  return result.rows;
+}
+
+/** Every requirement of these properties (already matched, so within reach), in the library's order. */
+export async function requirementsOfProperties(db: DbOrTx, organizationId: number, propertyIds: number[]): Promise<RequirementCandidate[]> {
+  if (!propertyIds.length) return [];
+  const result = await db.execute<RequirementCandidate & Record<string, unknown>>(sql`
+    select ${requirementColumns}
+    from requirements r join properties p on p.id = r.property_id left join requirement_library l on l.id = r.library_id
+    where r.property_id = any(${intArray(propertyIds)}) and r.organization_id = ${organizationId}
+    order by r.property_id, r.item_type, coalesce(l.sort_order, 1000), r.id`);
+  return result.rows;
+}
+
+export interface LibraryEntry {
+  id: number;
+  item_type: InspectionType;
+  activity: string;
+  principal: boolean;
+  interval_months: number | null;
+  interval_days: number | null;
+  sort_order: number;
+}
+
+export async function libraryEntries(db: DbOrTx): Promise<LibraryEntry[]> {
+  const result = await db.execute<LibraryEntry & Record<string, unknown>>(sql`
+    select id, item_type, activity, principal, interval_months, interval_days, sort_order from requirement_library order by item_type, sort_order, id`);
+  return result.rows;
+}
+
+/** `day` plus each interval, as settle counts it (PostgreSQL's month arithmetic). */
+export async function addIntervals(db: DbOrTx, items: { k: number; day: string; interval_months: number | null; interval_days: number | null }[]): Promise<Map<number, string>> {
+  if (!items.length) return new Map();
+  const result = await db.execute<{ k: number; due: string }>(sql`
+    select x.k, to_char((x.day + ${intervalSql('x')})::date, 'YYYY-MM-DD') as due
+    from json_to_recordset(${json(items)}) as x(k int, day date, interval_months int, interval_days int)`);
+  return new Map(result.rows.map((r) => [r.k, r.due]));
+}
+
+/**
+ * Gives properties the safety items the history names and they do not have yet: the
+ * library's requirements of each type. When they were last done is not known (issue 35 §1):
+ * each is due today and marked so, until the history's rows (settled next) say otherwise.
+ * Inspections of those types that name no requirement then count for the principal one.
+ */
+export async function addSafetyItems(db: DbOrTx, organizationId: number, items: { propertyId: number; itemType: InspectionType }[], today: string): Promise<void> {
+  if (!items.length) return;
+  const pairs = json(items.map((i) => ({ property_id: i.propertyId, item_type: i.itemType })));
+  await db.execute(sql`
+    with pairs as (
+      select distinct x.property_id, x.item_type::inspection_type as item_type from json_to_recordset(${pairs}) as x(property_id int, item_type text)
+    )
+    insert into requirements (organization_id, property_id, item_type, library_id, activity, interval_months, interval_days, source, note, principal,
+      next_due_date, last_done_unknown)
+    select ${organizationId}, pairs.property_id, l.item_type, l.id, l.activity, l.interval_months, l.interval_days, l.source, l.note, l.principal,
+      ${today}::date, true
+    from pairs join requirement_library l on l.item_type = pairs.item_type
+    where not exists (select 1 from requirements r where r.property_id = pairs.property_id and r.item_type = pairs.item_type)
+    order by pairs.property_id, l.sort_order
+    on conflict do nothing`);
+  await db.execute(sql`
+    update inspections i set requirement_id = r.id
+    from json_to_recordset(${pairs}) as x(property_id int, item_type text)
+    join requirements r on r.property_id = x.property_id and r.item_type = x.item_type::inspection_type and r.principal
+    where i.property_id = x.property_id and i.inspection_type = x.item_type::inspection_type and i.requirement_id is null`);
+}
+
+/** The assignee of a history row that names no inspector (an inspection always has one). */
+export const NO_INSPECTOR = 'Not recorded';
+/** The next inspection's assignee when the history named nobody. */
+export const NEXT_UNASSIGNED = 'To be assigned';
+
+export interface HistoryInsert {
+  property_id: number;
+  item_type: InspectionType;
+  requirement_id: number;
+  performed_on: string;
+  result: ComplianceResult;
+  assigned_to: string;
+  notes: string | null;
+}
+
+/**
+ * The rows as completed inspections, performed at noon of their day in the organisation's
+ * zone (as a completion dated that day is), due that day. Returns their ids.
+ */
+export async function insertCompletions(db: DbOrTx, organizationId: number, rows: HistoryInsert[]): Promise<number[]> {
+  const result = await db.execute<{ id: number }>(sql`
+    insert into inspections (organization_id, property_id, inspection_type, requirement_id, due_date, completed_date, status, compliance_result, completion_notes, assigned_to)
+    select ${organizationId}, x.property_id, x.item_type::inspection_type, x.requirement_id, x.performed_on,
+      (x.performed_on + time '12:00') at time zone o.time_zone, 'completed', x.result::compliance_result, x.notes, x.assigned_to
+    from json_to_recordset(${json(rows)}) as x(property_id int, item_type text, requirement_id int, performed_on date, result text, assigned_to text, notes text)
+    join organizations o on o.id = ${organizationId}
+    returning id`);
+  return result.rows.map((r) => r.id);
+}
+
+/**
+ * The one next inspection of each requirement whose latest completion came from the history,
+ * on its next due date, assigned as that completion was: only where it is active, schedules
+ * itself and has nothing open, soonest first, at most `room` (the plan's open inspections).
+ * Returns the requirements it scheduled.
+ */
+export async function scheduleNext(db: DbOrTx, organizationId: number, latest: { requirementId: number; inspectionId: number }[], room: number): Promise<number[]> {
+  if (!latest.length || room <= 0) return [];
+  const result = await db.execute<{ requirement_id: number }>(sql`
+    insert into inspections (organization_id, property_id, inspection_type, requirement_id, due_date, assigned_to, status)
+    select ${organizationId}, r.property_id, r.item_type, r.id, r.next_due_date,
+      case when i.assigned_to = ${NO_INSPECTOR} then ${NEXT_UNASSIGNED} else i.assigned_to end, 'scheduled'
+    from json_to_recordset(${json(latest.map((l) => ({ requirement_id: l.requirementId, inspection_id: l.inspectionId })))}) as x(requirement_id int, inspection_id int)
+    join requirements r on r.id = x.requirement_id
+    join inspections i on i.id = x.inspection_id
+    where r.active and r.auto_schedule
+      and not exists (select 1 from inspections o where o.requirement_id = r.id and o.status in ${OPEN_STATUSES})
+    order by r.next_due_date, r.id
+    limit ${Number.isFinite(room) ? room : null}
+    returning requirement_id`);
+  return result.rows.map((r) => r.requirement_id);
+}
+
+export interface RequirementState {
+  requirementId: number;
+  propertyId: number;
+  lastDoneOn: string | null;
+  lastResult: ComplianceResult | null;
+  nextDueDate: string;
+  lastDoneKnown: boolean;
+}
+
+export async function requirementStates(db: DbOrTx, ids: number[]): Promise<RequirementState[]> {
+  if (!ids.length) return [];
+  const result = await db.execute<RequirementState & Record<string, unknown>>(sql`
+    select r.id as "requirementId", r.property_id as "propertyId", to_char(r.last_done_on, 'YYYY-MM-DD') as "lastDoneOn",
+      r.last_result as "lastResult", to_char(r.next_due_date, 'YYYY-MM-DD') as "nextDueDate",
+      (r.last_done_on is not null or not r.last_done_unknown) as "lastDoneKnown"
+    from requirements r where r.id = any(${intArray(ids)}) order by r.property_id, r.item_type, r.id`);
+  return result.rows;
+}
+
+export interface LastDoneFilter {
+  q?: string;
+  type?: InspectionType;
+  propertyId?: number;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The grid's rows: the active requirements of the properties the caller reaches, by property
+ * name, then id, type and the library's order. Walked in the order of properties_org_name_idx
+ * (organization_id, lower(name)), so a page reads its properties and their requirements
+ * (requirements_property_type_idx) and stops, whatever the portfolio's size.
+ */
+export async function listLastDone(db: DbOrTx, reach: Reach, filter: LastDoneFilter): Promise<[LastDoneEntry[], number]> {
+  const conditions: SQL[] = [sql`p.organization_id = ${reach.id}`, propertyScope(reach, sql`p.id`), sql`r.active`];
+  if (filter.type) conditions.push(sql`r.item_type = ${filter.type}`);
+  if (filter.propertyId) conditions.push(sql`p.id = ${filter.propertyId}`);
+  if (filter.q) {
+    const pattern = searchPattern(filter.q);
+    conditions.push(sql`(p.search_name like ${pattern} or p.search_address like ${pattern} or r.search_activity like ${pattern})`);
+  }
+  const where = sql.join(conditions, sql` and `);
+  const [rows, count] = await Promise.all([
+    preparedRows<LastDoneEntry>(
+      db,
+      sql`
+      select r.id as "requirementId", p.id as "propertyId", p.name as "propertyName",
+        concat_ws(', ', p.address_line1, p.city, p.state || ' ' || p.zip) as "propertyAddress",
+        r.item_type as "itemType", r.activity, r.principal,
+        to_char(r.last_done_on, 'YYYY-MM-DD') as "lastDoneOn", r.last_result as "lastResult",
+        (r.last_done_on is not null or not r.last_done_unknown) as "lastDoneKnown",
+        to_char(r.next_due_date, 'YYYY-MM-DD') as "nextDueDate"
+      from properties p
+      join requirements r on r.property_id = p.id
+      left join requirement_library l on l.id = r.library_id
+      where ${where}
+      order by lower(p.name), p.name, p.id, r.item_type, coalesce(l.sort_order, 1000), r.id
+      limit ${filter.limit} offset ${filter.offset}`,
+    ),
+    preparedRows<{ n: number }>(db, sql`select count(*)::int as n from properties p join requirements r on r.property_id = p.id where ${where}`),
+  ]);
+  return [rows, count[0]?.n ?? 0];
+}
