@@ -17,6 +17,7 @@ import { routeJsBrotliBytes } from './bundle-size';
 import { measureLighthouse } from './lighthouse';
 import { measureHostileBody } from './hostile-body';
 import { measureHeavyReports } from './heavy-reports';
+import { measureHistoryImport } from './history-import';
 import { addLimitedManager, makePro, seedPortfolio } from './portfolio';
 import { embeddedDatabaseUrl, signUp } from './accounts';
 import { peakRssMiB, rssMiB, startServer } from './server-process';
@@ -150,6 +151,8 @@ try {
   }
   results['server peak RSS (MiB)'] = Math.round(peakRssMiB(warm.process.pid!));
   Object.assign(results, await measureLighthouse(warm.url, bigCookie));
+  // Last: it adds 10,000 completed inspections, which the reads above must not see.
+  Object.assign(results, await measureHistoryImport(warm.url, bigCookie, 10_000));
   await warm.stop();
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
