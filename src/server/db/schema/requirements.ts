@@ -79,7 +79,10 @@ export const requirements = pgTable(
      * (docs/decisions/034-last-done-when-added.md). lastDoneOn stays the last result's day.
      */
     lastDoneStatedOn: date('last_done_stated_on', { mode: 'string' }),
-    /** nextDueDate was guessed from the day it was added (migrated items), not counted from a known date. */
+    /**
+     * Its first date was guessed from the day it was added (a non-principal library requirement
+     * added without a last-done date, or migrated), not counted from a known date nor "due now".
+     */
     nextDueEstimated: boolean('next_due_estimated').notNull().default(false),
     /**
      * Whether an inspection of it is open, kept by every inspection change (settleRequirement):
