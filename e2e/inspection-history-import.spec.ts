@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { addProperty, expect, expectAccessible, expectToast, test } from './fixtures';
+import { addProperty, expect, expectAccessible, expectNoSidewaysScroll, expectToast, test } from './fixtures';
 
 // Issue 35 §2: "Import inspection history", previewed, all or nothing.
 
@@ -54,6 +54,10 @@ test('import a history CSV with a preview', async ({ proPage: page }, testInfo) 
   await dialog.getByLabel('CSV file').setInputFiles(fixed);
   await expect(dialog.getByText('2 rows in the file: 2 match a requirement.')).toBeVisible();
   await expect(dialog.getByText('Activity not stated')).toBeVisible();
+  // On a phone the preview turns into cards, and nothing needs sideways scrolling.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(dialog.getByRole('list', { name: 'Rows that match' }).getByRole('listitem')).toHaveCount(2);
+  await expectNoSidewaysScroll(page);
   await dialog.getByRole('button', { name: 'Import 2 inspections' }).click();
   await expectToast(page, 'Inspection History Imported', '2 inspections recorded; each schedule now counts from its latest.');
   await expect(dialog).toBeHidden();

@@ -139,3 +139,19 @@ test('at 375 px the grid scrolls sideways in its box with the property kept in v
   // What was typed and not saved is still there.
   await expect(grid.getByRole('row').filter({ hasText: 'Birch Court' }).first().getByRole('textbox')).toHaveValue('2999-01-01');
 });
+
+test('the dashboard offers to record past inspections while requirements are due with nothing scheduled', async ({ proPage: page }) => {
+  const property = await addProperty(page, { name: 'Dogwood Lofts' });
+  const today = new Date().toISOString().slice(0, 10);
+  const added = await page.request.post(`/api/properties/${property.id}/safety-items`, {
+    data: { itemType: 'fire_alarm', nextDueDate: today },
+    headers: { origin: origin() },
+  });
+  expect(added.status()).toBe(201);
+
+  await page.goto('/dashboard');
+  await expect(page.getByText('Already have inspection records?')).toBeVisible();
+  await page.getByRole('link', { name: 'Record past inspections' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Record past inspections' })).toBeVisible();
+  await expect(page.getByRole('grid').getByRole('row').filter({ hasText: 'Dogwood Lofts' }).first()).toBeVisible();
+});
