@@ -54,7 +54,13 @@ interface ReasonItem {
   status: ComplianceItemStatus;
   lastInspectionDate: string | null;
   nextDueDate: string | null;
+  /** Its active requirements never done that someone said were "Not known" (issue 35), due at once. */
+  lastDoneUnknownCount?: number;
+  /** Never inspected in Firemark: the day given for when it was last done when it was added. */
+  lastDoneStatedOn?: string | null;
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 const itemName = (type: InspectionType) => INSPECTION_TYPE_LABELS[type].toLowerCase();
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -64,8 +70,9 @@ const andList = (words: string[]) =>
 /**
  * Why a property has its status (DECISIONS "Compliance model": wherever a status is shown, its
  * reason is shown with it), from the same items propertyStatusFrom reads: the items that put
- * it there, e.g. "Sprinkler system and emergency lighting never inspected". The app, the PDF
- * and the verification page all print this one sentence.
+ * it there, e.g. "Sprinkler system and emergency lighting never inspected", or "9 requirements
+ * with no known last date" (issue 35). The app, the PDF and the verification page all print
+ * this one sentence.
  */
 export function propertyStatusReason(status: PropertyStatus, items: ReasonItem[]): string {
   const sorted = [...items].sort((a, b) => a.itemType.localeCompare(b.itemType));
@@ -73,16 +80,25 @@ export function propertyStatusReason(status: PropertyStatus, items: ReasonItem[]
   switch (status) {
     case 'non_compliant': {
       const failed = sorted.filter((i) => i.status === 'non_compliant').map((i) => itemName(i.itemType));
-      const overdue = sorted
-        .filter((i) => i.status === 'overdue')
-        .map((i) => `${itemName(i.itemType)} ${i.lastInspectionDate ? 'overdue' : 'never inspected and overdue'}${due(i.nextDueDate)}`);
+      const late = (i: ReasonItem) =>
+        i.lastInspectionDate || i.lastDoneStatedOn ? 'overdue' : i.lastDoneUnknownCount ? 'last done not known and overdue' : 'never inspected and overdue';
+      const overdue = sorted.filter((i) => i.status === 'overdue').map((i) => `${itemName(i.itemType)} ${late(i)}${due(i.nextDueDate)}`);
       const parts = [...(failed.length ? [`${andList(failed)} failed inspection`] : []), ...overdue];
       return parts.length ? sentence(parts.join('; ')) : 'An item failed inspection or is overdue';
     }
     case 'pending': {
       if (sorted.length === 0) return 'No safety items yet: nothing has been inspected';
-      const never = sorted.filter((i) => !i.lastInspectionDate).map((i) => itemName(i.itemType));
-      return never.length ? sentence(`${andList(never)} never inspected`) : 'Not every safety item has been inspected';
+      // Items with no result: never inspected; last done on a day given, with no result yet;
+      // or with requirements whose last date nobody knows, counted ("9 requirements with no known last date").
+      const uninspected = sorted.filter((i) => !i.lastInspectionDate);
+      const unknown = uninspected.reduce((n, i) => n + (i.lastDoneUnknownCount ?? 0), 0);
+      const known = uninspected.filter((i) => !i.lastDoneUnknownCount);
+      const never = known.filter((i) => !i.lastDoneStatedOn).map((i) => itemName(i.itemType));
+      const stated = known
+        .filter((i) => i.lastDoneStatedOn)
+        .map((i) => `${itemName(i.itemType)} last done ${formatDisplayDate(i.lastDoneStatedOn)}, no result recorded`);
+      const parts = [...(never.length ? [`${andList(never)} never inspected`] : []), ...stated, ...(unknown ? [`${plural(unknown, 'requirement')} with no known last date`] : [])];
+      return parts.length ? sentence(parts.join('; ')) : 'Not every safety item has been inspected';
     }
     case 'due_soon': {
       const soon = sorted.filter((i) => i.status === 'due_soon').map((i) => `${itemName(i.itemType)} due ${formatDisplayDate(i.nextDueDate)}`);

@@ -33,6 +33,8 @@ export function unicodeReport(overrides: Partial<FireSafetyReportData> = {}): Fi
         status: 'non_compliant',
         nextDueDate: '2026-09-01',
         lastInspectionDate: '2026-03-01',
+        lastDoneUnknownCount: 0,
+        lastDoneStatedOn: null,
         createdAt: '2026-01-01T00:00:00.000Z',
         updatedAt: '2026-01-01T00:00:00.000Z',
       },

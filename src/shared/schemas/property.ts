@@ -80,6 +80,10 @@ export const complianceItemResponse = z.object({
   status: z.enum(COMPLIANCE_ITEM_STATUSES).describe("Effective status: overdue and due soon derived from nextDueDate in the account's time zone"),
   nextDueDate: calendarDayField.nullable(),
   lastInspectionDate: calendarDayField.nullable(),
+  lastDoneUnknownCount: countField.describe('Active requirements of this item said to be "Last done not known" when it was added, and so due at once (estimated dates are not counted)'),
+  lastDoneStatedOn: calendarDayField
+    .nullable()
+    .describe('Never inspected in Firemark: the latest day given for when it was last done when it was added, with no result recorded'),
   createdAt: timestampField,
   updatedAt: timestampField,
 });

@@ -36,12 +36,50 @@ function checkIntervalLimit(v: { intervalCount?: number; intervalUnit?: Interval
   }
 }
 
-/** "Add safety item" on the property page: the library's requirements of a type. */
-export const addSafetyItemSchema = z.object({
-  itemType: z.enum(INSPECTION_TYPES, { error: 'Choose a safety item' }),
-  /** When its principal (annual) requirement is first due; the others follow from it. */
-  nextDueDate: calendarDate('Due date is required'),
-});
+/**
+ * When a requirement was last done, as a person says it when adding a safety item (issue 35):
+ * a day, or null for "Not known" (then it is due at once). Not in the future: the service checks
+ * that in the organisation's time zone.
+ */
+const lastDoneField = calendarDate('Enter the day it was last done, or choose Not known').nullable();
+
+/**
+ * "Add safety item" on the property page: the library's requirements of a type. Either
+ * `lastDoneOn` (each requirement is next due one interval after it; null: not known, due now),
+ * with `requirements` to give one of them another date, or, as before, `nextDueDate` (when the
+ * principal requirement is first due; the others are first due one interval later, within a year).
+ */
+export const addSafetyItemSchema = z
+  .object({
+    itemType: z.enum(INSPECTION_TYPES, { error: 'Choose a safety item' }),
+    nextDueDate: calendarDate('Due date is required').optional(),
+    lastDoneOn: lastDoneField.optional(),
+    requirements: z
+      .array(
+        z.object({
+          libraryId: z.number({ error: 'Choose an activity of this safety item' }).int('Choose an activity of this safety item').min(1, 'Choose an activity of this safety item'),
+          lastDoneOn: lastDoneField,
+        }),
+        { error: 'List the activities with when each was last done' },
+      )
+      .max(50, 'At most 50 activities')
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.nextDueDate !== undefined && v.lastDoneOn !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['lastDoneOn'], message: 'Give when it was last done or the next due date, not both' });
+    } else if (v.nextDueDate === undefined && v.lastDoneOn === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['lastDoneOn'], message: 'Say when it was last done, or choose Not known' });
+    }
+    if (v.requirements && v.lastDoneOn === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['requirements'], message: 'Dates for each activity go with lastDoneOn, not with nextDueDate' });
+    }
+    const seen = new Set<number>();
+    v.requirements?.forEach((r, i) => {
+      if (seen.has(r.libraryId)) ctx.addIssue({ code: 'custom', path: ['requirements', i, 'libraryId'], message: 'This activity is listed twice' });
+      seen.add(r.libraryId);
+    });
+  });
 export type AddSafetyItemInput = z.input<typeof addSafetyItemSchema>;
 
 /** A requirement of a person's own, added to a safety item the property has. */
@@ -135,9 +173,14 @@ export const requirementResponse = z.object({
   principal: z.boolean(),
   active: z.boolean(),
   autoSchedule: z.boolean(),
-  lastDoneOn: calendarDayField.nullable(),
+  lastDoneOn: calendarDayField.nullable().describe('The day of the latest completion with a result'),
   lastResult: z.enum(COMPLIANCE_RESULTS).nullable(),
+  lastDoneStatedOn: calendarDayField
+    .nullable()
+    .describe('When it was last done, as given when the safety item was added, with no result recorded; the schedule counts from it until a result is recorded'),
+  lastDoneKnown: z.boolean().describe('False while nobody has said when it was last done ("Last done not known"): it is then due at once, or its date is estimated'),
   nextDueDate: calendarDayField,
+  nextDueEstimated: z.boolean().describe('The next due date was guessed from the day it was added, not counted from a known date'),
   status: z.enum(COMPLIANCE_ITEM_STATUSES).describe("Effective, in the account's time zone: overdue and due soon derived from nextDueDate"),
   dueNotScheduled: z.boolean().describe('Active, due within 30 days or overdue, and no open inspection: "Due, not scheduled"'),
   openInspection: z.object({ id: recordIdField, dueDate: calendarDayField }).nullable(),
@@ -155,6 +198,7 @@ export const unscheduledRequirementResponse = z.object({
   activity: z.string(),
   principal: z.boolean(),
   nextDueDate: calendarDayField,
+  lastDoneKnown: z.boolean().describe('False while nobody has said when it was last done ("Last done not known")'),
   displayStatus: z.enum(['overdue', 'due_soon', 'upcoming']),
 });
 export type UnscheduledRequirement = z.infer<typeof unscheduledRequirementResponse>;

@@ -21,22 +21,29 @@ export interface RequirementRow {
 
 /**
  * A property gets a safety item: the library's requirements of its type, unless it has
- * requirements of that type already. The principal one is first due on `anchor`; each other
- * one an interval after `today`, but within a year: when a six-year or twelve-year activity
- * was last done is not known, so it is checked within the first year. Two transactions adding
- * the same item at once meet on the (property, library entry) key, and one adds nothing.
- * Inspections of that type that name no requirement then count for the principal one.
- * Returns the ids of the requirements it created.
+ * requirements of that type already. With `lastDone` (issue 35: when each was last done, by
+ * library entry, null for not known), each is next due one interval after its day, counted as
+ * settleRequirement counts from a completion, and one not known is due on `today` and marked so.
+ * Without it: the principal one is first due on `anchor`; each other one an interval after
+ * `today`, but within a year: when a six-year or twelve-year activity was last done is not
+ * known, so it is checked within the first year (marked not known, its date estimated). Two transactions adding the same item at once
+ * meet on the (property, library entry) key, and one adds nothing. Inspections of that type
+ * that name no requirement then count for the principal one. Returns the ids it created.
  */
 export async function createLibraryRequirements(
   db: DbOrTx,
-  input: { organizationId: number; propertyId: number; itemType: InspectionType; anchor: string; today: string },
+  input: { organizationId: number; propertyId: number; itemType: InspectionType; anchor?: string; today: string; lastDone?: Record<number, string | null> },
 ): Promise<number[]> {
+  const stated = input.lastDone ? sql`(${JSON.stringify(input.lastDone)}::jsonb ->> l.id::text)::date` : sql`null::date`;
+  const firstDue = input.lastDone
+    ? sql`coalesce((${stated} + ${intervalSql('l')})::date, ${input.today}::date)`
+    : sql`case when l.principal then ${input.anchor ?? input.today}::date
+        else least(${input.today}::date + ${intervalSql('l')}, ${input.today}::date + interval '12 months')::date end`;
   const created = await db.execute<{ id: number }>(sql`
-    insert into requirements (organization_id, property_id, item_type, library_id, activity, interval_months, interval_days, source, note, principal, next_due_date)
+    insert into requirements (organization_id, property_id, item_type, library_id, activity, interval_months, interval_days, source, note, principal,
+      next_due_date, last_done_stated_on, last_done_unknown, next_due_estimated)
     select ${input.organizationId}, ${input.propertyId}, l.item_type, l.id, l.activity, l.interval_months, l.interval_days, l.source, l.note, l.principal,
-      case when l.principal then ${input.anchor}::date
-        else least(${input.today}::date + ${intervalSql('l')}, ${input.today}::date + interval '12 months')::date end
+      ${firstDue}, ${stated}, ${input.lastDone ? sql`${stated} is null, false` : sql`not l.principal, not l.principal`}
     from requirement_library l
     where l.item_type = ${input.itemType}
       and not exists (select 1 from requirements r where r.property_id = ${input.propertyId} and r.item_type = ${input.itemType})
@@ -105,8 +112,10 @@ export async function findRequirement(db: DbOrTx, id: number): Promise<Requireme
  * its most recent performed-on date). The latest completion with a result, by the day it was
  * performed in the account's zone, gives the last date, result (once every deficiency it
  * opened is corrected, compliant: resultAfterCorrections) and notes, and the next due
- * date one interval later. Without one: a requirement never done follows its soonest open
- * inspection (or keeps its date); one whose record is gone is due today at the latest.
+ * date one interval later. Without one: one whose last day was given when it was added
+ * (last_done_stated_on) is due an interval after that day; a requirement never done follows its
+ * soonest open inspection (or keeps its date); one whose record is gone is due today at the
+ * latest. A result makes its last date known (last_done_unknown goes).
  * Returns the next due date and the inspection that set it.
  */
 export async function settleRequirement(
@@ -135,8 +144,12 @@ export async function settleRequirement(
       last_notes = (select notes from latest),
       next_due_date = coalesce(
         (select (latest.day + ${intervalSql('r')})::date from latest),
+        (r.last_done_stated_on + ${intervalSql('r')})::date,
         case when r.last_done_on is null then coalesce((select due from soonest), r.next_due_date)
           else least(${today}::date, coalesce((select due from soonest), ${today}::date)) end),
+      -- A result says when it was last done; an inspection scheduled for it sets a real date.
+      last_done_unknown = r.last_done_unknown and not exists (select 1 from latest),
+      next_due_estimated = r.next_due_estimated and not exists (select 1 from latest),
       has_open_inspection = (select due from soonest) is not null,
       updated_at = now()
     where r.id = ${requirementId}

@@ -106,9 +106,19 @@ async function selectProperties(db: DbOrTx, where: SQL, today: string, sort: Pro
           'id', ci.id, 'propertyId', ci.property_id, 'itemType', ci.item_type,
           'status', ${effectiveItemStatusSql('ci', todaySql)},
           'nextDueDate', ci.next_due_date, 'lastInspectionDate', ci.last_inspection_date,
+          'lastDoneUnknownCount', known.unknown, 'lastDoneStatedOn', known.stated,
           'createdAt', ci.created_at, 'updatedAt', ci.updated_at
         ) order by ci.item_type) as list
-      from compliance_items ci where ci.property_id = p.id
+      from compliance_items ci
+      -- What its status reason says of when it was last done (issue 35): the requirements of
+      -- the item never done that someone said were "Not known" (due at once; an estimated date is
+      -- not counted), and the day given for one when it was added.
+      cross join lateral (
+        select (count(*) filter (where r.last_done_unknown and not r.next_due_estimated))::int as unknown, max(r.last_done_stated_on) as stated
+        from requirements r
+        where r.property_id = ci.property_id and r.item_type = ci.item_type and r.active and r.last_done_on is null
+      ) known
+      where ci.property_id = p.id
     ) items on true
     cross join lateral (
       select count(*)::int as open, (count(*) filter (where d.severity = 'critical'))::int as critical

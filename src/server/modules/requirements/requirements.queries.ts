@@ -39,7 +39,10 @@ type Row = {
   auto_schedule: boolean;
   last_done_on: string | null;
   last_result: ComplianceResult | null;
+  last_done_stated_on: string | null;
+  last_done_unknown: boolean;
   next_due_date: string;
+  next_due_estimated: boolean;
   has_open_inspection: boolean;
   open_inspection: { id: number; dueDate: string } | null;
   changes: RequirementChange[];
@@ -61,7 +64,11 @@ function toRequirement(row: Row, today: string): Requirement {
     autoSchedule: row.auto_schedule,
     lastDoneOn: row.last_done_on,
     lastResult: row.last_result,
+    lastDoneStatedOn: row.last_done_on ? null : row.last_done_stated_on,
+    lastDoneKnown: row.last_done_on !== null || !row.last_done_unknown,
     nextDueDate: row.next_due_date,
+    // A date an open inspection sets is that inspection's, not a guess.
+    nextDueEstimated: row.last_done_on === null && row.next_due_estimated && !row.has_open_inspection,
     status: effectiveItemStatus({ status: row.last_result ?? 'never_inspected', nextDueDate: row.next_due_date }, today),
     dueNotScheduled: row.active && !row.has_open_inspection && row.next_due_date <= addDays(today, UPCOMING_DAYS),
     openInspection: row.open_inspection,
@@ -74,6 +81,7 @@ export async function listRequirements(db: DbOrTx, reach: Reach, where: SQL, tod
   const result = await db.execute<Row & Record<string, unknown>>(sql`
     select r.id, r.property_id, r.item_type, r.library_id, r.activity, r.interval_months, r.interval_days, r.source, r.note,
       r.principal, r.active, r.auto_schedule, r.last_done_on, r.last_result, r.next_due_date, r.has_open_inspection,
+      r.last_done_stated_on, r.last_done_unknown, r.next_due_estimated,
       (select json_build_object('id', oi.id, 'dueDate', oi.due_date) from inspections oi
         where oi.requirement_id = r.id and oi.status in ${OPEN_STATUSES} order by oi.due_date, oi.id limit 1) as open_inspection,
       coalesce((select json_agg(json_build_object('id', c.id, 'kind', c.kind, 'detail', c.detail, 'reason', c.reason,
@@ -128,7 +136,8 @@ export async function updateRequirement(
 
 /**
  * After its interval changed (issue 30): the requirement is next due one new interval after it
- * was last done, or, never done, after the day it began (the day it was added, in the account's
+ * was last done (or the day given for that when it was added); one whose last date is not known
+ * and is due now stays due; otherwise, never done, after the day it began (the day it was added, in the account's
  * zone), no later than a year after that day as when it was added, since when it was last done
  * is not known. An open inspection of it that kept its schedule (due on the old next due date)
  * moves to the new date when that is earlier, with the change as its reason; a longer interval
@@ -138,7 +147,10 @@ export async function redateAfterIntervalChange(db: DbOrTx, id: number, reason: 
   const result = await db.execute<{ next_due_date: string }>(sql`
     with target as (
       select r.id, r.next_due_date as old_due,
-        case when r.last_done_on is not null then (r.last_done_on + ${intervalSql('r')})::date
+        case when coalesce(r.last_done_on, r.last_done_stated_on) is not null
+            then (coalesce(r.last_done_on, r.last_done_stated_on) + ${intervalSql('r')})::date
+          -- "Not known" is due now whatever the interval (issue 35); an estimate is re-estimated.
+          when r.last_done_unknown and not r.next_due_estimated then r.next_due_date
           else least(began + ${intervalSql('r')}, began + interval '12 months')::date end as new_due
       from requirements r
       join organizations o on o.id = r.organization_id
@@ -228,10 +240,11 @@ export async function listUnscheduled(db: DbOrTx, reach: Reach, filter: Unschedu
   // Only a search needs the property's name to count.
   const countFrom = filter.q ? sql`requirements r join properties p on p.id = r.property_id` : sql`requirements r`;
   const [rows, count] = await Promise.all([
-    preparedRows<{ id: number; property_id: number; property_name: string; item_type: InspectionType; activity: string; principal: boolean; next_due_date: string }>(
+    preparedRows<{ id: number; property_id: number; property_name: string; item_type: InspectionType; activity: string; principal: boolean; next_due_date: string; last_done_known: boolean }>(
       db,
       sql`
-      select r.id, r.property_id, p.name as property_name, r.item_type, r.activity, r.principal, r.next_due_date
+      select r.id, r.property_id, p.name as property_name, r.item_type, r.activity, r.principal, r.next_due_date,
+        (r.last_done_on is not null or not r.last_done_unknown) as last_done_known
       from requirements r join properties p on p.id = r.property_id
       where ${where}
       order by r.next_due_date, r.id
@@ -247,6 +260,7 @@ export async function listUnscheduled(db: DbOrTx, reach: Reach, filter: Unschedu
     activity: r.activity,
     principal: r.principal,
     nextDueDate: r.next_due_date,
+    lastDoneKnown: r.last_done_known,
     displayStatus: unscheduledDisplayStatus(r.next_due_date, today),
   }));
   return [list, count[0]?.n ?? 0];

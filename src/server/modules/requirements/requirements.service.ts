@@ -38,6 +38,30 @@ async function oneRequirement(deps: RequirementsDeps, account: Account, id: numb
   return requirement;
 }
 
+/**
+ * When each of the type's library requirements was last done, by library entry (null: not
+ * known): `lastDoneOn` for all, `requirements` for the ones that differ. A day in the future
+ * (in the organisation's zone) or an activity of another type is refused with its field.
+ */
+async function lastDoneByLibraryEntry(
+  db: DbOrTx,
+  input: z.output<typeof addSafetyItemSchema>,
+  day: string,
+): Promise<Record<number, string | null>> {
+  const errors: Record<string, string[]> = {};
+  const future = 'The day it was last done cannot be in the future';
+  if (input.lastDoneOn && input.lastDoneOn > day) errors.lastDoneOn = [future];
+  const entries = (await q.listLibrary(db)).filter((l) => l.itemType === input.itemType);
+  const byEntry: Record<number, string | null> = Object.fromEntries(entries.map((l) => [l.id, input.lastDoneOn ?? null]));
+  input.requirements?.forEach((r, i) => {
+    if (!(r.libraryId in byEntry)) errors[`requirements.${i}.libraryId`] = [`Choose an activity of ${INSPECTION_TYPE_LABELS[input.itemType]}`];
+    else if (r.lastDoneOn && r.lastDoneOn > day) errors[`requirements.${i}.lastDoneOn`] = [future];
+    else byEntry[r.libraryId] = r.lastDoneOn;
+  });
+  if (Object.keys(errors).length > 0) throw validationFailed(errors);
+  return byEntry;
+}
+
 /** "Add safety item": the library's requirements of a type the property does not have yet. */
 export async function addSafetyItem(
   deps: RequirementsDeps,
@@ -48,11 +72,19 @@ export async function addSafetyItem(
   await assertPropertyExists(deps, account, propertyId);
   const day = today(account);
   const label = INSPECTION_TYPE_LABELS[input.itemType];
+  const lastDone = input.lastDoneOn === undefined ? undefined : await lastDoneByLibraryEntry(deps.db, input, day);
   const alreadyThere = () => conflict(`This property already has ${label}.`, { itemType: [`This property already has ${label}.`] });
   // The answer is read inside the transaction: an addition that committed never answers 503.
   return writeAccountData(deps.pool, account.id, async ({ db }) => {
     if (await hasRequirements(db, propertyId, input.itemType)) throw alreadyThere();
-    const ids = await createLibraryRequirements(db, { organizationId: account.id, propertyId, itemType: input.itemType, anchor: input.nextDueDate, today: day });
+    const ids = await createLibraryRequirements(db, {
+      organizationId: account.id,
+      propertyId,
+      itemType: input.itemType,
+      anchor: input.nextDueDate,
+      today: day,
+      lastDone,
+    });
     if (ids.length === 0) throw alreadyThere();
     const changedBy = await nameOf(db, account);
     await q.insertChanges(
