@@ -19,6 +19,7 @@ import { shareLinksRoutes } from './modules/share-links/share-links.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { organizationsRoutes } from './modules/organizations/organizations.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { createBillingProvider } from './modules/billing/create-billing-provider';
 import { isSignedWebhook, STRIPE_CSP } from './modules/billing/stripe/stripe-web';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes';
 import { deficienciesRoutes } from './modules/deficiencies/deficiencies.routes';
@@ -146,7 +147,9 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(apiTokensPlugin, { db: runtime.db, billingOff: config.billing.provider === 'off' });
   await app.register(historyActorPlugin);
 
-  const deps = { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss, sessions, log: app.log };
+  const base = { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss, sessions, log: app.log };
+  // One provider, chosen at start: the billing routes speak to it, and deleting an organisation cancels its plan through it.
+  const deps = { ...base, billing: createBillingProvider(base) };
   await app.register(healthRoutes, { pool: runtime.pool });
   await app.register(authRoutes, deps);
   await app.register(organizationsRoutes, deps);

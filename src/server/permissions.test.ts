@@ -178,6 +178,11 @@ const CALLS: Record<string, Call> = {
   'POST /api/organizations/:id/switch': { names: 'organizationRecord', session: 3, params: (f) => ({ id: f.orgId }) },
   'GET /api/organizations/current': { names: 'nothing' },
   'PUT /api/organizations/current': { names: 'nothing', body: () => ({ name: 'Harbor Property Group', timeZone: 'UTC' }) },
+  'DELETE /api/organizations/current': {
+    names: 'nothing',
+    body: () => ({ name: 'Not the name of this organisation' }),
+    alsoOk: { statuses: [400], why: "the name typed is not the organisation's, so an allowed caller deletes nothing (a deletion would end the fixture; organization-delete.test.ts deletes)" },
+  },
   'GET /api/organizations/current/members': { names: 'nothing' },
   'PUT /api/organizations/current/members/:id': { names: 'organizationRecord', params: fresh('member'), body: () => ({ role: 'viewer', propertyIds: null }) },
   'DELETE /api/organizations/current/members/:id': { names: 'organizationRecord', action: 'members.manage', params: fresh('member') },

@@ -16,6 +16,20 @@ export type OrganizationCreateInput = z.infer<typeof organizationCreateSchema>;
 export const organizationUpdateSchema = z.object({ name: organizationName, timeZone });
 export type OrganizationUpdateInput = z.infer<typeof organizationUpdateSchema>;
 
+export const CONFIRM_ORGANIZATION_NAME = "Type the organisation's name exactly to confirm";
+
+/**
+ * Deleting an organisation: its name, typed by the owner, so that the one in use is the one
+ * they mean to delete (docs/decisions/033-deleting-an-organisation.md).
+ */
+export const organizationDeleteSchema = z.object({
+  name: z.string({ error: CONFIRM_ORGANIZATION_NAME }).trim().min(1, CONFIRM_ORGANIZATION_NAME).max(200, CONFIRM_ORGANIZATION_NAME),
+});
+export type OrganizationDeleteInput = z.infer<typeof organizationDeleteSchema>;
+
+/** Whether what was typed names the organisation: exactly, but for spaces around it (the server and the dialog's button agree). */
+export const confirmsOrganizationName = (typed: string, name: string): boolean => typed.trim() === name.trim();
+
 /** One of the caller's organisations, with their role in it. */
 export const organizationSummaryResponse = z.object({
   id: z.number().int().min(1),

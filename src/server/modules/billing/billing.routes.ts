@@ -16,8 +16,7 @@ import {
 import { limit, perAccount } from '../../plugins/rate-limits';
 import { notFoundParams, successResponse, type ZodTypeProvider } from '../../route-schema';
 import { billingCustomerOf } from './billing-customer';
-import { createBillingProvider } from './create-billing-provider';
-import type { BillingDeps } from './billing-provider';
+import type { BillingDeps, BillingProvider } from './billing-provider';
 
 /** Each of these creates something at the provider (a customer, a subscription, a setup intent). */
 const creates = limit(perAccount('billing-create', 20));
@@ -31,8 +30,8 @@ const browserOnly = 'For the billing screens of a signed-in browser: an API toke
  * SPEC 7, "Billing": the same paths and shapes whichever provider bills (DECISIONS
  * "Billing"), plus GET /api/billing/config so the screens know which form to show.
  */
-export async function billingRoutes(app: FastifyInstance, deps: BillingDeps): Promise<void> {
-  const provider = createBillingProvider(deps);
+export async function billingRoutes(app: FastifyInstance, deps: BillingDeps & { billing: BillingProvider }): Promise<void> {
+  const provider = deps.billing;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const doc = (summary: string) => ({ tags, summary, description: browserOnly });
 

@@ -46,8 +46,11 @@ const newToken = () => {
 };
 
 const invitationNotFound = () => notFound('Invitation not found');
+// No row is left to say more: a link cut short, one replaced by a newer one, and one of an organisation since deleted look alike.
 const unknownLink = () =>
-  notFound('This invitation link is not valid. Check that you opened the whole link from the e-mail, or ask for a new invitation.');
+  notFound(
+    'This invitation link is not valid: it may be incomplete, replaced by a newer one, or its organisation may have been deleted. Open the whole link from the latest e-mail, or ask for a new invitation.',
+  );
 const gone = (message: string) => new AppError(ERROR_CODES.gone, message);
 
 export const WRONG_ADDRESS_MESSAGE =

@@ -3,13 +3,22 @@ import { z } from 'zod';
 import {
   currentOrganizationResponse,
   organizationCreateSchema,
+  organizationDeleteSchema,
   organizationSummaryResponse,
   organizationUpdateSchema,
 } from '@shared/schemas/organization';
 import { requireAccount, requireUser } from '../../plugins/auth';
-import { idParams, type ZodTypeProvider } from '../../route-schema';
+import { idParams, successResponse, type ZodTypeProvider } from '../../route-schema';
 import { unauthenticated } from '../../errors';
-import { switchOrganization, createOrganization, currentOrganization, listOrganizations, updateOrganization, type OrganizationsDeps } from './organizations.service';
+import {
+  switchOrganization,
+  createOrganization,
+  currentOrganization,
+  deleteOrganization,
+  listOrganizations,
+  updateOrganization,
+  type OrganizationsDeps,
+} from './organizations.service';
 
 const tags = ['Organisations'];
 const params = idParams('Organisation not found');
@@ -70,6 +79,30 @@ export async function organizationsRoutes(app: FastifyInstance, deps: Organizati
       const account = requireAccount(request);
       const updated = await updateOrganization(deps, account, request.body);
       return { ...currentOrganization(account, request.memberships ?? []), name: updated.name, timeZone: updated.timeZone };
+    },
+  );
+
+  api.delete(
+    '/api/organizations/current',
+    {
+      schema: {
+        tags,
+        summary: 'Delete the organisation in use, with everything it holds; its paid plan is cancelled first',
+        description:
+          "Owners only. The body names the organisation (`{ name }`, typed to confirm). A running subscription is cancelled at once, without refund; if the payment provider cannot be reached the answer is 503 and nothing is deleted. Then the organisation and everything it owns are deleted: properties, inspections, reports, files, history, members, invitations, API tokens and share links. Every member's session moves to their next organisation, or to none.",
+        permission: 'organization.delete',
+        body: organizationDeleteSchema,
+        response: { 200: successResponse },
+      },
+    },
+    async (request) => {
+      const account = requireAccount(request);
+      const session = sessionOf(request);
+      const deleted = await deleteOrganization(deps, account, request.body);
+      deps.sessions.cache.drop(session);
+      // The operator's record: the organisation's own history went with it (docs/decisions/033).
+      request.log.info({ organizationId: account.id, userId: account.userId, ...deleted }, 'An organisation was deleted by its owner');
+      return { success: true as const };
     },
   );
 }

@@ -1,10 +1,20 @@
 import type pg from 'pg';
-import type { CurrentOrganization, OrganizationCreateInput, OrganizationSummary, OrganizationUpdateInput } from '@shared/schemas/organization';
+import {
+  CONFIRM_ORGANIZATION_NAME,
+  confirmsOrganizationName,
+  type CurrentOrganization,
+  type OrganizationCreateInput,
+  type OrganizationDeleteInput,
+  type OrganizationSummary,
+  type OrganizationUpdateInput,
+} from '@shared/schemas/organization';
 import type { Account } from '../../account';
 import type { Db } from '../../db/client';
 import { actAs } from '../../db/actor';
 import { withTransaction } from '../../db/transaction';
-import { notFound } from '../../errors';
+import { notFound, validationFailed } from '../../errors';
+import type { BillingProvider } from '../billing/billing-provider';
+import { endBillingNow } from '../billing/end-billing';
 import type { Sessions } from '../../plugins/auth';
 import type { MembershipAccess } from '../../plugins/sessions.queries';
 import { setSessionOrganization } from '../../plugins/sessions.queries';
@@ -14,6 +24,8 @@ export interface OrganizationsDeps {
   db: Db;
   pool: pg.Pool;
   sessions: Sessions;
+  /** The provider that bills the organisation: deleting one ends its subscription first. */
+  billing: BillingProvider;
 }
 
 const NOT_FOUND = 'Organisation not found';
@@ -70,4 +82,32 @@ export async function switchOrganization(deps: OrganizationsDeps, userId: number
 export async function updateOrganization(deps: OrganizationsDeps, account: Account, input: OrganizationUpdateInput) {
   // In a transaction: its history event names who changed it (docs/history.md).
   return withTransaction(deps.pool, (tx) => q.updateOrganization(tx.db, account.id, input));
+}
+
+/**
+ * Deletes the organisation in use (docs/decisions/033-deleting-an-organisation.md): the owner
+ * types its name; a paid subscription is cancelled at once, before anything is deleted, and if
+ * it cannot be, nothing is; then the organisation's row goes and everything it owns with it.
+ * Every member's session, the caller's included, acts on their next organisation from their
+ * next request, or on none.
+ */
+export async function deleteOrganization(
+  deps: OrganizationsDeps,
+  account: Account,
+  input: OrganizationDeleteInput,
+  now = new Date(),
+): Promise<{ subscriptionCancelled: boolean; memberCount: number }> {
+  const found = await q.findOrganization(deps.db, account.id);
+  if (!found) throw notFound(NOT_FOUND);
+  const refuse = () => validationFailed({ name: [CONFIRM_ORGANIZATION_NAME] }, CONFIRM_ORGANIZATION_NAME);
+  if (!confirmsOrganizationName(input.name, found.name)) throw refuse();
+  const billing = await endBillingNow(deps.billing, deps.db, account.id, now);
+  const userIds = await withTransaction(deps.pool, async ({ db }) => {
+    const locked = await q.lockOrganization(db, account.id);
+    if (!locked) throw notFound(NOT_FOUND);
+    // Renamed meanwhile: the owner confirmed a name it no longer has.
+    if (!confirmsOrganizationName(input.name, locked.name)) throw refuse();
+    return q.deleteOrganization(db, account.id);
+  });
+  return { subscriptionCancelled: billing === 'cancelled', memberCount: userIds.length };
 }
