@@ -70,6 +70,8 @@ export function LastDoneGrid({ entries, today, labelledBy }: LastDoneGridProps) 
 
   const focusCell = (row: number, col: number) => {
     const cell = tableRef.current?.querySelector<HTMLElement>(`[data-row="${row}"][data-col="${col}"]`);
+    // Past the last row loaded, down leads to "Load more requirements" when there are more.
+    if (!cell && row > 0) document.querySelector<HTMLElement>('[data-grid-more]')?.focus();
     if (!cell) return false;
     cell.focus();
     if (cell instanceof HTMLInputElement) cell.select();

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, FilterX, ListChecks } from 'lucide-react';
 import { INSPECTION_TYPES, INSPECTION_TYPE_LABELS } from '@shared/enums';
@@ -49,6 +49,22 @@ function PastInspections() {
   const entries = list.data?.pages.flatMap((page) => page.items) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
   const oneProperty = filters.propertyId ? entries[0]?.propertyName : undefined;
+
+  // Pressed from the keyboard, "Load more" hands the focus to the first row it loaded.
+  const focusRowOnLoad = useRef<number | null>(null);
+  useEffect(() => {
+    const row = focusRowOnLoad.current;
+    if (row === null || entries.length <= row) return;
+    focusRowOnLoad.current = null;
+    const focused = document.activeElement;
+    if (focused === document.body || (focused instanceof HTMLElement && focused.dataset.gridMore !== undefined)) {
+      document.querySelector<HTMLInputElement>(`[data-row="${row}"][data-col="0"]`)?.focus();
+    }
+  }, [entries.length]);
+  const loadMore = () => {
+    focusRowOnLoad.current = entries.length;
+    void list.fetchNextPage();
+  };
 
   return (
     <>
@@ -143,7 +159,7 @@ function PastInspections() {
           <LastDoneGrid entries={entries} today={today} labelledBy={gridTitleId} />
           {list.hasNextPage ? (
             <div className="flex justify-center">
-              <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+              <Button variant="outline" data-grid-more onClick={loadMore} disabled={list.isFetchingNextPage}>
                 {list.isFetchingNextPage ? (
                   <>
                     <Spinner /> Loading...
