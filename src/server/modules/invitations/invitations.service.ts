@@ -114,6 +114,8 @@ async function sendInvitationMail(
   await queueEmail(tx, deps.boss, {
     kind: 'member_invitation',
     userId: account.userId,
+    // Its organisation's: deleting the organisation stops it if it is not sent yet.
+    organizationId: account.id,
     to: invitation.email,
     ...memberInvitationEmail({
       inviterName: input.sender.name,

@@ -225,6 +225,12 @@ describe('deleting an organisation', () => {
     expect(opened.statusCode).toBe(404);
     expect(opened.json().message).toMatch(/^This invitation link is not valid/);
     expect((await signed.agent.post(`/api/invitations/${token}/accept`)).statusCode).toBe(404);
+    // Its mail, not yet delivered, is not sent: it would only point at what is gone.
+    const { rows: after } = await ctx.runtime.pool.query(
+      "select status, last_error from email_outbox where kind = 'member_invitation' and lower(to_address) = lower($1)",
+      [signed.user.email],
+    );
+    expect(after).toEqual([{ status: 'suppressed', last_error: 'Not sent: its organisation was deleted.' }]);
   });
 });
 
