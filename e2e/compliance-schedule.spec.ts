@@ -15,6 +15,13 @@ const monthAfter = (date: string) => {
   return new Date(Date.UTC(y, m, Math.min(d, lastDay))).toISOString().slice(0, 10);
 };
 
+/** Twelve months after a calendar date, as the server counts it (Feb 29 -> Feb 28). */
+const yearAfter = (date: string) => {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const lastDay = new Date(Date.UTC(y + 1, m, 0)).getUTCDate();
+  return new Date(Date.UTC(y + 1, m - 1, Math.min(d, lastDay))).toISOString().slice(0, 10);
+};
+
 /** "Mar 5, 2027", as every screen writes a date. */
 const shown = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
@@ -50,13 +57,16 @@ test('a year of emergency lighting: requirements with their sources, recurring m
   await add.getByRole('button', { name: 'Add Safety Item' }).click();
   await expect(add.getByText('Choose a safety item')).toBeVisible();
   await add.getByLabel('Safety item').selectOption({ label: 'Emergency Lighting' });
-  await expect(add.getByText(`${MONTHLY}: every month`)).toBeVisible();
-  await add.getByLabel('First due on').fill(day(90));
+  await expect(add.getByText('Every month (NFPA 101 (2021) 7.9.3.1.1)')).toBeVisible();
+  // Both were last done 20 days ago.
+  await add.getByLabel('Same day for all').fill(day(-20));
+  await add.getByRole('button', { name: 'Use for all' }).click();
   await add.getByRole('button', { name: 'Add Safety Item' }).click();
   await expectToast(page, 'Safety Item Added');
   await expect(requirementRow(page, MONTHLY)).toContainText('Every month · NFPA 101 (2021) 7.9.3.1.1');
   await expect(requirementRow(page, ANNUAL)).toContainText('Every year · NFPA 101 (2021) 7.9.3.1.1');
-  await expect(requirementRow(page, ANNUAL)).toContainText(shown(day(90)));
+  await expect(requirementRow(page, ANNUAL)).toContainText(`Last done${shown(day(-20))}, no result recorded`);
+  await expect(requirementRow(page, ANNUAL)).toContainText(`Next due${shown(yearAfter(day(-20)))}`);
   await expectAccessible(page);
 
   // Two months ago the first monthly test was scheduled, from the requirement's Schedule action.
@@ -152,4 +162,49 @@ test('on a phone the compliance schedule fits the screen and stays accessible', 
   await expectToast(page, 'Interval Changed');
   await expect(requirementRow(page, 'Annual maintenance')).toContainText('Every 6 months · NFPA 10 (2022) 7.3.1.1.1 · Changed: Insurer asks for twice a year');
   await expectNoSidewaysScroll(page);
+});
+
+test('add a safety item with two known dates and one unknown', async ({ proPage: page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const property = await addProperty(page, { name: 'Quay Street Depot' });
+  await page.goto(`/properties/${property.id}`);
+  await schedule(page).getByRole('button', { name: 'Add safety item' }).click();
+  const add = page.getByRole('dialog', { name: 'Add safety item' });
+  await add.getByLabel('Safety item').selectOption({ label: 'Fire Extinguishers' });
+  const lastDone = (activity: string) => add.getByLabel(`${activity}: last done`, { exact: true });
+  const notKnown = (activity: string) => add.getByLabel(`${activity}: last done not known`);
+
+  // Each requirement is asked; none may be left blank or be in the future.
+  await add.getByRole('button', { name: 'Add Safety Item' }).click();
+  await expect(add.getByText('Enter the day it was last done, or tick Not known')).toHaveCount(4);
+  await lastDone('Monthly visual inspection').fill(day(1));
+  await expect(add.getByText('The day it was last done cannot be in the future')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+
+  // The paper records: everything 100 days ago, the monthly check 10 days ago, the 6-year examination not known.
+  await add.getByLabel('Same day for all').fill(day(-100));
+  await add.getByRole('button', { name: 'Use for all' }).click();
+  await lastDone('Monthly visual inspection').fill(day(-10));
+  await notKnown('6-year internal examination').focus();
+  await page.keyboard.press('Space');
+  await expect(lastDone('6-year internal examination')).toBeDisabled();
+  await add.getByRole('button', { name: 'Add Safety Item' }).click();
+  await expectToast(page, 'Safety Item Added');
+
+  const monthly = requirementRow(page, 'Monthly visual inspection');
+  await expect(monthly).toContainText(`Last done${shown(day(-10))}, no result recorded`);
+  await expect(monthly).toContainText(`Next due${shown(monthAfter(day(-10)))}`);
+  await expect(requirementRow(page, 'Annual maintenance')).toContainText(`Next due${shown(yearAfter(day(-100)))}`);
+  // Not known: due now, and it says so.
+  const examination = requirementRow(page, '6-year internal examination');
+  await expect(examination).toContainText('Last done not known');
+  await expect(examination).toContainText(`Next due${shown(day(0))}`);
+  await expect(examination).toContainText('Due, not scheduled');
+  await expect(page.getByText('1 requirement with no known last date').first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('region', { name: 'Due, Not Scheduled' }).getByText('6-year internal examination')).toBeVisible();
 });

@@ -19,6 +19,13 @@ import { intervalAndSource, intervalReason, scheduleLink } from './requirement-t
 const IntervalDialog = lazyDialog(() => import('./interval-dialog').then((m) => m.IntervalDialog));
 const SwitchRequirementDialog = lazyDialog(() => import('./switch-requirement-dialog').then((m) => m.SwitchRequirementDialog));
 
+/** Last done: the result's day, the day given when it was added, "Not known" (issue 35) or never. */
+function lastDoneText(requirement: Requirement): string {
+  if (requirement.lastDoneOn) return formatDate(requirement.lastDoneOn);
+  if (requirement.lastDoneStatedOn) return `${formatDate(requirement.lastDoneStatedOn)}, no result recorded`;
+  return requirement.lastDoneKnown ? 'Never' : 'Not known';
+}
+
 /**
  * One requirement on the property page: what, how often and by what source (with the reason
  * when its interval was changed), last done, next due and status, and what can be done to it.
@@ -59,6 +66,7 @@ export function RequirementRow({ requirement }: { requirement: Requirement }) {
         <div className="flex flex-wrap gap-1.5 sm:justify-end">
           {requirement.active ? <StatusBadge status={requirement.status} /> : <Badge variant="muted">Switched off</Badge>}
           {requirement.dueNotScheduled ? <Badge variant="warning">Due, not scheduled</Badge> : null}
+          {requirement.active && !requirement.lastDoneKnown ? <Badge variant="outline">Last done not known</Badge> : null}
           {requirement.libraryId === null ? <Badge variant="outline">Custom</Badge> : null}
         </div>
       </div>
@@ -67,11 +75,19 @@ export function RequirementRow({ requirement }: { requirement: Requirement }) {
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
           <div>
             <dt className="text-muted-foreground">Last done</dt>
-            <dd>{requirement.lastDoneOn ? formatDate(requirement.lastDoneOn) : 'Never'}</dd>
+            <dd>{lastDoneText(requirement)}</dd>
           </div>
           <div>
             <dt className="text-muted-foreground">Next due</dt>
-            <dd>{formatDate(requirement.nextDueDate)}</dd>
+            <dd>
+              {formatDate(requirement.nextDueDate)}
+              {requirement.nextDueEstimated ? (
+                <span className="text-muted-foreground" title="Guessed from the day it was added; record when it was last done to correct it">
+                  {' '}
+                  (estimated)
+                </span>
+              ) : null}
+            </dd>
           </div>
           <div className="col-span-2 sm:col-span-1">
             <dt className="text-muted-foreground">Scheduled</dt>
