@@ -1,6 +1,8 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { usePermissions } from '@/lib/use-permissions';
+import { useAuth } from '@/app/auth-context';
+import { NoOrganization } from '@/features/organizations/components/no-organization';
 import { LoadingState } from '@/components/ui/spinner';
 import { BottomTabBar } from './bottom-tab-bar';
 import { EmailConfirmationBanner } from './email-confirmation-banner';
@@ -13,6 +15,8 @@ export default function AppShell() {
   // Keyed by the organisation in use: a switch draws every part of the shell and page afresh,
   // so nothing of the organisation before stays on screen (the cache is emptied with it).
   const { organization } = usePermissions();
+  // Known to be in none (null, not merely not yet read): no page of an organisation can answer.
+  const inNone = useAuth().user?.organization === null;
   return (
     <>
       <a
@@ -24,7 +28,7 @@ export default function AppShell() {
       <div key={organization?.id} className="min-h-dvh bg-slate-50">
         <Sidebar />
         <div className="flex min-h-dvh flex-col md:pl-64">
-          <TopBar />
+          <TopBar inOrganization={!inNone} />
           {/* Bottom padding keeps the last of the content clear of the phone tab bar. */}
           <main
             id="main-content"
@@ -32,13 +36,17 @@ export default function AppShell() {
             className="flex-1 px-4 pb-[calc(5.5rem+env(safe-area-inset-bottom))] pt-6 focus:outline-none sm:px-6 md:px-8 md:pb-10 md:pt-8"
           >
             <EmailConfirmationBanner />
-            <UpgradePromptClaims>
-              <FreePlanBanner>
-                <Suspense fallback={<LoadingState />}>
-                  <Outlet />
-                </Suspense>
-              </FreePlanBanner>
-            </UpgradePromptClaims>
+            {inNone ? (
+              <NoOrganization />
+            ) : (
+              <UpgradePromptClaims>
+                <FreePlanBanner>
+                  <Suspense fallback={<LoadingState />}>
+                    <Outlet />
+                  </Suspense>
+                </FreePlanBanner>
+              </UpgradePromptClaims>
+            )}
           </main>
         </div>
         <BottomTabBar />

@@ -12,7 +12,8 @@ import { SearchBox } from './search-box';
 // The help dialog (FAQ, contact form) loads when first opened, not with every signed-in page.
 const HelpDialog = lazyDialog(() => import('@/features/support/components/help-dialog').then((m) => m.HelpDialog));
 
-export function TopBar() {
+/** `inOrganization` false: the person is in no organisation, so there is nothing to search or be notified of. */
+export function TopBar({ inOrganization = true }: { inOrganization?: boolean }) {
   const [helpOpen, setHelpOpen] = useState(false);
   return (
     <header className="sticky top-0 z-20 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
@@ -26,10 +27,10 @@ export function TopBar() {
           <Brand />
         </Link>
         <div className="flex min-w-0 flex-1 justify-end md:justify-start">
-          <SearchBox />
+          {inOrganization ? <SearchBox /> : null}
         </div>
         <div className="flex items-center gap-1">
-          <NotificationsButton />
+          {inOrganization ? <NotificationsButton /> : null}
           <Tooltip content="Get help">
             <Button variant="ghost" size="icon" aria-label="Help" onClick={() => setHelpOpen(true)}>
               <CircleHelp aria-hidden="true" className="size-5" />

@@ -17,6 +17,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { timeZoneOptions } from '@/features/settings/components/time-zones';
 import { useUpdateOrganization } from '../api/use-update-organization';
+import { DeleteOrganizationSection } from './delete-organization-section';
 
 const FIELDS = ['name', 'timeZone'] as const;
 const zoneLabel = (zone: string) => zone.replaceAll('_', ' ');
@@ -39,6 +40,7 @@ export function OrganizationCard() {
       </CardHeader>
       <CardContent>
         {can('settings.manage') ? <OrganizationForm organization={organization} /> : <OrganizationFacts organization={organization} />}
+        {can('organization.delete') ? <DeleteOrganizationSection organization={organization} /> : null}
       </CardContent>
     </Card>
   );
