@@ -19,6 +19,16 @@ export interface HistoryFile {
   ignoredColumns: string[];
 }
 
+/** A cell that is not a date fails its later checks too ("before 1970"); its first message says it. */
+function firstMessagePerField(issues: { path: PropertyKey[]; message: string }[]): string[] {
+  const byField = new Map<string, string>();
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.');
+    if (!byField.has(field)) byField.set(field, issue.message);
+  }
+  return [...new Set(byField.values())];
+}
+
 /**
  * Reads an inspection history CSV with the property import's reader and header matching, and
  * checks each row's cells with the API's own row schema, so a row the server would refuse is
@@ -38,7 +48,7 @@ export async function readHistoryFile(file: File, today: string): Promise<Histor
   rows.forEach((row, index) => {
     const parsed = historyRowSchema.safeParse(row);
     if (!parsed.success) {
-      problems.push({ index, message: [...new Set(parsed.error.issues.map((issue) => issue.message))].join('; ') });
+      problems.push({ index, message: firstMessagePerField(parsed.error.issues).join('; ') });
     } else if (parsed.data.performedOn > today) {
       problems.push({ index, message: 'The day it was done cannot be in the future' });
     } else {
