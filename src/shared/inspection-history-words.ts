@@ -57,8 +57,20 @@ const ACTIVITY_SYNONYMS: Record<string, string> = {
 const FILLER = new Set(['the', 'a', 'an', 'of', 'and', 'or', 'check', 'service', 'minute', 'minutes', 'min', 'second', 'seconds', 'sec']);
 const YEARS = new Set(['year', 'years', 'yr', 'yrs', 'yearly', 'y']);
 
-/** Folded words with "6-year" (or "6 yr", "six year") as one word, "6year", apart from "annual". */
+const activityWordsCache = new Map<string, string[]>();
+
+/** activityWords, remembered: a file of 10,000 rows names the same few activities again and again. */
 function activityWords(value: string): string[] {
+  let words = activityWordsCache.get(value);
+  if (!words) {
+    if (activityWordsCache.size > 10_000) activityWordsCache.clear();
+    activityWordsCache.set(value, (words = readActivityWords(value)));
+  }
+  return words;
+}
+
+/** Folded words with "6-year" (or "6 yr", "six year") as one word, "6year", apart from "annual". */
+function readActivityWords(value: string): string[] {
   const words = wordsOf(value).map((w) => ACTIVITY_SYNONYMS[w] ?? w);
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
@@ -70,6 +82,16 @@ function activityWords(value: string): string[] {
   }
   return out;
 }
+
+const foldedNames = new Map<string, string>();
+const foldedName = (activity: string) => {
+  let name = foldedNames.get(activity);
+  if (name === undefined) {
+    if (foldedNames.size > 10_000) foldedNames.clear();
+    foldedNames.set(activity, (name = wordsOf(activity).join(' ')));
+  }
+  return name;
+};
 
 export interface ActivityCandidate {
   id: number;
@@ -85,7 +107,7 @@ export type ActivityMatch<T extends ActivityCandidate> = { match: T } | { match:
  */
 export function matchActivity<T extends ActivityCandidate>(written: string, candidates: readonly T[]): ActivityMatch<T> {
   const folded = wordsOf(written).join(' ');
-  const exact = candidates.filter((c) => wordsOf(c.activity).join(' ') === folded);
+  const exact = candidates.filter((c) => foldedName(c.activity) === folded);
   if (exact.length === 1) return { match: exact[0]! };
   const words = activityWords(written);
   const fits = candidates.filter((c) => {

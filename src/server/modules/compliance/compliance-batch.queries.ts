@@ -25,15 +25,19 @@ export async function settleRequirements(db: DbOrTx, requirementIds: readonly nu
   const ids = intArray(requirementIds);
   const result = await db.execute<{ id: number; next_due_date: string; latest_inspection_id: number | null }>(sql`
     with target as (select id, property_id, item_type, principal from requirements where id = any(${ids})),
-    latest as (
-      select distinct on (r.id) r.id as requirement_id, i.id, (i.completed_date at time zone o.time_zone)::date as day,
-        ${resultAfterCorrectionsSql('i')} as result, i.completion_notes as notes
+    chosen as (
+      select distinct on (r.id) r.id as requirement_id, i.id, (i.completed_date at time zone o.time_zone)::date as day
       from target r
       join inspections i on i.property_id = r.property_id and i.inspection_type = r.item_type
         and (i.requirement_id = r.id or (i.requirement_id is null and r.principal))
       join organizations o on o.id = i.organization_id
       where i.status = 'completed' and i.compliance_result is not null and i.completed_date is not null
       order by r.id, day desc, i.completed_date desc, i.id desc
+    ),
+    -- The result (after corrections) of the chosen completion only, not of every one compared.
+    latest as (
+      select c.requirement_id, c.id, c.day, ${resultAfterCorrectionsSql('i')} as result, i.completion_notes as notes
+      from chosen c join inspections i on i.id = c.id
     ),
     soonest as (
       select i.requirement_id, min(i.due_date) as due from inspections i
@@ -108,13 +112,4 @@ export async function syncProperties(db: DbOrTx, propertyIds: readonly number[])
     ) s
     where p.id = s.id
       and (p.has_failure, p.inspected, p.earliest_due_date) is distinct from (s.has_failure, s.inspected, s.earliest_due_date)`);
-}
-
-/** Keeps has_open_inspection true to the inspections for every id (refreshOpenInspection for a set). */
-export async function refreshOpenInspections(db: DbOrTx, requirementIds: readonly number[]): Promise<void> {
-  if (!requirementIds.length) return;
-  await db.execute(sql`
-    update requirements r set has_open_inspection = exists (
-      select 1 from inspections i where i.requirement_id = r.id and i.status in ${OPEN_STATUSES})
-    where r.id = any(${intArray(requirementIds)})`);
 }

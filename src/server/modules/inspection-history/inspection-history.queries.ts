@@ -92,13 +92,15 @@ export async function findRequirementsById(db: DbOrTx, reach: Reach, ids: number
   return result.rows;
 }
 
-/** Every requirement of these properties (already matched, so within reach), in the library's order. */
-export async function requirementsOfProperties(db: DbOrTx, organizationId: number, propertyIds: number[]): Promise<RequirementCandidate[]> {
-  if (!propertyIds.length) return [];
+/** Every requirement of these safety items (properties already matched, so within reach), in the library's order. */
+export async function requirementsOfItems(db: DbOrTx, organizationId: number, items: { propertyId: number; itemType: InspectionType }[]): Promise<RequirementCandidate[]> {
+  if (!items.length) return [];
   const result = await db.execute<RequirementCandidate & Record<string, unknown>>(sql`
     select ${requirementColumns}
-    from requirements r join properties p on p.id = r.property_id left join requirement_library l on l.id = r.library_id
-    where r.property_id = any(${intArray(propertyIds)}) and r.organization_id = ${organizationId}
+    from (select distinct property_id, item_type from json_to_recordset(${json(items.map((i) => ({ property_id: i.propertyId, item_type: i.itemType })))}) as x(property_id int, item_type text)) x
+    join requirements r on r.property_id = x.property_id and r.item_type = x.item_type::inspection_type
+    join properties p on p.id = r.property_id left join requirement_library l on l.id = r.library_id
+    where r.organization_id = ${organizationId}
     order by r.property_id, r.item_type, coalesce(l.sort_order, 1000), r.id`);
   return result.rows;
 }
@@ -194,19 +196,24 @@ export async function insertCompletions(db: DbOrTx, organizationId: number, rows
  */
 export async function scheduleNext(db: DbOrTx, organizationId: number, latest: { requirementId: number; inspectionId: number }[], room: number): Promise<number[]> {
   if (!latest.length || room <= 0) return [];
-  const result = await db.execute<{ requirement_id: number }>(sql`
-    insert into inspections (organization_id, property_id, inspection_type, requirement_id, due_date, assigned_to, status)
-    select ${organizationId}, r.property_id, r.item_type, r.id, r.next_due_date,
-      case when i.assigned_to = ${NO_INSPECTOR} then ${NEXT_UNASSIGNED} else i.assigned_to end, 'scheduled'
-    from json_to_recordset(${json(latest.map((l) => ({ requirement_id: l.requirementId, inspection_id: l.inspectionId })))}) as x(requirement_id int, inspection_id int)
-    join requirements r on r.id = x.requirement_id
-    join inspections i on i.id = x.inspection_id
-    where r.active and r.auto_schedule
-      and not exists (select 1 from inspections o where o.requirement_id = r.id and o.status in ${OPEN_STATUSES})
-    order by r.next_due_date, r.id
-    limit ${Number.isFinite(room) ? room : null}
-    returning requirement_id`);
-  return result.rows.map((r) => r.requirement_id);
+  // The flag that settle keeps is set here for what this statement schedules, in the same statement.
+  const result = await db.execute<{ id: number }>(sql`
+    with scheduled as (
+      insert into inspections (organization_id, property_id, inspection_type, requirement_id, due_date, assigned_to, status)
+      select ${organizationId}, r.property_id, r.item_type, r.id, r.next_due_date,
+        case when i.assigned_to = ${NO_INSPECTOR} then ${NEXT_UNASSIGNED} else i.assigned_to end, 'scheduled'
+      from json_to_recordset(${json(latest.map((l) => ({ requirement_id: l.requirementId, inspection_id: l.inspectionId })))}) as x(requirement_id int, inspection_id int)
+      join requirements r on r.id = x.requirement_id
+      join inspections i on i.id = x.inspection_id
+      where r.active and r.auto_schedule
+        and not exists (select 1 from inspections o where o.requirement_id = r.id and o.status in ${OPEN_STATUSES})
+      order by r.next_due_date, r.id
+      limit ${Number.isFinite(room) ? room : null}
+      returning requirement_id
+    )
+    update requirements r set has_open_inspection = true from scheduled where r.id = scheduled.requirement_id
+    returning r.id`);
+  return result.rows.map((r) => r.id);
 }
 
 export interface RequirementState {

@@ -7,7 +7,7 @@ import type { HistoryImportResult, HistoryPreview, HistoryPreviewRow, HistoryRow
 import type { Account } from '../../account';
 import type { Db, DbOrTx } from '../../db/client';
 import { validationFailed } from '../../errors';
-import { refreshOpenInspections, settleRequirements, syncItems, syncProperties } from '../compliance/compliance-batch.queries';
+import { settleRequirements, syncItems, syncProperties } from '../compliance/compliance-batch.queries';
 import { lockAccountForLimits, openInspectionRoom } from '../subscription/subscription.service';
 import * as q from './inspection-history.queries';
 
@@ -156,9 +156,9 @@ async function matchRows(db: DbOrTx, account: Account, rows: HistoryRow[]): Prom
     if (!r.itemType) r.problem = r.problem ?? `Unknown safety item "${r.row.itemType}": write one of ${TYPE_NAMES}`;
   }
 
-  const matchedProperties = [...new Set(byProperty.filter((r) => !r.problem).map((r) => r.propertyId!))];
+  const matchedItems = [...new Map(byProperty.filter((r) => !r.problem).map((r) => [`${r.propertyId}|${r.itemType}`, { propertyId: r.propertyId!, itemType: r.itemType! }])).values()];
   const requirementsOf = new Map<string, q.RequirementCandidate[]>();
-  for (const requirement of await q.requirementsOfProperties(db, account.id, matchedProperties)) {
+  for (const requirement of await q.requirementsOfItems(db, account.id, matchedItems)) {
     const key = `${requirement.property_id}|${requirement.item_type}`;
     requirementsOf.set(key, [...(requirementsOf.get(key) ?? []), requirement]);
   }
@@ -259,8 +259,7 @@ export async function importHistory(deps: InspectionHistoryDeps, account: Accoun
     const added = new Map<string, number>();
     if (newItems.size) {
       await q.addSafetyItems(db, account.id, [...newItems.values()], day);
-      const propertyIds = [...new Set([...newItems.values()].map((i) => i.propertyId))];
-      for (const requirement of await q.requirementsOfProperties(db, account.id, propertyIds)) {
+      for (const requirement of await q.requirementsOfItems(db, account.id, [...newItems.values()])) {
         if (requirement.library_id !== null) added.set(`${requirement.property_id}|${requirement.library_id}`, requirement.id);
       }
     }
@@ -290,8 +289,7 @@ export async function importHistory(deps: InspectionHistoryDeps, account: Accoun
     const fromFile = new Set(inserted);
     const latest = settled.filter((s) => s.latestInspectionId !== null && fromFile.has(s.latestInspectionId));
     const room = await openInspectionRoom(db, account.id);
-    const scheduled = await q.scheduleNext(db, account.id, latest.map((s) => ({ requirementId: s.id, inspectionId: s.latestInspectionId! })), room);
-    await refreshOpenInspections(db, scheduled);
+    await q.scheduleNext(db, account.id, latest.map((s) => ({ requirementId: s.id, inspectionId: s.latestInspectionId! })), room);
 
     return { imported: inserted.length, requirements: await q.requirementStates(db, touched) };
   });
