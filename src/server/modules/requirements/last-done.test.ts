@@ -101,6 +101,9 @@ describe('adding a safety item with when it was last done', () => {
     const { id } = (await s.agent.post('/api/inspections', { propertyId: s.property.id, inspectionType: 'fire_alarm', dueDate: '2026-04-11', assignedTo: 'Dana Cole' })).json();
     await s.agent.put(`/api/inspections/${id}`, { status: 'completed', complianceStatus: 'compliant', completedDate: '2026-04-11' });
     expect((await requirementsOf(s)).find((r) => r.id === alarm.id)).toMatchObject({ lastDoneKnown: true, lastDoneOn: '2026-04-11', nextDueDate: '2027-04-11' });
+    // What the result settled is no change of the requirement of its own in the history.
+    const events = await ctx.runtime.pool.query(`select kind from history_events where property_id = $1 and kind = 'requirement.updated'`, [s.property.id]);
+    expect(events.rows).toEqual([]);
   });
 
   it('takes a different day, or "Not known", for some requirements', async () => {
