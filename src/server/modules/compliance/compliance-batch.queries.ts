@@ -7,7 +7,8 @@ import { intervalSql, OPEN_STATUSES, resultAfterCorrectionsSql } from './complia
  * `settle` for many requirements at once (the inspection history import: thousands of
  * requirements of thousands of properties): the same rules as settleRequirement, syncItem and
  * syncProperty in compliance.queries.ts, each as one statement over the whole set, so the
- * cost is a few statements, not a few per requirement. Keep the rules of both in step.
+ * cost is a few statements, not a few per requirement. Keep the rules of both in step:
+ * compliance-batch.test.ts compares what each leaves.
  */
 
 /** An int[] parameter that works with every driver: the array as text. */
@@ -54,7 +55,7 @@ export async function settleRequirements(db: DbOrTx, requirementIds: readonly nu
         case when r.last_done_on is null then coalesce(s.due, r.next_due_date)
           else least(${today}::date, coalesce(s.due, ${today}::date)) end),
       last_done_unknown = r.last_done_unknown and l.id is null,
-      next_due_estimated = r.next_due_estimated and l.id is null and s.due is null,
+      next_due_estimated = r.next_due_estimated and l.id is null,
       has_open_inspection = s.due is not null,
       updated_at = now()
     from target t
