@@ -237,6 +237,17 @@ const CALLS: Record<string, Call> = {
   'GET /api/requirements/library': { names: 'nothing' },
   'GET /api/requirements/unscheduled': { names: 'nothing' },
   'PUT /api/requirements/:id': { names: 'propertyRecord', params: (f) => ({ id: f.requirementB }), body: () => ({ autoSchedule: false }) },
+  'GET /api/requirements/last-done': { names: 'nothing' },
+
+  // Inspection history: one file holds rows of many properties, so a row naming a requirement
+  // out of reach is not a 404 of the call but a row that matches nothing (the preview says so,
+  // naming nothing of B; the import refuses the file, 422, and saves nothing).
+  'POST /api/inspection-history/preview': { names: 'nothing', body: (f) => ({ rows: [{ requirementId: f.requirementB, performedOn: '2025-01-15', result: 'pass' }] }) },
+  'POST /api/inspection-history/import': {
+    names: 'nothing',
+    body: (f) => ({ rows: [{ requirementId: f.requirementB, performedOn: '2025-01-15', result: 'pass' }] }),
+    alsoOk: { statuses: [422], why: "a member given A only, or another organisation, names a requirement of B they do not reach: the row matches nothing and nothing is saved" },
+  },
 
   // Inspections
   'GET /api/inspections': { names: 'nothing' },
