@@ -5,8 +5,9 @@ import { canonicalTimeZone, isValidTimeZone } from '../dates';
 export const timeZone = z
   .string()
   .trim()
-  .min(1, 'Time zone is required')
-  .max(64, 'Time zone is too long')
+  // A missing or overlong zone is that alone, not also "Unknown time zone": one message a field.
+  .min(1, { message: 'Time zone is required', abort: true })
+  .max(64, { message: 'Time zone is too long', abort: true })
   .refine(isValidTimeZone, 'Unknown time zone')
   // Stored canonical, the form PostgreSQL's time zone database knows too.
   .transform((zone) => canonicalTimeZone(zone) ?? zone);
