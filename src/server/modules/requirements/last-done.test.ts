@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { propertyStatusLine } from '@shared/compliance';
 import { createProperty } from '../../db/seed/properties';
+import { pdfPages } from '../../testing/pdf-text';
 import { setNow } from '../../testing/clock';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { grantPro } from '../subscription/subscription.service';
@@ -83,6 +84,12 @@ describe('adding a safety item with when it was last done', () => {
     expect(propertyStatusLine(property.status, property.statusReason)).toBe('Pending: 9 requirements with no known last date');
     let stats = (await s.agent.get('/api/dashboard/stats')).json();
     expect(stats).toMatchObject({ upcomingNotScheduledCount: 9, overdueNotScheduledCount: 0 });
+    // The PDF and the verification page print the same sentence.
+    const report = (await s.agent.post('/api/reports', { propertyId: s.property.id, reportType: 'fire_safety' })).json();
+    const text = (await pdfPages((await s.agent.get(report.downloadUrl)).rawPayload)).join('\n');
+    expect(text).toMatch(/Overall status:\s*Pending\s*9 requirements with no known last date/);
+    const verification = (await ctx.agent().get(`/api/verify/${report.verifyPath.replace('/verify/', '')}`)).json();
+    expect(verification).toMatchObject({ overallStatus: 'pending', statusReason: '9 requirements with no known last date' });
     const listed = (await s.agent.get('/api/requirements/unscheduled')).json();
     expect(listed).toHaveLength(9);
     expect(listed[0]).toMatchObject({ nextDueDate: '2026-04-10', lastDoneKnown: false });

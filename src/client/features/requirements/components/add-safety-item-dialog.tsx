@@ -65,6 +65,11 @@ export function AddSafetyItemDialog({ propertyId, present, open, onOpenChange }:
 
   const onSubmit = form.handleSubmit((formValues) => {
     setFormError(null);
+    // Without its requirements listed nothing was asked: never send "not known" for all unasked.
+    if (formValues.rows.length === 0) {
+      setFormError('The requirements of this item have not loaded yet. Try again in a moment.');
+      return;
+    }
     const principal = entries.find((e) => e.principal)?.id;
     add.mutate(toAddSafetyItemInput(formValues, principal), {
       onSuccess: () => {

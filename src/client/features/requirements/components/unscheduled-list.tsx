@@ -37,6 +37,7 @@ export function UnscheduledList({ items, label }: { items: UnscheduledRequiremen
                 </Link>
                 {' · '}
                 {item.displayStatus === 'overdue' ? 'Was due' : 'Due'} {formatDate(item.nextDueDate)}
+                {item.lastDoneKnown ? null : ' · Last done not known'}
               </p>
             </div>
             {canSchedule ? (
