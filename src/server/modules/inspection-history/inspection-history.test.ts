@@ -1,4 +1,6 @@
+import Papa from 'papaparse';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { HISTORY_CSV_TEMPLATE, historyRowsFromCells } from '@shared/inspection-history-csv';
 import { properties } from '../../db/schema/index';
 import { createProperty, propertyValues } from '../../db/seed/properties';
 import { createMember } from '../../db/seed/users';
@@ -203,6 +205,24 @@ describe('importing inspection history', () => {
     expect(res.json().rows[0]).toMatchObject({ propertyId: p.id, requirementId: null, activity: 'Annual maintenance', nextDueAfter: '2026-03-10' });
     expect(await inspectionsOf(s.user.id)).toBe(0);
     expect(await requirementsOf(s, p.id)).toEqual([]);
+  });
+});
+
+describe('the template', () => {
+  it('offers rows that match once its properties exist', async () => {
+    setNow('2025-11-01T15:00:00Z');
+    const s = await proOwner();
+    await createProperty(ctx.runtime.db, s.user.id, { name: 'Harbor View Offices', addressLine1: '100 Harbor Way' });
+    await createProperty(ctx.runtime.db, s.user.id, { name: 'Maple Street Apartments', addressLine1: '42 Maple Street' });
+    const { rows, error } = historyRowsFromCells(Papa.parse<string[]>(HISTORY_CSV_TEMPLATE).data);
+    expect(error).toBeUndefined();
+    const res = await s.agent.post('/api/inspection-history/preview', { rows });
+    expect(res.json()).toMatchObject({ matchedCount: rows.length, unmatchedCount: 0 });
+    expect(res.json().rows.map((r: Row) => [r.propertyName, r.activity, r.activityStated, r.result])).toEqual([
+      ['Harbor View Offices', 'Annual maintenance', true, 'compliant'],
+      ['Harbor View Offices', 'Monthly visual inspection', true, 'compliant'],
+      ['Maple Street Apartments', 'Annual inspection and test', false, 'non_compliant'],
+    ]);
   });
 });
 
