@@ -52,6 +52,7 @@ describe('adding a safety item with when it was last done', () => {
     ]);
     // A day without a result is no inspection: the item is never inspected, as the badge says.
     expect(res.json()[0]).toMatchObject({ lastDoneOn: null, lastResult: null, status: 'due_soon', dueNotScheduled: true });
+    expect(res.json()[0].changes).toMatchObject([{ kind: 'item_added', detail: 'Added with Fire Extinguishers; last done Mar 15, 2026', changedBy: 'Jordan Lee' }]);
     const property = await propertyOf(s);
     expect(property.status).toBe('pending');
     expect(property.statusReason).toBe('Fire extinguishers last done Mar 15, 2026, no result recorded');
@@ -132,6 +133,7 @@ describe('adding a safety item with when it was last done', () => {
       '6-year internal examination | 2032-01-10 | known 2026-01-10',
       'Hydrostatic test | 2026-04-10 | not known',
     ]);
+    expect(res.json()[3].changes[0].detail).toBe('Added with Fire Extinguishers; last done not known');
     expect((await propertyOf(s)).statusReason).toBe('1 requirement with no known last date');
   });
 

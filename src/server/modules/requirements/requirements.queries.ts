@@ -169,6 +169,14 @@ export async function redateAfterIntervalChange(db: DbOrTx, id: number, reason: 
   return result.rows[0]!.next_due_date;
 }
 
+/** The library entry each of these requirements came from, by requirement id. */
+export async function libraryEntriesOf(db: DbOrTx, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const result = await db.execute<{ id: number; library_id: number }>(sql`
+    select id, library_id from requirements where id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) and library_id is not null`);
+  return new Map(result.rows.map((r) => [r.id, r.library_id]));
+}
+
 export async function activityExists(db: DbOrTx, propertyId: number, itemType: InspectionType, activity: string): Promise<boolean> {
   const result = await db.execute(sql`
     select 1 from requirements where property_id = ${propertyId} and item_type = ${itemType} and lower(activity) = lower(${activity}) limit 1`);

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { rememberedPage, writeAccountData } from '../../cache/account-cache';
-import { todayInTimeZone } from '@shared/dates';
+import { formatDisplayDate, todayInTimeZone } from '@shared/dates';
 import { INSPECTION_TYPE_LABELS } from '@shared/enums';
 import type { addSafetyItemSchema, customRequirementSchema, Requirement, requirementUpdateSchema } from '@shared/schemas/requirement';
 import { intervalLabel, toInterval } from '@shared/intervals';
@@ -87,6 +87,14 @@ export async function addSafetyItem(
     });
     if (ids.length === 0) throw alreadyThere();
     const changedBy = await nameOf(db, account);
+    // What the person said of when each was last done is kept with the change.
+    const entryOf = lastDone ? await q.libraryEntriesOf(db, ids) : new Map<number, number>();
+    const said = (requirementId: number) => {
+      const entry = entryOf.get(requirementId);
+      if (!lastDone || entry === undefined) return '';
+      const day = lastDone[entry];
+      return day ? `; last done ${formatDisplayDate(day)}` : '; last done not known';
+    };
     await q.insertChanges(
       db,
       ids.map((requirementId) => ({
@@ -94,7 +102,7 @@ export async function addSafetyItem(
         propertyId,
         requirementId,
         kind: 'item_added' as const,
-        detail: `Added with ${label}`,
+        detail: `Added with ${label}${said(requirementId)}`,
         reason: null,
         changedBy,
       })),
