@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useGenerateReport } from './use-generate-report';
 import { useSubscription } from '@/lib/use-subscription';
 import { usePermissions } from '@/lib/use-permissions';
+import { useCanUpgrade } from '@/lib/upgrade-offer';
 import { cn } from '@/lib/utils';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -32,6 +33,7 @@ interface GenerateReportActionProps {
 export function GenerateReportAction({ propertyId, propertyName, size = 'default', className, compact }: GenerateReportActionProps) {
   const subscription = useSubscription();
   const { can } = usePermissions();
+  const canUpgrade = useCanUpgrade();
   const forName = propertyName ? <span className="sr-only"> for {propertyName}</span> : null;
 
   // Nothing for a member who may not create reports (their reports list still shows the ones made).
@@ -41,6 +43,9 @@ export function GenerateReportAction({ propertyId, propertyName, size = 'default
   if (subscription.isLoading) {
     return <Skeleton className={cn(size === 'sm' ? 'h-9 w-36' : 'h-10 w-40', className)} />;
   }
+
+  // On Free, a member who cannot upgrade is offered nothing here (the Reports page says who can).
+  if (!subscription.isPremium && !canUpgrade) return null;
 
   if (!subscription.isPremium && compact) {
     return (

@@ -5,6 +5,7 @@ import { PRO_PLAN_NAME } from '@shared/plans';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useClaimUpgradePrompt } from '@/lib/upgrade-prompt-claim';
+import { OWNER_UPGRADES, useCanUpgrade } from '@/lib/upgrade-offer';
 import { cn } from '@/lib/utils';
 
 export const UPGRADE_BENEFITS = [
@@ -27,8 +28,10 @@ interface UpgradePromptProps {
 /** SPEC 2, "Upgrade prompt (shared)": both variants send the user to /billing. */
 export function UpgradePrompt({ variant = 'card', feature, description, headingLevel = 'h2', className }: UpgradePromptProps) {
   const titleId = useId();
-  const title = feature ? `Upgrade to Unlock ${feature}` : 'Upgrade to Pro';
-  const text = description ?? `${PRO_PLAN_NAME} removes the free plan's limits for $29 per month. Cancel anytime.`;
+  // A member who cannot change the plan learns what it lacks and who can, with no button to a Billing page that refuses them.
+  const canUpgrade = useCanUpgrade();
+  const title = !canUpgrade ? (feature ? `${feature} come with ${PRO_PLAN_NAME}` : PRO_PLAN_NAME) : feature ? `Upgrade to Unlock ${feature}` : 'Upgrade to Pro';
+  const text = !canUpgrade ? OWNER_UPGRADES : (description ?? `${PRO_PLAN_NAME} removes the free plan's limits for $29 per month. Cancel anytime.`);
   const Heading = headingLevel;
   // A blocked screen's card is its prompt; the banner steps aside meanwhile.
   useClaimUpgradePrompt(variant === 'card');
@@ -61,9 +64,11 @@ export function UpgradePrompt({ variant = 'card', feature, description, headingL
             </ul>
           </div>
         </div>
-        <Button asChild className="sm:self-center">
-          <Link to="/billing">Upgrade</Link>
-        </Button>
+        {canUpgrade ? (
+          <Button asChild className="sm:self-center">
+            <Link to="/billing">Upgrade</Link>
+          </Button>
+        ) : null}
       </section>
     );
   }
@@ -88,9 +93,11 @@ export function UpgradePrompt({ variant = 'card', feature, description, headingL
             </li>
           ))}
         </ul>
-        <Button asChild size="lg" className="w-full sm:w-auto">
-          <Link to="/billing">Upgrade to Pro</Link>
-        </Button>
+        {canUpgrade ? (
+          <Button asChild size="lg" className="w-full sm:w-auto">
+            <Link to="/billing">Upgrade to Pro</Link>
+          </Button>
+        ) : null}
       </CardContent>
     </Card>
   );

@@ -3,6 +3,7 @@ import { Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { usePageHasUpgradePrompt } from '@/lib/upgrade-prompt-claim';
 import { useSubscription } from '@/lib/use-subscription';
+import { useCanUpgrade } from '@/lib/upgrade-offer';
 import { Button } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/spinner';
 
@@ -17,6 +18,7 @@ const REVEAL_DELAY_MS = { desktop: 100, phone: 200 };
  */
 export function FreePlanBanner({ children }: { children: ReactNode }) {
   const subscription = useSubscription();
+  const canUpgrade = useCanUpgrade();
   const settled = !subscription.isLoading;
   const [revealed, setRevealed] = useState(false);
 
@@ -28,8 +30,9 @@ export function FreePlanBanner({ children }: { children: ReactNode }) {
   }, [settled, revealed]);
 
   // Only a known free plan shows the notice; a failed status check shows none rather than a guess.
-  // A page that is itself an upgrade prompt keeps the screen at one.
-  const showNotice = revealed && subscription.isLoaded && !subscription.isPremium && !usePageHasUpgradePrompt();
+  // A page that is itself an upgrade prompt keeps the screen at one. Only to those who may upgrade:
+  // a member who cannot would be offered a Billing page that refuses them.
+  const showNotice = revealed && subscription.isLoaded && !subscription.isPremium && !usePageHasUpgradePrompt() && canUpgrade;
 
   return (
     <>

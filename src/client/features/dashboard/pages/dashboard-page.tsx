@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/app/auth-context';
 import { usePermissions } from '@/lib/use-permissions';
+import { useCanUpgrade } from '@/lib/upgrade-offer';
 import { useDashboardStats } from '../api/use-dashboard-stats';
 import { DashboardProperties } from '../components/dashboard-properties';
 import { StatCards } from '../components/stat-cards';
@@ -20,9 +21,11 @@ import { DASHBOARD_SHOWN } from '../api/dashboard-queries';
 import { AddPropertyLink } from '@/features/properties/components/add-property-link';
 import { PastInspectionsPrompt } from '@/features/inspection-history/components/history-entry-points';
 
-function limitMessage(properties: boolean, inspections: boolean): string {
+function limitMessage(properties: boolean, inspections: boolean, canUpgrade: boolean): string {
   const reached = [properties ? '1 property' : null, inspections ? '1 scheduled inspection' : null].filter(Boolean);
-  return `You have reached the free plan's limit of ${reached.join(' and ')}. Upgrade from the banner above to add more.`;
+  // The banner is an owner's: others are told who can lift the limit.
+  const next = canUpgrade ? 'Upgrade from the banner above to add more.' : 'Only an owner can upgrade the organisation to add more.';
+  return `You have reached the free plan's limit of ${reached.join(' and ')}. ${next}`;
 }
 
 /** The signed-in home: an inspector's is the inspections assigned to them (issue 31). */
@@ -36,6 +39,7 @@ function DashboardPage() {
   useDocumentTitle('Dashboard');
   const { user } = useAuth();
   const subscription = useSubscription();
+  const canUpgrade = useCanUpgrade();
   const stats = useDashboardStats();
   const today = useToday();
   const wide = useMediaQuery(SM_UP);
@@ -86,7 +90,7 @@ function DashboardPage() {
         ) : null}
         {/* The shell's free-plan banner is the screen's one upgrade prompt; this only says which limit was reached. */}
         {atFreeLimit ? (
-          <p className="text-sm text-muted-foreground">{limitMessage(subscription.isAtLimit, subscription.isAtInspectionLimit)}</p>
+          <p className="text-sm text-muted-foreground">{limitMessage(subscription.isAtLimit, subscription.isAtInspectionLimit, canUpgrade)}</p>
         ) : null}
       </div>
       {/* On a phone, what is due comes before the property cards (in reading order too, not only on screen). */}

@@ -6,6 +6,7 @@ import { humanize, type PropertyType } from '@shared/enums';
 import { readPropertyType } from '@shared/property-type-words';
 import { serverMessage } from '@/lib/api';
 import { useSubscription } from '@/lib/use-subscription';
+import { useCanUpgrade } from '@/lib/upgrade-offer';
 import { SM_UP, useMediaQuery } from '@/lib/use-media-query';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -114,6 +115,7 @@ export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
   const room = limit === -1 ? Infinity : Math.max(0, limit - subscription.status.propertyCount);
   // Stopped here rather than refused after: the server still checks, under its lock.
   const overPlan = subscription.isLoaded && !hasErrors && count > room;
+  const canUpgrade = useCanUpgrade();
   const canImport = result !== null && count > 0 && !hasErrors && !checking && !overPlan && !importer.isPending;
 
   const onImport = () => {
@@ -201,11 +203,17 @@ export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
         {overPlan ? (
           <p className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
             Your free plan has room for {plural(room, 'more property', 'more properties')}; this import would add {count}.
-            Remove rows from the file, or{' '}
-            <Link to="/billing" className="font-medium underline underline-offset-4">
-              upgrade to Firemark Pro
-            </Link>{' '}
-            to import them all.
+            {canUpgrade ? (
+              <>
+                Remove rows from the file, or{' '}
+                <Link to="/billing" className="font-medium underline underline-offset-4">
+                  upgrade to Firemark Pro
+                </Link>{' '}
+                to import them all.
+              </>
+            ) : (
+              'Remove rows from the file; only an owner can upgrade the organisation to import them all.'
+            )}
           </p>
         ) : null}
         {file.status === 'invalid' ? <FormAlert>{file.message}</FormAlert> : null}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Property } from '@shared/schemas/property';
 import { useSubscription } from '@/lib/use-subscription';
 import { usePermissions } from '@/lib/use-permissions';
+import { useCanUpgrade } from '@/lib/upgrade-offer';
 import { useGenerateReport } from '@/components/use-generate-report';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
@@ -14,7 +15,9 @@ export function PropertyActionsMenu({ property }: { property: Property }) {
   const report = useGenerateReport();
   const { can } = usePermissions();
   const canSchedule = can('inspections.schedule');
-  const canReport = can('reports.create');
+  // On Free, reports are offered (as the upgrade) only to those who may upgrade.
+  const canUpgrade = useCanUpgrade();
+  const canReport = can('reports.create') && (subscription.isPremium || canUpgrade);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>

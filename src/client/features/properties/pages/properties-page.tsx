@@ -10,6 +10,7 @@ import { lazyDialog, reachFor } from '@/lib/lazy-dialog';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSubscription } from '@/lib/use-subscription';
 import { usePermissions } from '@/lib/use-permissions';
+import { OWNER_UPGRADES, useCanUpgrade } from '@/lib/upgrade-offer';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
@@ -36,6 +37,7 @@ export default function PropertiesPage() {
   const resultsId = useId();
   const subscription = useSubscription();
   const canAdd = usePermissions().can('properties.create');
+  const canUpgrade = useCanUpgrade();
   const wide = useMediaQuery(MD_UP);
 
   const filters = propertiesPageFilters(params);
@@ -66,6 +68,9 @@ export default function PropertiesPage() {
         <ImportHistoryButton />
         <AddPropertyLink />
       </>
+    ) : !canUpgrade ? (
+      // At the limit, for a member who cannot upgrade: the note below says who can.
+      <ImportHistoryButton />
     ) : (
       // Issue 30, item 9: at the limit the main button leads on (to Billing, where the trial is
       // offered), a link like any other, never a dead, unfocusable one.
@@ -89,9 +94,11 @@ export default function PropertiesPage() {
           canAdd && subscription.isLoaded && !subscription.canCreateProperty ? (
             <span id={limitNoteId}>
               Free accounts hold {subscription.status.propertyLimit} property.{' '}
-              {subscription.status.trialAvailable
-                ? `Try Firemark Pro free for ${TRIAL_DAYS} days, or upgrade, to add more.`
-                : 'Upgrade to Firemark Pro to add more.'}
+              {!canUpgrade
+                ? OWNER_UPGRADES
+                : subscription.status.trialAvailable
+                  ? `Try Firemark Pro free for ${TRIAL_DAYS} days, or upgrade, to add more.`
+                  : 'Upgrade to Firemark Pro to add more.'}
             </span>
           ) : (
             'Every building you look after, with its fire-safety compliance at a glance.'

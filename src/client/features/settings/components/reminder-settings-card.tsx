@@ -6,6 +6,7 @@ import { PRO_PLAN_NAME } from '@shared/plans';
 import { LEAD_TIME_DAYS, MAX_REMINDERS, reminderSettingsSchema, type ReminderSettings } from '@shared/schemas/reminder-settings';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { useSubscription } from '@/lib/use-subscription';
+import { useCanUpgrade } from '@/lib/upgrade-offer';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -169,6 +170,7 @@ export function ReminderSettingsCard() {
   const notifications = useNotificationSettings();
   const subscription = useSubscription();
   const isFree = subscription.isLoaded && !subscription.isPremium;
+  const canUpgrade = useCanUpgrade();
   const remindersOff = notifications.data?.emailInspectionReminders === false;
 
   return (
@@ -184,10 +186,16 @@ export function ReminderSettingsCard() {
         {isFree ? (
           <Unavailable>
             Reminder e-mails are part of {PRO_PLAN_NAME}.{' '}
-            <Link to="/billing" className="font-medium text-primary underline underline-offset-4">
-              Upgrade
-            </Link>{' '}
-            to have them sent on this schedule.
+            {canUpgrade ? (
+              <>
+                <Link to="/billing" className="font-medium text-primary underline underline-offset-4">
+                  Upgrade
+                </Link>{' '}
+                to have them sent on this schedule.
+              </>
+            ) : (
+              'Only an owner can upgrade the organisation: ask one of its owners.'
+            )}
           </Unavailable>
         ) : remindersOff ? (
           <Unavailable>
