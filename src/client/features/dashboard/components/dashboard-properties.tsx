@@ -3,6 +3,7 @@ import { ArrowRight, Building2, CircleCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { usePropertyList } from '@/features/properties/api/property-queries';
 import { useUrlParams } from '@/lib/use-url-params';
+import { usePermissions } from '@/lib/use-permissions';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { PropertyGrid, PropertyGridSkeleton } from '@/components/property-card';
@@ -32,6 +33,7 @@ const SORT_LABELS: Record<DashboardSort, string> = {
 export function DashboardProperties() {
   const id = useId();
   const { params, update } = useUrlParams();
+  const canAdd = usePermissions().can('properties.create');
   const filters = dashboardPropertyFilters(params);
   const nonCompliantOnly = filters.status === 'non_compliant';
   const { sort } = filters;
@@ -96,13 +98,15 @@ export function DashboardProperties() {
         ) : (
           <EmptyState
             icon={Building2}
-            title="No properties yet"
+            title={canAdd ? 'No properties yet' : 'No properties to show yet'}
             headingLevel="h3"
             action={
               <AddPropertyLink>Add Your First Property</AddPropertyLink>
             }
           >
-            Add a building to start tracking its inspections and fire-safety compliance.
+            {canAdd
+              ? 'Add a building to start tracking its inspections and fire-safety compliance.'
+              : 'The properties you are given in this organisation appear here. Ask an owner or admin if you expected to see some.'}
           </EmptyState>
         )
       ) : (

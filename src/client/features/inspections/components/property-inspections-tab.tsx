@@ -2,6 +2,7 @@ import { CalendarPlus, ClipboardCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
+import { usePermissions } from '@/lib/use-permissions';
 import { useInspectionList } from '../api/use-inspection-list';
 import { InspectionResults } from './inspection-results';
 import { InspectionRowActions, useInspectionDialogs } from './inspection-row-actions';
@@ -16,6 +17,7 @@ const PAGE_SIZE = 25;
 export function PropertyInspectionsTab({ propertyId }: { propertyId: number }) {
   const list = useInspectionList({ kind: 'property', propertyId }, { sort: 'due_desc' }, PAGE_SIZE);
   const { openComplete, openReschedule, dialogs } = useInspectionDialogs();
+  const canSchedule = usePermissions().can('inspections.schedule');
 
   return (
     <>
@@ -32,15 +34,19 @@ export function PropertyInspectionsTab({ propertyId }: { propertyId: number }) {
             icon={ClipboardCheck}
             title="No inspections scheduled for this property."
             action={
-              <Button asChild>
-                <Link to={`/inspections/new?propertyId=${propertyId}`}>
-                  <CalendarPlus aria-hidden="true" />
-                  Schedule Inspection
-                </Link>
-              </Button>
+              canSchedule ? (
+                <Button asChild>
+                  <Link to={`/inspections/new?propertyId=${propertyId}`}>
+                    <CalendarPlus aria-hidden="true" />
+                    Schedule Inspection
+                  </Link>
+                </Button>
+              ) : null
             }
           >
-            Schedule the first one to start tracking this property&apos;s compliance.
+            {canSchedule
+              ? 'Schedule the first one to start tracking this property’s compliance.'
+              : 'Its inspections appear here once an owner, admin or manager schedules them.'}
           </EmptyState>
         }
       />

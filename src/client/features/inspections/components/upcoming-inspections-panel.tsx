@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { CalendarCheck, CalendarPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDate } from '@/lib/format-date';
+import { usePermissions } from '@/lib/use-permissions';
 import { InspectionStatusBadge } from '@/components/inspection-status-badge';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
@@ -26,6 +27,7 @@ export function UpcomingInspectionsPanel({ limit = 5, headingLevel: Heading = 'h
   const titleId = useId();
   const upcoming = useInspectionList({ kind: 'upcoming' }, {}, limit);
   const { openComplete, openReschedule, dialogs } = useInspectionDialogs();
+  const canSchedule = usePermissions().can('inspections.schedule');
 
   return (
     <Card role="region" aria-labelledby={titleId}>
@@ -55,12 +57,14 @@ export function UpcomingInspectionsPanel({ limit = 5, headingLevel: Heading = 'h
           <div className="flex flex-col items-center gap-3 py-8 text-center">
             <CalendarCheck aria-hidden="true" className="size-8 text-muted-foreground" />
             <p className="text-sm text-muted-foreground">No inspections due in the next 30 days.</p>
-            <Button asChild variant="outline">
-              <Link to="/inspections/new">
-                <CalendarPlus aria-hidden="true" />
-                Schedule an Inspection
-              </Link>
-            </Button>
+            {canSchedule ? (
+              <Button asChild variant="outline">
+                <Link to="/inspections/new">
+                  <CalendarPlus aria-hidden="true" />
+                  Schedule an Inspection
+                </Link>
+              </Button>
+            ) : null}
           </div>
         ) : (
           <>

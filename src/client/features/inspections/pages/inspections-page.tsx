@@ -3,6 +3,7 @@ import { CalendarClock, CalendarPlus, ClipboardList } from 'lucide-react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSubscription } from '@/lib/use-subscription';
+import { usePermissions } from '@/lib/use-permissions';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -18,6 +19,7 @@ export default function InspectionsPage() {
   const subscription = useSubscription();
   const limitNoteId = useId();
   const limitNote = scheduleLimitNote(subscription);
+  const canSchedule = usePermissions().can('inspections.schedule');
 
   return (
     <>
@@ -52,15 +54,19 @@ export default function InspectionsPage() {
             icon={ClipboardList}
             title="No open inspections."
             action={
-              <Button asChild>
-                <Link to="/inspections/new">
-                  <CalendarPlus aria-hidden="true" />
-                  Schedule an Inspection
-                </Link>
-              </Button>
+              canSchedule ? (
+                <Button asChild>
+                  <Link to="/inspections/new">
+                    <CalendarPlus aria-hidden="true" />
+                    Schedule an Inspection
+                  </Link>
+                </Button>
+              ) : null
             }
           >
-            Schedule an inspection for one of your properties, or choose All statuses to see completed ones.
+            {canSchedule
+              ? 'Schedule an inspection for one of your properties, or choose All statuses to see completed ones.'
+              : 'Choose All statuses to see completed ones. Inspections are scheduled by owners, admins and managers.'}
           </EmptyState>
         }
       />

@@ -6,6 +6,7 @@ import { isCalendarDate } from '@shared/schemas/inspection';
 import { isApiError } from '@/lib/api';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSubscription } from '@/lib/use-subscription';
+import { usePermissions } from '@/lib/use-permissions';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
@@ -61,6 +62,7 @@ function FormSkeleton() {
 export default function NewInspectionPage() {
   useDocumentTitle('Schedule Inspection');
   const navigate = useNavigate();
+  const canAdd = usePermissions().can('properties.create');
   const [searchParams] = useSearchParams();
   const lockedId = parsePropertyId(searchParams.get('propertyId'));
   const prefill = prefillFrom(searchParams);
@@ -99,7 +101,9 @@ export default function NewInspectionPage() {
           <AddPropertyLink />
         }
       >
-        Inspections are scheduled for a property. Add one first, then come back to schedule its inspection.
+        {canAdd
+          ? 'Inspections are scheduled for a property. Add one first, then come back to schedule its inspection.'
+          : 'Inspections are scheduled for a property, and you are given none yet. Ask an owner or admin to give you one.'}
       </EmptyState>
     );
   } else {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ClipboardList } from 'lucide-react';
 import { formatDate } from '@/lib/format-date';
+import { usePermissions } from '@/lib/use-permissions';
 import { humanize, INSPECTION_TYPE_LABELS } from '@shared/enums';
 import type { Property } from '@shared/schemas/property';
 import { AddressLines } from '@/components/address-lines';
@@ -19,6 +20,7 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 
 /** SPEC 2, "Property details", Overview tab: where it is, what it is, and its compliance items. */
 export function PropertyOverview({ property }: { property: Property }) {
+  const canSchedule = usePermissions().can('inspections.schedule');
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <Card>
@@ -76,7 +78,9 @@ export function PropertyOverview({ property }: { property: Property }) {
             <div className="flex flex-col items-center gap-2 py-6 text-center">
               <ClipboardList aria-hidden="true" className="size-8 text-muted-foreground" />
               <p className="text-sm text-muted-foreground">
-                No compliance items yet. Schedule an inspection to start tracking.
+                {canSchedule
+                  ? 'No compliance items yet. Schedule an inspection to start tracking.'
+                  : 'No compliance items yet. They appear once an inspection is scheduled or a safety item is added.'}
               </p>
             </div>
           )}

@@ -7,6 +7,7 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { PropertyOptions } from '@/features/properties/api/use-property-options';
 import { AddPropertyLink } from '@/features/properties/components/add-property-link';
+import { usePermissions } from '@/lib/use-permissions';
 
 interface GenerateReportPanelProps {
   properties: PropertyOptions;
@@ -36,6 +37,7 @@ function PanelBody({ properties }: GenerateReportPanelProps) {
   const selectRef = useRef<HTMLSelectElement>(null);
   const [propertyId, setPropertyId] = useState<number | undefined>();
   const [missing, setMissing] = useState(false);
+  const canAdd = usePermissions().can('properties.create');
 
   if (properties.isPending) {
     return (
@@ -58,7 +60,11 @@ function PanelBody({ properties }: GenerateReportPanelProps) {
   if (properties.total === 0) {
     return (
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-muted-foreground">Add a property first, then generate its compliance report here.</p>
+        <p className="text-sm text-muted-foreground">
+          {canAdd
+            ? 'Add a property first, then generate its compliance report here.'
+            : 'No properties yet. Once you are given one, generate its compliance report here.'}
+        </p>
         <AddPropertyLink />
       </div>
     );

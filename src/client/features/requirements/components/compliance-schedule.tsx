@@ -74,7 +74,9 @@ export function ComplianceSchedule({ propertyId }: { propertyId: number }) {
           <div className="flex flex-col items-center gap-2 py-6 text-center">
             <ShieldCheck aria-hidden="true" className="size-8 text-muted-foreground" />
             <p className="text-sm text-muted-foreground">
-              No safety items yet. Add one, or schedule an inspection, and its requirements appear here.
+              {canEdit
+                ? 'No safety items yet. Add one, or schedule an inspection, and its requirements appear here.'
+                : 'No safety items yet. Their requirements appear here once an owner, admin or manager adds them.'}
             </p>
           </div>
         ) : (
