@@ -9,15 +9,17 @@ import { preloadSignedInPage } from './routes';
  * location before React renders it, so the data is asked for before the page's code has arrived.
  */
 export function PreloadOnNavigation({ router }: { router: AppRouter }): null {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
+  // The page a role is shown at a path (an inspector's /dashboard is My inspections) decides what is asked for.
+  const role = user?.organization?.role;
   useEffect(() => {
     if (!isAuthenticated) return;
     let last = router.state.location;
     return router.subscribe(({ location }) => {
       if (location.pathname === last.pathname && location.search === last.search) return;
       last = location;
-      preloadSignedInPage(location);
+      preloadSignedInPage(location, role);
     });
-  }, [isAuthenticated, router]);
+  }, [isAuthenticated, router, role]);
   return null;
 }

@@ -1,10 +1,12 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import type { Role } from '@shared/permissions';
 import { matchPath, Route, Routes } from 'react-router';
 import { sessionAtLoad } from '@/features/auth/api/session';
 import { queryClient } from '@/lib/query-client';
 import { awaitOnFirstScreen } from './first-screen';
 import { lazyComponent } from '@/lib/lazy-component';
+import { dashboardRedirectFor } from '@/lib/home-for-role';
 import { FullPageLoader } from './full-page-loader';
 import { HomeRoute } from './home-route';
 import { loadAppShell, ProtectedRoute } from './protected-route';
@@ -17,6 +19,8 @@ interface PageRoute {
    * (signed-in pages); resolves when it has answered.
    */
   prefetch?: (client: QueryClient, params: URLSearchParams, path: Record<string, string | undefined>) => Promise<unknown>;
+  /** Where the page sends a caller of this role instead (an inspector's dashboard): that page's data is asked for, not this one's. */
+  redirectFor?: (role: Role | null | undefined) => string | undefined;
 }
 
 // One chunk per page, so each screen downloads only what it needs.
@@ -37,6 +41,7 @@ const SIGNED_IN_PAGES: PageRoute[] = [
   {
     path: '/dashboard',
     load: () => import('@/features/dashboard/pages/dashboard-page'),
+    redirectFor: dashboardRedirectFor,
     prefetch: (client, params) => import('@/features/dashboard/api/dashboard-queries').then((m) => m.prefetchDashboard(client, params)),
   },
   {
@@ -107,6 +112,13 @@ function signedInPageAt(pathname: string): { route: PageRoute; pathParams: Recor
   return undefined;
 }
 
+/** The page a caller of this role ends on at this path: the page itself, or where it sends them. */
+function pageShownAt(pathname: string, role: Role | null | undefined) {
+  const page = signedInPageAt(pathname);
+  const elsewhere = page?.route.redirectFor?.(role);
+  return elsewhere ? (signedInPageAt(elsewhere) ?? page) : page;
+}
+
 /**
  * Starts downloading what the first page needs while the session is being checked, instead of
  * after: the page's chunk and, for a signed-in page, the shell, and once the session is known
@@ -119,15 +131,17 @@ export function preloadFirstPage({ pathname, search }: { pathname: string; searc
   if (signedIn) {
     const { route, pathParams } = signedIn;
     const code = Promise.all([loadAppShell(), pageComponents.get(route)!.load()]);
-    // Not before the session is known: after it has ended, each would only answer 401.
-    const data = sessionAtLoad().then((user) =>
-      user
-        ? Promise.all([
-            import('./shell/shell-queries').then((m) => m.prefetchShell(queryClient)),
-            route.prefetch?.(queryClient, new URLSearchParams(search), pathParams),
-          ])
-        : undefined,
-    );
+    // Not before the session is known: after it has ended, each would only answer 401. And for
+    // the page the caller's role is shown: an inspector's /dashboard is My inspections.
+    const data = sessionAtLoad().then((user) => {
+      if (!user) return undefined;
+      const shown = pageShownAt(pathname, user.organization?.role) ?? { route, pathParams };
+      return Promise.all([
+        import('./shell/shell-queries').then((m) => m.prefetchShell(queryClient)),
+        shown.route === route ? undefined : pageComponents.get(shown.route)!.load(),
+        shown.route.prefetch?.(queryClient, new URLSearchParams(search), shown.pathParams),
+      ]);
+    });
     awaitOnFirstScreen(Promise.all([code, data]));
     return;
   }
@@ -141,8 +155,8 @@ export function preloadFirstPage({ pathname, search }: { pathname: string; searc
  * yet visited costs one wait instead of two. The page's own queries then take the answers (the
  * same query options), and an answer still fresh in the cache is not asked for again.
  */
-export function preloadSignedInPage({ pathname, search }: { pathname: string; search: string }): void {
-  const signedIn = signedInPageAt(pathname);
+export function preloadSignedInPage({ pathname, search }: { pathname: string; search: string }, role: Role | null | undefined): void {
+  const signedIn = pageShownAt(pathname, role);
   if (!signedIn) return;
   const { route, pathParams } = signedIn;
   // A chunk that fails to load is the page's to show (its error boundary), not this preload's.

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { useAuth } from '@/app/auth-context';
 import { usePermissions } from '@/lib/use-permissions';
 import { useCanUpgrade } from '@/lib/upgrade-offer';
+import { dashboardRedirectFor } from '@/lib/home-for-role';
 import { useDashboardStats } from '../api/use-dashboard-stats';
 import { DashboardProperties } from '../components/dashboard-properties';
 import { StatCards } from '../components/stat-cards';
@@ -31,7 +32,9 @@ function limitMessage(properties: boolean, inspections: boolean, canUpgrade: boo
 /** The signed-in home: an inspector's is the inspections assigned to them (issue 31). */
 export default function HomePage() {
   const { role } = usePermissions();
-  if (role === 'inspector') return <Navigate to="/my-inspections" replace />;
+  // Before anything of the dashboard is asked for (its data is not preloaded for them either: app/routes.tsx).
+  const elsewhere = dashboardRedirectFor(role);
+  if (elsewhere) return <Navigate to={elsewhere} replace />;
   return <DashboardPage />;
 }
 
