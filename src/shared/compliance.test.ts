@@ -100,6 +100,23 @@ describe('propertyStatusReason', () => {
     expect(line([])).toBe('Pending: No safety items yet: nothing has been inspected');
   });
 
+  it('counts the requirements with no known last date, and names a day given with no result (issue 35)', () => {
+    const notKnown = (type: Item['itemType'], n: number) => ({ ...item(type, 'due_soon', null, '2026-04-10'), lastDoneUnknownCount: n });
+    expect(line([notKnown('fire_extinguisher', 4), notKnown('sprinkler_system', 2), notKnown('emergency_lighting', 2), notKnown('fire_alarm', 1)])).toBe(
+      'Pending: 9 requirements with no known last date',
+    );
+    expect(
+      line([
+        { ...item('fire_alarm', 'never_inspected', null, '2027-03-15'), lastDoneStatedOn: '2026-03-15' },
+        item('sprinkler_system', 'never_inspected', null, '2026-09-01'),
+        notKnown('smoke_detectors', 1),
+      ]),
+    ).toBe('Pending: Sprinkler system never inspected; fire alarm last done Mar 15, 2026, no result recorded; 1 requirement with no known last date');
+    expect(line([{ ...item('fire_alarm', 'overdue', null, '2026-04-10'), lastDoneUnknownCount: 1 }])).toBe(
+      'Action Needed: Fire alarm last done not known and overdue (due Apr 10, 2026)',
+    );
+  });
+
   it('names what failed and what is overdue, with its due date', () => {
     expect(
       line([
