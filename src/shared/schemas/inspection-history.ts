@@ -155,6 +155,8 @@ export const lastDoneEntryResponse = z.object({
   lastDoneOn: calendarDayField.nullable(),
   lastResult: z.enum(COMPLIANCE_RESULTS).nullable(),
   lastDoneKnown: z.boolean(),
+  /** A day given as "Last done" when the safety item was added, with no result recorded yet (decision 034). */
+  lastDoneStatedOn: calendarDayField.nullable(),
   nextDueDate: calendarDayField,
 });
 export type LastDoneEntry = z.infer<typeof lastDoneEntryResponse>;

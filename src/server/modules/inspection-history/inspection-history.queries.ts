@@ -267,6 +267,7 @@ export async function listLastDone(db: DbOrTx, reach: Reach, filter: LastDoneFil
         r.item_type as "itemType", r.activity, r.principal,
         to_char(r.last_done_on, 'YYYY-MM-DD') as "lastDoneOn", r.last_result as "lastResult",
         (r.last_done_on is not null or not r.last_done_unknown) as "lastDoneKnown",
+        to_char(r.last_done_stated_on, 'YYYY-MM-DD') as "lastDoneStatedOn",
         to_char(r.next_due_date, 'YYYY-MM-DD') as "nextDueDate"
       from properties p
       join requirements r on r.property_id = p.id

@@ -248,6 +248,16 @@ describe('the grid', () => {
     expect(after.find((r) => r.requirementId === quarterly.requirementId)).toMatchObject({ lastDoneOn: '2025-09-15', nextDueDate: '2025-12-15' });
   });
 
+  it('shows a last-done day said when the item was added, until a result is recorded', async () => {
+    setNow('2025-11-01T15:00:00Z');
+    const s = await proOwner();
+    const p = await createProperty(ctx.runtime.db, s.user.id, { name: 'Cedar Hall' });
+    const added = await s.agent.post(`/api/properties/${p.id}/safety-items`, { itemType: 'fire_alarm', lastDoneOn: '2025-03-15' });
+    expect(added.statusCode).toBe(201);
+    const [row] = (await s.agent.get(`/api/requirements/last-done?propertyId=${p.id}`)).json() as Row[];
+    expect(row).toMatchObject({ lastDoneOn: null, lastDoneStatedOn: '2025-03-15', lastDoneKnown: true });
+  });
+
   it('lists the requirements of the properties a member reaches, by property name', async () => {
     setNow('2025-11-01T15:00:00Z');
     const s = await proOwner();
