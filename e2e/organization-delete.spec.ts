@@ -54,6 +54,10 @@ test('an owner deletes a second organisation by typing its name and lands in the
   const none = page.getByRole('main');
   await expect(none.getByRole('heading', { name: 'You are not in any organisation' })).toBeVisible();
   await expectAccessible(page);
+  // Their own settings stay reachable: profile and password, nothing of an organisation.
+  await none.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link')).toHaveText(['Profile', 'Password', 'Notifications']);
+  await page.locator('aside').getByRole('link', { name: 'Dashboard' }).click();
   await none.getByRole('button', { name: 'Create organisation' }).click();
   const create = page.getByRole('dialog', { name: 'Create organisation' });
   await create.getByLabel('Organisation name').fill('Fresh Start Co');

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { usePermissions } from '@/lib/use-permissions';
 import { useAuth } from '@/app/auth-context';
 import { NoOrganization } from '@/features/organizations/components/no-organization';
@@ -17,6 +17,8 @@ export default function AppShell() {
   const { organization } = usePermissions();
   // Known to be in none (null, not merely not yet read): no page of an organisation can answer.
   const inNone = useAuth().user?.organization === null;
+  // Their own settings (profile, password, notifications) stay theirs to change.
+  const personalPage = useLocation().pathname === '/settings';
   return (
     <>
       <a
@@ -36,7 +38,11 @@ export default function AppShell() {
             className="flex-1 px-4 pb-[calc(5.5rem+env(safe-area-inset-bottom))] pt-6 focus:outline-none sm:px-6 md:px-8 md:pb-10 md:pt-8"
           >
             <EmailConfirmationBanner />
-            {inNone ? (
+            {inNone && personalPage ? (
+              <Suspense fallback={<LoadingState />}>
+                <Outlet />
+              </Suspense>
+            ) : inNone ? (
               <NoOrganization />
             ) : (
               <UpgradePromptClaims>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Building2, Plus } from 'lucide-react';
+import { Link } from 'react-router';
 import { lazyDialog, reachFor } from '@/lib/lazy-dialog';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { EmptyState } from '@/components/empty-state';
@@ -29,7 +30,12 @@ export function NoOrganization() {
         }
       >
         Properties, inspections and reports belong to an organisation. Create one to start again (you will be its owner, on the
-        Free plan), or, if someone has invited you, open the link in their e-mail to join theirs.
+        Free plan), or, if someone has invited you, open the link in their e-mail to join theirs. Your profile and password are
+        under{' '}
+        <Link to="/settings" className="font-medium text-primary underline underline-offset-4">
+          Settings
+        </Link>
+        .
       </EmptyState>
       <CreateOrganizationDialog open={creating} onOpenChange={setCreating} />
     </div>

@@ -23,10 +23,10 @@ import type { SessionUser } from '@shared/schemas/auth';
  * The page's sections, in order, each with the id its menu link jumps to and, for the
  * organisation's settings, the action a role needs to be shown it at all.
  */
-const SECTIONS: { id: string; label: string; permission?: Action; render: (user: SessionUser) => ReactNode }[] = [
-  { id: 'profile', label: 'Profile', render: (user) => <ProfileCard user={user} /> },
-  { id: 'password', label: 'Password', render: (user) => <PasswordCard username={user.username} /> },
-  { id: 'notifications', label: 'Notifications', render: () => <NotificationsCard /> },
+const SECTIONS: { id: string; label: string; permission?: Action; personal?: true; render: (user: SessionUser) => ReactNode }[] = [
+  { id: 'profile', label: 'Profile', personal: true, render: (user) => <ProfileCard user={user} /> },
+  { id: 'password', label: 'Password', personal: true, render: (user) => <PasswordCard username={user.username} /> },
+  { id: 'notifications', label: 'Notifications', personal: true, render: () => <NotificationsCard /> },
   { id: 'organization', label: 'Organisation', render: () => <OrganizationCard /> },
   { id: 'members', label: 'Members', permission: 'members.manage', render: () => <MembersCard /> },
   { id: 'reminders', label: 'Reminder schedule', permission: 'settings.manage', render: () => <ReminderSettingsCard /> },
@@ -45,7 +45,11 @@ export default function SettingsPage() {
   const { user } = useAuth();
   const { can } = usePermissions();
   if (!user) return null;
-  const sections = SECTIONS.filter((section) => !section.permission || can(section.permission));
+  // In no organisation (its last one was deleted or left): only the person's own settings.
+  const sections =
+    user.organization === null
+      ? SECTIONS.filter((section) => section.personal)
+      : SECTIONS.filter((section) => !section.permission || can(section.permission));
 
   const memberSince = formatDate(user.createdAt);
   return (
