@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COMPLIANCE_RESULTS, INSPECTION_STATUSES, INSPECTION_TYPES } from '../enums';
 import { ATTESTATION_ROLES } from '../records';
 import { INSPECTION_DISPLAY_STATUSES } from '../compliance';
-import { nextDueResponse } from './requirement';
+import { lastDoneAnswersSchema, nextDueResponse } from './requirement';
 import { calendarDayField, countField, namedRef, recordIdField, timestampField } from './response-fields';
 import { pagingSchema, searchTerm } from './list';
 import { calendarDate, isCalendarDate } from './calendar-date';
@@ -48,6 +48,12 @@ export const inspectionSchema = z.object({
   libraryId: optionalId('Choose an activity of this inspection type'),
   /** One of the account's inspectors; assignedTo stays the display name. */
   inspectorId: optionalId('Choose one of your inspectors'),
+  /** Issue 35: the first inspection of a type adds the safety item, asking when the rest was last done. */
+  lastDone: lastDoneAnswersSchema
+    .optional()
+    .describe(
+      "Used only when this inspection adds its type to the property (its first of that type): when each of the type's other requirements was last done, as for POST /api/properties/{id}/safety-items. `lastDoneOn` is for every one not listed in `requirements` (null or omitted: not known, due now); a day makes it next due one interval later; a day after today in the organisation's zone is refused. The requirement this inspection is for (the principal one unless `libraryId` names another) is due on `dueDate` and is not asked. When the property already has the type, `lastDone` is ignored. Without it, the other requirements get estimated first dates, as before.",
+    ),
 });
 export type InspectionInput = z.input<typeof inspectionSchema>;
 export type InspectionValues = z.output<typeof inspectionSchema>;
@@ -148,7 +154,7 @@ export type RescheduleInput = z.input<typeof rescheduleSchema>;
 
 /** Edit: any subset of the form's fields, plus moving an open inspection between open states. */
 export const inspectionEditSchema = inspectionSchema
-  .omit({ propertyId: true })
+  .omit({ propertyId: true, lastDone: true })
   .partial()
   .extend({
     status: z.enum(['scheduled', 'in_progress', 'cancelled'], { error: 'Unknown status' }).optional(),

@@ -43,6 +43,40 @@ function checkIntervalLimit(v: { intervalCount?: number; intervalUnit?: Interval
  */
 const lastDoneField = calendarDate('Enter the day it was last done, or choose Not known').nullable();
 
+const requirementsLastDone = z
+  .array(
+    z.object({
+      libraryId: z.number({ error: 'Choose an activity of this safety item' }).int('Choose an activity of this safety item').min(1, 'Choose an activity of this safety item'),
+      lastDoneOn: lastDoneField,
+    }),
+    { error: 'List the activities with when each was last done' },
+  )
+  .max(50, 'At most 50 activities')
+  .optional();
+
+function checkListedOnce(v: { requirements?: { libraryId: number }[] }, ctx: z.RefinementCtx) {
+  const seen = new Set<number>();
+  v.requirements?.forEach((r, i) => {
+    if (seen.has(r.libraryId)) ctx.addIssue({ code: 'custom', path: ['requirements', i, 'libraryId'], message: 'This activity is listed twice' });
+    seen.add(r.libraryId);
+  });
+}
+
+/**
+ * When the requirements of a safety item being added were last done, as the first inspection
+ * of a type asks it (POST /api/inspections, `lastDone`): `lastDoneOn` for every requirement not
+ * listed (null or omitted: not known), `requirements` for each one's own answer.
+ */
+export const lastDoneAnswersSchema = z
+  .object({ lastDoneOn: lastDoneField.optional(), requirements: requirementsLastDone })
+  .superRefine((v, ctx) => {
+    if (v.lastDoneOn === undefined && v.requirements === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['lastDoneOn'], message: 'Say when it was last done, or choose Not known' });
+    }
+    checkListedOnce(v, ctx);
+  });
+export type LastDoneAnswers = z.input<typeof lastDoneAnswersSchema>;
+
 /**
  * "Add safety item" on the property page: the library's requirements of a type. Either
  * `lastDoneOn` (each requirement is next due one interval after it; null: not known, due now),
@@ -54,16 +88,7 @@ export const addSafetyItemSchema = z
     itemType: z.enum(INSPECTION_TYPES, { error: 'Choose a safety item' }),
     nextDueDate: calendarDate('Due date is required').optional(),
     lastDoneOn: lastDoneField.optional(),
-    requirements: z
-      .array(
-        z.object({
-          libraryId: z.number({ error: 'Choose an activity of this safety item' }).int('Choose an activity of this safety item').min(1, 'Choose an activity of this safety item'),
-          lastDoneOn: lastDoneField,
-        }),
-        { error: 'List the activities with when each was last done' },
-      )
-      .max(50, 'At most 50 activities')
-      .optional(),
+    requirements: requirementsLastDone,
   })
   .superRefine((v, ctx) => {
     if (v.nextDueDate !== undefined && v.lastDoneOn !== undefined) {
@@ -74,11 +99,7 @@ export const addSafetyItemSchema = z
     if (v.requirements && v.lastDoneOn === undefined) {
       ctx.addIssue({ code: 'custom', path: ['requirements'], message: 'Dates for each activity go with lastDoneOn, not with nextDueDate' });
     }
-    const seen = new Set<number>();
-    v.requirements?.forEach((r, i) => {
-      if (seen.has(r.libraryId)) ctx.addIssue({ code: 'custom', path: ['requirements', i, 'libraryId'], message: 'This activity is listed twice' });
-      seen.add(r.libraryId);
-    });
+    checkListedOnce(v, ctx);
   });
 export type AddSafetyItemInput = z.input<typeof addSafetyItemSchema>;
 

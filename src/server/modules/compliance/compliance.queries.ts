@@ -23,7 +23,8 @@ export interface RequirementRow {
  * A property gets a safety item: the library's requirements of its type, unless it has
  * requirements of that type already. With `lastDone` (issue 35: when each was last done, by
  * library entry, null for not known), each is next due one interval after its day, counted as
- * settleRequirement counts from a completion, and one not known is due on `today` and marked so.
+ * settleRequirement counts from a completion, and one not known is due on `today` and marked so;
+ * an entry left out of it (the one the first inspection of the type is for) is due on `anchor`.
  * Without it: the principal one is first due on `anchor`; each other one an interval after
  * `today`, but within a year: when a six-year or twelve-year activity was last done is not
  * known, so it is checked within the first year (marked not known, its date estimated). Two transactions adding the same item at once
@@ -34,16 +35,18 @@ export async function createLibraryRequirements(
   db: DbOrTx,
   input: { organizationId: number; propertyId: number; itemType: InspectionType; anchor?: string; today: string; lastDone?: Record<number, string | null> },
 ): Promise<number[]> {
-  const stated = input.lastDone ? sql`(${JSON.stringify(input.lastDone)}::jsonb ->> l.id::text)::date` : sql`null::date`;
+  const answers = sql`${JSON.stringify(input.lastDone ?? {})}::jsonb`;
+  const stated = input.lastDone ? sql`(${answers} ->> l.id::text)::date` : sql`null::date`;
+  const asked = sql`(${answers} -> l.id::text) is not null`;
   const firstDue = input.lastDone
-    ? sql`coalesce((${stated} + ${intervalSql('l')})::date, ${input.today}::date)`
+    ? sql`case when ${asked} then coalesce((${stated} + ${intervalSql('l')})::date, ${input.today}::date) else ${input.anchor ?? input.today}::date end`
     : sql`case when l.principal then ${input.anchor ?? input.today}::date
         else least(${input.today}::date + ${intervalSql('l')}, ${input.today}::date + interval '12 months')::date end`;
   const created = await db.execute<{ id: number }>(sql`
     insert into requirements (organization_id, property_id, item_type, library_id, activity, interval_months, interval_days, source, note, principal,
       next_due_date, last_done_stated_on, last_done_unknown, next_due_estimated)
     select ${input.organizationId}, ${input.propertyId}, l.item_type, l.id, l.activity, l.interval_months, l.interval_days, l.source, l.note, l.principal,
-      ${firstDue}, ${stated}, ${input.lastDone ? sql`${stated} is null, false` : sql`not l.principal, not l.principal`}
+      ${firstDue}, ${stated}, ${input.lastDone ? sql`${asked} and ${stated} is null, false` : sql`not l.principal, not l.principal`}
     from requirement_library l
     where l.item_type = ${input.itemType}
       and not exists (select 1 from requirements r where r.property_id = ${input.propertyId} and r.item_type = ${input.itemType})

@@ -18,7 +18,8 @@ import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import type { MailLog } from '../../email/quota';
 import { conflict, notFound, validationFailed } from '../../errors';
-import { findRequirement, openInspectionOf, refreshOpenInspection, settleRequirement } from '../compliance/compliance.queries';
+import { findRequirement, hasRequirements, openInspectionOf, refreshOpenInspection, settleRequirement } from '../compliance/compliance.queries';
+import { addLibraryItem, answersBesideInspection, lastDoneByLibraryEntry } from '../requirements/add-library-item';
 import { requirementForInspection, settle } from '../compliance/compliance.service';
 import type { Account } from '../../account';
 import { assertPropertyExists } from '../properties/properties.service';
@@ -64,11 +65,25 @@ export async function scheduleInspection(deps: InspectionsDeps, account: Account
   // A property that is not yours does not exist for you (404), even to schedule against.
   await assertPropertyExists(deps, account, values.propertyId);
   const day = today(account);
-  const { requirementId, libraryId, ...fields } = values;
+  const { requirementId, libraryId, lastDone, ...fields } = values;
+  const answers = lastDone && { ...lastDone, itemType: values.inspectionType };
+  // Checked even when the property turns out to have the type already: a bad day is a bad day.
+  const byEntry = answers && (await lastDoneByLibraryEntry(deps.db, answers, day, 'lastDone.'));
   // The answer is read inside the transaction: a create that committed never answers 503.
   return writeAccountData(deps.pool, account.id, async ({ db }) => {
     await ownInspector(db, account, values.inspectorId);
     await assertCanAddOpenInspection(db, account.id);
+    // The first inspection of a type adds the safety item; with `lastDone`, the item's other
+    // requirements count from when they were last done, as "Add safety item" counts them.
+    if (answers && byEntry && !(await hasRequirements(db, values.propertyId, values.inspectionType))) {
+      await addLibraryItem(db, account, {
+        propertyId: values.propertyId,
+        itemType: values.inspectionType,
+        anchor: values.dueDate,
+        today: day,
+        lastDone: await answersBesideInspection(db, answers, byEntry, libraryId),
+      });
+    }
     const requirement = await requirementForInspection(db, {
       organizationId: account.id,
       propertyId: values.propertyId,

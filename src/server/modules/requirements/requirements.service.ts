@@ -1,13 +1,14 @@
 import type pg from 'pg';
 import { rememberedPage, writeAccountData } from '../../cache/account-cache';
-import { formatDisplayDate, todayInTimeZone } from '@shared/dates';
+import { todayInTimeZone } from '@shared/dates';
 import { INSPECTION_TYPE_LABELS } from '@shared/enums';
 import type { addSafetyItemSchema, customRequirementSchema, Requirement, requirementUpdateSchema } from '@shared/schemas/requirement';
 import { intervalLabel, toInterval } from '@shared/intervals';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, notFound, validationFailed } from '../../errors';
-import { createLibraryRequirements, hasRequirements } from '../compliance/compliance.queries';
+import { hasRequirements } from '../compliance/compliance.queries';
+import { addLibraryItem, lastDoneByLibraryEntry } from './add-library-item';
 import { settle } from '../compliance/compliance.service';
 import type { Account } from '../../account';
 import { assertPropertyExists } from '../properties/properties.service';
@@ -38,30 +39,6 @@ async function oneRequirement(deps: RequirementsDeps, account: Account, id: numb
   return requirement;
 }
 
-/**
- * When each of the type's library requirements was last done, by library entry (null: not
- * known): `lastDoneOn` for all, `requirements` for the ones that differ. A day in the future
- * (in the organisation's zone) or an activity of another type is refused with its field.
- */
-async function lastDoneByLibraryEntry(
-  db: DbOrTx,
-  input: z.output<typeof addSafetyItemSchema>,
-  day: string,
-): Promise<Record<number, string | null>> {
-  const errors: Record<string, string[]> = {};
-  const future = 'The day it was last done cannot be in the future';
-  if (input.lastDoneOn && input.lastDoneOn > day) errors.lastDoneOn = [future];
-  const entries = (await q.listLibrary(db)).filter((l) => l.itemType === input.itemType);
-  const byEntry: Record<number, string | null> = Object.fromEntries(entries.map((l) => [l.id, input.lastDoneOn ?? null]));
-  input.requirements?.forEach((r, i) => {
-    if (!(r.libraryId in byEntry)) errors[`requirements.${i}.libraryId`] = [`Choose an activity of ${INSPECTION_TYPE_LABELS[input.itemType]}`];
-    else if (r.lastDoneOn && r.lastDoneOn > day) errors[`requirements.${i}.lastDoneOn`] = [future];
-    else byEntry[r.libraryId] = r.lastDoneOn;
-  });
-  if (Object.keys(errors).length > 0) throw validationFailed(errors);
-  return byEntry;
-}
-
 /** "Add safety item": the library's requirements of a type the property does not have yet. */
 export async function addSafetyItem(
   deps: RequirementsDeps,
@@ -77,37 +54,8 @@ export async function addSafetyItem(
   // The answer is read inside the transaction: an addition that committed never answers 503.
   return writeAccountData(deps.pool, account.id, async ({ db }) => {
     if (await hasRequirements(db, propertyId, input.itemType)) throw alreadyThere();
-    const ids = await createLibraryRequirements(db, {
-      organizationId: account.id,
-      propertyId,
-      itemType: input.itemType,
-      anchor: input.nextDueDate,
-      today: day,
-      lastDone,
-    });
+    const ids = await addLibraryItem(db, account, { propertyId, itemType: input.itemType, anchor: input.nextDueDate, today: day, lastDone });
     if (ids.length === 0) throw alreadyThere();
-    const changedBy = await nameOf(db, account);
-    // What the person said of when each was last done is kept with the change.
-    const entryOf = lastDone ? await q.libraryEntriesOf(db, ids) : new Map<number, number>();
-    const said = (requirementId: number) => {
-      const entry = entryOf.get(requirementId);
-      if (!lastDone || entry === undefined) return '';
-      const day = lastDone[entry];
-      return day ? `; last done ${formatDisplayDate(day)}` : '; last done not known';
-    };
-    await q.insertChanges(
-      db,
-      ids.map((requirementId) => ({
-        organizationId: account.id,
-        propertyId,
-        requirementId,
-        kind: 'item_added' as const,
-        detail: `Added with ${label}${said(requirementId)}`,
-        reason: null,
-        changedBy,
-      })),
-      new Date(),
-    );
     await settle(db, { propertyId, itemTypes: [input.itemType], today: day });
     return propertyRequirements({ ...deps, db }, account, propertyId);
   });
