@@ -337,7 +337,7 @@ const GridRow = memo(function GridRow({ entry, row, draft, state, activeCol, onC
           data-col={RESULT_COL}
           tabIndex={activeCol === RESULT_COL ? 0 : -1}
           onClick={onClickResult}
-          aria-label={`Result: ${RESULT_LABELS[result]}`}
+          aria-label={`Result: ${RESULT_LABELS[result]}, ${entry.propertyName}, ${item}, ${entry.activity}`}
           className={cn(
             'h-9 w-16 rounded-md border text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
             result === 'compliant' ? 'border-emerald-300 bg-emerald-50 text-emerald-900' : 'border-red-300 bg-red-50 text-red-900',
