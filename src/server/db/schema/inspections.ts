@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { complianceResult, inspectionStatus, inspectionType } from './enums';
 import { inspectors } from './inspectors';
 import { properties } from './properties';
@@ -41,6 +41,8 @@ export const inspections = pgTable(
     attestationRole: text('attestation_role'),
     attestationName: text('attestation_name'),
     attestedAt: timestamp('attested_at', { withTimezone: true }),
+    /** Recorded as past history (Record past inspections, Import inspection history): such a completion may be replaced by a correction. */
+    recordedFromHistory: boolean('recorded_from_history').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "inspections" ADD COLUMN "recorded_from_history" boolean DEFAULT false NOT NULL;
