@@ -27,18 +27,25 @@ const cell = (max: number, what: string) =>
     .nullish()
     .transform((v) => (v ? v : undefined));
 
+/** A record id: a number, or digits as a CSV or query sends them; never a boolean or other text. */
+const idField = (message: string) =>
+  z
+    .union([z.number({ error: message }), z.string().trim().regex(/^\d{1,10}$/, message).transform(Number)], { error: message })
+    .pipe(z.number().int(message).min(1, message).max(MAX_ID, message))
+    .nullish()
+    .transform((v) => v ?? undefined);
+
 export const RESULT_MESSAGE = 'Result must be compliant or non-compliant (pass or fail)';
 
 /** One past inspection: by requirement (the grid) or by property and item type (the CSV). */
 export const historyRowSchema = z
   .object({
-    requirementId: z.coerce
-      .number({ error: 'Unknown requirement' })
-      .int('Unknown requirement')
-      .min(1, 'Unknown requirement')
-      .max(MAX_ID, 'Unknown requirement')
-      .nullish()
-      .transform((v) => v ?? undefined),
+    requirementId: idField('Unknown requirement'),
+    /**
+     * The grid's correction: this inspection (recorded from history, of the same requirement)
+     * is deleted as the row is added.
+     */
+    replacesInspectionId: idField('This inspection cannot be replaced'),
     /** The property's id, its name, or "name, address". */
     property: cell(500, 'Property'),
     /** "Extinguishers", "Fire alarm", "sprinkler_system": matched on the server. */
@@ -74,19 +81,20 @@ const historyRows = z
 export const historyPreviewSchema = z.object({ rows: historyRows });
 export type HistoryPreviewInput = z.input<typeof historyPreviewSchema>;
 
-export const historyImportSchema = z.object({
-  filename: z.string().trim().max(255, 'File name must be at most 255 characters').optional(),
-  rows: historyRows,
-});
+/** No file name is taken: nothing would keep it, and importing a file again skips what it already recorded. */
+export const historyImportSchema = z.object({ rows: historyRows });
 export type HistoryImportInput = z.input<typeof historyImportSchema>;
 
-export const HISTORY_ROW_STATUSES = ['matched', 'unmatched'] as const;
+/** duplicate: already recorded (or earlier in the same rows); skipped by the import, never blocking it. */
+export const HISTORY_ROW_STATUSES = ['matched', 'unmatched', 'duplicate'] as const;
 
 /** What one row matched and what it will change. */
 export const historyPreviewRowResponse = z.object({
   line: z.number().int().min(1).describe('1-based index in rows (add 1 for a CSV header)'),
   status: z.enum(HISTORY_ROW_STATUSES),
-  problem: z.string().nullable().describe('Why an unmatched row matches nothing'),
+  problem: z.string().nullable().describe('Why an unmatched row matches nothing, or what a duplicate repeats'),
+  inspector: z.string().nullable().describe('The name the inspection is recorded under'),
+  note: z.string().nullable().describe('A remark on a row that is still imported (an inspector records as themselves)'),
   propertyId: recordIdField.nullable(),
   propertyName: z.string().nullable(),
   itemType: z.enum(INSPECTION_TYPES).nullable(),
@@ -105,6 +113,7 @@ export const historyPreviewResponse = z.object({
   rows: z.array(historyPreviewRowResponse),
   matchedCount: countField,
   unmatchedCount: countField,
+  duplicateCount: countField,
 });
 export type HistoryPreview = z.infer<typeof historyPreviewResponse>;
 
@@ -119,9 +128,20 @@ export const historyRequirementResponse = z.object({
 });
 export type HistoryRequirement = z.infer<typeof historyRequirementResponse>;
 
+/** What became of one row: the inspection it created, or for a skipped row the one it repeats. */
+export const historyImportRowResponse = z.object({
+  line: z.number().int().min(1),
+  requirementId: recordIdField,
+  inspectionId: recordIdField,
+  skipped: z.boolean(),
+});
+export type HistoryImportRow = z.infer<typeof historyImportRowResponse>;
+
 export const historyImportResponse = z.object({
   imported: countField,
+  skipped: countField.describe('Rows already recorded, left out'),
   requirements: z.array(historyRequirementResponse),
+  rows: z.array(historyImportRowResponse),
 });
 export type HistoryImportResult = z.infer<typeof historyImportResponse>;
 
@@ -158,5 +178,7 @@ export const lastDoneEntryResponse = z.object({
   /** A day given as "Last done" when the safety item was added, with no result recorded yet (decision 034). */
   lastDoneStatedOn: calendarDayField.nullable(),
   nextDueDate: calendarDayField,
+  /** The next due date was guessed from the day the item was added, not counted from a known day (decision 034). */
+  nextDueEstimated: z.boolean(),
 });
 export type LastDoneEntry = z.infer<typeof lastDoneEntryResponse>;
