@@ -33,8 +33,11 @@ test('on the Free plan only the owner is offered the upgrade, and empty screens 
   // An admin of another company on Free: told who can upgrade, with no way to a Billing page that refuses them.
   await memberOfFreeCompany(page, api, account.username, 'admin', 'Salem Property Group');
   await page.goto('/reports');
-  await expect(page.getByRole('heading', { name: 'PDF Reports come with Firemark Pro' })).toBeVisible();
+  // SPEC's heading, as the owner sees it; where the owner has the button, they are told whom to ask.
+  await expect(page.getByRole('heading', { name: 'Upgrade to Unlock PDF Reports' })).toBeVisible();
   await expect(page.getByText('This organisation is on the Free plan. Only an owner can upgrade it to Firemark Pro: ask one of its owners.')).toBeVisible();
+  await expect(page.getByRole('main').getByText('Ask an owner to upgrade')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('button', { name: /Upgrade/ })).toHaveCount(0);
   await expect(page.getByRole('main').getByRole('link', { name: /Upgrade/ })).toHaveCount(0);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();

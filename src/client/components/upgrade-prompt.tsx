@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Check, Crown } from 'lucide-react';
+import { Check, Crown, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { PRO_PLAN_NAME } from '@shared/plans';
 import { Button } from '@/components/ui/button';
@@ -28,9 +28,10 @@ interface UpgradePromptProps {
 /** SPEC 2, "Upgrade prompt (shared)": both variants send the user to /billing. */
 export function UpgradePrompt({ variant = 'card', feature, description, headingLevel = 'h2', className }: UpgradePromptProps) {
   const titleId = useId();
-  // A member who cannot change the plan learns what it lacks and who can, with no button to a Billing page that refuses them.
+  // SPEC's title for everyone. A member who cannot change the plan learns who can, and is
+  // told to ask them where an owner has the button: no way to a Billing page that refuses them.
   const canUpgrade = useCanUpgrade();
-  const title = !canUpgrade ? (feature ? `${feature} come with ${PRO_PLAN_NAME}` : PRO_PLAN_NAME) : feature ? `Upgrade to Unlock ${feature}` : 'Upgrade to Pro';
+  const title = feature ? `Upgrade to Unlock ${feature}` : 'Upgrade to Pro';
   const text = !canUpgrade ? OWNER_UPGRADES : (description ?? `${PRO_PLAN_NAME} removes the free plan's limits for $29 per month. Cancel anytime.`);
   const Heading = headingLevel;
   // A blocked screen's card is its prompt; the banner steps aside meanwhile.
@@ -68,7 +69,9 @@ export function UpgradePrompt({ variant = 'card', feature, description, headingL
           <Button asChild className="sm:self-center">
             <Link to="/billing">Upgrade</Link>
           </Button>
-        ) : null}
+        ) : (
+          <AskAnOwner className="sm:self-center" />
+        )}
       </section>
     );
   }
@@ -97,8 +100,20 @@ export function UpgradePrompt({ variant = 'card', feature, description, headingL
           <Button asChild size="lg" className="w-full sm:w-auto">
             <Link to="/billing">Upgrade to Pro</Link>
           </Button>
-        ) : null}
+        ) : (
+          <AskAnOwner className="mx-auto" />
+        )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Where an owner has the upgrade button, for everyone else: a note, not a control, since there is nothing to press. */
+function AskAnOwner({ className }: { className?: string }) {
+  return (
+    <p className={cn('flex w-fit items-center gap-2 rounded-md border border-dashed px-3 py-2 text-sm font-medium text-slate-700', className)}>
+      <UserRound aria-hidden="true" className="size-4 shrink-0" />
+      Ask an owner to upgrade
+    </p>
   );
 }
