@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
-import { ArrowLeft, FilterX, ListChecks } from 'lucide-react';
+import { ArrowLeft, FilterX, ListChecks, RefreshCw } from 'lucide-react';
 import { INSPECTION_TYPES, INSPECTION_TYPE_LABELS } from '@shared/enums';
 import { forbiddenMessage } from '@shared/permissions';
 import { useUrlParams } from '@/lib/use-url-params';
@@ -158,11 +158,21 @@ function PastInspections() {
           </div>
           <LastDoneGrid entries={entries} today={today} labelledBy={gridTitleId} />
           {list.hasNextPage ? (
-            <div className="flex justify-center">
+            <div className="flex flex-col items-center gap-2 sm:flex-row sm:justify-center">
+              {/* A failed page is said beside the button, which then tries it again; the rows loaded stay. */}
+              {list.isFetchNextPageError && !list.isFetchingNextPage ? (
+                <p role="alert" className="text-sm text-red-800">
+                  The next requirements could not be loaded. Check your connection and try again.
+                </p>
+              ) : null}
               <Button variant="outline" data-grid-more onClick={loadMore} disabled={list.isFetchingNextPage}>
                 {list.isFetchingNextPage ? (
                   <>
                     <Spinner /> Loading...
+                  </>
+                ) : list.isFetchNextPageError ? (
+                  <>
+                    <RefreshCw aria-hidden="true" /> Retry
                   </>
                 ) : (
                   'Load more requirements'
