@@ -209,3 +209,53 @@ test('add a safety item with two known dates and one unknown', async ({ proPage:
   const due = page.getByRole('region', { name: 'Due, Not Scheduled' }).getByRole('listitem').filter({ hasText: '6-year internal examination' });
   await expect(due).toContainText('Last done not known');
 });
+
+test('the first inspection of a type asks when each of its other checks was last done', async ({ proPage: page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const property = await addProperty(page, { name: 'Wharf Lane Stores' });
+  await page.goto(`/inspections/new?propertyId=${property.id}`);
+  await page.getByLabel('Inspection type').selectOption({ label: 'Fire Extinguishers' });
+  const asked = page.getByRole('group', { name: 'This adds Fire Extinguishers to Wharf Lane Stores. When was each of its other checks last done?' });
+  const lastDone = (activity: string) => asked.getByLabel(`${activity}: last done`, { exact: true });
+  await expect(lastDone('Monthly visual inspection')).toBeVisible();
+  // The annual maintenance is what this inspection is for: it is due on the inspection's date.
+  await expect(lastDone('Annual maintenance')).toHaveCount(0);
+  await page.getByLabel('Due date').fill(day(30));
+  await page.getByLabel('Assigned to').fill('Dana Cole');
+
+  // Each other check is asked; none may be left blank or be in the future.
+  await page.getByRole('button', { name: 'Schedule Inspection' }).click();
+  await expect(asked.getByText('Enter the day it was last done, or tick Not known')).toHaveCount(3);
+  await lastDone('Monthly visual inspection').fill(day(1));
+  await expect(asked.getByText('The day it was last done cannot be in the future')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+
+  // The paper records: the monthly check 10 days ago, the 6-year examination 100 days ago, the hydrostatic test not known.
+  await lastDone('Monthly visual inspection').fill(day(-10));
+  await lastDone('6-year internal examination').fill(day(-100));
+  await asked.getByLabel('Hydrostatic test: last done not known').focus();
+  await page.keyboard.press('Space');
+  await expect(lastDone('Hydrostatic test')).toBeDisabled();
+  await page.getByRole('button', { name: 'Schedule Inspection' }).click();
+  await expectToast(page, 'Inspection Scheduled');
+  await expect(page).toHaveURL(new RegExp(`/properties/${property.id}\\?tab=inspections$`));
+
+  await page.goto(`/properties/${property.id}`);
+  const monthly = requirementRow(page, 'Monthly visual inspection');
+  await expect(monthly).toContainText(`Last done${shown(day(-10))}, no result recorded`);
+  await expect(monthly).toContainText(`Next due${shown(monthAfter(day(-10)))}`);
+  await expect(requirementRow(page, 'Annual maintenance')).toContainText(`Scheduled${shown(day(30))}`);
+  const hydrostatic = requirementRow(page, 'Hydrostatic test');
+  await expect(hydrostatic).toContainText('Last done not known');
+  await expect(hydrostatic).toContainText(`Next due${shown(day(0))}`);
+  await expect(hydrostatic).toContainText('Due, not scheduled');
+  await expectNoSidewaysScroll(page);
+
+  // The next inspection of the type adds nothing, so nothing is asked.
+  await page.goto(`/inspections/new?propertyId=${property.id}`);
+  await page.getByLabel('Inspection type').selectOption({ label: 'Fire Extinguishers' });
+  await expect(page.getByLabel('Activity')).toBeEnabled();
+  await expect(page.getByText('Checking whether this property has')).toHaveCount(0);
+  await expect(page.getByRole('group', { name: /^This adds/ })).toHaveCount(0);
+});

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import type { InspectionType } from '@shared/enums';
@@ -16,6 +16,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { InspectorPicker } from '@/features/records/components/inspector-picker';
 import { ActivityField, activityIds, type ActivityChoice } from '@/features/requirements/components/activity-field';
+import { FirstOfTypeLastDone, useFirstOfType } from '@/features/requirements/components/first-of-type-last-done';
+import { lastDoneRowsSchema, rowOfServerField, toLastDoneAnswers } from '@/features/requirements/components/last-done-form';
 import type { useCreateInspection } from '../api/use-create-inspection';
 import { PROPERTY_OPTION_LIMIT, type PropertyOption } from '@/features/properties/api/use-property-options';
 import { useToday } from '../api/use-today';
@@ -60,8 +62,10 @@ export function ScheduleForm({ lockedProperty, options, optionsTotal, optionsLoa
     return () => clearTimeout(timer);
   }, [term, searchShown]);
 
+  // The form's own answers of when the other checks were last done, for a type it adds.
+  const schema = useMemo(() => inspectionSchema.extend({ rows: lastDoneRowsSchema(today) }), [today]);
   const form = useForm({
-    resolver: zodResolver(inspectionSchema),
+    resolver: zodResolver(schema),
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     defaultValues: {
@@ -71,12 +75,21 @@ export function ScheduleForm({ lockedProperty, options, optionsTotal, optionsLoa
       assignedTo: '',
       notes: '',
       inspectorId: '',
+      rows: [],
     },
   });
+  const rows = useFieldArray({ control: form.control, name: 'rows', keyName: 'key' });
   const { errors, isDirty } = form.formState;
   const { guard, release } = useLeaveGuard(isDirty);
   const chosenPropertyId = Number(form.watch('propertyId')) || undefined;
   const chosenType = (form.watch('inspectionType') ?? '') as InspectionType | '';
+  const firstOfType = useFirstOfType({
+    propertyId: chosenPropertyId,
+    itemType: chosenType,
+    activity,
+    getRows: () => form.getValues('rows'),
+    replaceRows: rows.replace,
+  });
 
   // The chosen property stays in the select while a search shows other names.
   const shown = useMemo(
@@ -84,12 +97,15 @@ export function ScheduleForm({ lockedProperty, options, optionsTotal, optionsLoa
     [chosen, options],
   );
 
-  const onSubmit = form.handleSubmit((values) => {
+  const propertyName = (propertyId: number | undefined) => lockedProperty?.name ?? shown.find((o) => o.id === propertyId)?.name;
+
+  const onSubmit = form.handleSubmit(({ rows: answered, ...values }) => {
     setFormError(null);
     setActivityError(undefined);
-    const propertyName = lockedProperty?.name ?? shown.find((o) => o.id === values.propertyId)?.name ?? 'Unknown Property';
+    // Asked only while the type is new to the property; otherwise the call goes as SPEC's.
+    const lastDone = answered.length > 0 ? toLastDoneAnswers(answered) : undefined;
     create.mutate(
-      { values: { ...values, ...activityIds(activity) }, propertyName },
+      { values: { ...values, ...activityIds(activity), lastDone }, propertyName: propertyName(values.propertyId) ?? 'Unknown Property' },
       {
         onSuccess: () => {
           release();
@@ -99,7 +115,15 @@ export function ScheduleForm({ lockedProperty, options, optionsTotal, optionsLoa
           const onFields = applyServerFieldErrors(error, form.setError, FIELDS);
           const activityMessage = isApiError(error) ? (error.fieldErrors.requirementId ?? error.fieldErrors.libraryId)?.[0] : undefined;
           if (activityMessage) setActivityError(activityMessage);
-          if (!onFields && !activityMessage) setFormError(serverMessage(error, 'Failed to schedule inspection.'));
+          // A row's day is named by its place in the list sent, which is the rows' order.
+          let onRows = false;
+          for (const [field, messages] of Object.entries(isApiError(error) ? error.fieldErrors : {})) {
+            const row = rowOfServerField(field, 'lastDone.');
+            if (row === undefined || !messages[0]) continue;
+            form.setError(`rows.${row}.lastDoneOn`, { type: 'server', message: messages[0] });
+            onRows = true;
+          }
+          if (!onFields && !activityMessage && !onRows) setFormError(serverMessage(error, 'Failed to schedule inspection.'));
         },
       },
     );
@@ -201,6 +225,14 @@ export function ScheduleForm({ lockedProperty, options, optionsTotal, optionsLoa
           }}
           preferredRequirementId={prefill.requirementId}
           error={activityError}
+        />
+        <FirstOfTypeLastDone
+          className="min-w-0 sm:col-span-2"
+          state={firstOfType}
+          form={form}
+          fields={rows.fields}
+          today={today}
+          propertyName={propertyName(chosenPropertyId)}
         />
         <FormField label="Inspector" className="sm:col-span-2" hint="One of your inspectors (Settings) fills in the name below; or type any name there.">
           {(control) => (
