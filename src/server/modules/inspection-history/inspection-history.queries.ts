@@ -268,7 +268,9 @@ export async function listLastDone(db: DbOrTx, reach: Reach, filter: LastDoneFil
         to_char(r.last_done_on, 'YYYY-MM-DD') as "lastDoneOn", r.last_result as "lastResult",
         (r.last_done_on is not null or not r.last_done_unknown) as "lastDoneKnown",
         to_char(r.last_done_stated_on, 'YYYY-MM-DD') as "lastDoneStatedOn",
-        to_char(r.next_due_date, 'YYYY-MM-DD') as "nextDueDate"
+        to_char(r.next_due_date, 'YYYY-MM-DD') as "nextDueDate",
+        -- As the requirements list says it (requirements.queries.ts): guessed, until something counts from a known day.
+        (r.last_done_on is null and r.next_due_estimated and not r.has_open_inspection) as "nextDueEstimated"
       from properties p
       join requirements r on r.property_id = p.id
       left join requirement_library l on l.id = r.library_id

@@ -248,6 +248,16 @@ describe('the grid', () => {
     expect(after.find((r) => r.requirementId === quarterly.requirementId)).toMatchObject({ lastDoneOn: '2025-09-15', nextDueDate: '2025-12-15' });
   });
 
+  it('marks a next due date guessed from the day the item was added', async () => {
+    setNow('2025-11-01T15:00:00Z');
+    const s = await proOwner();
+    const p = await createProperty(ctx.runtime.db, s.user.id, { name: 'Harbor View' });
+    await s.agent.post(`/api/properties/${p.id}/safety-items`, { itemType: 'fire_alarm', nextDueDate: '2025-12-01' });
+    await ctx.runtime.pool.query(`update requirements set last_done_unknown = true, next_due_estimated = true where property_id = $1`, [p.id]);
+    const [row] = (await s.agent.get(`/api/requirements/last-done?propertyId=${p.id}`)).json() as Row[];
+    expect(row).toMatchObject({ lastDoneOn: null, nextDueEstimated: true });
+  });
+
   it('shows a last-done day said when the item was added, until a result is recorded', async () => {
     setNow('2025-11-01T15:00:00Z');
     const s = await proOwner();
