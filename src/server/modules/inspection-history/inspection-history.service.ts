@@ -79,8 +79,14 @@ function propertyCandidates(texts: string[]): q.PropertyCandidate[] {
 function resolveProperty(text: string, hits: q.PropertyHit[]): { propertyId: number; propertyName: string } | { problem: string } {
   const distinct = (how: q.PropertyHit['how']) => [...new Map(hits.filter((h) => h.how === how).map((h) => [h.property_id, h])).values()];
   const byId = distinct('id');
-  if (byId.length === 1) return { propertyId: byId[0]!.property_id, propertyName: byId[0]!.property_name };
   const byName = distinct('name');
+  // A property named "1" and the property whose id is 1: the text could be either, so neither is guessed.
+  const others = byName.filter((h) => h.property_id !== byId[0]?.property_id);
+  if (byId.length === 1 && others.length) {
+    const named = [...others, byId[0]!].map((h) => `"${h.property_name}" (id ${h.property_id})`);
+    return { problem: `"${text}" could be ${named.slice(0, -1).join(', ')} or ${named.at(-1)}: write the name and address` };
+  }
+  if (byId.length === 1) return { propertyId: byId[0]!.property_id, propertyName: byId[0]!.property_name };
   if (byName.length === 1) return { propertyId: byName[0]!.property_id, propertyName: byName[0]!.property_name };
   if (byName.length > 1) return { problem: `${byName.length} properties are called ${text}: add the address` };
   const byAddress = distinct('name_address');

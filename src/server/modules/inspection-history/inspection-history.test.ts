@@ -124,6 +124,22 @@ describe('importing inspection history', () => {
     expect(await count('select count(*)::int as n from requirements where organization_id = $1', [s.user.id])).toBe(0);
   });
 
+  it('a number that is one property\'s id and another\'s name matches neither', async () => {
+    setNow('2025-11-01T15:00:00Z');
+    const s = await proOwner();
+    const harbor = await createProperty(ctx.runtime.db, s.user.id, { name: 'Harbor View', addressLine1: '100 Harbor Way' });
+    const one = await createProperty(ctx.runtime.db, s.user.id, { name: String(harbor.id), addressLine1: '7 Quay Street' });
+    const row = (property: string, performedOn: string) => ({ property, itemType: 'Fire alarm', performedOn, result: 'pass' });
+    const res = await s.agent.post('/api/inspection-history/preview', {
+      rows: [row(String(harbor.id), '2025-01-01'), row(`${harbor.id}, 7 Quay`, '2025-01-02'), row(String(one.id), '2025-01-03')],
+    });
+    expect(res.json().rows.map((r: Row) => [r.status, r.problem, r.propertyId])).toEqual([
+      ['unmatched', `"${harbor.id}" could be "${harbor.id}" (id ${one.id}) or "Harbor View" (id ${harbor.id}): write the name and address`, null],
+      ['matched', null, one.id],
+      ['matched', null, one.id],
+    ]);
+  });
+
   it('a name two properties share is unmatched until the address tells them apart', async () => {
     setNow('2025-11-01T15:00:00Z');
     const s = await proOwner();
