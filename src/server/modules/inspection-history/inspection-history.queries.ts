@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ComplianceResult, InspectionType } from '@shared/enums';
+import { INSPECTION_TYPE_LABELS, INSPECTION_TYPES, type ComplianceResult, type InspectionType } from '@shared/enums';
 import type { LastDoneEntry } from '@shared/schemas/inspection-history';
 import { propertyScope, type Reach } from '../../access';
 import type { DbOrTx } from '../../db/client';
@@ -136,13 +136,23 @@ export async function addIntervals(db: DbOrTx, items: { k: number; day: string; 
  * each is due today and marked so, until the history's rows (settled next) say otherwise.
  * Inspections of those types that name no requirement then count for the principal one.
  */
-export async function addSafetyItems(db: DbOrTx, organizationId: number, items: { propertyId: number; itemType: InspectionType }[], today: string): Promise<void> {
+export async function addSafetyItems(
+  db: DbOrTx,
+  organizationId: number,
+  items: { propertyId: number; itemType: InspectionType }[],
+  today: string,
+  changedBy: string,
+): Promise<void> {
   if (!items.length) return;
   const pairs = json(items.map((i) => ({ property_id: i.propertyId, item_type: i.itemType })));
+  // Each added requirement's change history says so, as adding the item by hand does ("Added with
+  // Fire Extinguishers; last done not known"), in the same statement.
+  const labels = json(INSPECTION_TYPES.map((t) => ({ item_type: t, label: INSPECTION_TYPE_LABELS[t] })));
   await db.execute(sql`
     with pairs as (
       select distinct x.property_id, x.item_type::inspection_type as item_type from json_to_recordset(${pairs}) as x(property_id int, item_type text)
-    )
+    ),
+    added as (
     insert into requirements (organization_id, property_id, item_type, library_id, activity, interval_months, interval_days, source, note, principal,
       next_due_date, last_done_unknown)
     select ${organizationId}, pairs.property_id, l.item_type, l.id, l.activity, l.interval_months, l.interval_days, l.source, l.note, l.principal,
@@ -150,7 +160,14 @@ export async function addSafetyItems(db: DbOrTx, organizationId: number, items: 
     from pairs join requirement_library l on l.item_type = pairs.item_type
     where not exists (select 1 from requirements r where r.property_id = pairs.property_id and r.item_type = pairs.item_type)
     order by pairs.property_id, l.sort_order
-    on conflict do nothing`);
+    on conflict do nothing
+    returning id, property_id, item_type
+    ),
+    labels as (select * from json_to_recordset(${labels}) as x(item_type text, label text))
+    insert into requirement_changes (organization_id, property_id, requirement_id, kind, detail, reason, changed_by, created_at)
+    select ${organizationId}, a.property_id, a.id, 'item_added', 'Added with ' || labels.label || '; last done not known', null, ${changedBy}, now()
+    from added a join labels on labels.item_type = a.item_type::text
+    order by a.id`);
   await db.execute(sql`
     update inspections i set requirement_id = r.id
     from json_to_recordset(${pairs}) as x(property_id int, item_type text)

@@ -7,6 +7,7 @@ import type { HistoryImportResult, HistoryPreview, HistoryPreviewRow, HistoryRow
 import type { Account } from '../../account';
 import type { Db, DbOrTx } from '../../db/client';
 import { validationFailed } from '../../errors';
+import { accountContact } from '../auth/account-contact';
 import { settleRequirements, syncItems, syncProperties } from '../compliance/compliance-batch.queries';
 import { lockAccountForLimits, openInspectionRoom } from '../subscription/subscription.service';
 import * as q from './inspection-history.queries';
@@ -264,7 +265,7 @@ export async function importHistory(deps: InspectionHistoryDeps, account: Accoun
     }
     const added = new Map<string, number>();
     if (newItems.size) {
-      await q.addSafetyItems(db, account.id, [...newItems.values()], day);
+      await q.addSafetyItems(db, account.id, [...newItems.values()], day, (await accountContact(db, account.userId)).name);
       for (const requirement of await q.requirementsOfItems(db, account.id, [...newItems.values()])) {
         if (requirement.library_id !== null) added.set(`${requirement.property_id}|${requirement.library_id}`, requirement.id);
       }

@@ -100,6 +100,23 @@ describe('importing inspection history', () => {
     expect(await count('select count(*)::int as n from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id where e.organization_id = $1', [orgId])).toBe(0);
   });
 
+  it('a safety item the history adds says so in its change history, signed by the importer', async () => {
+    setNow('2025-11-01T15:00:00Z');
+    const s = await proOwner();
+    const p = await createProperty(ctx.runtime.db, s.user.id, { name: 'Harbor View' });
+    const res = await s.agent.post('/api/inspection-history/import', { rows: [{ property: 'Harbor View', itemType: 'Extinguishers', performedOn: '2025-03-10', result: 'pass' }] });
+    expect(res.statusCode).toBe(201);
+    const list = await requirementsOf(s, p.id);
+    expect(list).toHaveLength(4);
+    const changes = await ctx.runtime.pool.query(
+      `select c.detail, c.changed_by, c.kind from requirement_changes c where c.property_id = $1 order by c.requirement_id`,
+      [p.id],
+    );
+    const name = (await ctx.runtime.pool.query('select full_name from users where id = $1', [s.user.id])).rows[0].full_name;
+    expect(changes.rows).toEqual(list.map(() => ({ detail: 'Added with Fire Extinguishers; last done not known', changed_by: name, kind: 'item_added' })));
+    expect(byActivity(list, 'Annual maintenance').changes).toEqual([expect.objectContaining({ detail: 'Added with Fire Extinguishers; last done not known' })]);
+  });
+
   it('lists the rows that match nothing and saves nothing', async () => {
     setNow('2025-11-01T15:00:00Z');
     const s = await proOwner();
