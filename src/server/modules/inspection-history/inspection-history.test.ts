@@ -281,6 +281,16 @@ describe('the grid', () => {
     expect(after.find((r) => r.requirementId === quarterly.requirementId)).toMatchObject({ lastDoneOn: '2025-09-15', nextDueDate: '2025-12-15' });
   });
 
+  it('takes a requirement as a number or digits, never a true or false', async () => {
+    const s = await proOwner();
+    const res = await s.agent.post('/api/inspection-history/preview', { rows: [{ requirementId: true, performedOn: '2025-01-01', result: 'pass' }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fieldErrors['rows.0.requirementId']).toEqual(['Unknown requirement']);
+    const text = await s.agent.post('/api/inspection-history/preview', { rows: [{ requirementId: '999999', performedOn: '2025-01-01', result: 'pass' }] });
+    expect(text.statusCode).toBe(200);
+    expect(text.json().rows[0]).toMatchObject({ status: 'unmatched', problem: 'No such requirement' });
+  });
+
   it('marks a next due date guessed from the day the item was added', async () => {
     setNow('2025-11-01T15:00:00Z');
     const s = await proOwner();
