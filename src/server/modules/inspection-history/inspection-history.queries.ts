@@ -187,6 +187,8 @@ export interface HistoryInsert {
   performed_on: string;
   result: ComplianceResult;
   assigned_to: string;
+  /** The account's inspector, when an inspector member records their own history. */
+  inspector_id: number | null;
   notes: string | null;
 }
 
@@ -196,10 +198,11 @@ export interface HistoryInsert {
  */
 export async function insertCompletions(db: DbOrTx, organizationId: number, rows: HistoryInsert[]): Promise<number[]> {
   const result = await db.execute<{ id: number }>(sql`
-    insert into inspections (organization_id, property_id, inspection_type, requirement_id, due_date, completed_date, status, compliance_result, completion_notes, assigned_to)
+    insert into inspections (organization_id, property_id, inspection_type, requirement_id, due_date, completed_date, status, compliance_result,
+      completion_notes, assigned_to, inspector_id)
     select ${organizationId}, x.property_id, x.item_type::inspection_type, x.requirement_id, x.performed_on,
-      (x.performed_on + time '12:00') at time zone o.time_zone, 'completed', x.result::compliance_result, x.notes, x.assigned_to
-    from json_to_recordset(${json(rows)}) as x(property_id int, item_type text, requirement_id int, performed_on date, result text, assigned_to text, notes text)
+      (x.performed_on + time '12:00') at time zone o.time_zone, 'completed', x.result::compliance_result, x.notes, x.assigned_to, x.inspector_id
+    from json_to_recordset(${json(rows)}) as x(property_id int, item_type text, requirement_id int, performed_on date, result text, assigned_to text, inspector_id int, notes text)
     join organizations o on o.id = ${organizationId}
     returning id`);
   return result.rows.map((r) => r.id);
@@ -216,9 +219,9 @@ export async function scheduleNext(db: DbOrTx, organizationId: number, latest: {
   // The flag that settle keeps is set here for what this statement schedules, in the same statement.
   const result = await db.execute<{ id: number }>(sql`
     with scheduled as (
-      insert into inspections (organization_id, property_id, inspection_type, requirement_id, due_date, assigned_to, status)
+      insert into inspections (organization_id, property_id, inspection_type, requirement_id, due_date, assigned_to, inspector_id, status)
       select ${organizationId}, r.property_id, r.item_type, r.id, r.next_due_date,
-        case when i.assigned_to = ${NO_INSPECTOR} then ${NEXT_UNASSIGNED} else i.assigned_to end, 'scheduled'
+        case when i.assigned_to = ${NO_INSPECTOR} then ${NEXT_UNASSIGNED} else i.assigned_to end, i.inspector_id, 'scheduled'
       from json_to_recordset(${json(latest.map((l) => ({ requirement_id: l.requirementId, inspection_id: l.inspectionId })))}) as x(requirement_id int, inspection_id int)
       join requirements r on r.id = x.requirement_id
       join inspections i on i.id = x.inspection_id

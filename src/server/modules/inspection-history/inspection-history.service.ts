@@ -3,11 +3,13 @@ import { rememberedPage, writeAccountData } from '../../cache/account-cache';
 import { todayInTimeZone } from '@shared/dates';
 import { INSPECTION_TYPE_LABELS, INSPECTION_TYPES, type InspectionType } from '@shared/enums';
 import { matchActivity, readItemType } from '@shared/inspection-history-words';
+import { ERROR_CODES } from '@shared/api-error';
 import type { HistoryImportResult, HistoryPreview, HistoryPreviewRow, HistoryRow } from '@shared/schemas/inspection-history';
 import type { Account } from '../../account';
 import type { Db, DbOrTx } from '../../db/client';
-import { validationFailed } from '../../errors';
+import { AppError, validationFailed } from '../../errors';
 import { accountContact } from '../auth/account-contact';
+import { findInspector } from '../inspectors/inspectors.queries';
 import { settleRequirements, syncItems, syncProperties } from '../compliance/compliance-batch.queries';
 import { lockAccountForLimits, openInspectionRoom } from '../subscription/subscription.service';
 import * as q from './inspection-history.queries';
@@ -47,6 +49,27 @@ interface Resolved {
   activityStated: boolean;
   target: Target | null;
   problem: string | null;
+}
+
+/** Who the rows are recorded as: an inspector member always as themselves (as completing an inspection records them). */
+interface Recorder {
+  inspectorId: number | null;
+  /** The inspector member's own name; null for other roles (the row's inspector column is taken). */
+  name: string | null;
+}
+
+async function recorderOf(db: DbOrTx, account: Account): Promise<Recorder> {
+  if (account.role !== 'inspector') return { inspectorId: null, name: null };
+  const own = account.inspectorId === null ? undefined : await findInspector(db, account.id, account.inspectorId);
+  if (!own) throw new AppError(ERROR_CODES.forbidden, 'Your membership is not linked to an inspector yet: ask an owner or admin to link it.');
+  return { inspectorId: own.id, name: own.name };
+}
+
+const recordedName = (row: HistoryRow, as: Recorder) => as.name ?? row.inspector ?? null;
+/** Said on an inspector member's row that names someone else: it is recorded as them anyway. */
+function recorderNote(row: HistoryRow, as: Recorder): string | null {
+  if (as.name === null || !row.inspector || row.inspector.toLowerCase() === as.name.toLowerCase()) return null;
+  return `Recorded as ${as.name}: inspectors record only their own inspections`;
 }
 
 const today = (account: Account) => todayInTimeZone(account.timeZone, new Date());
@@ -192,7 +215,7 @@ async function matchRows(db: DbOrTx, account: Account, rows: HistoryRow[]): Prom
 const targetKey = (t: Target) => (t.kind === 'requirement' ? `r${t.requirement.id}` : `l${t.propertyId}|${t.entry.id}`);
 
 /** What each row matched and what the whole file will change; saves nothing. */
-async function previewRows(db: DbOrTx, resolved: Resolved[]): Promise<HistoryPreviewRow[]> {
+async function previewRows(db: DbOrTx, resolved: Resolved[], as: Recorder): Promise<HistoryPreviewRow[]> {
   // The latest day of the file per requirement, and from it the next due date after the import.
   const latest = new Map<string, { target: Target; day: string }>();
   for (const r of resolved) {
@@ -220,6 +243,8 @@ async function previewRows(db: DbOrTx, resolved: Resolved[]): Promise<HistoryPre
       line: r.line,
       status: t ? 'matched' : 'unmatched',
       problem: t ? null : r.problem,
+      inspector: recordedName(r.row, as),
+      note: t ? recorderNote(r.row, as) : null,
       propertyId: r.propertyId,
       propertyName: r.propertyName,
       itemType: r.itemType,
@@ -237,9 +262,10 @@ async function previewRows(db: DbOrTx, resolved: Resolved[]): Promise<HistoryPre
 
 export async function previewHistory(deps: InspectionHistoryDeps, account: Account, rows: HistoryRow[]): Promise<HistoryPreview> {
   assertNotFuture(rows, today(account));
-  const preview = await previewRows(deps.db, await matchRows(deps.db, account, rows));
+  const as = await recorderOf(deps.db, account);
+  const preview = await previewRows(deps.db, await matchRows(deps.db, account, rows), as);
   const matchedCount = preview.filter((r) => r.status === 'matched').length;
-  return { rows: preview, matchedCount, unmatchedCount: preview.length - matchedCount };
+  return { rows: preview, matchedCount, unmatchedCount: preview.length - matchedCount, duplicateCount: 0 };
 }
 
 /**
@@ -255,9 +281,10 @@ export async function importHistory(deps: InspectionHistoryDeps, account: Accoun
   return writeAccountData(deps.pool, account.id, async ({ db }) => {
     // Taken first, as a completion does, so this and a scheduling never wait on each other in opposite orders.
     await lockAccountForLimits(db, account.id);
+    const as = await recorderOf(db, account);
     const resolved = await matchRows(db, account, input.rows);
     const unmatched = resolved.filter((r) => !r.target);
-    if (unmatched.length) throw new UnmatchedRowsError(await previewRows(db, unmatched));
+    if (unmatched.length) throw new UnmatchedRowsError(await previewRows(db, unmatched, as));
 
     const newItems = new Map<string, { propertyId: number; itemType: InspectionType }>();
     for (const r of resolved) {
@@ -281,7 +308,8 @@ export async function importHistory(deps: InspectionHistoryDeps, account: Accoun
         requirement_id: requirementOf(r.target!),
         performed_on: r.row.performedOn,
         result: r.row.result,
-        assigned_to: r.row.inspector ?? q.NO_INSPECTOR,
+        assigned_to: recordedName(r.row, as) ?? q.NO_INSPECTOR,
+        inspector_id: as.inspectorId,
         notes: r.row.notes ?? null,
       })),
     );

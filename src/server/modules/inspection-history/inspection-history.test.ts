@@ -357,6 +357,28 @@ describe('who may record history', () => {
     expect(await inspectionsOf(s.user.id)).toBe(0);
   });
 
+  it('an inspector records history only as themselves, whatever the row names', async () => {
+    setNow('2025-11-01T15:00:00Z');
+    const s = await proOwner();
+    const p = await createProperty(ctx.runtime.db, s.user.id, { name: 'Harbor View' });
+    await s.agent.post(`/api/properties/${p.id}/safety-items`, { itemType: 'fire_alarm', nextDueDate: '2025-12-01' });
+    const [own] = (await ctx.runtime.pool.query(`insert into inspectors (organization_id, name) values ($1, 'Sam Ortiz') returning id`, [s.user.id])).rows;
+    const member = await createMember(ctx.runtime.db, { organizationId: s.user.id, role: 'inspector', inspectorId: own.id as number, propertyIds: [p.id] });
+    const agent = ctx.agent();
+    await agent.post('/api/auth/login', { username: member.user.username, password: member.password });
+    expect((await agent.post(`/api/organizations/${s.user.id}/switch`)).statusCode).toBe(200);
+    const row = { property: 'Harbor View', itemType: 'Fire alarm', performedOn: '2025-10-01', result: 'pass', inspector: 'Somebody Else' };
+    const preview = await agent.post('/api/inspection-history/preview', { rows: [row] });
+    expect(preview.json().rows[0]).toMatchObject({ status: 'matched', inspector: 'Sam Ortiz', note: 'Recorded as Sam Ortiz: inspectors record only their own inspections' });
+    const res = await agent.post('/api/inspection-history/import', { rows: [row] });
+    expect(res.statusCode).toBe(201);
+    const recorded = await ctx.runtime.pool.query(`select assigned_to, inspector_id, status from inspections where organization_id = $1 and status = 'completed'`, [s.user.id]);
+    expect(recorded.rows[0]).toEqual({ assigned_to: 'Sam Ortiz', inspector_id: own.id, status: 'completed' });
+    // The next inspection is theirs too.
+    const next = await ctx.runtime.pool.query(`select assigned_to, inspector_id from inspections where organization_id = $1 and status = 'scheduled'`, [s.user.id]);
+    expect(next.rows).toEqual([{ assigned_to: 'Sam Ortiz', inspector_id: own.id }]);
+  });
+
   it('a viewer is refused', async () => {
     const s = await proOwner();
     const agent = await memberOf(s, 'viewer');
