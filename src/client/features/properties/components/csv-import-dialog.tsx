@@ -1,10 +1,11 @@
-import { memo, useId, useMemo, useRef, useState, type ChangeEvent, type UIEvent } from 'react';
+import { memo, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { CircleCheck, Copy, Download, FileSpreadsheet, Upload } from 'lucide-react';
 import { CSV_TEMPLATE, CSV_TEMPLATE_FILE_NAME, csvRowNumber } from '@shared/csv-import';
 import { humanize, type PropertyType } from '@shared/enums';
 import { readPropertyType } from '@shared/property-type-words';
 import { serverMessage } from '@/lib/api';
+import { chooseCsvFile } from '@/lib/choose-csv-file';
 import { useSubscription } from '@/lib/use-subscription';
 import { useCanUpgrade } from '@/lib/upgrade-offer';
 import { SM_UP, useMediaQuery } from '@/lib/use-media-query';
@@ -13,6 +14,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { FormAlert } from '@/components/ui/form-alert';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { MoreRows, useRowsDrawn } from '@/components/rows-drawn';
 import { checkImport, useImportProperties } from '../api/use-import-properties';
 import { readCsvFile, type CsvReadResult } from './read-csv-file';
 
@@ -76,29 +78,15 @@ export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
 
   const onFileChange = async (event: ChangeEvent<HTMLInputElement>) => {
     importer.reset();
-    const chosen = event.target.files?.[0];
-    if (!chosen) {
-      setFile({ status: 'empty' });
-      return;
-    }
-    if (!chosen.name.toLowerCase().endsWith('.csv')) {
-      setFile({ status: 'invalid', message: 'Please select a CSV file' });
-      return;
-    }
-    setFile({ status: 'reading', fileName: chosen.name });
-    let result: CsvReadResult;
-    try {
-      result = await readCsvFile(chosen);
-    } catch {
-      setFile({ status: 'invalid', message: 'The file could not be read. Please check it and try again.' });
-      return;
-    }
+    const chosen = await chooseCsvFile(event, readCsvFile, setFile);
+    if (!chosen) return;
+    const { fileName, contents: result } = chosen;
     if (result.errors.length || result.rows.length === 0) {
-      setFile({ status: 'read', fileName: chosen.name, result, duplicates: { status: 'checked', rows: [] } });
+      setFile({ status: 'read', fileName, result, duplicates: { status: 'checked', rows: [] } });
       return;
     }
-    setFile({ status: 'read', fileName: chosen.name, result, duplicates: { status: 'checking' } });
-    const duplicates: Duplicates = await checkImport({ filename: chosen.name, properties: result.rows })
+    setFile({ status: 'read', fileName, result, duplicates: { status: 'checking' } });
+    const duplicates: Duplicates = await checkImport({ filename: fileName, properties: result.rows })
       .then((answer) => ({ status: 'checked' as const, rows: answer.duplicateRows }))
       .catch(() => ({ status: 'failed' as const }));
     // A file chosen meanwhile wins.
@@ -354,31 +342,6 @@ function CsvPreview({ result }: { result: CsvReadResult }) {
       {/* One layout drawn, not two with one hidden: a file may hold thousands of rows. */}
       {wide ? <PreviewTable rows={rows} /> : <PreviewCards rows={rows} />}
     </section>
-  );
-}
-
-/** Rows drawn at first, and drawn more each time the list is scrolled near its end. */
-const ROWS_PER_STEP = 100;
-
-/**
- * A file may hold thousands of rows: they are drawn a hundred at a time as the list scrolls
- * (or "Show more rows" is pressed), so a large file opens at once and every row can be reached.
- */
-function useRowsDrawn(count: number) {
-  const [drawn, setDrawn] = useState(ROWS_PER_STEP);
-  const more = () => setDrawn((n) => Math.min(count, n + ROWS_PER_STEP));
-  const onScroll = (event: UIEvent<HTMLElement>) => {
-    const el = event.currentTarget;
-    if (drawn < count && el.scrollTop + el.clientHeight > el.scrollHeight - 600) more();
-  };
-  return { drawn: Math.min(drawn, count), more, onScroll, left: Math.max(0, count - drawn) };
-}
-
-function MoreRows({ left, onMore }: { left: number; onMore: () => void }) {
-  return (
-    <Button variant="outline" size="sm" onClick={onMore}>
-      Show more rows ({left} not shown yet)
-    </Button>
   );
 }
 
