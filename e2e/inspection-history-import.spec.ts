@@ -37,7 +37,7 @@ test('import a history CSV with a preview', async ({ proPage: page }, testInfo) 
   const wrong = testInfo.outputPath('history.csv');
   writeFileSync(wrong, [header, `Harbor View Offices,Extinguishers,annual maintenance,${recent},Pass,Alex Rivera`, `Nowhere House,Extinguishers,,${older},fail,`].join('\r\n'));
   await dialog.getByLabel('CSV file').setInputFiles(wrong);
-  await expect(dialog.getByText('2 rows in the file: 1 matches a requirement, 1 matches nothing.')).toBeVisible();
+  await expect(dialog.getByText('2 rows in the file: 1 to record, 1 matches nothing.')).toBeVisible();
   await expect(dialog.getByRole('heading', { name: /1 row matches nothing/ })).toBeVisible();
   await expect(dialog.getByRole('listitem').filter({ hasText: /^Line 3: / })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Import 1 inspection' })).toBeDisabled();
@@ -52,8 +52,28 @@ test('import a history CSV with a preview', async ({ proPage: page }, testInfo) 
   const fixed = testInfo.outputPath('history-fixed.csv');
   writeFileSync(fixed, [header, `Harbor View Offices,Extinguishers,annual maintenance,${recent},Pass,Alex Rivera`, `"Harbor View Offices, 100 Harbor Way",Fire extinguisher,,${older},failed,`].join('\r\n'));
   await dialog.getByLabel('CSV file').setInputFiles(fixed);
-  await expect(dialog.getByText('2 rows in the file: 2 match a requirement.')).toBeVisible();
+  await expect(dialog.getByText('2 rows in the file: 2 to record.')).toBeVisible();
   await expect(dialog.getByText('Activity not stated')).toBeVisible();
+
+  // Refused at import (a row stopped matching since the preview): the rows the answer names are listed.
+  const keys: string[] = [];
+  await page.route('**/api/inspection-history/import', async (route) => {
+    keys.push(route.request().headers()['idempotency-key'] ?? '');
+    const problem = 'No property matches "Harbor View Offices": write its name as in Firemark, "name, address", or its id';
+    await route.fulfill({
+      status: 422,
+      json: { error: '1 row matches nothing; nothing was imported.', message: '1 row matches nothing; nothing was imported.', rows: [{ line: 2, status: 'unmatched', problem }] },
+    });
+  });
+  await dialog.getByRole('button', { name: 'Import 2 inspections' }).click();
+  await expect(dialog.getByText('1 row matches nothing; nothing was imported.')).toBeVisible();
+  await expect(dialog.getByRole('listitem').filter({ hasText: /^Line 3: No property matches "Harbor View Offices"/ })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Import 2 inspections' })).toBeDisabled();
+  expect(keys).toHaveLength(1);
+  expect(keys[0]).toMatch(/^[\x21-\x7e]{16,}$/);
+  await page.unroute('**/api/inspection-history/import');
+  await dialog.getByLabel('CSV file').setInputFiles(fixed);
+  await expect(dialog.getByText('2 rows in the file: 2 to record.')).toBeVisible();
   // On a phone the preview turns into cards, and nothing needs sideways scrolling.
   await page.setViewportSize({ width: 375, height: 800 });
   await expect(dialog.getByRole('list', { name: 'Rows that match' }).getByRole('listitem')).toHaveCount(2);
@@ -61,6 +81,17 @@ test('import a history CSV with a preview', async ({ proPage: page }, testInfo) 
   await dialog.getByRole('button', { name: 'Import 2 inspections' }).click();
   await expectToast(page, 'Inspection History Imported', '2 inspections recorded; each schedule now counts from its latest.');
   await expect(dialog).toBeHidden();
+
+  // The same file again: every row is already recorded, and nothing is offered to import.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('button', { name: 'Import inspection history' }).click();
+  await dialog.getByLabel('CSV file').setInputFiles(fixed);
+  await expect(dialog.getByText('2 rows in the file: 0 to record, 2 already recorded. Nothing is left to import.')).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: '2 rows are already recorded: they are left out' })).toBeVisible();
+  await expect(dialog.getByRole('listitem').filter({ hasText: /^Line 2: Already recorded on / })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Import 0 inspections' })).toBeDisabled();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
 
   // The latest day performed is the annual maintenance's last done.
   await page.getByRole('link', { name: 'Harbor View Offices' }).first().click();

@@ -42,8 +42,8 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError(res.status, `${res.status}: ${text || res.statusText}`, parseErrorBody(text));
 }
 
-async function send(method: Method, url: string, data?: unknown, signal?: AbortSignal): Promise<{ body: unknown; headers: Headers }> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+async function send(method: Method, url: string, data?: unknown, signal?: AbortSignal, extra?: Record<string, string>): Promise<{ body: unknown; headers: Headers }> {
+  const headers: Record<string, string> = { ...extra, Accept: 'application/json' };
   const init: RequestInit = { method, credentials: 'same-origin', headers, signal };
   if (method !== 'GET') {
     // The server's CSRF defence accepts only JSON bodies on state-changing requests.
@@ -58,6 +58,14 @@ async function send(method: Method, url: string, data?: unknown, signal?: AbortS
 
 export async function apiRequest<T>(method: Method, url: string, data?: unknown, signal?: AbortSignal): Promise<T> {
   return (await send(method, url, data, signal)).body as T;
+}
+
+/**
+ * A create sent with an Idempotency-Key (docs/api.md, "Retrying safely"): sent again with the
+ * same key after a lost answer, it gets the first answer back instead of making a second record.
+ */
+export async function apiCreateOnce<T>(url: string, data: unknown, idempotencyKey: string): Promise<T> {
+  return (await send('POST', url, data, undefined, { 'Idempotency-Key': idempotencyKey })).body as T;
 }
 
 // The same name as UNDO_TOKEN_HEADER in @shared/schemas/undo, spelled out for the reason below.

@@ -1,10 +1,10 @@
-import { memo, useId, useState, type UIEvent } from 'react';
-import { CircleAlert, FileSpreadsheet } from 'lucide-react';
+import { memo, useId } from 'react';
+import { CircleAlert, CopyCheck, FileSpreadsheet } from 'lucide-react';
 import { INSPECTION_TYPE_LABELS } from '@shared/enums';
 import type { HistoryPreviewRow } from '@shared/schemas/inspection-history';
 import { formatDate } from '@/lib/format-date';
 import { SM_UP, useMediaQuery } from '@/lib/use-media-query';
-import { Button } from '@/components/ui/button';
+import { MoreRows, useRowsDrawn } from '@/components/rows-drawn';
 
 export interface PreviewProblem {
   /** The file's line (the header is line 1). */
@@ -19,16 +19,24 @@ interface HistoryPreviewListProps {
   rowCount: number;
   problems: PreviewProblem[];
   matched: MatchedRow[];
+  /** Rows that repeat an inspection already recorded (or an earlier row): skipped, not blocking. */
+  duplicates: PreviewProblem[];
+  /** Remarks on rows that are still imported ("Recorded as ..."), each once. */
+  notes: string[];
   ignoredColumns: string[];
 }
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 const RESULT_LABELS = { compliant: 'Pass', non_compliant: 'Fail' } as const;
 
-/** What the file will do: the rows that match nothing first (they stop the import), then every matched row. */
-export function HistoryPreviewList({ rowCount, problems, matched, ignoredColumns }: HistoryPreviewListProps) {
+/**
+ * What the file will do: the rows that match nothing first (they stop the import), the rows
+ * already recorded (left out), then every row to be recorded.
+ */
+export function HistoryPreviewList({ rowCount, problems, matched, duplicates, notes, ignoredColumns }: HistoryPreviewListProps) {
   const titleId = useId();
   const problemsId = useId();
+  const duplicatesId = useId();
   const wide = useMediaQuery(SM_UP);
   return (
     <section aria-labelledby={titleId} className="space-y-3">
@@ -39,9 +47,16 @@ export function HistoryPreviewList({ rowCount, problems, matched, ignoredColumns
         </h3>
       </div>
       <p role="status" className="text-sm text-muted-foreground">
-        {plural(rowCount, 'row', 'rows')} in the file: {plural(matched.length, 'matches', 'match')} a requirement
+        {plural(rowCount, 'row', 'rows')} in the file: {matched.length.toLocaleString('en-US')} to record
+        {duplicates.length ? `, ${duplicates.length.toLocaleString('en-US')} already recorded` : ''}
         {problems.length ? `, ${plural(problems.length, 'matches', 'match')} nothing` : ''}.
+        {matched.length === 0 && duplicates.length > 0 && problems.length === 0 ? ' Nothing is left to import.' : ''}
       </p>
+      {notes.map((note) => (
+        <p key={note} className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+          {note}
+        </p>
+      ))}
       {ignoredColumns.length > 0 ? (
         <p className="text-sm text-muted-foreground">Not imported (no such field): {ignoredColumns.map((c) => `“${c}”`).join(', ')}.</p>
       ) : null}
@@ -67,29 +82,29 @@ export function HistoryPreviewList({ rowCount, problems, matched, ignoredColumns
         </div>
       ) : null}
 
+      {duplicates.length > 0 ? (
+        <div className="space-y-2 rounded-lg border bg-muted/60 p-4 text-sm">
+          <h4 id={duplicatesId} className="flex items-center gap-2 font-semibold">
+            <CopyCheck aria-hidden="true" className="size-4" />
+            {plural(duplicates.length, 'row is', 'rows are')} already recorded: {duplicates.length === 1 ? 'it is' : 'they are'} left out
+          </h4>
+          <ul
+            tabIndex={0}
+            aria-labelledby={duplicatesId}
+            className="max-h-32 list-disc space-y-0.5 overflow-y-auto break-words pl-5 text-slate-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {duplicates.slice(0, 500).map((d) => (
+              <li key={d.line}>
+                Line {d.line}: {d.message}
+              </li>
+            ))}
+            {duplicates.length > 500 ? <li>...and {duplicates.length - 500} more</li> : null}
+          </ul>
+        </div>
+      ) : null}
+
       {matched.length > 0 ? wide ? <MatchedTable rows={matched} /> : <MatchedCards rows={matched} /> : null}
     </section>
-  );
-}
-
-/** Rows drawn at first, and more as the list is scrolled near its end: a file may hold 10,000. */
-const ROWS_PER_STEP = 100;
-
-function useRowsDrawn(count: number) {
-  const [drawn, setDrawn] = useState(ROWS_PER_STEP);
-  const more = () => setDrawn((n) => Math.min(count, n + ROWS_PER_STEP));
-  const onScroll = (event: UIEvent<HTMLElement>) => {
-    const el = event.currentTarget;
-    if (drawn < count && el.scrollTop + el.clientHeight > el.scrollHeight - 600) more();
-  };
-  return { drawn: Math.min(drawn, count), more, onScroll, left: Math.max(0, count - drawn) };
-}
-
-function MoreRows({ left, onMore }: { left: number; onMore: () => void }) {
-  return (
-    <Button variant="outline" size="sm" onClick={onMore}>
-      Show more rows ({left.toLocaleString('en-US')} not shown yet)
-    </Button>
   );
 }
 

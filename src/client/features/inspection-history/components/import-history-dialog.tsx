@@ -2,8 +2,10 @@ import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, Upload } from 'lucide-react';
 import { HISTORY_CSV_TEMPLATE, HISTORY_CSV_TEMPLATE_FILE_NAME } from '@shared/inspection-history-csv';
-import type { HistoryPreview, HistoryRowInput } from '@shared/schemas/inspection-history';
-import { serverMessage } from '@/lib/api';
+import type { HistoryPreview, HistoryPreviewRow, HistoryRowInput, HistoryUnmatched } from '@shared/schemas/inspection-history';
+import { isApiError, serverMessage } from '@/lib/api';
+import { chooseCsvFile } from '@/lib/choose-csv-file';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -36,6 +38,13 @@ const rowsToSend = (read: HistoryFile) => read.sent.map((i) => read.rows[i] as H
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
+/** The rows a 422 names: they matched nothing when the import was tried (a property renamed since the preview, say). */
+function unmatchedRowsOf(error: unknown): HistoryPreviewRow[] {
+  if (!isApiError(error) || error.status !== 422) return [];
+  const rows = (error.body as Partial<HistoryUnmatched> | null)?.rows;
+  return Array.isArray(rows) ? rows : [];
+}
+
 /**
  * Issue 35 §2, "Import inspection history": a spreadsheet of past inspections, previewed with
  * what each row matched and what it will change (rows that match nothing first, with their line),
@@ -52,14 +61,19 @@ export function ImportHistoryDialog({ open, onOpenChange }: ImportHistoryDialogP
   const [preview, setPreview] = useState<PreviewState>({ status: 'idle' });
   const [importing, setImporting] = useState(false);
   const [importError, setImportError] = useState<string | null>(null);
+  const [refusedRows, setRefusedRows] = useState<HistoryPreviewRow[]>([]);
   // The file chosen last: an answer about an earlier one is dropped.
   const chosen = useRef(0);
+  // One key per file read: importing it again after a lost answer gets that answer, not a second record.
+  const attemptKey = useRef<string | null>(null);
 
   const reset = () => {
     chosen.current += 1;
+    attemptKey.current = null;
     setFile({ status: 'empty' });
     setPreview({ status: 'idle' });
     setImportError(null);
+    setRefusedRows([]);
     if (inputRef.current) inputRef.current.value = '';
   };
 
@@ -71,27 +85,21 @@ export function ImportHistoryDialog({ open, onOpenChange }: ImportHistoryDialogP
 
   const onFileChange = async (event: ChangeEvent<HTMLInputElement>) => {
     const turn = ++chosen.current;
+    attemptKey.current = null;
     setImportError(null);
+    setRefusedRows([]);
     setPreview({ status: 'idle' });
-    const picked = event.target.files?.[0];
-    if (!picked) {
-      setFile({ status: 'empty' });
-      return;
-    }
-    if (!picked.name.toLowerCase().endsWith('.csv')) {
-      setFile({ status: 'invalid', message: 'Please select a CSV file' });
-      return;
-    }
-    setFile({ status: 'reading', fileName: picked.name });
-    let read: HistoryFile;
-    try {
-      read = await readHistoryFile(picked, today);
-    } catch {
-      if (turn === chosen.current) setFile({ status: 'invalid', message: 'The file could not be read. Please check it and try again.' });
-      return;
-    }
-    if (turn !== chosen.current) return;
-    setFile({ status: 'read', fileName: picked.name, file: read });
+    const picked = await chooseCsvFile(
+      event,
+      (chosenFile) => readHistoryFile(chosenFile, today),
+      (step) => {
+        if (turn === chosen.current) setFile(step);
+      },
+    );
+    if (!picked || turn !== chosen.current) return;
+    const read = picked.contents;
+    attemptKey.current = newIdempotencyKey();
+    setFile({ status: 'read', fileName: picked.fileName, file: read });
     if (read.errors.length || read.sent.length === 0) return;
     setPreview({ status: 'loading' });
     try {
@@ -106,29 +114,46 @@ export function ImportHistoryDialog({ open, onOpenChange }: ImportHistoryDialogP
   const answer = preview.status === 'done' ? preview.preview : null;
   // Rows the server answered about are numbered within what was sent; the file's own lines are shown.
   const lineOf = (sentLine: number) => csvLine(read!.sent[sentLine - 1]!);
+  // A row the import refused is listed once, whether the preview or the import found it.
+  const unmatched = new Map<number, string>();
+  for (const r of [...(answer?.rows ?? []), ...refusedRows]) {
+    if (r.status === 'unmatched' && read) unmatched.set(lineOf(r.line), r.problem ?? 'Matches nothing');
+  }
   const problems: PreviewProblem[] = read
-    ? [
-        ...read.problems.map((p) => ({ line: csvLine(p.index), message: p.message })),
-        ...(answer?.rows ?? []).filter((r) => r.status === 'unmatched').map((r) => ({ line: lineOf(r.line), message: r.problem ?? 'Matches nothing' })),
-      ].sort((a, b) => a.line - b.line)
+    ? [...read.problems.map((p) => ({ line: csvLine(p.index), message: p.message })), ...[...unmatched].map(([line, message]) => ({ line, message }))].sort(
+        (a, b) => a.line - b.line,
+      )
     : [];
+  // The server numbers rows as sent ("Already in this file (row 2)"); the file's own lines are shown.
+  const fileLines = (problem: string) => problem.replace(/\(row (\d+)\)/, (text, n: string) => (read?.sent[Number(n) - 1] === undefined ? text : `(line ${lineOf(Number(n))})`));
   const matched = answer ? answer.rows.filter((r) => r.status === 'matched').map((r) => ({ ...r, line: lineOf(r.line) })) : [];
+  // Rows already recorded (or repeated in the file) are skipped: they neither block nor count.
+  const duplicates: PreviewProblem[] = answer
+    ? answer.rows.filter((r) => r.status === 'duplicate').map((r) => ({ line: lineOf(r.line), message: fileLines(r.problem ?? 'Already recorded') }))
+    : [];
+  const notes = [...new Set(matched.map((r) => r.note).filter((n): n is string => Boolean(n)))];
   const count = matched.length;
   const canImport = Boolean(read && answer && !read.errors.length && problems.length === 0 && count > 0 && !importing);
 
   const onImport = async () => {
     if (!read || file.status !== 'read') return;
+    attemptKey.current ??= newIdempotencyKey();
     setImporting(true);
     setImportError(null);
     try {
-      const done = await importHistory({ filename: file.fileName, rows: rowsToSend(read) });
+      const done = await importHistory({ rows: rowsToSend(read) }, attemptKey.current);
       void refreshAfterHistory(queryClient, { withGrid: true });
-      toast({ title: 'Inspection History Imported', description: `${plural(done.imported, 'inspection', 'inspections')} recorded; each schedule now counts from its latest.` });
+      const skipped = done.skipped ? ` ${plural(done.skipped, 'row was', 'rows were')} already recorded and left out.` : '';
+      toast({
+        title: 'Inspection History Imported',
+        description: `${plural(done.imported, 'inspection', 'inspections')} recorded; each schedule now counts from its latest.${skipped}`,
+      });
       setImporting(false);
       reset();
       onOpenChange(false);
     } catch (error) {
       setImporting(false);
+      setRefusedRows(unmatchedRowsOf(error));
       setImportError(serverMessage(error, 'Import failed'));
     }
   };
@@ -140,7 +165,8 @@ export function ImportHistoryDialog({ open, onOpenChange }: ImportHistoryDialogP
           <DialogTitle>Import inspection history</DialogTitle>
           <DialogDescription>
             Past inspections from your records, one a row. Each becomes a completed inspection on the day it was done,
-            and every schedule counts from its latest. Nothing is recorded until every row matches.
+            and every schedule counts from its latest. Nothing is recorded until every row matches; rows already recorded are
+            left out.
           </DialogDescription>
         </DialogHeader>
 
@@ -202,7 +228,14 @@ export function ImportHistoryDialog({ open, onOpenChange }: ImportHistoryDialogP
         {importError ? <FormAlert>{importError}</FormAlert> : null}
 
         {read && !read.errors.length && (answer || (read.problems.length > 0 && read.sent.length === 0)) ? (
-          <HistoryPreviewList rowCount={read.rows.length} problems={problems} matched={matched} ignoredColumns={read.ignoredColumns} />
+          <HistoryPreviewList
+            rowCount={read.rows.length}
+            problems={problems}
+            matched={matched}
+            duplicates={duplicates}
+            notes={notes}
+            ignoredColumns={read.ignoredColumns}
+          />
         ) : null}
 
         <DialogFooter>

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { INSPECTION_TYPE_LABELS, type ComplianceResult } from '@shared/enums';
 import type { HistoryImportResult, LastDoneEntry } from '@shared/schemas/inspection-history';
 import { isApiError, serverMessage } from '@/lib/api';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { formatDate } from '@/lib/format-date';
 import { cn } from '@/lib/utils';
 import { importHistory } from '../api/history-calls';
@@ -102,7 +103,7 @@ export function LastDoneGrid({ entries, today, labelledBy }: LastDoneGridProps) 
       focusCell(row + 1, DATE_COL);
       let answer: HistoryImportResult;
       try {
-        answer = await importHistory({ rows: [{ requirementId: entry.requirementId, performedOn: read.date, result }] });
+        answer = await importHistory({ rows: [{ requirementId: entry.requirementId, performedOn: read.date, result }] }, newIdempotencyKey());
       } catch (error) {
         const message = saveFailure(error);
         setRowState(entry.requirementId, { status: 'error', message });
