@@ -57,7 +57,15 @@ export function showSavedRequirement(queryClient: QueryClient, saved: HistoryReq
         ...page,
         items: page.items.map((entry) =>
           entry.requirementId === saved.requirementId
-            ? { ...entry, lastDoneOn: saved.lastDoneOn, lastResult: saved.lastResult, lastDoneKnown: saved.lastDoneKnown, nextDueDate: saved.nextDueDate }
+            ? {
+                ...entry,
+                lastDoneOn: saved.lastDoneOn,
+                lastResult: saved.lastResult,
+                lastDoneKnown: saved.lastDoneKnown,
+                nextDueDate: saved.nextDueDate,
+                // A recorded result counts the next due date from a known day: no longer a guess.
+                nextDueEstimated: saved.lastDoneKnown ? false : entry.nextDueEstimated,
+              }
             : entry,
         ),
       })),

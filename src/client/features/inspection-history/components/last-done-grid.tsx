@@ -287,10 +287,9 @@ const GridRow = memo(function GridRow({ entry, row, draft, state, activeCol, onC
   const result = draft?.result ?? savedResult(entry);
   const item = INSPECTION_TYPE_LABELS[entry.itemType];
   const invalid = state?.status === 'invalid' || state?.status === 'error';
-  const estimated = !entry.lastDoneKnown && entry.lastDoneOn ? `Estimated ${formatDate(entry.lastDoneOn)}` : null;
   const stated = !entry.lastDoneOn && entry.lastDoneStatedOn ? `Said to be ${formatDate(entry.lastDoneStatedOn)}, no result recorded` : null;
   const note =
-    state?.status === 'saving' ? 'Saving...' : state ? state.message : estimated ?? stated ?? (entry.lastDoneKnown ? null : 'Not known');
+    state?.status === 'saving' ? 'Saving...' : state ? state.message : stated ?? (entry.lastDoneKnown ? null : 'Not known');
   return (
     <tr aria-rowindex={row + 2} className={cn(state?.status === 'saved' && 'bg-emerald-50/60')}>
       <th scope="row" className="sticky left-0 z-10 w-44 max-w-44 bg-background px-3 py-2 align-top font-medium">
@@ -349,6 +348,8 @@ const GridRow = memo(function GridRow({ entry, row, draft, state, activeCol, onC
       </td>
       <td className="whitespace-nowrap px-3 py-2 align-top">
         {formatDate(entry.nextDueDate)}
+        {/* Guessed from the day the safety item was added, not counted from a known day (decision 034). */}
+        {entry.nextDueEstimated ? ' (estimated)' : null}
         {!entry.lastDoneKnown ? <span className="block text-xs text-muted-foreground">last done not known</span> : null}
       </td>
     </tr>
