@@ -108,6 +108,49 @@ test('fill 10 dates in the grid with the keyboard only', async ({ proPage: page 
   await expect(lastDone(10)).toHaveValue('');
 });
 
+test('a day saved by mistake is corrected in place: the row keeps the corrected day, not the later mistake', async ({ proPage: page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await seedPortfolio(page);
+  await page.goto('/properties');
+  await page.getByRole('link', { name: 'Record past inspections' }).click();
+  const rows = page.getByRole('grid').getByRole('row');
+  await expect(rows).toHaveCount(13);
+  const row = rows.nth(2); // Alder House's annual maintenance
+  await expect(row).toContainText('Annual maintenance');
+  const lastDone = row.getByRole('textbox');
+  const nextDue = row.getByRole('gridcell').last();
+  const mistake = monthsAgo(1, 21);
+  const meant = monthsAgo(1, 12);
+  const yearAfter = (day: string) => `${Number(day.slice(0, 4)) + 1}${day.slice(4)}`;
+
+  await lastDone.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(mistake);
+  await page.keyboard.press('Enter');
+  await expect(row).toContainText(/Saved\. Next due/);
+  await expect(nextDue).toContainText(shown(yearAfter(mistake)));
+
+  // Back up and type the right day over it: corrected, not added to.
+  await page.keyboard.press('ArrowUp');
+  await expect(lastDone).toBeFocused();
+  await page.keyboard.type(meant);
+  await page.keyboard.press('Enter');
+  await expect(row).toContainText(`Corrected. Next due ${shown(yearAfter(meant))}.`);
+  await expect(lastDone).toHaveValue(meant);
+  await expect(nextDue).toContainText(shown(yearAfter(meant)));
+
+  // Pressing Enter on it again, unchanged, saves nothing more.
+  await lastDone.focus();
+  await page.keyboard.press('Enter');
+  await page.reload();
+  await expect(rows).toHaveCount(13);
+  await expect(lastDone).toHaveValue(meant);
+  await expect(nextDue).toContainText(shown(yearAfter(meant)));
+  const property = ((await (await page.request.get('/api/properties?q=Alder', { headers: { origin: origin() } })).json()) as { id: number }[])[0]!;
+  const done = await page.request.get(`/api/inspections?propertyId=${property.id}&status=completed`, { headers: { origin: origin() } });
+  expect(((await done.json()) as unknown[]).length, 'completed inspections of Alder House').toBe(1);
+});
+
 test('at 375 px the grid scrolls sideways in its box with the property kept in view, and is accessible', async ({ proPage: page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await seedPortfolio(page);

@@ -27,6 +27,9 @@ const savedDate = (entry: LastDoneEntry) => (entry.lastDoneKnown ? (entry.lastDo
 const savedResult = (entry: LastDoneEntry): ComplianceResult => entry.lastResult ?? 'compliant';
 const rowName = (entry: LastDoneEntry) => `${entry.propertyName}, ${INSPECTION_TYPE_LABELS[entry.itemType]}: ${entry.activity}`;
 
+/** The correction the server no longer takes (that inspection was changed or removed elsewhere). */
+const cannotReplace = (error: unknown) => isApiError(error) && Object.keys(error.fieldErrors).some((field) => field.endsWith('replacesInspectionId'));
+
 /** The message of a failed save: the row's own field message when the server gave one. */
 function saveFailure(error: unknown): string {
   if (isApiError(error)) {
@@ -58,8 +61,14 @@ export function LastDoneGrid({ entries, today, labelledBy }: LastDoneGridProps) 
   const [announcement, setAnnouncement] = useState('');
   const tableRef = useRef<HTMLTableElement>(null);
   // The handlers below are made once (rows are memoised); they read the latest values here.
-  const latest = useRef({ entries, drafts, today });
-  latest.current = { entries, drafts, today };
+  const latest = useRef({ entries, drafts, states, today });
+  latest.current = { entries, drafts, states, today };
+  // The inspection each row saved in this visit: a second save of the row corrects it (replaces
+  // it) rather than adding another, so a mistyped day or result leaves no trace.
+  const savedHere = useRef<Record<number, number>>({});
+  // One Idempotency-Key per attempt: the same row, day and result sent again (after a lost
+  // answer) cannot record twice; anything else typed is a new attempt with a new key.
+  const attempts = useRef<Record<number, { what: string; key: string }>>({});
 
   const setRowState = (id: number, state: RowState | null) =>
     setStates((current) => {
@@ -81,9 +90,11 @@ export function LastDoneGrid({ entries, today, labelledBy }: LastDoneGridProps) 
 
   const save = useCallback(
     async (row: number) => {
-      const { entries, drafts, today } = latest.current;
+      const { entries, drafts, states, today } = latest.current;
       const entry = entries[row];
       if (!entry) return;
+      // Enter again while the row is being saved would send it twice.
+      if (states[entry.requirementId]?.status === 'saving') return;
       const draft = drafts[entry.requirementId];
       const typed = draft?.date ?? savedDate(entry);
       const result = draft?.result ?? savedResult(entry);
@@ -101,15 +112,30 @@ export function LastDoneGrid({ entries, today, labelledBy }: LastDoneGridProps) 
       setRowState(entry.requirementId, { status: 'saving' });
       setAnnouncement(`Saving ${rowName(entry)}...`);
       focusCell(row + 1, DATE_COL);
+      const replaces = savedHere.current[entry.requirementId];
+      const what = `${read.date}|${result}|${replaces ?? ''}`;
+      const attempt = attempts.current[entry.requirementId]?.what === what ? attempts.current[entry.requirementId]! : { what, key: newIdempotencyKey() };
+      attempts.current[entry.requirementId] = attempt;
       let answer: HistoryImportResult;
       try {
-        answer = await importHistory({ rows: [{ requirementId: entry.requirementId, performedOn: read.date, result }] }, newIdempotencyKey());
+        answer = await importHistory(
+          { rows: [{ requirementId: entry.requirementId, performedOn: read.date, result, ...(replaces ? { replacesInspectionId: replaces } : {}) }] },
+          attempt.key,
+        );
       } catch (error) {
-        const message = saveFailure(error);
+        let message = saveFailure(error);
+        if (cannotReplace(error)) {
+          // What this row saved earlier was changed elsewhere: the next Enter adds this one instead.
+          delete savedHere.current[entry.requirementId];
+          message = 'What you saved here before was changed elsewhere, so it cannot be corrected. Press Enter to record this as well.';
+        }
         setRowState(entry.requirementId, { status: 'error', message });
         setAnnouncement(`${rowName(entry)}: not saved. ${message}`);
         return;
       }
+      delete attempts.current[entry.requirementId];
+      const recorded = answer.rows.find((r) => r.line === 1);
+      if (recorded) savedHere.current[entry.requirementId] = recorded.inspectionId;
       const saved = answer.requirements.find((r) => r.requirementId === entry.requirementId);
       if (saved) showSavedRequirement(queryClient, saved);
       setDrafts((current) => {
@@ -118,7 +144,7 @@ export function LastDoneGrid({ entries, today, labelledBy }: LastDoneGridProps) 
         return next;
       });
       const later = saved?.lastDoneOn && saved.lastDoneOn > read.date ? ` The later inspection of ${formatDate(saved.lastDoneOn)} stays the last done.` : '';
-      const message = `Saved.${saved ? ` Next due ${formatDate(saved.nextDueDate)}.` : ''}${later}`;
+      const message = `${recorded?.skipped ? 'Already recorded.' : replaces ? 'Corrected.' : 'Saved.'}${saved ? ` Next due ${formatDate(saved.nextDueDate)}.` : ''}${later}`;
       setRowState(entry.requirementId, { status: 'saved', message });
       setAnnouncement(`${rowName(entry)}: ${message}`);
       void refreshAfterHistory(queryClient, { withGrid: false });
