@@ -194,18 +194,44 @@ export interface HistoryInsert {
 
 /**
  * The rows as completed inspections, performed at noon of their day in the organisation's
- * zone (as a completion dated that day is), due that day. Returns their ids.
+ * zone (as a completion dated that day is), due that day.
+ * Returns their ids in the order of the rows.
  */
 export async function insertCompletions(db: DbOrTx, organizationId: number, rows: HistoryInsert[]): Promise<number[]> {
+  if (!rows.length) return [];
   const result = await db.execute<{ id: number }>(sql`
     insert into inspections (organization_id, property_id, inspection_type, requirement_id, due_date, completed_date, status, compliance_result,
       completion_notes, assigned_to, inspector_id)
     select ${organizationId}, x.property_id, x.item_type::inspection_type, x.requirement_id, x.performed_on,
       (x.performed_on + time '12:00') at time zone o.time_zone, 'completed', x.result::compliance_result, x.notes, x.assigned_to, x.inspector_id
-    from json_to_recordset(${json(rows)}) as x(property_id int, item_type text, requirement_id int, performed_on date, result text, assigned_to text, inspector_id int, notes text)
+    from json_to_recordset(${json(rows.map((r, n) => ({ ...r, n })))}) as x(property_id int, item_type text, requirement_id int, performed_on date, result text, assigned_to text, inspector_id int, notes text, n int)
     join organizations o on o.id = ${organizationId}
+    order by x.n
     returning id`);
   return result.rows.map((r) => r.id);
+}
+
+/**
+ * For each row, a completion already recorded with the same requirement, day performed (in the
+ * organisation's zone) and result: the first such, or none. Reads each property's inspections
+ * by inspections_property_due_idx.
+ */
+export async function findRecorded(
+  db: DbOrTx,
+  organizationId: number,
+  rows: { k: number; property_id: number; requirement_id: number; day: string; result: ComplianceResult }[],
+): Promise<Map<number, number>> {
+  if (!rows.length) return new Map();
+  const result = await db.execute<{ k: number; id: number }>(sql`
+    select x.k, min(i.id) as id
+    from json_to_recordset(${json(rows)}) as x(k int, property_id int, requirement_id int, day date, result text)
+    join inspections i on i.property_id = x.property_id and i.requirement_id = x.requirement_id
+    join organizations o on o.id = i.organization_id
+    where i.organization_id = ${organizationId} and i.status = 'completed' and i.completed_date is not null
+      and i.compliance_result = x.result::compliance_result
+      and (i.completed_date at time zone o.time_zone)::date = x.day
+    group by x.k`);
+  return new Map(result.rows.map((r) => [r.k, r.id]));
 }
 
 /**

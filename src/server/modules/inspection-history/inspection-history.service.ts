@@ -1,10 +1,10 @@
 import type pg from 'pg';
 import { rememberedPage, writeAccountData } from '../../cache/account-cache';
-import { todayInTimeZone } from '@shared/dates';
+import { formatDisplayDate, todayInTimeZone } from '@shared/dates';
 import { INSPECTION_TYPE_LABELS, INSPECTION_TYPES, type InspectionType } from '@shared/enums';
 import { matchActivity, readItemType } from '@shared/inspection-history-words';
 import { ERROR_CODES } from '@shared/api-error';
-import type { HistoryImportResult, HistoryPreview, HistoryPreviewRow, HistoryRow } from '@shared/schemas/inspection-history';
+import type { HistoryImportResult, HistoryImportRow, HistoryPreview, HistoryPreviewRow, HistoryRow } from '@shared/schemas/inspection-history';
 import type { Account } from '../../account';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError, validationFailed } from '../../errors';
@@ -49,6 +49,9 @@ interface Resolved {
   activityStated: boolean;
   target: Target | null;
   problem: string | null;
+  /** Already recorded: the completion it repeats, or the earlier row (0-based) of the same call. */
+  recorded: number | null;
+  earlierRow: number | null;
 }
 
 /** Who the rows are recorded as: an inspector member always as themselves (as completing an inspection records them). */
@@ -155,6 +158,8 @@ async function matchRows(db: DbOrTx, account: Account, rows: HistoryRow[]): Prom
     activityStated: Boolean(row.activity),
     target: null,
     problem: null,
+    recorded: null,
+    earlierRow: null,
   }));
 
   const byRequirement = resolved.filter((r) => r.row.requirementId !== undefined);
@@ -208,7 +213,42 @@ async function matchRows(db: DbOrTx, account: Account, rows: HistoryRow[]): Prom
       else r.target = { kind: 'library', entry: picked.entry, propertyId: r.propertyId!, propertyName: r.propertyName! };
     }
   }
+  await markRecorded(db, account, resolved);
   return resolved;
+}
+
+/** Rows repeating a completion already recorded, or an earlier row of the same call: skipped, never blocking. */
+async function markRecorded(db: DbOrTx, account: Account, resolved: Resolved[]): Promise<void> {
+  const existing = resolved.filter((r) => r.target?.kind === 'requirement');
+  const recorded = await q.findRecorded(
+    db,
+    account.id,
+    existing.map((r) => ({
+      k: r.line,
+      property_id: r.propertyId!,
+      requirement_id: (r.target as { requirement: q.RequirementCandidate }).requirement.id,
+      day: r.row.performedOn,
+      result: r.row.result,
+    })),
+  );
+  const first = new Map<string, number>();
+  resolved.forEach((r, i) => {
+    if (!r.target) return;
+    r.recorded = recorded.get(r.line) ?? null;
+    if (r.recorded !== null) return;
+    const key = `${targetKey(r.target)}|${r.row.performedOn}|${r.row.result}`;
+    const earlier = first.get(key);
+    if (earlier === undefined) first.set(key, i);
+    else r.earlierRow = earlier;
+  });
+}
+
+const isDuplicate = (r: Resolved) => r.recorded !== null || r.earlierRow !== null;
+
+function duplicateProblem(r: Resolved): string | null {
+  if (r.recorded !== null) return `Already recorded on ${formatDisplayDate(r.row.performedOn)}`;
+  if (r.earlierRow !== null) return `Already in this file (row ${r.earlierRow + 1})`;
+  return null;
 }
 
 /** One key per requirement, existing or to be added (a library entry at a property). */
@@ -219,7 +259,7 @@ async function previewRows(db: DbOrTx, resolved: Resolved[], as: Recorder): Prom
   // The latest day of the file per requirement, and from it the next due date after the import.
   const latest = new Map<string, { target: Target; day: string }>();
   for (const r of resolved) {
-    if (!r.target) continue;
+    if (!r.target || isDuplicate(r)) continue;
     const key = targetKey(r.target);
     const seen = latest.get(key);
     if (!seen || r.row.performedOn > seen.day) latest.set(key, { target: r.target, day: r.row.performedOn });
@@ -241,8 +281,8 @@ async function previewRows(db: DbOrTx, resolved: Resolved[], as: Recorder): Prom
     const nextDueBefore = requirement?.next_due_date ?? null;
     return {
       line: r.line,
-      status: t ? 'matched' : 'unmatched',
-      problem: t ? null : r.problem,
+      status: !t ? 'unmatched' : isDuplicate(r) ? 'duplicate' : 'matched',
+      problem: t ? duplicateProblem(r) : r.problem,
       inspector: recordedName(r.row, as),
       note: t ? recorderNote(r.row, as) : null,
       propertyId: r.propertyId,
@@ -264,16 +304,16 @@ export async function previewHistory(deps: InspectionHistoryDeps, account: Accou
   assertNotFuture(rows, today(account));
   const as = await recorderOf(deps.db, account);
   const preview = await previewRows(deps.db, await matchRows(deps.db, account, rows), as);
-  const matchedCount = preview.filter((r) => r.status === 'matched').length;
-  return { rows: preview, matchedCount, unmatchedCount: preview.length - matchedCount, duplicateCount: 0 };
+  const counted = (status: HistoryPreviewRow['status']) => preview.filter((r) => r.status === status).length;
+  return { rows: preview, matchedCount: counted('matched'), unmatchedCount: counted('unmatched'), duplicateCount: counted('duplicate') };
 }
 
 /**
  * All rows or none, in one transaction: rows naming a safety item the property does not have
  * add it (the library's requirements, last done not known); each row becomes a completed
- * inspection; every touched requirement, item and property is settled once; and each
- * requirement whose latest completion came from the file gets its next inspection, as
- * recurrence would, within the plan's open inspections.
+ * inspection, except rows already recorded, which are skipped (so a file imported twice adds
+ * nothing); every touched requirement, item and property is settled once; and each requirement whose latest completion came from the
+ * file gets its next inspection, as recurrence would, within the plan's open inspections.
  */
 export async function importHistory(deps: InspectionHistoryDeps, account: Account, input: { rows: HistoryRow[] }): Promise<HistoryImportResult> {
   const day = today(account);
@@ -288,7 +328,7 @@ export async function importHistory(deps: InspectionHistoryDeps, account: Accoun
 
     const newItems = new Map<string, { propertyId: number; itemType: InspectionType }>();
     for (const r of resolved) {
-      if (r.target!.kind === 'library') newItems.set(`${r.propertyId}|${r.itemType}`, { propertyId: r.propertyId!, itemType: r.itemType! });
+      if (r.target!.kind === 'library' && !isDuplicate(r)) newItems.set(`${r.propertyId}|${r.itemType}`, { propertyId: r.propertyId!, itemType: r.itemType! });
     }
     const added = new Map<string, number>();
     if (newItems.size) {
@@ -299,10 +339,11 @@ export async function importHistory(deps: InspectionHistoryDeps, account: Accoun
     }
     const requirementOf = (t: Target) => (t.kind === 'requirement' ? t.requirement.id : added.get(`${t.propertyId}|${t.entry.id}`)!);
 
+    const toInsert = resolved.filter((r) => !isDuplicate(r));
     const inserted = await q.insertCompletions(
       db,
       account.id,
-      resolved.map((r) => ({
+      toInsert.map((r) => ({
         property_id: r.propertyId!,
         item_type: r.itemType!,
         requirement_id: requirementOf(r.target!),
@@ -313,6 +354,7 @@ export async function importHistory(deps: InspectionHistoryDeps, account: Accoun
         notes: r.row.notes ?? null,
       })),
     );
+    const inspectionOf = new Map(toInsert.map((r, i) => [r.line, inserted[i]!]));
 
     const touched = [...new Set(resolved.map((r) => requirementOf(r.target!)))];
     const settled = await settleRequirements(db, touched, day);
@@ -326,7 +368,16 @@ export async function importHistory(deps: InspectionHistoryDeps, account: Accoun
     const room = await openInspectionRoom(db, account.id);
     await q.scheduleNext(db, account.id, latest.map((s) => ({ requirementId: s.id, inspectionId: s.latestInspectionId! })), room);
 
-    return { imported: inserted.length, requirements: await q.requirementStates(db, touched) };
+    const rows = resolved.map(
+      (r): HistoryImportRow => ({
+        line: r.line,
+        requirementId: requirementOf(r.target!),
+        // A skipped row answers the completion it repeats.
+        inspectionId: r.recorded ?? (r.earlierRow !== null ? inspectionOf.get(r.earlierRow + 1)! : inspectionOf.get(r.line)!),
+        skipped: isDuplicate(r),
+      }),
+    );
+    return { imported: inserted.length, skipped: resolved.length - inserted.length, requirements: await q.requirementStates(db, touched), rows };
   });
 }
 

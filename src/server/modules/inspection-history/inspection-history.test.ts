@@ -70,9 +70,9 @@ describe('importing inspection history', () => {
     const rows = built.flatMap((p, i) => recordsOf(i % 3 === 0 ? p.name : i % 3 === 1 ? `${p.name}, ${i + 1} Harbor Way` : String(p.id)));
     expect(rows).toHaveLength(1000);
 
-    const res = await s.agent.post('/api/inspection-history/import', { filename: 'history.csv', rows });
+    const res = await s.agent.post('/api/inspection-history/import', { rows });
     expect(res.statusCode).toBe(201);
-    expect(res.json().imported).toBe(1000);
+    expect(res.json()).toMatchObject({ imported: 1000, skipped: 0 });
     // Nine requirements per property: each once in the answer.
     expect(res.json().requirements).toHaveLength(900);
 
@@ -98,6 +98,34 @@ describe('importing inspection history', () => {
     expect(await inspectionsOf(orgId, 'scheduled')).toBe(900);
     expect(await count('select count(*)::int as n from email_outbox where organization_id = $1 or user_id = $1', [orgId])).toBe(0);
     expect(await count('select count(*)::int as n from webhook_deliveries d join webhook_endpoints e on e.id = d.endpoint_id where e.organization_id = $1', [orgId])).toBe(0);
+
+    // The same file again adds nothing: every row is already recorded.
+    const preview = await s.agent.post('/api/inspection-history/preview', { rows: rows.slice(0, 10) });
+    expect(preview.json()).toMatchObject({ matchedCount: 0, unmatchedCount: 0, duplicateCount: 10 });
+    expect(preview.json().rows[0]).toMatchObject({ status: 'duplicate', problem: 'Already recorded on Mar 1, 2024' });
+    const again = await s.agent.post('/api/inspection-history/import', { rows });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ imported: 0, skipped: 1000 });
+    expect(again.json().rows[0]).toMatchObject({ line: 1, skipped: true, inspectionId: res.json().rows[0].inspectionId });
+    expect(await inspectionsOf(orgId, 'completed')).toBe(1000);
+    expect(await inspectionsOf(orgId, 'scheduled')).toBe(900);
+  });
+
+  it('a row repeating an earlier row of the same file is recorded once, and a repeat does not block the rest', async () => {
+    setNow('2025-11-01T15:00:00Z');
+    const s = await proOwner();
+    await createProperty(ctx.runtime.db, s.user.id, { name: 'Harbor View' });
+    const row = { property: 'Harbor View', itemType: 'Fire alarm', performedOn: '2025-06-01', result: 'pass' };
+    const res = await s.agent.post('/api/inspection-history/import', { rows: [row, { ...row, result: 'Passed' }, { ...row, performedOn: '2024-06-01' }] });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ imported: 2, skipped: 1 });
+    expect(res.json().rows.map((r: Row) => r.skipped)).toEqual([false, true, false]);
+    expect(res.json().rows[1].inspectionId).toBe(res.json().rows[0].inspectionId);
+    const preview = await s.agent.post('/api/inspection-history/preview', { rows: [{ ...row, performedOn: '2023-06-01' }, { ...row, performedOn: '2023-06-01' }] });
+    expect(preview.json().rows.map((r: Row) => [r.status, r.problem])).toEqual([
+      ['matched', null],
+      ['duplicate', 'Already in this file (row 1)'],
+    ]);
   });
 
   it('a safety item the history adds says so in its change history, signed by the importer', async () => {
@@ -275,7 +303,9 @@ describe('the grid', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       imported: 1,
+      skipped: 0,
       requirements: [{ requirementId: quarterly.requirementId, propertyId: p.id, lastDoneOn: '2025-09-15', lastResult: 'compliant', nextDueDate: '2025-12-15', lastDoneKnown: true }],
+      rows: [{ line: 1, requirementId: quarterly.requirementId, inspectionId: expect.any(Number), skipped: false }],
     });
     const after = (await s.agent.get(`/api/requirements/last-done?propertyId=${p.id}`)).json() as Row[];
     expect(after.find((r) => r.requirementId === quarterly.requirementId)).toMatchObject({ lastDoneOn: '2025-09-15', nextDueDate: '2025-12-15' });
@@ -372,7 +402,7 @@ describe('who may record history', () => {
     expect(preview.json().rows[0]).toMatchObject({ status: 'matched', inspector: 'Sam Ortiz', note: 'Recorded as Sam Ortiz: inspectors record only their own inspections' });
     const res = await agent.post('/api/inspection-history/import', { rows: [row] });
     expect(res.statusCode).toBe(201);
-    const recorded = await ctx.runtime.pool.query(`select assigned_to, inspector_id, status from inspections where organization_id = $1 and status = 'completed'`, [s.user.id]);
+    const recorded = await ctx.runtime.pool.query(`select assigned_to, inspector_id, status from inspections where id = $1`, [res.json().rows[0].inspectionId]);
     expect(recorded.rows[0]).toEqual({ assigned_to: 'Sam Ortiz', inspector_id: own.id, status: 'completed' });
     // The next inspection is theirs too.
     const next = await ctx.runtime.pool.query(`select assigned_to, inspector_id from inspections where organization_id = $1 and status = 'scheduled'`, [s.user.id]);
