@@ -194,16 +194,16 @@ export interface HistoryInsert {
 
 /**
  * The rows as completed inspections, performed at noon of their day in the organisation's
- * zone (as a completion dated that day is), due that day.
+ * zone (as a completion dated that day is), due that day, marked as recorded from history.
  * Returns their ids in the order of the rows.
  */
 export async function insertCompletions(db: DbOrTx, organizationId: number, rows: HistoryInsert[]): Promise<number[]> {
   if (!rows.length) return [];
   const result = await db.execute<{ id: number }>(sql`
     insert into inspections (organization_id, property_id, inspection_type, requirement_id, due_date, completed_date, status, compliance_result,
-      completion_notes, assigned_to, inspector_id)
+      completion_notes, assigned_to, inspector_id, recorded_from_history)
     select ${organizationId}, x.property_id, x.item_type::inspection_type, x.requirement_id, x.performed_on,
-      (x.performed_on + time '12:00') at time zone o.time_zone, 'completed', x.result::compliance_result, x.notes, x.assigned_to, x.inspector_id
+      (x.performed_on + time '12:00') at time zone o.time_zone, 'completed', x.result::compliance_result, x.notes, x.assigned_to, x.inspector_id, true
     from json_to_recordset(${json(rows.map((r, n) => ({ ...r, n })))}) as x(property_id int, item_type text, requirement_id int, performed_on date, result text, assigned_to text, inspector_id int, notes text, n int)
     join organizations o on o.id = ${organizationId}
     order by x.n
@@ -213,25 +213,62 @@ export async function insertCompletions(db: DbOrTx, organizationId: number, rows
 
 /**
  * For each row, a completion already recorded with the same requirement, day performed (in the
- * organisation's zone) and result: the first such, or none. Reads each property's inspections
- * by inspections_property_due_idx.
+ * organisation's zone) and result: the first such, or none. The inspection a row replaces does
+ * not count. Reads each property's inspections by inspections_property_due_idx.
  */
 export async function findRecorded(
   db: DbOrTx,
   organizationId: number,
-  rows: { k: number; property_id: number; requirement_id: number; day: string; result: ComplianceResult }[],
+  rows: { k: number; property_id: number; requirement_id: number; day: string; result: ComplianceResult; replaces: number | null }[],
 ): Promise<Map<number, number>> {
   if (!rows.length) return new Map();
   const result = await db.execute<{ k: number; id: number }>(sql`
     select x.k, min(i.id) as id
-    from json_to_recordset(${json(rows)}) as x(k int, property_id int, requirement_id int, day date, result text)
+    from json_to_recordset(${json(rows)}) as x(k int, property_id int, requirement_id int, day date, result text, replaces int)
     join inspections i on i.property_id = x.property_id and i.requirement_id = x.requirement_id
     join organizations o on o.id = i.organization_id
     where i.organization_id = ${organizationId} and i.status = 'completed' and i.completed_date is not null
       and i.compliance_result = x.result::compliance_result
       and (i.completed_date at time zone o.time_zone)::date = x.day
+      and i.id is distinct from x.replaces
     group by x.k`);
   return new Map(result.rows.map((r) => [r.k, r.id]));
+}
+
+/**
+ * Of these ids, the inspections a correction may replace, with their requirement: completed,
+ * recorded from history, of this organisation, with no deficiencies; for an inspector member,
+ * only ones recorded as themselves.
+ */
+export async function replaceableInspections(db: DbOrTx, reach: Reach, ids: number[]): Promise<Map<number, number>> {
+  if (!ids.length) return new Map();
+  const own = reach.role === 'inspector' ? sql`and i.inspector_id = ${reach.inspectorId ?? 0}` : sql``;
+  const result = await db.execute<{ id: number; requirement_id: number }>(sql`
+    select i.id, i.requirement_id from inspections i
+    where i.id = any(${intArray(ids)}) and i.organization_id = ${reach.id} and i.status = 'completed' and i.recorded_from_history
+      and i.requirement_id is not null ${own}
+      and not exists (select 1 from deficiencies d where d.inspection_id = i.id)`);
+  return new Map(result.rows.map((r) => [r.id, r.requirement_id]));
+}
+
+/** Deletes the inspections corrections replace (checked by replaceableInspections first). */
+export async function deleteReplaced(db: DbOrTx, organizationId: number, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db.execute(sql`delete from inspections where organization_id = ${organizationId} and id = any(${intArray(ids)})`);
+}
+
+/**
+ * After a correction: an open inspection that was waiting on the requirement's former next due
+ * date (the one recurrence scheduled from the replaced completion, not started) moves to the
+ * next due date counted from what remains.
+ */
+export async function moveScheduledNext(db: DbOrTx, before: { requirementId: number; nextDueDate: string }[]): Promise<void> {
+  if (!before.length) return;
+  await db.execute(sql`
+    update inspections i set due_date = r.next_due_date, updated_at = now()
+    from json_to_recordset(${json(before.map((b) => ({ requirement_id: b.requirementId, due: b.nextDueDate })))}) as x(requirement_id int, due date)
+    join requirements r on r.id = x.requirement_id
+    where i.requirement_id = x.requirement_id and i.status = 'scheduled' and i.due_date = x.due and r.next_due_date <> x.due`);
 }
 
 /**

@@ -213,8 +213,30 @@ async function matchRows(db: DbOrTx, account: Account, rows: HistoryRow[]): Prom
       else r.target = { kind: 'library', entry: picked.entry, propertyId: r.propertyId!, propertyName: r.propertyName! };
     }
   }
+  await checkReplacements(db, account, resolved);
   await markRecorded(db, account, resolved);
   return resolved;
+}
+
+/**
+ * A correction replaces only an inspection of the same requirement that history recorded (and,
+ * for an inspector member, recorded as them), each once; any other id is refused by field.
+ */
+async function checkReplacements(db: DbOrTx, account: Account, resolved: Resolved[]): Promise<void> {
+  const replacing = resolved.filter((r) => r.row.replacesInspectionId !== undefined);
+  if (!replacing.length) return;
+  const replaceable = await q.replaceableInspections(db, account, replacing.map((r) => r.row.replacesInspectionId!));
+  const fieldErrors: Record<string, string[]> = {};
+  const taken = new Set<number>();
+  for (const r of replacing) {
+    const id = r.row.replacesInspectionId!;
+    const requirementId = r.target?.kind === 'requirement' ? r.target.requirement.id : null;
+    if (requirementId === null || replaceable.get(id) !== requirementId || taken.has(id)) {
+      fieldErrors[`rows.${r.line - 1}.replacesInspectionId`] = ['This inspection cannot be replaced'];
+    }
+    taken.add(id);
+  }
+  if (Object.keys(fieldErrors).length) throw validationFailed(fieldErrors, 'Only a past inspection just recorded for the same requirement can be corrected.');
 }
 
 /** Rows repeating a completion already recorded, or an earlier row of the same call: skipped, never blocking. */
@@ -229,6 +251,7 @@ async function markRecorded(db: DbOrTx, account: Account, resolved: Resolved[]):
       requirement_id: (r.target as { requirement: q.RequirementCandidate }).requirement.id,
       day: r.row.performedOn,
       result: r.row.result,
+      replaces: r.row.replacesInspectionId ?? null,
     })),
   );
   const first = new Map<string, number>();
@@ -312,7 +335,8 @@ export async function previewHistory(deps: InspectionHistoryDeps, account: Accou
  * All rows or none, in one transaction: rows naming a safety item the property does not have
  * add it (the library's requirements, last done not known); each row becomes a completed
  * inspection, except rows already recorded, which are skipped (so a file imported twice adds
- * nothing); every touched requirement, item and property is settled once; and each requirement whose latest completion came from the
+ * nothing); a correction first deletes the inspection it replaces; every touched requirement,
+ * item and property is settled once; and each requirement whose latest completion came from the
  * file gets its next inspection, as recurrence would, within the plan's open inspections.
  */
 export async function importHistory(deps: InspectionHistoryDeps, account: Account, input: { rows: HistoryRow[] }): Promise<HistoryImportResult> {
@@ -325,6 +349,14 @@ export async function importHistory(deps: InspectionHistoryDeps, account: Accoun
     const resolved = await matchRows(db, account, input.rows);
     const unmatched = resolved.filter((r) => !r.target);
     if (unmatched.length) throw new UnmatchedRowsError(await previewRows(db, unmatched, as));
+
+    // Corrections: the replaced inspections go first, and the requirement settles from what remains.
+    const replaced = resolved.filter((r) => r.row.replacesInspectionId !== undefined);
+    const dueBefore = replaced.map((r) => {
+      const { requirement } = r.target as { requirement: q.RequirementCandidate };
+      return { requirementId: requirement.id, nextDueDate: requirement.next_due_date };
+    });
+    await q.deleteReplaced(db, account.id, replaced.map((r) => r.row.replacesInspectionId!));
 
     const newItems = new Map<string, { propertyId: number; itemType: InspectionType }>();
     for (const r of resolved) {
@@ -358,6 +390,7 @@ export async function importHistory(deps: InspectionHistoryDeps, account: Accoun
 
     const touched = [...new Set(resolved.map((r) => requirementOf(r.target!)))];
     const settled = await settleRequirements(db, touched, day);
+    await q.moveScheduledNext(db, dueBefore);
     const items = [...new Map(resolved.map((r) => [`${r.propertyId}|${r.itemType}`, { propertyId: r.propertyId!, itemType: r.itemType! }])).values()];
     await syncItems(db, items);
     await syncProperties(db, [...new Set(items.map((i) => i.propertyId))]);
@@ -372,7 +405,7 @@ export async function importHistory(deps: InspectionHistoryDeps, account: Accoun
       (r): HistoryImportRow => ({
         line: r.line,
         requirementId: requirementOf(r.target!),
-        // A skipped row answers the completion it repeats.
+        // A skipped row answers the completion it repeats, so the grid can still correct it.
         inspectionId: r.recorded ?? (r.earlierRow !== null ? inspectionOf.get(r.earlierRow + 1)! : inspectionOf.get(r.line)!),
         skipped: isDuplicate(r),
       }),

@@ -311,6 +311,50 @@ describe('the grid', () => {
     expect(after.find((r) => r.requirementId === quarterly.requirementId)).toMatchObject({ lastDoneOn: '2025-09-15', nextDueDate: '2025-12-15' });
   });
 
+  it('corrects what it just saved: the day and the result, leaving one completion', async () => {
+    setNow('2025-11-01T15:00:00Z');
+    const s = await proOwner();
+    const p = await createProperty(ctx.runtime.db, s.user.id, { name: 'Harbor View' });
+    await s.agent.post(`/api/properties/${p.id}/safety-items`, { itemType: 'fire_alarm', nextDueDate: '2025-12-01' });
+    const [alarm] = (await s.agent.get(`/api/requirements/last-done?propertyId=${p.id}`)).json() as Row[];
+    const save = (row: Row) => s.agent.post('/api/inspection-history/import', { rows: [{ requirementId: alarm!.requirementId, ...row }] });
+    const first = await save({ performedOn: '2025-10-21', result: 'pass' });
+    expect(first.json().requirements[0]).toMatchObject({ lastDoneOn: '2025-10-21', nextDueDate: '2026-10-21' });
+    const failed = await save({ performedOn: '2025-10-21', result: 'fail', replacesInspectionId: first.json().rows[0].inspectionId });
+    expect(failed.json().requirements[0]).toMatchObject({ lastDoneOn: '2025-10-21', lastResult: 'non_compliant' });
+    const corrected = await save({ performedOn: '2025-10-12', result: 'pass', replacesInspectionId: failed.json().rows[0].inspectionId });
+    expect(corrected.statusCode).toBe(201);
+    expect(corrected.json().requirements[0]).toMatchObject({ lastDoneOn: '2025-10-12', lastResult: 'compliant', nextDueDate: '2026-10-12' });
+    expect(await inspectionsOf(s.user.id, 'completed')).toBe(1);
+    // The next inspection recurrence scheduled moves with it; there is still only one.
+    const open = await ctx.runtime.pool.query(`select to_char(due_date, 'YYYY-MM-DD') as due from inspections where organization_id = $1 and status = 'scheduled'`, [s.user.id]);
+    expect(open.rows).toEqual([{ due: '2026-10-12' }]);
+    const [row] = (await s.agent.get(`/api/requirements/last-done?propertyId=${p.id}`)).json() as Row[];
+    expect(row).toMatchObject({ lastDoneOn: '2025-10-12', nextDueDate: '2026-10-12', nextDueEstimated: false });
+  });
+
+  it('refuses to replace anything but a history completion of the same requirement', async () => {
+    setNow('2025-11-01T15:00:00Z');
+    const s = await proOwner();
+    const p = await createProperty(ctx.runtime.db, s.user.id, { name: 'Harbor View' });
+    await s.agent.post(`/api/properties/${p.id}/safety-items`, { itemType: 'sprinkler_system', nextDueDate: '2025-12-01' });
+    const [annual, quarterly] = ((await s.agent.get(`/api/requirements/last-done?propertyId=${p.id}`)).json() as Row[]).sort((a, b) => String(a.activity).localeCompare(String(b.activity)));
+    const saved = await s.agent.post('/api/inspection-history/import', { rows: [{ requirementId: annual!.requirementId, performedOn: '2025-05-01', result: 'pass' }] });
+    const savedId = saved.json().rows[0].inspectionId as number;
+    const open = (await ctx.runtime.pool.query(`select id from inspections where organization_id = $1 and status = 'scheduled'`, [s.user.id])).rows[0].id as number;
+    await ctx.runtime.pool.query(`update inspections set status = 'completed', completed_date = now(), compliance_result = 'compliant' where id = $1`, [open]);
+    for (const [requirementId, replacesInspectionId] of [
+      [quarterly!.requirementId, savedId], // another requirement's
+      [annual!.requirementId, open], // completed in the app, not recorded from history
+      [annual!.requirementId, 999_999_999],
+    ]) {
+      const res = await s.agent.post('/api/inspection-history/import', { rows: [{ requirementId, performedOn: '2025-05-02', result: 'pass', replacesInspectionId }] });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fieldErrors).toEqual({ 'rows.0.replacesInspectionId': ['This inspection cannot be replaced'] });
+    }
+    expect(await inspectionsOf(s.user.id, 'completed')).toBe(2);
+  });
+
   it('takes a requirement as a number or digits, never a true or false', async () => {
     const s = await proOwner();
     const res = await s.agent.post('/api/inspection-history/preview', { rows: [{ requirementId: true, performedOn: '2025-01-01', result: 'pass' }] });
@@ -407,6 +451,10 @@ describe('who may record history', () => {
     // The next inspection is theirs too.
     const next = await ctx.runtime.pool.query(`select assigned_to, inspector_id from inspections where organization_id = $1 and status = 'scheduled'`, [s.user.id]);
     expect(next.rows).toEqual([{ assigned_to: 'Sam Ortiz', inspector_id: own.id }]);
+    // The owner's own history completion is not theirs to replace.
+    const ownerSaved = await s.agent.post('/api/inspection-history/import', { rows: [{ ...row, performedOn: '2025-10-02', inspector: 'Alex Rivera' }] });
+    const replace = await agent.post('/api/inspection-history/import', { rows: [{ ...row, performedOn: '2025-10-03', replacesInspectionId: ownerSaved.json().rows[0].inspectionId }] });
+    expect(replace.statusCode).toBe(400);
   });
 
   it('a viewer is refused', async () => {
