@@ -24,7 +24,7 @@ export async function measureHistoryImport(url: string, cookie: string, properti
   const res = await fetch(`${url}/api/inspection-history/import`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin, cookie },
-    body: JSON.stringify({ filename: 'history.csv', rows }),
+    body: JSON.stringify({ rows }),
   });
   if (res.status !== 201) throw new Error(`History import failed (${res.status}): ${(await res.text()).slice(0, 500)}`);
   return { 'import 10,000-row inspection history (ms)': Math.round(performance.now() - started) };
