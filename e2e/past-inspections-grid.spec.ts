@@ -142,6 +142,15 @@ test('a day saved by mistake is corrected in place: the row keeps the corrected 
   // Pressing Enter on it again, unchanged, saves nothing more.
   await lastDone.focus();
   await page.keyboard.press('Enter');
+  // Pass switched to Fail and back: each corrects the one inspection.
+  for (const [key, label] of [['f', 'Fail'], ['p', 'Pass']] as const) {
+    await row.getByRole('button', { name: /^Result: / }).focus();
+    await page.keyboard.press(key);
+    await expect(row.getByRole('button', { name: new RegExp(`^Result: ${label}, `) })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(row).toContainText(`Corrected. Next due ${shown(yearAfter(meant))}.`);
+    await expect(row.getByRole('button', { name: /^Result: / })).toHaveText(label);
+  }
   await page.reload();
   await expect(rows).toHaveCount(13);
   await expect(lastDone).toHaveValue(meant);
