@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, Upload } from 'lucide-react';
 import { HISTORY_CSV_TEMPLATE, HISTORY_CSV_TEMPLATE_FILE_NAME } from '@shared/inspection-history-csv';
@@ -9,7 +9,7 @@ import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Label } from '@/components/ui/label';
+import { CsvFileField } from '@/components/csv-file-field';
 import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
 import { useToday } from '@/features/inspections/api/use-today';
@@ -51,8 +51,6 @@ function unmatchedRowsOf(error: unknown): HistoryPreviewRow[] {
  * then recorded all together or not at all.
  */
 export function ImportHistoryDialog({ open, onOpenChange }: ImportHistoryDialogProps) {
-  const inputId = useId();
-  const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const today = useToday();
   const queryClient = useQueryClient();
@@ -185,23 +183,17 @@ export function ImportHistoryDialog({ open, onOpenChange }: ImportHistoryDialogP
           </a>
         </div>
 
-        <div className="space-y-2">
-          <Label htmlFor={inputId}>CSV file</Label>
-          <input
-            ref={inputRef}
-            id={inputId}
-            type="file"
-            accept=".csv,text/csv"
-            aria-describedby={hintId}
-            onChange={(event) => void onFileChange(event)}
-            disabled={importing}
-            className="block w-full min-w-0 rounded-md border border-input bg-background text-sm shadow-sm file:mr-3 file:h-10 file:cursor-pointer file:border-0 file:border-r file:border-input file:bg-secondary file:px-3 file:text-sm file:font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40"
-          />
-          <p id={hintId} className="text-sm text-muted-foreground">
-            Headers are matched loosely (“Date performed”, “Pass/Fail” work), and safety items and activities as people
-            write them (“Extinguishers”, “annual maintenance”). With no activity, the item’s main requirement is taken.
-          </p>
-        </div>
+        <CsvFileField
+          ref={inputRef}
+          onChange={(event) => void onFileChange(event)}
+          disabled={importing}
+          hint={
+            <>
+              Headers are matched loosely (“Date performed”, “Pass/Fail” work), and safety items and activities as people
+              write them (“Extinguishers”, “annual maintenance”). With no activity, the item’s main requirement is taken.
+            </>
+          }
+        />
 
         {file.status === 'invalid' ? <FormAlert>{file.message}</FormAlert> : null}
         {file.status === 'reading' ? (

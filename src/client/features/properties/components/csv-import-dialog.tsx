@@ -12,7 +12,7 @@ import { SM_UP, useMediaQuery } from '@/lib/use-media-query';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormAlert } from '@/components/ui/form-alert';
-import { Label } from '@/components/ui/label';
+import { CsvFileField } from '@/components/csv-file-field';
 import { Spinner } from '@/components/ui/spinner';
 import { MoreRows, useRowsDrawn } from '@/components/rows-drawn';
 import { checkImport, useImportProperties } from '../api/use-import-properties';
@@ -55,8 +55,6 @@ const LISTED_DUPLICATES = 50;
  * anyway, a file over the plan is stopped here, and the result says what was imported.
  */
 export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
-  const inputId = useId();
-  const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<FileState>({ status: 'empty' });
   const [includeDuplicates, setIncludeDuplicates] = useState(false);
@@ -164,24 +162,18 @@ export function CsvImportDialog({ open, onOpenChange }: CsvImportDialogProps) {
           </Button>
         </div>
 
-        <div className="space-y-2">
-          <Label htmlFor={inputId}>CSV file</Label>
-          <input
-            ref={inputRef}
-            id={inputId}
-            type="file"
-            accept=".csv,text/csv"
-            aria-describedby={hintId}
-            onChange={(event) => void onFileChange(event)}
-            disabled={importer.isPending}
-            className="block w-full min-w-0 rounded-md border border-input bg-background text-sm shadow-sm file:mr-3 file:h-10 file:cursor-pointer file:border-0 file:border-r file:border-input file:bg-secondary file:px-3 file:text-sm file:font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring/40"
-          />
-          <p id={hintId} className="text-sm text-muted-foreground">
-            Headers are matched loosely (“Address Line 1” works). Types may be written as people say them (Office,
-            School, Apartment, Hospital, Warehouse, Hotel); the preview shows what each became, and words Firemark does
-            not know are imported as Other.
-          </p>
-        </div>
+        <CsvFileField
+          ref={inputRef}
+          onChange={(event) => void onFileChange(event)}
+          disabled={importer.isPending}
+          hint={
+            <>
+              Headers are matched loosely (“Address Line 1” works). Types may be written as people say them (Office,
+              School, Apartment, Hospital, Warehouse, Hotel); the preview shows what each became, and words Firemark does
+              not know are imported as Other.
+            </>
+          }
+        />
 
         {importer.isError ? (
           <FormAlert>
