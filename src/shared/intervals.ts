@@ -35,3 +35,13 @@ export function toInterval(count: number, unit: IntervalUnit): Interval {
   if (unit === 'months') return { intervalMonths: count, intervalDays: null };
   return { intervalMonths: null, intervalDays: unit === 'weeks' ? count * 7 : count };
 }
+
+/**
+ * How many days an interval counts for when two are compared: a month counts as 31 days, as the
+ * schedule already orders intervals (the "longest interval" an inspection naming no requirement
+ * counts for), so every 31 days is not longer than every month and every 5 weeks is.
+ */
+export const MONTH_AS_DAYS = 31;
+export function intervalLengthDays({ intervalMonths, intervalDays }: Interval): number {
+  return intervalMonths != null ? intervalMonths * MONTH_AS_DAYS : (intervalDays ?? 0);
+}

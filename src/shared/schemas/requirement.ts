@@ -206,6 +206,17 @@ export const requirementResponse = z.object({
   dueNotScheduled: z.boolean().describe('Active, due within 30 days or overdue, and no open inspection: "Due, not scheduled"'),
   openInspection: z.object({ id: recordIdField, dueDate: calendarDayField }).nullable(),
   changes: z.array(requirementChangeResponse).describe('Newest first'),
+  codeInterval: z
+    .object(intervalFields)
+    .nullable()
+    .describe("The library's interval, what its source asks (the code minimum); null for a requirement of your own"),
+  belowCodeMinimum: z
+    .boolean()
+    .describe("Below the code minimum: a library requirement switched off, or kept at a longer interval than its source asks (a month counts as 31 days). A requirement of your own, or a shorter interval, never is"),
+  belowCodeMinimumReason: z
+    .string()
+    .nullable()
+    .describe('When below the code minimum, the reason given with the latest switch-off (when off) or interval change; null otherwise'),
   ...intervalFields,
 });
 export type Requirement = z.infer<typeof requirementResponse>;

@@ -14,6 +14,7 @@ import { propertyScope, type Reach } from '../../access';
 import type { DbOrTx } from '../../db/client';
 import { searchPattern } from '../../db/like';
 import { preparedRows } from '../../db/prepared';
+import { MONTH_AS_DAYS } from '@shared/intervals';
 import { intervalSql, OPEN_STATUSES, unscheduledSql } from '../compliance/compliance.sql';
 
 export async function listLibrary(db: DbOrTx): Promise<LibraryRequirement[]> {
@@ -46,6 +47,10 @@ type Row = {
   has_open_inspection: boolean;
   open_inspection: { id: number; dueDate: string } | null;
   changes: RequirementChange[];
+  code_interval_months: number | null;
+  code_interval_days: number | null;
+  below_code_minimum: boolean;
+  below_code_minimum_reason: string | null;
 };
 
 function toRequirement(row: Row, today: string): Requirement {
@@ -73,8 +78,17 @@ function toRequirement(row: Row, today: string): Requirement {
     dueNotScheduled: row.active && !row.has_open_inspection && row.next_due_date <= addDays(today, UPCOMING_DAYS),
     openInspection: row.open_inspection,
     changes: row.changes.map((c) => ({ ...c, createdAt: new Date(c.createdAt).toISOString() })),
+    codeInterval: row.library_id === null ? null : { intervalMonths: row.code_interval_months, intervalDays: row.code_interval_days },
+    belowCodeMinimum: row.below_code_minimum,
+    belowCodeMinimumReason: row.below_code_minimum ? row.below_code_minimum_reason : null,
   };
 }
+
+/** An interval's length in days for comparing, in SQL: intervalLengthDays in src/shared/intervals.ts. */
+const intervalLengthSql = (alias: string) => {
+  const a = sql.raw(alias);
+  return sql`coalesce(${a}.interval_months * ${MONTH_AS_DAYS}::int, ${a}.interval_days)`;
+};
 
 /** A property's requirements (all of the account's, by type then library order), with their open inspection and changes. */
 export async function listRequirements(db: DbOrTx, reach: Reach, where: SQL, today: string): Promise<Requirement[]> {
@@ -86,9 +100,17 @@ export async function listRequirements(db: DbOrTx, reach: Reach, where: SQL, tod
         where oi.requirement_id = r.id and oi.status in ${OPEN_STATUSES} order by oi.due_date, oi.id limit 1) as open_inspection,
       coalesce((select json_agg(json_build_object('id', c.id, 'kind', c.kind, 'detail', c.detail, 'reason', c.reason,
           'changedBy', c.changed_by, 'createdAt', c.created_at) order by c.created_at desc, c.id desc)
-        from requirement_changes c where c.requirement_id = r.id), '[]'::json) as changes
+        from requirement_changes c where c.requirement_id = r.id), '[]'::json) as changes,
+      l.interval_months as code_interval_months, l.interval_days as code_interval_days,
+      b.below as below_code_minimum,
+      -- The reason given with what put it below: the latest switch-off while off, else the latest interval change.
+      case when b.below then (select c.reason from requirement_changes c
+        where c.requirement_id = r.id and c.kind = case when r.active then 'interval_changed' else 'switched_off' end
+        order by c.created_at desc, c.id desc limit 1) end as below_code_minimum_reason
     from requirements r
     left join requirement_library l on l.id = r.library_id
+    -- Below the code minimum (issue 37): a library requirement switched off or kept longer than its source asks.
+    cross join lateral (select l.id is not null and (not r.active or ${intervalLengthSql('r')} > ${intervalLengthSql('l')}) as below) b
     where r.organization_id = ${reach.id} and ${propertyScope(reach, sql`r.property_id`)} and ${where}
     order by r.item_type, coalesce(l.sort_order, 1000), r.id`);
   return result.rows.map((row) => toRequirement(row, today));
