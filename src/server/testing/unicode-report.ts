@@ -59,7 +59,7 @@ export function unicodeReport(overrides: Partial<FireSafetyReportData> = {}): Fi
     })),
     inspectionsLeftOut: 0,
     verification: { reportNumber: 'FM-2026-000042', verifyUrl: 'https://firemark.example/verify/AAAAAAAAAAAAAAAAAAAAAA' },
-    requirements: [{ itemType: 'fire_alarm', activity: 'Annual test', interval: 'Every year', source: 'NFPA 72 (2022) Table 14.4.3.2', nextDueDate: '2026-09-01' }],
+    requirements: [{ itemType: 'fire_alarm', activity: 'Annual test', interval: 'Every year', source: 'NFPA 72 (2022) Table 14.4.3.2', nextDueDate: '2026-09-01', belowCodeMinimum: false }],
     ...overrides,
   };
 }

@@ -47,6 +47,8 @@ export interface ReportRequirement {
   interval: string;
   source: string | null;
   nextDueDate: string;
+  /** Kept at a longer interval than its source asks (issue 37). */
+  belowCodeMinimum: boolean;
 }
 
 /** The property's active requirements, by item then soonest due. */
@@ -54,7 +56,14 @@ export function reportRequirements(requirements: Requirement[]): ReportRequireme
   return requirements
     .filter((r) => r.active)
     .sort((a, b) => a.itemType.localeCompare(b.itemType) || a.nextDueDate.localeCompare(b.nextDueDate))
-    .map((r) => ({ itemType: r.itemType, activity: r.activity, interval: intervalLabel(r), source: r.source, nextDueDate: r.nextDueDate }));
+    .map((r) => ({
+      itemType: r.itemType,
+      activity: r.activity,
+      interval: intervalLabel(r),
+      source: r.source,
+      nextDueDate: r.nextDueDate,
+      belowCodeMinimum: r.belowCodeMinimum,
+    }));
 }
 
 /** At most this many schedule changes are listed, newest first; the report says how many more there were. */
@@ -84,7 +93,18 @@ export interface ReportScheduleChange {
   changedAt: string;
 }
 
+/** A requirement below the code minimum (issue 37): what its source asks, what is kept, and why. */
+export interface ReportBelowMinimum {
+  itemType: string;
+  activity: string;
+  source: string | null;
+  codeAsks: string;
+  kept: string;
+  reason: string | null;
+}
+
 export interface ReportSchedule {
+  belowMinimum: ReportBelowMinimum[];
   switchedOff: ReportSwitchedOff[];
   changes: ReportScheduleChange[];
   changesLeftOut: number;
@@ -98,6 +118,17 @@ export interface ReportSchedule {
  */
 export function reportSchedule(requirements: Requirement[]): ReportSchedule {
   const reported = new Set<string>(REPORTED_CHANGE_KINDS);
+  const belowMinimum = requirements
+    .filter((r) => r.belowCodeMinimum)
+    .sort((a, b) => a.itemType.localeCompare(b.itemType) || a.activity.localeCompare(b.activity))
+    .map((r) => ({
+      itemType: r.itemType,
+      activity: r.activity,
+      source: r.source,
+      codeAsks: r.codeInterval ? intervalLabel(r.codeInterval) : 'Not known',
+      kept: r.active ? intervalLabel(r) : 'Switched off',
+      reason: r.belowCodeMinimumReason,
+    }));
   const switchedOff = requirements
     .filter((r) => !r.active)
     .sort((a, b) => a.itemType.localeCompare(b.itemType) || a.activity.localeCompare(b.activity))
@@ -129,6 +160,7 @@ export function reportSchedule(requirements: Requirement[]): ReportSchedule {
     )
     .sort((a, b) => b.changedAt.localeCompare(a.changedAt));
   return {
+    belowMinimum,
     switchedOff,
     changes: changes.slice(0, REPORT_SCHEDULE_CHANGE_LIMIT),
     changesLeftOut: Math.max(0, changes.length - REPORT_SCHEDULE_CHANGE_LIMIT),

@@ -287,15 +287,16 @@ export async function renderFireSafetyReport(data: FireSafetyReportData): Promis
     heading('Requirements and their sources');
     table(
       [
-        { header: 'Item', width: 110 },
-        { header: 'Requirement', width: 150 },
-        { header: 'Interval', width: 62 },
+        { header: 'Item', width: 100 },
+        { header: 'Requirement', width: 130 },
+        { header: 'Interval', width: 92 },
         { header: 'Source', width: 120 },
         { header: 'Next due', width: contentWidth - 442 },
       ],
       requirements.map((r) => ({
-        cells: [typeLabel(r.itemType), r.activity, r.interval, r.source ?? 'Not given', formatDisplayDate(r.nextDueDate)],
-        colors: [INK],
+        // Marked here too, so a reader of this table alone sees it (issue 37).
+        cells: [typeLabel(r.itemType), r.activity, r.belowCodeMinimum ? `${r.interval} (below the code minimum)` : r.interval, r.source ?? 'Not given', formatDisplayDate(r.nextDueDate)],
+        colors: [INK, undefined, r.belowCodeMinimum ? TONES.red : undefined],
       })),
     );
   }
@@ -308,6 +309,36 @@ export async function renderFireSafetyReport(data: FireSafetyReportData): Promis
   function scheduleSections(schedule: ReportSchedule) {
     const when = (iso: string | null) => (iso ? formatDisplayDate(todayInTimeZone(data.timeZone, new Date(iso))) : 'Not recorded');
     const fullReasons: { title: string; reason: string }[] = [];
+
+    heading('Below the code minimum');
+    if (schedule.belowMinimum.length === 0) {
+      paragraph('None: every requirement from the library applies, at least as often as its source asks.');
+    } else {
+      paragraph('What the code asks that this property does not do, or does less often, and the reason given.');
+      doc.moveDown(0.3);
+      const rows = schedule.belowMinimum.map((r) => ({
+        title: `${typeLabel(r.itemType)}: ${r.activity}, below the code minimum`,
+        reason: r.reason ?? 'No reason recorded',
+        cells: [
+          typeLabel(r.itemType),
+          r.source ? `${r.activity} (source: ${r.source})` : r.activity,
+          r.codeAsks,
+          r.kept,
+          r.reason ?? 'No reason recorded',
+        ],
+      }));
+      const cut = table(
+        [
+          { header: 'Item', width: 80 },
+          { header: 'Requirement', width: 140 },
+          { header: 'The code asks', width: 74 },
+          { header: 'Kept here', width: 74 },
+          { header: 'Reason', width: contentWidth - 368 },
+        ],
+        rows.map((row) => ({ cells: row.cells, colors: [INK, undefined, undefined, TONES.red] })),
+      );
+      rows.forEach((row, i) => cut.has(i) && fullReasons.push(row));
+    }
 
     heading('Requirements switched off');
     if (schedule.switchedOff.length === 0) {
