@@ -82,6 +82,13 @@ export const shareTokenParamsSchema = z.object({
   token: z.string({ error: 'Share link not found' }).min(1, 'Share link not found').max(64, 'Share link not found'),
 });
 
+/** Issue 37: a requirement kept at a longer interval than its source asks says so, with the reason. */
+const belowCodeMinimumFields = {
+  codeInterval: z.string().nullable().describe('What the source asks, e.g. "Every 3 months"; null for a requirement of the property\'s own'),
+  belowCodeMinimum: z.boolean().describe('Kept at a longer interval than its source asks'),
+  belowCodeMinimumReason: z.string().nullable().describe('The reason given for the longer interval, e-mail addresses left out; null when not below the minimum'),
+};
+
 export const sharedRequirementResponse = z.object({
   activity: z.string(),
   source: z.string().nullable().describe('The standard it comes from'),
@@ -90,6 +97,15 @@ export const sharedRequirementResponse = z.object({
   lastDoneOn: calendarDayField.nullable(),
   lastResult: z.enum(COMPLIANCE_RESULTS).nullable(),
   nextDueDate: calendarDayField,
+  ...belowCodeMinimumFields,
+});
+
+/** A library requirement switched off: below the code minimum, shown with the reason given. */
+export const sharedSwitchedOffResponse = z.object({
+  activity: z.string(),
+  source: z.string().nullable().describe('The standard it comes from'),
+  codeInterval: z.string().describe('What the source asks, e.g. "Every month"'),
+  belowCodeMinimumReason: z.string().nullable().describe('The reason given when it was switched off, e-mail addresses left out'),
 });
 
 export const sharedItemResponse = z.object({
@@ -99,6 +115,7 @@ export const sharedItemResponse = z.object({
   lastInspectionDate: calendarDayField.nullable(),
   nextDueDate: calendarDayField.nullable(),
   requirements: z.array(sharedRequirementResponse).describe('The active requirements of the item, soonest due first'),
+  switchedOff: z.array(sharedSwitchedOffResponse).describe("The library's requirements of the item switched off (below the code minimum), with the reasons"),
 });
 
 export const sharedDeficiencyResponse = z.object({

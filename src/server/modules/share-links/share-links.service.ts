@@ -136,13 +136,23 @@ export async function revokeLink(deps: ShareLinksDeps, account: Account, id: num
   await withTransaction(deps.pool, ({ db }) => q.revokeLink(db, account.id, id, new Date()));
 }
 
+/**
+ * The reason a requirement is below the code minimum, as the page shows it: other notes stay
+ * private, but an authority needs this one (issue 37). An e-mail address typed into it is left
+ * out, as the page never shows one.
+ */
+export function shareableReason(reason: string | null): string | null {
+  return reason?.replace(/[^\s@]*@[^\s@]+/g, '[e-mail address]') ?? null;
+}
+
 const gone = (message: string) => new AppError(ERROR_CODES.gone, message);
 const itemLabel = (type: string) => INSPECTION_TYPE_LABELS[type as InspectionType] ?? humanize(type);
 
 /**
  * What the link's page shows, read as a member limited to this one property with no right but
  * reading would read it (the property and requirement services apply the same scoping), then
- * cut down to what the page needs: no notes, no e-mail address, no change history.
+ * cut down to what the page needs: no notes, no e-mail address, no change history; only the
+ * reason a requirement is below the code minimum (issue 37).
  */
 export async function openShare(deps: ShareLinksDeps, token: string, visit: { userAgent: string | undefined; logged: boolean }): Promise<SharedProperty> {
   const link = await q.findByTokenHash(deps.db, tokenHash(token));
@@ -171,6 +181,8 @@ export async function openShare(deps: ShareLinksDeps, token: string, visit: { us
   ]);
   if (visit.logged) await q.insertView(deps.db, link.id, now, clientFamily(visit.userAgent));
 
+  // A requirement of the property's own switched off is no departure from a code; a library one is.
+  const switchedOff = requirements.filter((r) => !r.active && r.belowCodeMinimum && r.codeInterval).sort((a, b) => a.activity.localeCompare(b.activity));
   const active = requirements.filter((r) => r.active).sort((a, b) => a.nextDueDate.localeCompare(b.nextDueDate) || a.activity.localeCompare(b.activity));
   return {
     recipient: link.recipient,
@@ -208,6 +220,17 @@ export async function openShare(deps: ShareLinksDeps, token: string, visit: { us
             lastDoneOn: r.lastDoneOn,
             lastResult: r.lastResult,
             nextDueDate: r.nextDueDate,
+            codeInterval: r.codeInterval ? intervalLabel(r.codeInterval) : null,
+            belowCodeMinimum: r.belowCodeMinimum,
+            belowCodeMinimumReason: shareableReason(r.belowCodeMinimumReason),
+          })),
+        switchedOff: switchedOff
+          .filter((r) => r.itemType === item.itemType)
+          .map((r) => ({
+            activity: r.activity,
+            source: r.source,
+            codeInterval: intervalLabel(r.codeInterval!),
+            belowCodeMinimumReason: shareableReason(r.belowCodeMinimumReason),
           })),
       })),
     deficiencies:

@@ -183,7 +183,11 @@ describe('share links', () => {
       lastDoneOn: expect.toBeOneOf([null, utcToday()]),
       lastResult: expect.toBeOneOf([null, 'compliant', 'non_compliant']),
       nextDueDate: expect.any(String),
+      codeInterval: expect.stringMatching(/^Every /),
+      belowCodeMinimum: false,
+      belowCodeMinimumReason: null,
     });
+    expect(alarm.switchedOff).toEqual([]);
     // The verification link it gives is the report's own, and works.
     expect((await ctx.agent().get(`/api${report.verifyPath}`)).json()).toMatchObject({ state: 'valid', reportNumber: report.reportNumber });
   });
