@@ -107,7 +107,9 @@ test('a year of emergency lighting: requirements with their sources, recurring m
   await off.getByRole('button', { name: 'Switch Off' }).click();
   await expectToast(page, 'Requirement Switched Off');
   await expect(requirementRow(page, ANNUAL)).toContainText('Switched off');
-  await expect(requirementRow(page, ANNUAL)).toContainText('Does not apply: Generator-backed lighting, no batteries');
+  // A library requirement switched off is below the code minimum, said in words with the reason.
+  await expect(requirementRow(page, ANNUAL)).toContainText('Below the code minimum');
+  await expect(requirementRow(page, ANNUAL)).toContainText('NFPA 101 (2021) 7.9.3.1.1 asks every year; switched off here because: Generator-backed lighting, no batteries');
   await requirementRow(page, ANNUAL).getByText(/^Changes \(2\)/).click();
   await expect(requirementRow(page, ANNUAL)).toContainText(`Switched off: Generator-backed lighting, no batteries · Robin Fischer, ${shown(day(0))}`);
 
@@ -161,7 +163,23 @@ test('on a phone the compliance schedule fits the screen and stays accessible', 
   await dialog.getByRole('button', { name: 'Save Interval' }).click();
   await expectToast(page, 'Interval Changed');
   await expect(requirementRow(page, 'Annual maintenance')).toContainText('Every 6 months · NFPA 10 (2022) 7.3.1.1.1 · Changed: Insurer asks for twice a year');
+  // More often than the code asks is never below its minimum.
+  await expect(requirementRow(page, 'Annual maintenance')).not.toContainText('Below the code minimum');
   await expectNoSidewaysScroll(page);
+
+  // Less often than the code asks is: the row says so with the source and the reason, and so does the overview.
+  await requirementRow(page, 'Monthly visual inspection').getByRole('button', { name: 'Change interval of Monthly visual inspection' }).click();
+  await dialog.getByLabel('Every').fill('2');
+  await dialog.getByLabel('Unit').selectOption({ label: 'Months' });
+  await dialog.getByLabel('Reason').fill('Monitored cabinets, agreed with the fire marshal');
+  await dialog.getByRole('button', { name: 'Save Interval' }).click();
+  await expectToast(page, 'Interval Changed');
+  const monthly = requirementRow(page, 'Monthly visual inspection');
+  await expect(monthly.getByText('Below the code minimum', { exact: true })).toBeVisible();
+  await expect(monthly).toContainText('NFPA 10 (2022) 7.2.1.2 asks every month; every 2 months here because: Monitored cabinets, agreed with the fire marshal');
+  await expect(page.getByText('1 requirement is below the code minimum:')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
 });
 
 test('add a safety item with two known dates and one unknown', async ({ proPage: page }) => {

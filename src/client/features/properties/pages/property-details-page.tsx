@@ -20,6 +20,7 @@ import { useProperty } from '../api/use-property';
 import { DeletePropertyDialog } from '../components/delete-property-dialog';
 import { PropertyInspectionsTab } from '@/features/inspections/components/property-inspections-tab';
 import { ComplianceSchedule } from '@/features/requirements/components/compliance-schedule';
+import { BelowMinimumWarning } from '@/features/requirements/components/below-minimum-warning';
 import { PropertyOverview } from '../components/property-overview';
 import { PropertyReportsTab } from '../components/property-reports-tab';
 import { PropertyDeficienciesTab } from '@/features/records/components/property-deficiencies-tab';
@@ -137,6 +138,7 @@ function PropertyDetails({ property }: { property: Property }) {
           {can('history.property') ? <TabsTrigger value="history">History</TabsTrigger> : null}
         </TabsList>
         <TabsContent value="overview">
+          <BelowMinimumWarning propertyId={property.id} />
           <PropertyOverview property={property} />
           <ComplianceSchedule propertyId={property.id} />
           <PastInspectionsLink propertyId={property.id} variant="link" className="mt-3" />

@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
-import { CalendarPlus, History, Power, Repeat } from 'lucide-react';
+import { CalendarPlus, History, Power, Repeat, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDate } from '@/lib/format-date';
 import { lazyDialog, reachFor } from '@/lib/lazy-dialog';
 import { usePermissions } from '@/lib/use-permissions';
 import type { Requirement } from '@shared/schemas/requirement';
+import { BELOW_CODE_MINIMUM, belowMinimumText } from '@shared/code-minimum';
 import { serverMessage } from '@/lib/api';
 import { StatusBadge } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
@@ -38,7 +39,9 @@ export function RequirementRow({ requirement }: { requirement: Requirement }) {
   const { can } = usePermissions();
   const canEdit = can('requirements.edit');
   const canSchedule = can('inspections.schedule');
-  const reason = intervalReason(requirement);
+  // Below the code minimum, the sentence saying so carries the reason (issue 37); it is not repeated.
+  const below = requirement.belowCodeMinimum ? belowMinimumText(requirement) : null;
+  const reason = below ? null : intervalReason(requirement);
   const offReason = requirement.active ? null : (requirement.changes.find((c) => c.kind === 'switched_off')?.reason ?? null);
 
   const toggleAuto = (checked: boolean) =>
@@ -62,9 +65,16 @@ export function RequirementRow({ requirement }: { requirement: Requirement }) {
             {reason ? <span className="text-foreground"> · Changed: {reason}</span> : null}
           </p>
           {requirement.note ? <p className="break-words text-sm text-muted-foreground">{requirement.note}</p> : null}
+          {below ? <p className="break-words text-sm text-red-800">{below}</p> : null}
         </div>
         <div className="flex flex-wrap gap-1.5 sm:justify-end">
           {requirement.active ? <StatusBadge status={requirement.status} /> : <Badge variant="muted">Switched off</Badge>}
+          {below ? (
+            <Badge variant="destructive">
+              <TriangleAlert aria-hidden="true" className="size-3" />
+              {BELOW_CODE_MINIMUM}
+            </Badge>
+          ) : null}
           {requirement.dueNotScheduled ? <Badge variant="warning">Due, not scheduled</Badge> : null}
           {requirement.active && !requirement.lastDoneKnown ? <Badge variant="outline">Last done not known</Badge> : null}
           {requirement.libraryId === null ? <Badge variant="outline">Custom</Badge> : null}
@@ -103,7 +113,7 @@ export function RequirementRow({ requirement }: { requirement: Requirement }) {
             </dd>
           </div>
         </dl>
-      ) : (
+      ) : below ? null : (
         <p className="break-words text-sm text-muted-foreground">{offReason ? `Does not apply: ${offReason}` : 'Does not apply to this property.'}</p>
       )}
 
