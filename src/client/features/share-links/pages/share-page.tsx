@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link as LinkIcon, Printer, ShieldCheck } from 'lucide-react';
+import { Link as LinkIcon, Printer, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { dayInTimeZone, formatDisplayDate } from '@shared/dates';
+import { BELOW_CODE_MINIMUM, belowMinimumSentence } from '@shared/code-minimum';
 import { COUNTRY_LABELS, INSPECTION_TYPE_LABELS } from '@shared/enums';
 import { DEFICIENCY_SEVERITY_LABELS } from '@shared/records';
 import type { SharedProperty } from '@shared/schemas/share-link';
@@ -64,6 +65,19 @@ export default function SharePage() {
 }
 
 /** The page around every state: the brand (not a link into the app's sign-in), and no-index for search engines. */
+/** Issue 37: a requirement below the code minimum says so in words, with what the code asks and why. */
+function BelowMinimum({ sentence }: { sentence: string }) {
+  return (
+    <div className="space-y-1">
+      <Badge variant="destructive">
+        <TriangleAlert aria-hidden="true" className="size-3" />
+        {BELOW_CODE_MINIMUM}
+      </Badge>
+      <p className="break-words text-red-800">{sentence}</p>
+    </div>
+  );
+}
+
 function Frame({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-dvh bg-gradient-to-b from-red-50 via-orange-50/40 to-background print:bg-none">
@@ -141,10 +155,26 @@ function SharedView({ data }: { data: SharedProperty }) {
                           {r.interval}
                           {r.source ? ` · ${r.source}` : ''}
                         </p>
+                        {r.belowCodeMinimum ? (
+                          <BelowMinimum sentence={belowMinimumSentence({ source: r.source, codeAsks: r.codeInterval, kept: r.interval, reason: r.belowCodeMinimumReason })} />
+                        ) : null}
                         <p>
                           Last done: {r.lastDoneOn ? `${formatDisplayDate(r.lastDoneOn)}${r.lastResult === 'non_compliant' ? ' (not compliant)' : ''}` : 'never'} · Next due:{' '}
                           {formatDisplayDate(r.nextDueDate)}
                         </p>
+                      </li>
+                    ))}
+                  </ul>
+                ) : null}
+                {item.switchedOff.length > 0 ? (
+                  <ul className="divide-y border-t text-sm" aria-label={`Requirements of ${item.label} switched off`}>
+                    {item.switchedOff.map((r, i) => (
+                      <li key={i} className="space-y-1 py-2">
+                        <div className="flex flex-wrap items-center justify-between gap-2">
+                          <span className="font-medium">{r.activity}</span>
+                          <Badge variant="muted">Switched off</Badge>
+                        </div>
+                        <BelowMinimum sentence={belowMinimumSentence({ source: r.source, codeAsks: r.codeInterval, kept: null, reason: r.belowCodeMinimumReason })} />
                       </li>
                     ))}
                   </ul>
