@@ -37,11 +37,13 @@ export function toInterval(count: number, unit: IntervalUnit): Interval {
 }
 
 /**
- * How many days an interval counts for when two are compared: a month counts as 31 days, as the
- * schedule already orders intervals (the "longest interval" an inspection naming no requirement
- * counts for), so every 31 days is not longer than every month and every 5 weeks is.
+ * How many days an interval counts for when it is held against the code's (below the code
+ * minimum): a month counts as the calendar's average month, 365.2425 / 12 days. An interval in
+ * days or weeks is then below a monthly code interval when, on average, it comes due later:
+ * every 13 weeks (91 days) is not below a quarterly one (91.3 days), every 14 weeks is, and every
+ * 53 weeks or 366 days is below a yearly one (365.2 days).
  */
-export const MONTH_AS_DAYS = 31;
+export const AVERAGE_MONTH_DAYS = 365.2425 / 12;
 export function intervalLengthDays({ intervalMonths, intervalDays }: Interval): number {
-  return intervalMonths != null ? intervalMonths * MONTH_AS_DAYS : (intervalDays ?? 0);
+  return intervalMonths != null ? intervalMonths * AVERAGE_MONTH_DAYS : (intervalDays ?? 0);
 }

@@ -212,7 +212,7 @@ export const requirementResponse = z.object({
     .describe("The library's interval, what its source asks (the code minimum); null for a requirement of your own"),
   belowCodeMinimum: z
     .boolean()
-    .describe("Below the code minimum: a library requirement switched off, or kept at a longer interval than its source asks (a month counts as 31 days). A requirement of your own, or a shorter interval, never is"),
+    .describe("Below the code minimum: a library requirement switched off, or kept at a longer interval than its source asks (a month counts as the calendar's average, 365.2425 / 12 days). A requirement of your own, or a shorter interval, never is"),
   belowCodeMinimumReason: z
     .string()
     .nullable()

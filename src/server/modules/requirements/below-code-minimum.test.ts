@@ -70,9 +70,12 @@ describe('below the code minimum', () => {
     // Back to what the code asks, then more often than it asks.
     expect(await s.put(s.quarterly.id, { intervalCount: 3, intervalUnit: 'months', reason: 'Back to the standard' })).toMatchObject({ belowCodeMinimum: false, belowCodeMinimumReason: null });
     expect(await s.put(s.annual.id, { intervalCount: 6, intervalUnit: 'months', reason: 'Insurer asks for twice a year' })).toMatchObject({ belowCodeMinimum: false });
-    // Weeks against months: a month counts as 31 days.
+    // Weeks and days against months: a month counts as the calendar's average month.
     expect(await s.put(s.quarterly.id, { intervalCount: 13, intervalUnit: 'weeks', reason: 'Every 13 weeks' })).toMatchObject({ belowCodeMinimum: false });
     expect(await s.put(s.quarterly.id, { intervalCount: 14, intervalUnit: 'weeks', reason: 'Every 14 weeks' })).toMatchObject({ belowCodeMinimum: true, belowCodeMinimumReason: 'Every 14 weeks' });
+    expect(await s.put(s.annual.id, { intervalCount: 52, intervalUnit: 'weeks', reason: 'Every 52 weeks' })).toMatchObject({ belowCodeMinimum: false });
+    expect(await s.put(s.annual.id, { intervalCount: 53, intervalUnit: 'weeks', reason: 'Every 53 weeks' })).toMatchObject({ belowCodeMinimum: true, belowCodeMinimumReason: 'Every 53 weeks' });
+    expect(await s.put(s.annual.id, { intervalCount: 366, intervalUnit: 'days', reason: 'Every 366 days' })).toMatchObject({ belowCodeMinimum: true });
   });
 
   it('never flags a requirement of the property\'s own, however long or switched off', async () => {

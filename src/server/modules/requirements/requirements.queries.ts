@@ -14,7 +14,7 @@ import { propertyScope, type Reach } from '../../access';
 import type { DbOrTx } from '../../db/client';
 import { searchPattern } from '../../db/like';
 import { preparedRows } from '../../db/prepared';
-import { MONTH_AS_DAYS } from '@shared/intervals';
+import { AVERAGE_MONTH_DAYS } from '@shared/intervals';
 import { intervalSql, OPEN_STATUSES, unscheduledSql } from '../compliance/compliance.sql';
 
 export async function listLibrary(db: DbOrTx): Promise<LibraryRequirement[]> {
@@ -87,7 +87,7 @@ function toRequirement(row: Row, today: string): Requirement {
 /** An interval's length in days for comparing, in SQL: intervalLengthDays in src/shared/intervals.ts. */
 const intervalLengthSql = (alias: string) => {
   const a = sql.raw(alias);
-  return sql`coalesce(${a}.interval_months * ${MONTH_AS_DAYS}::int, ${a}.interval_days)`;
+  return sql`coalesce(${a}.interval_months * ${AVERAGE_MONTH_DAYS}::numeric, ${a}.interval_days)`;
 };
 
 /** A property's requirements (all of the account's, by type then library order), with their open inspection and changes. */
