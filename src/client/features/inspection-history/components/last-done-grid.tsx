@@ -135,7 +135,10 @@ export function LastDoneGrid({ entries, today, labelledBy }: LastDoneGridProps) 
       }
       delete attempts.current[entry.requirementId];
       const recorded = answer.rows.find((r) => r.line === 1);
-      if (recorded) savedHere.current[entry.requirementId] = recorded.inspectionId;
+      // Only what this save created may be corrected by the next one: a skipped row names the
+      // completion it repeats, which was recorded elsewhere and keeps its own inspector and notes.
+      if (recorded && !recorded.skipped) savedHere.current[entry.requirementId] = recorded.inspectionId;
+      else delete savedHere.current[entry.requirementId];
       const saved = answer.requirements.find((r) => r.requirementId === entry.requirementId);
       if (saved) showSavedRequirement(queryClient, saved);
       setDrafts((current) => {
