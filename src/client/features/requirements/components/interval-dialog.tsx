@@ -65,7 +65,7 @@ export function IntervalDialog({ requirement, open, onOpenChange }: IntervalDial
             register={form.register as unknown as UseFormRegister<{ intervalCount?: unknown; intervalUnit?: unknown }>}
             errors={errors as FieldErrors<{ intervalCount?: unknown; intervalUnit?: unknown }>}
           />
-          <FormField label="Reason" error={errors.reason?.message} hint="Shown next to the source, so everyone sees why it differs.">
+          <FormField label="Reason" error={errors.reason?.message} hint="Shown next to the source, in reports and on this property's share links.">
             {(control) => <Textarea {...control} rows={3} maxLength={1000} aria-required="true" {...form.register('reason')} />}
           </FormField>
           <FormDialogFooter pending={update.isPending}>

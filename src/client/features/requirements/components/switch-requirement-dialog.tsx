@@ -61,7 +61,7 @@ export function SwitchRequirementDialog({ requirement, open, onOpenChange }: Swi
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="space-y-5">
           {formError ? <FormAlert>{formError}</FormAlert> : null}
-          <FormField label={turningOff ? 'Reason' : 'Reason (optional)'} error={errors.reason?.message}>
+          <FormField label={turningOff ? 'Reason' : 'Reason (optional)'} error={errors.reason?.message} hint="Shown next to the source, in reports and on this property's share links.">
             {(control) => (
               <Textarea
                 {...control}
