@@ -343,16 +343,31 @@ describe('the grid', () => {
     const savedId = saved.json().rows[0].inspectionId as number;
     const open = (await ctx.runtime.pool.query(`select id from inspections where organization_id = $1 and status = 'scheduled'`, [s.user.id])).rows[0].id as number;
     await ctx.runtime.pool.query(`update inspections set status = 'completed', completed_date = now(), compliance_result = 'compliant' where id = $1`, [open]);
+    // A history completion of this requirement with a deficiency recorded against it.
+    const withDeficiency = (await s.agent.post('/api/inspection-history/import', { rows: [{ requirementId: annual!.requirementId, performedOn: '2025-04-01', result: 'fail' }] })).json().rows[0].inspectionId as number;
+    await ctx.runtime.pool.query(
+      `insert into deficiencies (organization_id, property_id, inspection_id, item_type, description, severity) values ($1, $2, $3, 'sprinkler_system', 'Valve 3 leaking', 'impairment')`,
+      [s.user.id, p.id, withDeficiency],
+    );
+    // Another organisation's history completion.
+    const other = await proOwner();
+    const q = await createProperty(ctx.runtime.db, other.user.id, { name: 'Elsewhere' });
+    await other.agent.post(`/api/properties/${q.id}/safety-items`, { itemType: 'sprinkler_system', nextDueDate: '2025-12-01' });
+    const [theirs] = (await other.agent.get(`/api/requirements/last-done?propertyId=${q.id}`)).json() as Row[];
+    const theirId = (await other.agent.post('/api/inspection-history/import', { rows: [{ requirementId: theirs!.requirementId, performedOn: '2025-05-01', result: 'pass' }] })).json().rows[0].inspectionId as number;
     for (const [requirementId, replacesInspectionId] of [
       [quarterly!.requirementId, savedId], // another requirement's
       [annual!.requirementId, open], // completed in the app, not recorded from history
+      [annual!.requirementId, withDeficiency], // its deficiency would go with it
+      [annual!.requirementId, theirId], // another organisation's
       [annual!.requirementId, 999_999_999],
     ]) {
       const res = await s.agent.post('/api/inspection-history/import', { rows: [{ requirementId, performedOn: '2025-05-02', result: 'pass', replacesInspectionId }] });
       expect(res.statusCode).toBe(400);
       expect(res.json().fieldErrors).toEqual({ 'rows.0.replacesInspectionId': ['This inspection cannot be replaced'] });
     }
-    expect(await inspectionsOf(s.user.id, 'completed')).toBe(2);
+    expect(await inspectionsOf(s.user.id, 'completed')).toBe(3);
+    expect(await inspectionsOf(other.user.id, 'completed')).toBe(1);
   });
 
   it('takes a requirement as a number or digits, never a true or false', async () => {
