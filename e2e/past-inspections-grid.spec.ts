@@ -208,3 +208,52 @@ test('the dashboard offers to record past inspections while requirements are due
   await expect(page.getByRole('heading', { level: 1, name: 'Record past inspections' })).toBeVisible();
   await expect(page.getByRole('grid').getByRole('row').filter({ hasText: 'Dogwood Lofts' }).first()).toBeVisible();
 });
+
+test('a row already recorded elsewhere is left as it was: the next day typed is added, never put in its place', async ({ proPage: page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await seedPortfolio(page);
+  const imported = monthsAgo(3, 14);
+  const latest = monthsAgo(2, 14);
+  const recorded = await page.request.post('/api/inspection-history/import', {
+    data: {
+      rows: [
+        { property: 'Alder House', itemType: 'Fire extinguishers', activity: 'Annual maintenance', performedOn: imported, result: 'pass', inspector: 'Northside Fire', notes: 'Tags renewed on all units' },
+        { property: 'Alder House', itemType: 'Fire extinguishers', activity: 'Annual maintenance', performedOn: latest, result: 'pass' },
+      ],
+    },
+    headers: { origin: origin() },
+  });
+  expect(recorded.status()).toBe(201);
+
+  await page.goto('/properties/past-inspections');
+  const rows = page.getByRole('grid').getByRole('row');
+  await expect(rows).toHaveCount(13);
+  const row = rows.nth(2); // Alder House's annual maintenance
+  await expect(row).toContainText('Annual maintenance');
+  const lastDone = row.getByRole('textbox');
+  await expect(lastDone).toHaveValue(latest);
+
+  // The older imported day typed over it: the grid says it is already recorded and adds nothing.
+  await lastDone.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(imported);
+  await page.keyboard.press('Enter');
+  await expect(row).toContainText('Already recorded.');
+
+  // Another day typed next is a new record beside it, not a correction of the imported one.
+  const later = monthsAgo(1, 9);
+  await page.keyboard.press('ArrowUp');
+  await expect(lastDone).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.type(later);
+  await page.keyboard.press('Enter');
+  await expect(row).toContainText(/Saved\. Next due/);
+  await expect(lastDone).toHaveValue(later);
+
+  const property = ((await (await page.request.get('/api/properties?q=Alder', { headers: { origin: origin() } })).json()) as { id: number }[])[0]!;
+  const done = await page.request.get(`/api/inspections?propertyId=${property.id}&status=completed`, { headers: { origin: origin() } });
+  const completed = (await done.json()) as { completionNotes: string | null; assignedTo: string }[];
+  expect(completed, 'completed inspections of Alder House').toHaveLength(3);
+  // The imported completion is still there, with its inspector and notes.
+  expect(completed.some((i) => i.completionNotes === 'Tags renewed on all units' && i.assignedTo === 'Northside Fire'), JSON.stringify(completed)).toBe(true);
+});
