@@ -13,11 +13,13 @@ import {
   SUPPORT_REQUEST_TYPES,
 } from '@shared/enums';
 import { PLANS } from '@shared/plans';
+import { ACTIVITY_BASES } from '@shared/activity-basis';
 
 export const propertyType = pgEnum('property_type', PROPERTY_TYPES);
 export const inspectionType = pgEnum('inspection_type', INSPECTION_TYPES);
 export const inspectionStatus = pgEnum('inspection_status', INSPECTION_STATUSES);
 export const complianceResult = pgEnum('compliance_result', COMPLIANCE_RESULTS);
+export const activityBasis = pgEnum('activity_basis', ACTIVITY_BASES);
 export const complianceItemStatus = pgEnum('compliance_item_status', COMPLIANCE_ITEM_STATUSES);
 export const country = pgEnum('country', COUNTRIES);
 export const reminderFrequency = pgEnum('reminder_frequency', REMINDER_FREQUENCIES);

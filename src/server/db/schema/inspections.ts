@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { complianceResult, inspectionStatus, inspectionType } from './enums';
+import { activityBasis, complianceResult, inspectionStatus, inspectionType } from './enums';
 import { inspectors } from './inspectors';
 import { properties } from './properties';
 import { requirements } from './requirements';
@@ -20,6 +20,8 @@ export const inspections = pgTable(
     inspectionType: inspectionType('inspection_type').notNull(),
     /** The requirement it is done for; without one it counts for its type's principal requirement. */
     requirementId: integer('requirement_id').references(() => requirements.id, { onDelete: 'set null' }),
+    /** How its activity was known: stated, not stated (counted for the principal one), or assumed by migration 0011. */
+    activityBasis: activityBasis('activity_basis').notNull().default('stated'),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     completedDate: timestamp('completed_date', { withTimezone: true }),
     status: inspectionStatus('status').notNull().default('scheduled'),
@@ -59,5 +61,9 @@ export const inspections = pgTable(
     index('inspections_requirement_open_idx')
       .on(t.requirementId)
       .where(sql`${t.status} in ('scheduled', 'in_progress')`),
+    // Completions whose activity is not stated or assumed: the review list, per organisation.
+    index('inspections_activity_review_idx')
+      .on(t.organizationId, t.completedDate)
+      .where(sql`${t.activityBasis} <> 'stated' and ${t.status} = 'completed'`),
   ],
 );
