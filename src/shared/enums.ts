@@ -18,6 +18,19 @@ export const INSPECTION_TYPES = [
   'emergency_exits',
   'smoke_detectors',
   'fire_alarm',
+  // Issue 37 §2: the systems real buildings have, after SPEC's seven (which keep their names).
+  'fire_doors',
+  'backflow_preventers',
+  'kitchen_hood_suppression',
+  'standpipes',
+  'emergency_generator',
+  'fire_smoke_dampers',
+  'smoke_co_alarms',
+  'fire_pump',
+  'special_hazard_suppression',
+  'private_hydrants_mains',
+  'water_storage_tanks',
+  'smoke_control',
   'other',
 ] as const;
 export type InspectionType = (typeof INSPECTION_TYPES)[number];
@@ -29,8 +42,31 @@ export const INSPECTION_TYPE_LABELS: Record<InspectionType, string> = {
   emergency_exits: 'Emergency Exits',
   smoke_detectors: 'Smoke Detectors',
   fire_alarm: 'Fire Alarm',
+  fire_doors: 'Fire Doors',
+  backflow_preventers: 'Backflow Preventers',
+  kitchen_hood_suppression: 'Kitchen Hood Suppression',
+  standpipes: 'Standpipes',
+  emergency_generator: 'Emergency Generator',
+  fire_smoke_dampers: 'Fire and Smoke Dampers',
+  smoke_co_alarms: 'Smoke and CO Alarms (dwelling units)',
+  fire_pump: 'Fire Pump',
+  special_hazard_suppression: 'Special-Hazard Suppression',
+  private_hydrants_mains: 'Private Hydrants and Mains',
+  water_storage_tanks: 'Fire Water Storage Tanks',
+  smoke_control: 'Smoke Control System',
   other: 'Other',
 };
+
+/** SPEC's seven types (section 3); the rest came with the requirement library (issue 37). */
+export const SPEC_INSPECTION_TYPES = [
+  'fire_extinguisher',
+  'sprinkler_system',
+  'emergency_lighting',
+  'emergency_exits',
+  'smoke_detectors',
+  'fire_alarm',
+  'other',
+] as const satisfies readonly InspectionType[];
 
 /** Stored inspection statuses (DECISIONS: overdue and due_soon are derived, never stored). */
 export const INSPECTION_STATUSES = ['scheduled', 'in_progress', 'completed', 'cancelled'] as const;

@@ -28,6 +28,18 @@ const TYPE_WORDS: Record<InspectionType, readonly string[]> = {
   emergency_exits: ['emergency exit', 'exit', 'exit door', 'egress', 'egress door', 'means of egress'],
   smoke_detectors: ['smoke detector', 'smoke alarm', 'smoke detection'],
   fire_alarm: ['fire alarm', 'fire alarm system', 'alarm system', 'fire alarms system', 'fire detection and alarm'],
+  fire_doors: ['fire door', 'fire door assembly', 'fire rated door', 'fire-rated door'],
+  backflow_preventers: ['backflow', 'backflow preventer', 'backflow prevention', 'backflow prevention assembly', 'bfp', 'rpz'],
+  kitchen_hood_suppression: ['kitchen hood', 'hood suppression', 'kitchen suppression', 'ansul', 'kitchen fire suppression', 'hood system'],
+  standpipes: ['standpipe', 'standpipe system', 'hose system'],
+  emergency_generator: ['generator', 'emergency generator', 'standby generator', 'genset', 'emergency power'],
+  fire_smoke_dampers: ['damper', 'fire damper', 'smoke damper', 'fire smoke damper', 'fire and smoke damper'],
+  smoke_co_alarms: ['co alarm', 'carbon monoxide alarm', 'smoke co alarm', 'smoke and co alarm', 'smoke and carbon monoxide alarm', 'dwelling smoke alarm'],
+  fire_pump: ['fire pump', 'pump', 'jockey pump'],
+  special_hazard_suppression: ['clean agent', 'special hazard', 'special hazard suppression', 'fm 200', 'fm200', 'novec', 'gaseous suppression'],
+  private_hydrants_mains: ['hydrant', 'private hydrant', 'fire hydrant', 'private fire service main', 'fire main', 'underground main'],
+  water_storage_tanks: ['water tank', 'fire water tank', 'water storage tank', 'fire tank', 'storage tank'],
+  smoke_control: ['smoke control', 'smoke control system', 'smoke management', 'stair pressurization', 'stairwell pressurization'],
   other: ['other'],
 };
 

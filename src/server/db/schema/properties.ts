@@ -18,6 +18,8 @@ export const properties = pgTable(
     state: text('state').notNull(),
     zip: text('zip').notNull(),
     country: country('country').notNull().default('us'),
+    /** The code set its requirements come from (src/shared/code-sets.ts), chosen from country, state and occupancy. */
+    codeSet: text('code_set').notNull().default('us-nfpa'),
     managerEmail: text('manager_email').notNull(),
     /**
      * What the status derives from, stored when an item changes (DECISIONS "Compliance model"):

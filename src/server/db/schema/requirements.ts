@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { complianceResult, inspectionType } from './enums';
 import { properties } from './properties';
 import { organizations } from './organizations';
@@ -9,14 +9,20 @@ const intervalCheck = (name: string) =>
   check(name, sql`(interval_months is null) <> (interval_days is null) and coalesce(interval_months, interval_days) > 0`);
 
 /**
- * The default schedule of each safety item: what must be done, how often, and the standard
- * that says so. Seeded by a migration and listed in docs/compliance-schedule.md; one entry
- * per type is the principal (annual) one that an inspection without a requirement counts for.
+ * The default schedule of each safety item under each code set: what must be done, how often,
+ * when it applies and the standard that says so. Kept as data in
+ * src/server/modules/requirements/library/ and written here after every migration
+ * (syncLibrary); listed in docs/compliance-schedule.md. One entry per (code set, type) is the
+ * principal (annual) one that an inspection without a requirement counts for.
  */
 export const requirementLibrary = pgTable(
   'requirement_library',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The code set it belongs to (src/shared/code-sets.ts). */
+    codeSet: text('code_set').notNull().default('us-nfpa'),
+    /** Stable name within its code set ("extinguisher.hydrostatic-5y"): how the data finds its row. */
+    key: text('key').notNull(),
     itemType: inspectionType('item_type').notNull(),
     activity: text('activity').notNull(),
     intervalMonths: integer('interval_months'),
@@ -27,10 +33,24 @@ export const requirementLibrary = pgTable(
     note: text('note'),
     principal: boolean('principal').notNull().default(false),
     sortOrder: integer('sort_order').notNull(),
+    /**
+     * The answers about the safety item it needs (src/shared/item-conditions.ts), as
+     * { question: [values] }: it applies when every question's answer holds one of the values,
+     * or is not answered yet. Null: always.
+     */
+    appliesWhen: jsonb('applies_when').$type<Record<string, string[]>>(),
+    /** Where the code gives a window around the due date (NFPA 25's quarterly 2-4 months): how far before and after. */
+    windowBeforeMonths: integer('window_before_months'),
+    windowAfterMonths: integer('window_after_months'),
+    /** What the first due date counts from when nothing was done yet: the last one done, installation or manufacture. */
+    countsFrom: text('counts_from').notNull().default('last_done'),
+    /** No longer in the data: kept for the requirements made from it, never given to a property again. */
+    retired: boolean('retired').notNull().default(false),
   },
   (t) => [
-    uniqueIndex('requirement_library_type_activity_key').on(t.itemType, t.activity),
-    uniqueIndex('requirement_library_principal_key').on(t.itemType).where(sql`${t.principal}`),
+    uniqueIndex('requirement_library_set_key').on(t.codeSet, t.key),
+    uniqueIndex('requirement_library_set_type_activity_key').on(t.codeSet, t.itemType, t.activity).where(sql`not ${t.retired}`),
+    uniqueIndex('requirement_library_set_principal_key').on(t.codeSet, t.itemType).where(sql`${t.principal} and not ${t.retired}`),
     intervalCheck('requirement_library_interval_check'),
   ],
 );
@@ -67,6 +87,16 @@ export const requirements = pgTable(
     /** The notes of the inspection that gave lastResult: a failure's findings travel to the item and the PDF. */
     lastNotes: text('last_notes'),
     nextDueDate: date('next_due_date', { mode: 'string' }).notNull(),
+    /**
+     * Where the code gives a window (the library's windowBeforeMonths), the day it opens;
+     * nextDueDate is then the day it closes, after which it is overdue.
+     */
+    windowOpensOn: date('window_opens_on', { mode: 'string' }),
+    /**
+     * False when the answers about the safety item say it does not apply (no panic hardware,
+     * no 5-year agents): kept with its history, not due, not below the code minimum.
+     */
+    applies: boolean('applies').notNull().default(true),
     /**
      * Nobody has said when it was last done (issue 35): "Not known" when it was added, or a
      * first date guessed before anyone was asked. Meaningless once lastDoneOn is set; settle
@@ -154,4 +184,25 @@ export const requirementReminderLogs = pgTable(
     uniqueIndex('requirement_reminder_logs_requirement_type_due_key').on(t.requirementId, t.reminderType, t.dueDate),
     index('requirement_reminder_logs_org_idx').on(t.organizationId),
   ],
+);
+
+/**
+ * What a property has said about one of its safety items (the questions of
+ * src/shared/item-conditions.ts: which extinguisher agents, battery or generator lighting):
+ * which library requirements apply to it.
+ */
+export const safetyItemAnswers = pgTable(
+  'safety_item_answers',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    itemType: inspectionType('item_type').notNull(),
+    answers: jsonb('answers').$type<Record<string, string[]>>().notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.propertyId, t.itemType] })],
 );
