@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { activityBasis, complianceResult, inspectionStatus, inspectionType } from './enums';
 import { inspectors } from './inspectors';
 import { properties } from './properties';
@@ -45,6 +45,11 @@ export const inspections = pgTable(
     attestedAt: timestamp('attested_at', { withTimezone: true }),
     /** Recorded as past history (Record past inspections, Import inspection history): such a completion may be replaced by a correction. */
     recordedFromHistory: boolean('recorded_from_history').notNull().default(false),
+    /**
+     * The failed inspection this one re-tests: scheduled when its last deficiency was corrected
+     * on an item the code asks to test again after a repair (src/shared/retest-after-correction.ts).
+     */
+    retestOfId: integer('retest_of_id').references((): AnyPgColumn => inspections.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -61,6 +66,8 @@ export const inspections = pgTable(
     index('inspections_requirement_open_idx')
       .on(t.requirementId)
       .where(sql`${t.status} in ('scheduled', 'in_progress')`),
+    // One re-test per failed inspection; finds a failure's re-test without a scan.
+    uniqueIndex('inspections_retest_of_idx').on(t.retestOfId).where(sql`${t.retestOfId} is not null`),
     // Completions whose activity is not stated or assumed: the review list, per organisation.
     index('inspections_activity_review_idx')
       .on(t.organizationId, t.completedDate)

@@ -1,0 +1,3 @@
+ALTER TABLE "inspections" ADD COLUMN "retest_of_id" integer;--> statement-breakpoint
+ALTER TABLE "inspections" ADD CONSTRAINT "inspections_retest_of_id_inspections_id_fk" FOREIGN KEY ("retest_of_id") REFERENCES "public"."inspections"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "inspections_retest_of_idx" ON "inspections" USING btree ("retest_of_id") WHERE "inspections"."retest_of_id" is not null;
