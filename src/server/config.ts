@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_PHOTO_MAX_BYTES } from '@shared/records';
 import { billingEnvShape, billingSettings, checkBillingEnv, type BillingSettings } from './modules/billing/billing-config';
 import { EMPTY_ALLOW_LIST, webhookAllowedHostsEnv, type WebhookAllowList } from './modules/webhooks/allowed-hosts';
+import { processEnvShape, processSettings, runsJobs, type ProcessSettings } from './process-config';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -84,8 +85,10 @@ const envSchema = z.object({
     .default(25 * 1024 * 1024),
   /** Internal hosts and networks webhooks may call (docs/webhooks.md); unset, only public addresses. */
   WEBHOOK_ALLOWED_HOSTS: webhookAllowedHostsEnv.default(EMPTY_ALLOW_LIST),
-  /** Run the background workers (e-mail delivery, schedules) in this process. */
+  /** Run the background workers (e-mail delivery, schedules) in this process; the older switch, read with PROCESS_ROLE=all only. */
   RUN_WORKERS: booleanFromEnv.default(true),
+  /** PROCESS_ROLE, SHUTDOWN_ and METRICS_ variables: what this process runs, how it stops, its metrics. */
+  ...processEnvShape,
   /** BILLING and the STRIPE_ variables: Stripe, the built-in test mode, or no billing. */
   ...billingEnvShape,
 }).superRefine(checkBillingEnv);
@@ -110,7 +113,9 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   authRateLimit: number;
+  /** Jobs run in this process: PROCESS_ROLE worker, or all with RUN_WORKERS on. */
   runWorkers: boolean;
+  process: ProcessSettings;
   photoMaxBytes: number;
   reports: { workers: number; timeoutMs: number; memoryMb: number; maxBytes: number };
   billing: BillingSettings;
@@ -148,7 +153,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     authRateLimit: e.AUTH_RATE_LIMIT,
-    runWorkers: e.RUN_WORKERS,
+    runWorkers: runsJobs(e.PROCESS_ROLE, e.RUN_WORKERS),
+    process: processSettings(e),
     photoMaxBytes: e.PHOTO_MAX_BYTES,
     reports: { workers: e.REPORT_WORKERS, timeoutMs: e.REPORT_TIMEOUT_SECONDS * 1000, memoryMb: e.REPORT_MEMORY_MB, maxBytes: e.REPORT_MAX_BYTES },
     billing: billingSettings(e),

@@ -48,7 +48,7 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
     throw new Error(`Cannot connect to PostgreSQL${config.databaseUrl ? ' at DATABASE_URL' : ''}: ${(error as Error).message}`);
   }
   const db = createDb(pool);
-  await runMigrations(db);
+  await runMigrations(db, log);
   const boss = await startBoss(pool, { background: config.runWorkers });
 
   return {
