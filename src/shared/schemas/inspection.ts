@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMPLIANCE_RESULTS, INSPECTION_STATUSES, INSPECTION_TYPES } from '../enums';
 import { ATTESTATION_ROLES } from '../records';
+import { ACTIVITY_BASES } from '../activity-basis';
 import { INSPECTION_DISPLAY_STATUSES } from '../compliance';
 import { lastDoneAnswersSchema, nextDueResponse } from './requirement';
 import { calendarDayField, countField, namedRef, recordIdField, timestampField } from './response-fields';
@@ -88,6 +89,8 @@ export const completeInspectionSchema = z
     complianceStatus: z.enum(COMPLIANCE_RESULTS, { error: 'Choose compliant or non-compliant' }).optional(),
     /** Who performed it: one of the account's inspectors. */
     inspectorId: optionalId('Choose one of your inspectors'),
+    /** The activity it was for, when the form asks (its type has several and none was stated). */
+    requirementId: optionalId('Choose an activity of this inspection type'),
     attestation: attestationSchema.optional(),
     /** What a non-compliant result found; each stays open until corrected. */
     deficiencies: z.array(deficiencyInputSchema, { error: 'Deficiencies must be a list' }).max(50, 'Record at most 50 deficiencies at once').optional(),
@@ -243,6 +246,11 @@ export const inspectionResponse = z.object({
   createdAt: timestampField,
   updatedAt: timestampField,
   requirement: z.object({ id: recordIdField, activity: z.string(), principal: z.boolean() }).nullable().describe('The requirement it is done for'),
+  activityBasis: z
+    .enum(ACTIVITY_BASES)
+    .describe(
+      'How its activity (requirement) was known: stated (named, or its type has one activity), not_stated (scheduled or recorded without one while its type has several: it counts for the principal requirement, shown "Activity not stated"), assumed (recorded before requirements existed and counted for the principal one, shown "Activity assumed"). Naming the activity makes it stated.',
+    ),
   inspector: inspectionInspectorResponse.nullable().describe('Who performs it; once completed, the licence as recorded at completion'),
   attestation: z
     .object({

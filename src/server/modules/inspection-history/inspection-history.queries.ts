@@ -193,6 +193,8 @@ export interface HistoryInsert {
 }
 
 /**
+  /** The row named its activity (or requirement); without one it counts for the principal one unsaid. */
+  activity_stated: boolean;
  * The rows as completed inspections, performed at noon of their day in the organisation's
  * zone (as a completion dated that day is), due that day, marked as recorded from history.
  * Returns their ids in the order of the rows.
@@ -201,10 +203,14 @@ export async function insertCompletions(db: DbOrTx, organizationId: number, rows
   if (!rows.length) return [];
   const result = await db.execute<{ id: number }>(sql`
     insert into inspections (organization_id, property_id, inspection_type, requirement_id, due_date, completed_date, status, compliance_result,
-      completion_notes, assigned_to, inspector_id, recorded_from_history)
+      completion_notes, assigned_to, inspector_id, recorded_from_history, activity_basis)
     select ${organizationId}, x.property_id, x.item_type::inspection_type, x.requirement_id, x.performed_on,
-      (x.performed_on + time '12:00') at time zone o.time_zone, 'completed', x.result::compliance_result, x.notes, x.assigned_to, x.inspector_id, true
-    from json_to_recordset(${json(rows.map((r, n) => ({ ...r, n })))}) as x(property_id int, item_type text, requirement_id int, performed_on date, result text, assigned_to text, inspector_id int, notes text, n int)
+      (x.performed_on + time '12:00') at time zone o.time_zone, 'completed', x.result::compliance_result, x.notes, x.assigned_to, x.inspector_id, true,
+      -- A row naming no activity of a type with several is "activity not stated" (issue 37).
+      case when x.activity_stated or (select count(*) from requirements r
+        where r.property_id = x.property_id and r.item_type = x.item_type::inspection_type and r.active) <= 1
+        then 'stated' else 'not_stated' end::activity_basis
+    from json_to_recordset(${json(rows.map((r, n) => ({ ...r, n })))}) as x(property_id int, item_type text, requirement_id int, performed_on date, result text, assigned_to text, inspector_id int, notes text, activity_stated boolean, n int)
     join organizations o on o.id = ${organizationId}
     order by x.n
     returning id`);

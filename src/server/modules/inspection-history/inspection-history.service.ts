@@ -384,6 +384,7 @@ export async function importHistory(deps: InspectionHistoryDeps, account: Accoun
         assigned_to: recordedName(r.row, as) ?? q.NO_INSPECTOR,
         inspector_id: as.inspectorId,
         notes: r.row.notes ?? null,
+        activity_stated: r.activityStated,
       })),
     );
     const inspectionOf = new Map(toInsert.map((r, i) => [r.line, inserted[i]!]));

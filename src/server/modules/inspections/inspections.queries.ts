@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { DUE_SOON_DAYS, UPCOMING_DAYS, type InspectionDisplayStatus } from '@shared/compliance';
 import type { ComplianceResult, InspectionStatus, InspectionType } from '@shared/enums';
 import type { AttestationRole } from '@shared/records';
+import type { ActivityBasis } from '@shared/activity-basis';
 import type { Inspection } from '@shared/schemas/inspection';
 import { inspectionScope, propertyScope, type Reach } from '../../access';
 import type { DbOrTx } from '../../db/client';
@@ -77,6 +78,7 @@ type Row = {
   requirement_id: number | null;
   requirement_activity: string | null;
   requirement_principal: boolean | null;
+  activity_basis: ActivityBasis;
   inspector_id: number | null;
   inspector_name: string | null;
   inspector_company: string | null;
@@ -119,6 +121,7 @@ function toInspection(row: Row): Inspection {
         ? null
         : {
             id: row.inspector_id,
+    activityBasis: row.activity_basis,
             name: row.inspector_name,
             company: row.inspector_company,
             licenceNumber: row.inspector_licence_number,
@@ -152,7 +155,7 @@ async function selectInspections(db: DbOrTx, where: SQL, today: string, order: S
     select i.id, i.property_id, p.name as property_name, i.inspection_type, i.due_date, i.completed_date,
       i.status, ${displayStatusSql(t)} as display_status, i.compliance_result, i.notes, i.completion_notes, i.assigned_to,
       i.reschedule_reason, i.created_at, i.updated_at,
-      r.id as requirement_id, r.activity as requirement_activity, r.principal as requirement_principal,
+      r.id as requirement_id, r.activity as requirement_activity, r.principal as requirement_principal, i.activity_basis,
       ins.id as inspector_id,
       -- Without an inspector record, a signer who performed it is its inspector.
       case when ins.id is not null then ins.name when i.attestation_role = 'performer' then i.attestation_name
@@ -247,6 +250,19 @@ export async function updateInspection(db: DbOrTx, id: number, values: Partial<t
     .update(inspections)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(inspections.id, id));
+}
+
+/**
+ * How an inspection's activity is known when none was named: with several active requirements
+ * of its type at the property it counts for the principal one without saying so (not stated);
+ * with one there was nothing to choose.
+ */
+export async function basisWithoutNaming(db: DbOrTx, propertyId: number, itemType: InspectionType): Promise<ActivityBasis> {
+  const [row] = await preparedRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from requirements r where r.property_id = ${propertyId} and r.item_type = ${itemType} and r.active`,
+  );
+  return (row?.n ?? 0) > 1 ? 'not_stated' : 'stated';
 }
 
 export async function deleteInspection(db: DbOrTx, id: number): Promise<void> {

@@ -13,6 +13,7 @@ import {
   rescheduleSchema,
 } from '@shared/schemas/inspection';
 import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
+import { activityReviewItemResponse, activityReviewQuerySchema } from '@shared/schemas/activity-review';
 import { UNDO_TOKEN_HEADER } from '@shared/undo';
 import { requireAccount } from '../../plugins/auth';
 import { sendJsonBytes } from '../../plugins/compression';
@@ -57,6 +58,25 @@ export async function inspectionsRoutes(app: FastifyInstance, deps: inspections.
       const account = requireAccount(request);
       await assertPropertyExists(deps, account, request.params.id);
       return respondWithList(request, reply, request.query, { propertyId: request.params.id });
+    },
+  );
+
+  api.get(
+    '/api/inspections/activity-review',
+    {
+      schema: {
+        tags,
+        summary: 'List completions whose activity is not stated or assumed',
+        description:
+          'Completed inspections of a type with more than one active requirement at their property whose activity was not stated (they count for the principal requirement) or assumed (mapped to it when requirements began), newest first, with the activities to choose from. Name the right one, or confirm the one it counts for, with `PUT /api/inspections/{id}` and `{ "requirementId": ... }`. The total is in X-Total-Count.',
+        querystring: activityReviewQuerySchema,
+        response: { 200: z.array(activityReviewItemResponse) },
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await inspections.activityReview(deps, requireAccount(request), request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return items;
     },
   );
 

@@ -30,7 +30,9 @@ import { ownInspector } from '../inspectors/inspectors.service';
 import { beginUndoable, finishUndoable } from '../undo/undo.service';
 import { queueComplianceAlert } from './compliance-alert';
 import * as q from './inspections.queries';
+import * as review from './activity-review.queries';
 import { emitWebhookEvent } from '../webhooks/emit';
+import { moveScheduledNext } from '../inspection-history/inspection-history.queries';
 
 export interface InspectionsDeps {
   db: Db;
@@ -53,6 +55,13 @@ export function listInspections(deps: InspectionsDeps, account: Account & Versio
   return rememberedPage(deps.db, account, `inspections|${day}|${JSON.stringify(filter)}`, () =>
     Promise.all([q.listInspectionsPage(deps.db, account, filter, day), q.countInspections(deps.db, account, filter, day)]),
   );
+}
+
+/** GET /api/inspections/activity-review: completions whose activity is not stated or assumed, to name or confirm. */
+export async function activityReview(deps: InspectionsDeps, account: Account, filter: review.ActivityReviewFilter) {
+  if (filter.propertyId !== undefined) await assertPropertyExists(deps, account, filter.propertyId);
+  const [items, total] = await Promise.all([review.listActivityReview(deps.db, account, filter), review.countActivityReview(deps.db, account, filter)]);
+  return { items, total };
 }
 
 export async function getInspection(deps: InspectionsDeps, account: Account, id: number): Promise<Inspection> {
@@ -93,7 +102,9 @@ export async function scheduleInspection(deps: InspectionsDeps, account: Account
       requirementId,
       libraryId,
     });
-    const inserted = await q.insertInspection(db, { ...fields, organizationId: account.id, status: 'scheduled', requirementId: requirement?.id ?? null });
+    // SPEC's call names no activity: it counts for the principal requirement, and says so.
+    const activityBasis = requirementId !== undefined || libraryId !== undefined ? 'stated' : await q.basisWithoutNaming(db, values.propertyId, values.inspectionType);
+    const inserted = await q.insertInspection(db, { ...fields, organizationId: account.id, status: 'scheduled', requirementId: requirement?.id ?? null, activityBasis });
     await settle(db, { propertyId: values.propertyId, requirementIds: [requirement?.id ?? null], itemTypes: [values.inspectionType], today: day });
     return getInspection({ ...deps, db }, account, inserted);
   }).catch((error: unknown) => {
@@ -172,8 +183,28 @@ async function complete(
   return writeAccountData(deps.pool, account.id, async (tx) => {
     const { db } = tx;
     const point = await beginUndoable(db, { organizationId: account.id, propertyId: await propertyOf(db, account, id), inspectionId: id, kind: 'complete_inspection' });
-    const row = await lockOwn(db, account, id);
-    if (!isOpen(row.status)) throw conflict(`This inspection is already ${row.status}.`);
+    const locked = await lockOwn(db, account, id);
+    if (!isOpen(locked.status)) throw conflict(`This inspection is already ${locked.status}.`);
+    // The activity named with the completion: the completion counts for it, stated.
+    const named =
+      input.requirementId === undefined
+        ? undefined
+        : await requirementForInspection(db, {
+            organizationId: account.id,
+            propertyId: locked.propertyId,
+            itemType: locked.inspectionType,
+            dueDate: locked.dueDate,
+            today: day,
+            requirementId: input.requirementId,
+          });
+    const row = named ? { ...locked, requirementId: named.id, activityBasis: 'stated' as const } : locked;
+    if (named) {
+      await q.updateInspection(db, id, { requirementId: named.id, activityBasis: 'stated' });
+      // The requirement it was counted for before no longer waits on it.
+      if (locked.requirementId !== null && locked.requirementId !== named.id) {
+        await settle(db, { propertyId: locked.propertyId, requirementIds: [locked.requirementId], itemTypes: [locked.inspectionType], today: day });
+      }
+    }
     // Who performed it, with the licence as it stands today: the record keeps it even if the
     // inspector is edited later. An expired licence is recorded and shown, never refused.
     // An inspector member completes as themselves: the attestation and licence are theirs.
@@ -322,12 +353,15 @@ async function edit(
     const type = input.inspectionType ?? row.inspectionType;
     const status = input.status ?? row.status;
     const namesRequirement = (namedRequirement !== undefined && namedRequirement !== row.requirementId) || libraryId !== undefined;
+    // A completion counted for the wrong activity (not stated, or assumed) moves to the one named:
+    // both requirements settle again from what they then have (issue 37).
+    const movesCompletion = row.status === 'completed' && namedRequirement !== undefined && namedRequirement !== row.requirementId && libraryId === undefined;
     // The edit form sends every field; only values that differ are changes.
     const changesSchedule =
       (input.status !== undefined && input.status !== row.status) ||
       (input.dueDate !== undefined && input.dueDate !== row.dueDate) ||
       (input.inspectionType !== undefined && input.inspectionType !== row.inspectionType) ||
-      namesRequirement;
+      (namesRequirement && !movesCompletion);
     if (!isOpen(row.status) && changesSchedule) {
       if (!(row.status === 'cancelled' && input.status && isOpen(input.status))) {
         throw conflict(`A ${row.status} inspection keeps its type, date and status; only its assignee, notes and result can change.`);
@@ -344,7 +378,7 @@ async function edit(
       await assertCanAddOpenInspection(db, account.id);
     }
     let requirementId = row.requirementId;
-    if (isOpen(status) && (type !== row.inspectionType || namesRequirement || requirementId === null || !isOpen(row.status))) {
+    if (movesCompletion || (isOpen(status) && (type !== row.inspectionType || namesRequirement || requirementId === null || !isOpen(row.status)))) {
       const requirement = await requirementForInspection(db, {
         organizationId: account.id,
         propertyId: row.propertyId,
@@ -356,7 +390,17 @@ async function edit(
       });
       requirementId = requirement?.id ?? null;
     }
-    await q.updateInspection(db, id, { ...fields, requirementId });
+    // Naming the activity (the same one included: a confirmation) makes it stated; a requirement
+    // picked again without one (another type) counts for the principal one unsaid.
+    const activityBasis =
+      namedRequirement !== undefined || libraryId !== undefined
+        ? ('stated' as const)
+        : requirementId !== row.requirementId && requirementId !== null
+          ? await q.basisWithoutNaming(db, row.propertyId, type)
+          : undefined;
+    // The next inspections waiting on either requirement's date follow it when it moves.
+    const dueBefore = movesCompletion ? await nextDueDates(db, [row.requirementId, requirementId]) : [];
+    await q.updateInspection(db, id, { ...fields, requirementId, ...(activityBasis ? { activityBasis } : {}) });
     const recordsFirstResult = input.complianceResult !== undefined && row.complianceResult === null;
     if (recordsFirstResult) {
       const nextDue = await recordResult(db, account, { ...row, ...fields, notes: fields.notes ?? row.notes, completionNotes: findings, requirementId }, day, now);
@@ -370,8 +414,15 @@ async function edit(
       today: day,
       prune: true,
     });
+    await moveScheduledNext(db, dueBefore);
     return { undoToken: await finishUndoable(db, point) };
   });
+}
+
+/** The requirements' next due dates as they stand, to move what waits on them once they settle again. */
+async function nextDueDates(db: DbOrTx, ids: (number | null)[]): Promise<{ requirementId: number; nextDueDate: string }[]> {
+  const found = await Promise.all([...new Set(ids)].filter((id): id is number => id !== null).map((id) => findRequirement(db, id)));
+  return found.filter((r) => r !== undefined).map((r) => ({ requirementId: r.id, nextDueDate: r.next_due_date }));
 }
 
 /** Deleting recomputes its requirement and item from the inspections that remain. */

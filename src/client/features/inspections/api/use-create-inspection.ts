@@ -40,6 +40,8 @@ export function useCreateInspection() {
         createdAt: now,
         updatedAt: now,
         requirement: null,
+        // The form asks for the activity whenever the type has several.
+        activityBasis: 'stated',
         inspector: null,
         attestation: null,
         deficiencyCount: 0,
