@@ -24,7 +24,8 @@ import { isSignedWebhook, STRIPE_CSP } from './modules/billing/stripe/stripe-web
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes';
 import { deficienciesRoutes } from './modules/deficiencies/deficiencies.routes';
 import { isPhotoUpload } from './modules/deficiencies/photo-upload';
-import { filesystemFileStore } from './files/file-store';
+import { FileStoreUnavailableError } from './files/file-store';
+import { createFileStores } from './files/file-stores';
 import { inspectorsRoutes } from './modules/inspectors/inspectors.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { membersRoutes } from './modules/members/members.routes';
@@ -75,6 +76,12 @@ function errorBody(error: FastifyError | AppError): { status: number; body: ApiE
       body: { message: 'Firemark cannot reach its database right now. Please try again in a moment.', code: ERROR_CODES.unavailable },
     };
   }
+  if (error instanceof FileStoreUnavailableError) {
+    return {
+      status: 503,
+      body: { message: 'Firemark cannot reach its file storage right now. Nothing was saved; please try again in a moment.', code: ERROR_CODES.unavailable },
+    };
+  }
   if (isDatabaseDiskFull(error)) {
     return {
       status: 503,
@@ -114,7 +121,11 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
     const { status, body } = errorBody(error);
     // Internals go to the log (without query parameters), never to the client.
     if (status === 503) {
-      const why = error instanceof AppError ? error.message : isDatabaseDiskFull(error) ? 'the database disk is full' : 'the database is unreachable';
+      const why =
+        error instanceof AppError ? error.message
+        : error instanceof FileStoreUnavailableError ? 'the file store is unreachable'
+        : isDatabaseDiskFull(error) ? 'the database disk is full'
+        : 'the database is unreachable';
       request.log.warn({ err: logSafeError(error) }, `Request refused: ${why}`);
       reply.header('Retry-After', String(RETRY_AFTER_SECONDS));
     } else if (status >= 500) {
@@ -155,10 +166,13 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(organizationsRoutes, deps);
   await app.register(subscriptionRoutes, deps);
   await app.register(propertiesRoutes, deps);
-  const photos = filesystemFileStore(config.dataDir);
+  // Photos and report PDFs: on the disk or in an S3-compatible store, as FILE_STORE says.
+  const files = createFileStores(config);
+  app.addHook('onClose', () => files.close());
+  const photos = files.photos;
   const renderer = createReportRenderer(config, (reason, detail) => app.log.warn({ reason, detail }, 'A report-drawing thread was stopped and replaced'));
   app.addHook('onClose', () => renderer.close());
-  await app.register(reportsRoutes, { ...deps, photos, reportFiles: filesystemFileStore(config.dataDir, 'reports'), renderer });
+  await app.register(reportsRoutes, { ...deps, photos, reportFiles: files.reports, renderer });
   await app.register(inspectionsRoutes, deps);
   await app.register(requirementsRoutes, deps);
   await app.register(inspectionHistoryRoutes, deps);

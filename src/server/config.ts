@@ -3,6 +3,7 @@ import { DEFAULT_PHOTO_MAX_BYTES } from '@shared/records';
 import { billingEnvShape, billingSettings, checkBillingEnv, type BillingSettings } from './modules/billing/billing-config';
 import { EMPTY_ALLOW_LIST, webhookAllowedHostsEnv, type WebhookAllowList } from './modules/webhooks/allowed-hosts';
 import { processEnvShape, processSettings, runsJobs, type ProcessSettings } from './process-config';
+import { checkStorageEnv, storageEnvShape, storageSettings, type FileStoreSettings } from './files/storage-config';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -91,7 +92,9 @@ const envSchema = z.object({
   ...processEnvShape,
   /** BILLING and the STRIPE_ variables: Stripe, the built-in test mode, or no billing. */
   ...billingEnvShape,
-}).superRefine(checkBillingEnv);
+  /** FILE_STORE and the S3_ variables: photos and report PDFs on disk or in an S3-compatible store. */
+  ...storageEnvShape,
+}).superRefine(checkBillingEnv).superRefine(checkStorageEnv);
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -121,6 +124,8 @@ export interface Config {
   billing: BillingSettings;
   /** WEBHOOK_ALLOWED_HOSTS: set by the operator only, never by an account. */
   webhookAllowList: WebhookAllowList;
+  /** Where photos and report PDFs are kept (FILE_STORE). */
+  fileStore: FileStoreSettings;
 }
 
 export class ConfigError extends Error {}
@@ -159,5 +164,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     reports: { workers: e.REPORT_WORKERS, timeoutMs: e.REPORT_TIMEOUT_SECONDS * 1000, memoryMb: e.REPORT_MEMORY_MB, maxBytes: e.REPORT_MAX_BYTES },
     billing: billingSettings(e),
     webhookAllowList: e.WEBHOOK_ALLOWED_HOSTS,
+    fileStore: storageSettings(e),
   };
 }

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { startEmailWorkers } from './email/delivery';
 import { startPasswordResetWorker } from './jobs/password-reset-request';
 import { startHousekeeping } from './jobs/housekeeping';
-import { filesystemFileStore } from './files/file-store';
+import { createFileStores } from './files/file-stores';
 import { startReminderSweep } from './jobs/reminder-sweep';
 import { startWebhookSweep } from './jobs/webhook-delivery';
 import { allowCheck } from './modules/webhooks/allowed-hosts';
@@ -81,14 +81,19 @@ async function main(): Promise<void> {
       stopWorkers = await startEmailWorkers(runtime.boss, runtime.pool, config, app.log);
       await retireComplianceRefresh(runtime.boss);
       await startReminderSweep(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
-      const reportFiles = filesystemFileStore(config.dataDir, 'reports');
-      await startHousekeeping(runtime.boss, runtime.db, filesystemFileStore(config.dataDir), app.log, reportFiles);
+      const files = createFileStores(config);
+      const reportFiles = files.reports;
+      await startHousekeeping(runtime.boss, runtime.db, files.photos, app.log, reportFiles);
       await startWebhookSweep(runtime.boss, { pool: runtime.pool, db: runtime.db, network: { allowed: allowCheck(config.webhookAllowList) } }, app.log);
       await startPasswordResetWorker(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
       const log = app.log;
-      // Reports made before PDFs lived in the file store: moved in the background, a few at a time.
+      // Reports made before PDFs lived in the file store: moved in the background, a few at a
+      // time, each copy checked by SHA-256 before its row lets go of the bytes.
       void moveReportFilesToStore(runtime.pool, reportFiles).then(
-        (moved) => moved > 0 && log.info({ moved }, 'Report PDFs moved from the database to the file store'),
+        ({ moved, mismatched }) => {
+          if (moved > 0) log.info({ moved }, 'Report PDFs moved from the database to the file store');
+          if (mismatched.length > 0) log.error({ reportIds: mismatched }, "Report PDFs whose copy in the file store differed were kept in the database; the next start tries again");
+        },
         (error: unknown) => log.warn({ err: error }, 'Moving report PDFs to the file store failed; the next start tries again'),
       );
     }

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifySchemaCompiler, FastifySerializerCompiler, FastifyTypeProvider } from 'fastify';
 import { z } from 'zod';
 import type { Action } from '@shared/permissions';
@@ -76,7 +77,8 @@ export function fileBody(...mediaTypes: string[]) {
 }
 
 export function fileResponse(...mediaTypes: string[]) {
-  const schema = z.custom<string | Buffer>().describe('The file');
+  // A stream is sent as it is read (a stored photo or report, files/file-store.ts).
+  const schema = z.custom<string | Buffer | Readable>().describe('The file');
   fileTypes.set(schema, mediaTypes);
   return schema;
 }

@@ -1,28 +1,41 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
- * Where stored files live: deficiency photos and report PDFs. One small interface so that an
- * S3-compatible store can replace the filesystem one without touching the routes; keys are
- * opaque and made by the store's caller with newFileKey().
+ * Where stored files live: deficiency photos and report PDFs, on the disk (filesystemFileStore)
+ * or in an S3-compatible object store (s3FileStore, s3-file-store.ts). Keys are opaque and made
+ * by the store's caller with newFileKey(). A store that cannot be reached throws
+ * FileStoreUnavailableError, which the app answers with 503 and Retry-After.
  */
 export interface FileStore {
+  /** Stores the whole file or nothing: a reader never sees part of it. */
   put(key: string, bytes: Buffer): Promise<void>;
   /** The bytes, or undefined when nothing is stored under the key. */
   get(key: string): Promise<Buffer | undefined>;
+  /** The file as a stream with its size, for a download sent as it is read; undefined when nothing is stored. */
+  stream(key: string): Promise<{ body: Readable; size: number } | undefined>;
   /** Removing a key that is not there is not an error. */
   delete(key: string): Promise<void>;
   /** Every stored key with when it was stored, for the daily sweep of files whose record is gone. */
   list(): AsyncIterable<{ key: string; storedAt: Date }>;
 }
 
-const KEY = /^[a-f0-9]{32}$/;
+/** The store could not be reached or refused the operation; nothing was stored or read. */
+export class FileStoreUnavailableError extends Error {
+  constructor(operation: string, cause: unknown) {
+    super(`The file store failed to ${operation}: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'FileStoreUnavailableError';
+  }
+}
+
+export const KEY = /^[a-f0-9]{32}$/;
 
 /** An unguessable key: never a user's file name, never a row id. */
 export const newFileKey = () => randomBytes(16).toString('hex');
 
-function checkedKey(key: string): string {
+export function checkedKey(key: string): string {
   // Keys are made here; anything else must never reach a path.
   if (!KEY.test(key)) throw new Error('Invalid file key');
   return key;
@@ -50,6 +63,21 @@ export function filesystemFileStore(dataDir: string, folder: 'photos' | 'reports
     async get(key) {
       try {
         return await readFile(fileOf(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+    async stream(key) {
+      const file = fileOf(key);
+      try {
+        // Opened before its size is read: a file removed meanwhile is still read whole.
+        const handle = await open(file);
+        const info = await handle.stat().catch(async (error: unknown) => {
+          await handle.close();
+          throw error;
+        });
+        return { body: handle.createReadStream(), size: info.size };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { VerificationSnapshot } from '@shared/schemas/verification';
 import { properties } from './properties';
 import { organizations } from './organizations';
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 export const reports = pgTable(
   'reports',
@@ -20,11 +18,9 @@ export const reports = pgTable(
     generatedDate: timestamp('generated_date', { withTimezone: true }).notNull().defaultNow(),
     downloadUrl: text('download_url'),
     fileName: text('file_name').notNull(),
-    /**
-     * The PDF as generated, on reports stored before files moved to the file store; the
-     * report-file job moves such bytes to `storage_key` and clears this.
-     */
-    pdf: bytea('pdf'),
+    // `pdf` (bytea), the PDF of reports made before files moved to the file store, is gone:
+    // migration 0033 drops it where empty, start-up moves any bytes left and then drops it
+    // (modules/reports/report-files.ts); legacyReportBytes() reads it meanwhile.
     /** Where the PDF as generated lives in the file store: a report is a record of that moment. */
     storageKey: text('storage_key'),
     byteSize: integer('byte_size'),
@@ -32,7 +28,7 @@ export const reports = pgTable(
     reportNumber: text('report_number'),
     /** The public verification link's id (128 random bits), not the row id. */
     verifyId: text('verify_id'),
-    /** Hex SHA-256 of `pdf`, shown on the verification page. */
+    /** Hex SHA-256 of the PDF as generated, shown on the verification page. */
     pdfSha256: text('pdf_sha256'),
     /** What the verification page shows, as it was when the report was made. */
     verifySnapshot: jsonb('verify_snapshot').$type<VerificationSnapshot>(),

@@ -50,7 +50,7 @@ export async function deficienciesRoutes(app: FastifyInstance, deps: deficiencie
     async (request, reply) => {
       const photo = await deficiencies.getPhoto(deps, requireAccount(request), request.params.id, request.params.photoId);
       // Private to its owner: no shared cache may keep it.
-      return reply.header('Content-Type', photo.contentType).header('Cache-Control', 'private, max-age=3600').header('Content-Disposition', 'inline').send(photo.bytes);
+      return reply.header('Content-Type', photo.contentType).header('Cache-Control', 'private, max-age=3600').header('Content-Disposition', 'inline').header('Content-Length', String(photo.size)).send(photo.body);
     },
   );
 

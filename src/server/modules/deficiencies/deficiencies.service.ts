@@ -109,8 +109,9 @@ export async function addPhoto(deps: DeficienciesDeps, account: Account, deficie
     }));
     return q.toPhoto(deficiencyId, row);
   } catch (error) {
-    // The deficiency went meanwhile: the stored bytes must not stay behind.
-    await deps.photos.delete(key);
+    // The deficiency went meanwhile (or the database failed): the stored bytes must not stay
+    // behind. A store that cannot delete them now leaves them to the daily sweep of files no row names.
+    await deps.photos.delete(key).catch(() => undefined);
     const cause = ((error as { cause?: unknown }).cause ?? error) as { code?: string };
     throw cause.code === '23503' ? deficiencyNotFound() : error;
   }
@@ -122,9 +123,10 @@ export async function getPhoto(deps: DeficienciesDeps, account: Account, deficie
   if (!row) throw photoNotFound();
   // A quarantined photo did not decode: its bytes are kept (decision 024) but never served.
   if (row.quarantinedAt) throw notFound(PHOTO_QUARANTINED_MESSAGE);
-  const bytes = await deps.photos.get(row.storageKey);
-  if (!bytes) throw photoNotFound();
-  return { contentType: row.contentType, bytes };
+  // Sent as it is read from the store, never whole in memory (docs/decisions/035-object-storage.md).
+  const file = await deps.photos.stream(row.storageKey);
+  if (!file) throw photoNotFound();
+  return { contentType: row.contentType, ...file };
 }
 
 export async function deletePhoto(deps: DeficienciesDeps, account: Account, deficiencyId: number, photoId: number): Promise<void> {
@@ -133,5 +135,6 @@ export async function deletePhoto(deps: DeficienciesDeps, account: Account, defi
   if (!row) throw photoNotFound();
   // In a transaction: its history event names who removed it (docs/history.md).
   await withTransaction(deps.pool, ({ db }) => q.deletePhoto(db, row.id));
-  await deps.photos.delete(row.storageKey);
+  // The photo is gone for the user once its row is; bytes the store cannot delete now go with the daily sweep.
+  await deps.photos.delete(row.storageKey).catch(() => undefined);
 }

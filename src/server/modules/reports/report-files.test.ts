@@ -11,7 +11,6 @@ import { createTestContext, type TestContext } from '../../testing/test-app';
 import { filesystemFileStore, newFileKey } from '../../files/file-store';
 import { grantPro } from '../subscription/subscription.service';
 import { deleteOrphanFiles } from '../housekeeping/orphan-files';
-import { moveReportFilesToStore } from './report-files';
 
 let ctx: TestContext;
 let dataDir: string;
@@ -39,8 +38,7 @@ describe('report files', () => {
   it('keeps the PDF as a file in the store, not as bytes in its row, and serves it as generated', async () => {
     const { agent, property } = await proWithProperty();
     const report = (await generate(agent, property.id)).json();
-    const row = (await ctx.runtime.pool.query(`select pdf, storage_key, byte_size, pdf_sha256 from reports where id = $1`, [report.id])).rows[0];
-    expect(row.pdf).toBeNull();
+    const row = (await ctx.runtime.pool.query(`select storage_key, byte_size, pdf_sha256 from reports where id = $1`, [report.id])).rows[0];
     expect(row.storage_key).toMatch(/^[a-f0-9]{32}$/);
     expect(existsSync(path.join(dataDir, 'reports', row.storage_key.slice(0, 2), row.storage_key))).toBe(true);
     const download = await agent.get(report.downloadUrl);
@@ -120,24 +118,6 @@ describe('report files', () => {
     const again = await agent.get(report.downloadUrl);
     expect(again.statusCode).toBe(200);
     expect(again.rawPayload.equals(original)).toBe(true);
-  });
-
-  it('moves the bytes of reports made before the file store into it, and they download as before', async () => {
-    const { agent, user, property } = await proWithProperty('Old Mill');
-    const old = Buffer.from('%PDF-1.4\n% a report made before the file store\n%%EOF\n');
-    const { rows } = await ctx.runtime.pool.query(
-      `insert into reports (organization_id, property_id, file_name, pdf, report_number) values ($1, $2, 'old-mill.pdf', $3, 'FM-2025-000007') returning id`,
-      [user.id, property.id, old],
-    );
-    const id = rows[0].id as number;
-    expect((await agent.get(`/api/reports/${id}/download`)).rawPayload.equals(old)).toBe(true);
-
-    expect(await moveReportFilesToStore(ctx.runtime.pool, filesystemFileStore(dataDir, 'reports'))).toBeGreaterThanOrEqual(1);
-    const row = (await ctx.runtime.pool.query(`select pdf, storage_key, byte_size from reports where id = $1`, [id])).rows[0];
-    expect(row).toMatchObject({ pdf: null, byte_size: old.byteLength });
-    expect((await agent.get(`/api/reports/${id}/download`)).rawPayload.equals(old)).toBe(true);
-    expect(await moveReportFilesToStore(ctx.runtime.pool, filesystemFileStore(dataDir, 'reports'))).toBe(0);
-    expect((await agent.delete(`/api/properties/${property.id}`)).statusCode).toBe(200);
   });
 
   it('deletes the file of a report whose property is gone once its undo has expired, and keeps the others', async () => {

@@ -1,31 +1,91 @@
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { withTransaction } from '../../db/transaction';
 import { newFileKey, type FileStore } from '../../files/file-store';
 
 const BATCH = 20;
+/** PostgreSQL's "undefined_column": `reports.pdf` is dropped once every report has moved. */
+const UNDEFINED_COLUMN = '42703';
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /**
- * Reports made before PDFs moved to the file store keep their bytes in the row, where every
- * copy of the row (an undo's snapshot of a deleted property) copies them too. This moves them
- * to the store, a few at a time, each row locked while its file is written so that instances
- * running it together never move one twice. Returns how many were moved.
+ * The bytes of a report made before PDFs moved to the file store, while they are still in its
+ * row; undefined once moved or when the column is gone. Plain SQL: the column is no longer in
+ * the schema (migration 0033 drops it once empty).
  */
-export async function moveReportFilesToStore(pool: pg.Pool, files: FileStore): Promise<number> {
-  let moved = 0;
+export async function legacyReportBytes(pool: pg.Pool, id: number): Promise<Buffer | undefined> {
+  try {
+    const { rows } = await pool.query<{ pdf: Buffer | null }>('select pdf from reports where id = $1', [id]);
+    return rows[0]?.pdf ?? undefined;
+  } catch (error) {
+    if ((error as { code?: string }).code === UNDEFINED_COLUMN) return undefined;
+    throw error;
+  }
+}
+
+export interface ReportMove {
+  /** Reports whose bytes are now in the store, checked, and gone from their row. */
+  moved: number;
+  /** Reports whose copy read back from the store differed: their rows keep their bytes. */
+  mismatched: number[];
+  /** Whether `reports.pdf` was dropped (no row keeps bytes there any more). */
+  columnDropped: boolean;
+}
+
+async function hasPdfColumn(pool: pg.Pool): Promise<boolean> {
+  const { rows } = await pool.query(
+    `select 1 from information_schema.columns where table_schema = current_schema() and table_name = 'reports' and column_name = 'pdf'`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Moves the PDFs of reports made before the file store out of their rows, at start-up after
+ * the migrations (docs/decisions/035-object-storage.md). Each one is written to the store,
+ * read back and compared by SHA-256 with the bytes in the row before the row lets go of them;
+ * a copy that differs is deleted and the row keeps its bytes (and is tried again at the next
+ * start). Rows are locked a few at a time with SKIP LOCKED, so instances starting together
+ * never move one twice. When no row keeps bytes, the column is dropped: migration 0033 drops
+ * it where it was already empty, this where it emptied later. Safe to run any number of times.
+ */
+export async function moveReportFilesToStore(pool: pg.Pool, files: FileStore): Promise<ReportMove> {
+  const result: ReportMove = { moved: 0, mismatched: [], columnDropped: false };
+  if (!(await hasPdfColumn(pool))) return result;
+  let after = 0;
   for (;;) {
-    const count = await withTransaction(pool, async (tx) => {
-      const { rows } = await tx.db.execute<{ id: number; pdf: Buffer }>(sql`
-        select id, pdf from reports where storage_key is null and pdf is not null
-        order by id limit ${BATCH} for update skip locked`);
-      for (const row of rows) {
+    const batch = await withTransaction(pool, async (tx) => {
+      let moved = 0;
+      const mismatched: number[] = [];
+      const { rows } = await tx.executeSql(
+        `select id, pdf from reports where storage_key is null and pdf is not null and id > $1 order by id limit ${BATCH} for update skip locked`,
+        [after],
+      );
+      for (const row of rows as { id: number; pdf: Buffer }[]) {
+        after = row.id;
         const key = newFileKey();
         await files.put(key, row.pdf);
-        await tx.db.execute(sql`update reports set storage_key = ${key}, byte_size = ${row.pdf.byteLength}, pdf = null where id = ${row.id}`);
+        const copy = await files.get(key);
+        if (!copy || sha256(copy) !== sha256(row.pdf)) {
+          // Never clear bytes whose copy is not the same file.
+          await files.delete(key).catch(() => undefined);
+          mismatched.push(row.id);
+          continue;
+        }
+        await tx.executeSql('update reports set storage_key = $1, byte_size = $2, pdf = null where id = $3', [key, row.pdf.byteLength, row.id]);
+        moved++;
       }
-      return rows.length;
+      return { count: rows.length, moved, mismatched };
     });
-    moved += count;
-    if (count < BATCH) return moved;
+    // Counted once committed: a batch that failed moved nothing (its copies go with the daily sweep).
+    result.moved += batch.moved;
+    result.mismatched.push(...batch.mismatched);
+    if (batch.count < BATCH) break;
   }
+  const left = await pool.query('select 1 from reports where pdf is not null limit 1');
+  if (left.rows.length === 0) {
+    await pool.query('alter table reports drop column if exists pdf');
+    result.columnDropped = true;
+  }
+  return result;
 }

@@ -94,7 +94,7 @@ export async function insertReport(
 
 export async function findReportPdf(db: DbOrTx, reach: Reach, id: number) {
   const [row] = await db
-    .select({ fileName: reports.fileName, storageKey: reports.storageKey, pdf: reports.pdf })
+    .select({ fileName: reports.fileName, storageKey: reports.storageKey })
     .from(reports)
     .where(and(eq(reports.organizationId, reach.id), propertyScope(reach, sql`${reports.propertyId}`), eq(reports.id, id)));
   return row;

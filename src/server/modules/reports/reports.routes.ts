@@ -77,12 +77,13 @@ export async function reportsRoutes(app: FastifyInstance, deps: reports.ReportsD
     '/api/reports/:id/download',
     { schema: { tags, summary: 'Download a report', params, response: { 200: fileResponse('application/pdf') } } },
     async (request, reply) => {
-      const { fileName, pdf } = await reports.reportPdf(deps, requireAccount(request), request.params.id);
+      const { fileName, body, size } = await reports.reportPdf(deps, requireAccount(request), request.params.id);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition('attachment', fileName))
+        .header('content-length', String(size))
         .header('cache-control', 'private, no-store')
-        .send(pdf);
+        .send(body);
     },
   );
 }

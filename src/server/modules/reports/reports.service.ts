@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import { ERROR_CODES } from '@shared/api-error';
@@ -27,6 +28,7 @@ import { reportRecords } from './report-records';
 import { newFileKey, type FileStore } from '../../files/file-store';
 import { accountContact } from '../auth/account-contact';
 import * as q from './reports.queries';
+import { legacyReportBytes } from './report-files';
 
 export interface ReportsDeps {
   config: Config;
@@ -186,10 +188,18 @@ export async function revokeVerification(deps: ReportsDeps, account: Account, id
 export const listReports = (deps: ReportsDeps, account: Account, filter: q.ReportFilter) => q.listReports(deps.db, account, filter);
 
 /** The stored PDF; another account's report, or none, is a 404. Readable on any plan. */
+/** reportPdf for a report not yet moved out of the database. */
+async function legacyReportFile(pool: ReportsDeps['pool'], id: number) {
+  const pdf = await legacyReportBytes(pool, id);
+  return pdf ? { body: Readable.from([pdf]), size: pdf.byteLength } : undefined;
+}
+
 export async function reportPdf(deps: ReportsDeps, account: Account, id: number) {
   const report = await q.findReportPdf(deps.db, account, id);
-  // Reports made before files moved to the store keep their bytes in the row until moved.
-  const pdf = report?.storageKey ? await deps.reportFiles.get(report.storageKey) : report?.pdf;
-  if (!report || !pdf) throw notFound('Report not found');
-  return { fileName: report.fileName, pdf };
+  if (!report) throw notFound('Report not found');
+  // Sent as it is read from the store. A report made before files moved to the store keeps its
+  // bytes in its row until start-up moves them (report-files.ts).
+  const file = report.storageKey ? await deps.reportFiles.stream(report.storageKey) : await legacyReportFile(deps.pool, id);
+  if (!file) throw notFound('Report not found');
+  return { fileName: report.fileName, ...file };
 }

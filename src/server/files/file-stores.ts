@@ -1,0 +1,22 @@
+import type { Config } from '../config';
+import { filesystemFileStore, type FileStore } from './file-store';
+import { s3Client, s3FileStore } from './s3-file-store';
+
+export interface FileStores {
+  /** Deficiency photos. */
+  photos: FileStore;
+  /** Report PDFs as generated. */
+  reports: FileStore;
+  /** Closes the store's connections (none on the disk). */
+  close(): void;
+}
+
+/** The stores FILE_STORE chose: folders under DATA_DIR, or prefixes in one S3 bucket. */
+export function createFileStores(config: Pick<Config, 'dataDir' | 'fileStore'>): FileStores {
+  const settings = config.fileStore;
+  if (settings.kind === 'disk') {
+    return { photos: filesystemFileStore(config.dataDir, 'photos'), reports: filesystemFileStore(config.dataDir, 'reports'), close: () => undefined };
+  }
+  const client = s3Client(settings);
+  return { photos: s3FileStore(client, settings, 'photos'), reports: s3FileStore(client, settings, 'reports'), close: () => client.destroy() };
+}

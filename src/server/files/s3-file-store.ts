@@ -1,0 +1,91 @@
+import type { Readable } from 'node:stream';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { checkedKey, FileStoreUnavailableError, KEY, type FileStore } from './file-store';
+import type { FileStoreSettings } from './storage-config';
+
+type S3Settings = Extract<FileStoreSettings, { kind: 's3' }>;
+
+/** Waits for a connection to the store, and for an answer, before the call counts as failed. */
+const CONNECT_TIMEOUT_MS = 5_000;
+const REQUEST_TIMEOUT_MS = 60_000;
+/** Tries per call (the first and two retries, with the SDK's backoff) before the store counts as down. */
+const MAX_ATTEMPTS = 3;
+
+/**
+ * One client for every folder of an instance. Checksums are sent and checked only where S3
+ * requires them: several S3-compatible stores refuse or ignore the newer default ones, and
+ * the report move checks each copy's SHA-256 itself (report-files.ts).
+ */
+export function s3Client(settings: S3Settings): S3Client {
+  return new S3Client({
+    region: settings.region,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    forcePathStyle: settings.forcePathStyle,
+    ...(settings.credentials ? { credentials: settings.credentials } : {}),
+    maxAttempts: MAX_ATTEMPTS,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, throwOnRequestTimeout: true },
+  });
+}
+
+const isMissing = (error: unknown) =>
+  error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata?.httpStatusCode === 404);
+
+/**
+ * Files as objects under `<S3_PREFIX><folder>/<key>` in one private bucket: no ACL is ever
+ * set, so they are as private as the bucket, and every download goes through the app's
+ * ownership check. S3 stores an object whole or not at all, so a put cut off midway leaves
+ * nothing to read.
+ */
+export function s3FileStore(client: S3Client, settings: S3Settings, folder: 'photos' | 'reports'): FileStore {
+  const Bucket = settings.bucket;
+  const base = `${settings.prefix}${folder}/`;
+  const objectKey = (key: string) => `${base}${checkedKey(key)}`;
+  const failed = (operation: string) => (error: unknown): never => {
+    throw new FileStoreUnavailableError(operation, error);
+  };
+  return {
+    async put(key, bytes) {
+      await client
+        .send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: bytes, ContentLength: bytes.byteLength, ContentType: 'application/octet-stream' }))
+        .catch(failed('store a file'));
+    },
+    async get(key) {
+      const object = await this.stream(key);
+      if (!object) return undefined;
+      const chunks: Buffer[] = [];
+      try {
+        for await (const chunk of object.body) chunks.push(chunk as Buffer);
+      } catch (error) {
+        failed('read a file')(error);
+      }
+      return Buffer.concat(chunks);
+    },
+    async stream(key) {
+      try {
+        const object = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
+        return { body: object.Body as Readable, size: object.ContentLength ?? 0 };
+      } catch (error) {
+        if (isMissing(error)) return undefined;
+        return failed('read a file')(error);
+      }
+    },
+    async delete(key) {
+      // Deleting an object that is not there succeeds in S3, as the interface asks.
+      await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) })).catch(failed('delete a file'));
+    },
+    async *list() {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: base, ContinuationToken })).catch(failed('list files'));
+        for (const object of page.Contents ?? []) {
+          const key = object.Key?.slice(base.length);
+          // Anything else under the prefix is not ours to sweep.
+          if (key && KEY.test(key) && object.LastModified) yield { key, storedAt: object.LastModified };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+  };
+}
