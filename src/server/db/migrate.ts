@@ -1,6 +1,7 @@
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
+import { syncLibrary } from '../modules/requirements/library/sync-library';
 import type { Db } from './client';
 
 /**
@@ -30,6 +31,8 @@ export async function runMigrations(db: Db, log: (message: string) => void = () 
     }
     // Whoever held the lock may have applied everything already: the migrator then finds nothing to do.
     await migrate(db, { migrationsFolder: migrationsDir });
+    // The requirement library is data kept in code; written once the schema it needs is there.
+    await syncLibrary(db);
   } finally {
     // Ending the session releases its advisory locks.
     await lock.end().catch(() => undefined);

@@ -6,6 +6,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createDb, createPool } from '../db/client';
+import { runMigrations } from '../db/migrate';
 import { migrationsDir } from '../paths';
 import { databaseUrl } from './database-url';
 
@@ -38,7 +39,8 @@ export async function databaseBefore(migration: string): Promise<DatabaseBeforeM
   await migrate(createDb(pool), { migrationsFolder: before });
   return {
     pool,
-    migrateRest: () => migrate(createDb(pool), { migrationsFolder: migrationsDir }),
+    // As start-up does: the rest of the migrations, then the library's data.
+    migrateRest: () => runMigrations(createDb(pool)),
     async drop() {
       await pool.end();
       await admin.query(`drop database if exists ${name} with (force)`);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { InspectionType } from '@shared/enums';
 import type { DbOrTx } from '../../db/client';
+import { appliesSql, itemAnswersSql } from '../requirements/library/applies.sql';
 import { intervalSql, OPEN_STATUSES, resultAfterCorrectionsSql } from './compliance.sql';
 
 export interface RequirementRow {
@@ -48,7 +49,9 @@ export async function createLibraryRequirements(
     select ${input.organizationId}, ${input.propertyId}, l.item_type, l.id, l.activity, l.interval_months, l.interval_days, l.source, l.note, l.principal,
       ${firstDue}, ${stated}, ${input.lastDone ? sql`${asked} and ${stated} is null, false` : sql`not l.principal, not l.principal`}
     from requirement_library l
-    where l.item_type = ${input.itemType}
+    join properties p on p.id = ${input.propertyId} and p.code_set = l.code_set
+    where l.item_type = ${input.itemType} and not l.retired
+      and ${appliesSql('l', itemAnswersSql(input.propertyId, input.itemType))}
       and not exists (select 1 from requirements r where r.property_id = ${input.propertyId} and r.item_type = ${input.itemType})
     order by l.sort_order
     on conflict do nothing

@@ -7,6 +7,7 @@ import { searchPattern } from '../../db/like';
 import { preparedRows } from '../../db/prepared';
 import { intArray } from '../compliance/compliance-batch.queries';
 import { intervalSql, OPEN_STATUSES } from '../compliance/compliance.sql';
+import { appliesSql, itemAnswersSql } from '../requirements/library/applies.sql';
 
 /**
  * The SQL of recording past inspections. Every statement takes the whole file at once (rows
@@ -117,7 +118,7 @@ export interface LibraryEntry {
 
 export async function libraryEntries(db: DbOrTx): Promise<LibraryEntry[]> {
   const result = await db.execute<LibraryEntry & Record<string, unknown>>(sql`
-    select id, item_type, activity, principal, interval_months, interval_days, sort_order from requirement_library order by item_type, sort_order, id`);
+    select id, item_type, activity, principal, interval_months, interval_days, sort_order from requirement_library where not retired order by item_type, sort_order, id`);
   return result.rows;
 }
 
@@ -157,7 +158,9 @@ export async function addSafetyItems(
       next_due_date, last_done_unknown)
     select ${organizationId}, pairs.property_id, l.item_type, l.id, l.activity, l.interval_months, l.interval_days, l.source, l.note, l.principal,
       ${today}::date, true
-    from pairs join requirement_library l on l.item_type = pairs.item_type
+    from pairs join properties p on p.id = pairs.property_id
+    join requirement_library l on l.item_type = pairs.item_type and l.code_set = p.code_set and not l.retired
+      and ${appliesSql('l', itemAnswersSql(sql`pairs.property_id`, sql`pairs.item_type`))}
     where not exists (select 1 from requirements r where r.property_id = pairs.property_id and r.item_type = pairs.item_type)
     order by pairs.property_id, l.sort_order
     on conflict do nothing

@@ -75,7 +75,7 @@ export async function scheduleInspection(deps: InspectionsDeps, account: Account
   await assertPropertyExists(deps, account, values.propertyId);
   const day = today(account);
   const { requirementId, libraryId, lastDone, ...fields } = values;
-  const answers = lastDone && { ...lastDone, itemType: values.inspectionType };
+  const answers = lastDone && { ...lastDone, propertyId: values.propertyId, itemType: values.inspectionType };
   // Checked even when the property turns out to have the type already: a bad day is a bad day.
   const byEntry = answers && (await lastDoneByLibraryEntry(deps.db, answers, day, 'lastDone.'));
   // The answer is read inside the transaction: a create that committed never answers 503.

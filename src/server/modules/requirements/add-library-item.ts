@@ -14,7 +14,7 @@ import * as q from './requirements.queries';
  * counted in one place, createLibraryRequirements; this file turns the answers into them.
  */
 
-type Answers = Pick<LastDoneAnswers, 'requirements'> & { itemType: InspectionType; lastDoneOn?: string | null };
+type Answers = Pick<LastDoneAnswers, 'requirements'> & { propertyId: number; itemType: InspectionType; lastDoneOn?: string | null };
 
 /**
  * When each of the type's library requirements was last done, by library entry (null: not
@@ -26,7 +26,7 @@ export async function lastDoneByLibraryEntry(db: DbOrTx, input: Answers, day: st
   const errors: Record<string, string[]> = {};
   const future = 'The day it was last done cannot be in the future';
   if (input.lastDoneOn && input.lastDoneOn > day) errors[`${field}lastDoneOn`] = [future];
-  const entries = (await q.listLibrary(db)).filter((l) => l.itemType === input.itemType);
+  const entries = await q.libraryFor(db, input.propertyId, input.itemType);
   const byEntry: Record<number, string | null> = Object.fromEntries(entries.map((l) => [l.id, input.lastDoneOn ?? null]));
   input.requirements?.forEach((r, i) => {
     if (!(r.libraryId in byEntry)) errors[`${field}requirements.${i}.libraryId`] = [`Choose an activity of ${INSPECTION_TYPE_LABELS[input.itemType]}`];
@@ -48,7 +48,7 @@ export async function answersBesideInspection(
   byEntry: Record<number, string | null>,
   libraryId: number | undefined,
 ): Promise<Record<number, string | null>> {
-  const entries = (await q.listLibrary(db)).filter((l) => l.itemType === input.itemType);
+  const entries = await q.libraryFor(db, input.propertyId, input.itemType);
   const own = entries.find((l) => l.id === libraryId) ?? entries.find((l) => l.principal);
   if (!own) return byEntry;
   const listed = input.requirements?.findIndex((r) => r.libraryId === own.id) ?? -1;

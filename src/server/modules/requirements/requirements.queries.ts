@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { effectiveItemStatus, UPCOMING_DAYS, addDays } from '@shared/compliance';
+import type { CodeSet } from '@shared/code-sets';
 import type { ComplianceResult, InspectionType } from '@shared/enums';
 export type ChangeKind = RequirementChangeKind;
 import {
@@ -16,12 +17,25 @@ import { searchPattern } from '../../db/like';
 import { preparedRows } from '../../db/prepared';
 import { AVERAGE_MONTH_DAYS } from '@shared/intervals';
 import { intervalSql, OPEN_STATUSES, unscheduledSql } from '../compliance/compliance.sql';
+import { appliesSql, itemAnswersSql } from './library/applies.sql';
 
-export async function listLibrary(db: DbOrTx): Promise<LibraryRequirement[]> {
+const LIBRARY_COLUMNS = sql`l.id, l.item_type as "itemType", l.activity, l.interval_months as "intervalMonths", l.interval_days as "intervalDays",
+  l.source, l.note, l.principal, l.sort_order as "sortOrder"`;
+
+/** A code set's library, as rows in use (retired ones are kept only for what was made from them). */
+export async function listLibrary(db: DbOrTx, codeSet: CodeSet = 'us-nfpa'): Promise<LibraryRequirement[]> {
   const result = await db.execute<LibraryRequirement & Record<string, unknown>>(sql`
-    select id, item_type as "itemType", activity, interval_months as "intervalMonths", interval_days as "intervalDays",
-      source, note, principal, sort_order as "sortOrder"
-    from requirement_library order by item_type, sort_order, id`);
+    select ${LIBRARY_COLUMNS} from requirement_library l
+    where l.code_set = ${codeSet} and not l.retired order by l.item_type, l.sort_order, l.id`);
+  return result.rows;
+}
+
+/** The library rows a property gets for a safety item: its code set's, as far as its answers about the item let them apply. */
+export async function libraryFor(db: DbOrTx, propertyId: number, itemType: InspectionType): Promise<LibraryRequirement[]> {
+  const result = await db.execute<LibraryRequirement & Record<string, unknown>>(sql`
+    select ${LIBRARY_COLUMNS} from requirement_library l join properties p on p.id = ${propertyId} and p.code_set = l.code_set
+    where l.item_type = ${itemType} and not l.retired and ${appliesSql('l', itemAnswersSql(propertyId, itemType))}
+    order by l.sort_order, l.id`);
   return result.rows;
 }
 

@@ -49,7 +49,7 @@ export async function addSafetyItem(
   await assertPropertyExists(deps, account, propertyId);
   const day = today(account);
   const label = INSPECTION_TYPE_LABELS[input.itemType];
-  const lastDone = input.lastDoneOn === undefined ? undefined : await lastDoneByLibraryEntry(deps.db, input, day);
+  const lastDone = input.lastDoneOn === undefined ? undefined : await lastDoneByLibraryEntry(deps.db, { ...input, propertyId }, day);
   const alreadyThere = () => conflict(`This property already has ${label}.`, { itemType: [`This property already has ${label}.`] });
   // The answer is read inside the transaction: an addition that committed never answers 503.
   return writeAccountData(deps.pool, account.id, async ({ db }) => {

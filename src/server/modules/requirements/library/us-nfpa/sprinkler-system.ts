@@ -1,0 +1,7 @@
+import type { LibraryEntry } from '../entry';
+
+/** Water-based fire protection: sprinkler systems, NFPA 25 (2023). */
+export const sprinklerSystem: readonly LibraryEntry[] = [
+  { key: 'sprinkler_system.quarterly-inspection', itemType: 'sprinkler_system', activity: 'Quarterly inspection', interval: { months: 3 }, source: 'NFPA 25 (2023) Table 5.1.1.2' },
+  { key: 'sprinkler_system.annual-inspection-and-test', itemType: 'sprinkler_system', activity: 'Annual inspection and test', interval: { months: 12 }, source: 'NFPA 25 (2023) Table 5.1.1.2', principal: true },
+];
