@@ -13,4 +13,5 @@ if (!buildIsCurrent()) {
     process.exit(build.status ?? 1);
   }
 }
-supervise(new URL('../dist/server/main.js', import.meta.url));
+// `npm start -- worker` (or web, migrate): the role goes to the server (docs/deploy.md).
+supervise(new URL('../dist/server/main.js', import.meta.url), { args: process.argv.slice(2) });

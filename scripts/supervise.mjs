@@ -17,7 +17,8 @@ const HEALTHY_AFTER_MS = 60_000;
 
 const say = (message) => console.log(`[firemark] ${message}`);
 
-export function supervise(entry, { argv = [], env = process.env } = {}) {
+// `argv` goes to node (before the entry), `args` to the server (after it: its role, e.g. worker).
+export function supervise(entry, { argv = [], args = [], env = process.env } = {}) {
   let child;
   let stopping = false;
   let restartTimer;
@@ -28,7 +29,7 @@ export function supervise(entry, { argv = [], env = process.env } = {}) {
     restartTimer = undefined;
     const startedAt = Date.now();
     let ready = false;
-    child = spawn(process.execPath, [...argv, fileURLToPath(entry)], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env });
+    child = spawn(process.execPath, [...argv, fileURLToPath(entry), ...args], { stdio: ['inherit', 'inherit', 'inherit', 'ipc'], env });
     child.on('message', (message) => {
       if (message === 'ready') ready = true;
     });

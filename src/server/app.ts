@@ -31,6 +31,9 @@ import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { metricsRoutes } from './modules/metrics/metrics.routes';
+import { createMetrics, type Metrics } from './metrics';
+import { createDrain, type Drain } from './drain';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes';
 import { mailConsentRoutes } from './modules/mail-consent/mail-consent.routes';
 import { isOneClickUnsubscribe } from './modules/mail-consent/one-click';
@@ -60,6 +63,10 @@ export interface BuildOptions {
   clientDir?: string;
   /** Test-only relaxation of the webhook address rules (a receiver on 127.0.0.1); otherwise WEBHOOK_ALLOWED_HOSTS decides. */
   webhookNetwork?: WebhookNetwork;
+  /** The process's stopping state (main.ts): /readyz answers 503 once it is stopping. */
+  drain?: Drain;
+  /** Shared with a METRICS_PORT listener when there is one; otherwise made here. */
+  metrics?: Metrics;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -116,6 +123,11 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
     trustProxy: config.trustProxy,
   });
   const sessions = createSessions(config, runtime.sessionSecret);
+  // First, so that every route is counted, timed and drained.
+  const drain = options.drain ?? createDrain();
+  const metrics = options.metrics ?? createMetrics({ pool: runtime.pool, log: app.log });
+  drain.track(app);
+  metrics.observeRequests(app);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const { status, body } = errorBody(error);
@@ -161,7 +173,8 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   const base = { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss, sessions, log: app.log };
   // One provider, chosen at start: the billing routes speak to it, and deleting an organisation cancels its plan through it.
   const deps = { ...base, billing: createBillingProvider(base) };
-  await app.register(healthRoutes, { pool: runtime.pool });
+  await app.register(healthRoutes, { pool: runtime.pool, stopping: () => drain.stopping });
+  await app.register(metricsRoutes, { metrics, token: config.process.metrics.token, open: false });
   await app.register(authRoutes, deps);
   await app.register(organizationsRoutes, deps);
   await app.register(subscriptionRoutes, deps);

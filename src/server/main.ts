@@ -9,7 +9,11 @@ import { startReminderSweep } from './jobs/reminder-sweep';
 import { startWebhookSweep } from './jobs/webhook-delivery';
 import { allowCheck } from './modules/webhooks/allowed-hosts';
 import { retireComplianceRefresh } from './jobs/retired-jobs';
-import { startRuntime, type Runtime } from './runtime';
+import { migrateOnly, startRuntime, type Runtime } from './runtime';
+import { RoleArgumentError, withRoleArgument } from './process-config';
+import { createDrain } from './drain';
+import { createMetrics } from './metrics';
+import { buildProbeApp } from './probe-app';
 import { moveReportFilesToStore } from './modules/reports/report-files';
 
 /**
@@ -19,6 +23,8 @@ import { moveReportFilesToStore } from './modules/reports/report-files';
 const CRASH_EXIT_CODE = 70;
 /** How long a server stopping on such an error waits for its requests and database to close. */
 const CRASH_CLOSE_MS = 5_000;
+/** Beyond SHUTDOWN_TIMEOUT_SECONDS, the time given to close the pool and the database before the exit is forced. */
+const CLOSE_MARGIN_MS = 5_000;
 
 /**
  * An exception no code caught, or a promise rejection no code handled, leaves the process in
@@ -40,13 +46,17 @@ function exitOnUnhandledErrors(closeAll: () => Promise<unknown>): void {
   process.on('unhandledRejection', fatal('Unhandled promise rejection'));
 }
 
-/** Starts Firemark: configuration, database (embedded unless DATABASE_URL), workers, HTTP. */
+/**
+ * Starts Firemark: configuration, database (embedded unless DATABASE_URL), then what its role
+ * (PROCESS_ROLE, or the first argument) asks: HTTP and workers (all), HTTP only (web), workers
+ * with a health and metrics listener (worker), or the migrations alone (migrate).
+ */
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(withRoleArgument(process.argv.slice(2), process.env));
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof RoleArgumentError) {
       console.error(error.message);
       process.exit(1);
     }
@@ -60,6 +70,16 @@ async function main(): Promise<void> {
 
   const startedAt = Date.now();
   const bootLog = (message: string) => console.log(`[firemark] ${message}`);
+  if (config.process.role === 'migrate') {
+    try {
+      await migrateOnly(config, bootLog);
+    } catch (error) {
+      console.error(`[firemark] Migrations failed, nothing more was applied: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    }
+    bootLog(`Migrations applied (the database is up to date) in ${Date.now() - startedAt} ms.`);
+    process.exit(0);
+  }
   if (config.databaseUrl && !config.sessionSecret) {
     bootLog('SESSION_SECRET is unset: this instance keeps its own in DATA_DIR. Set one shared SESSION_SECRET when several instances serve the same database.');
   }
@@ -68,15 +88,26 @@ async function main(): Promise<void> {
   if (hosts.length || networks.length) bootLog(`Webhooks may call these internal hosts and networks (WEBHOOK_ALLOWED_HOSTS): ${[...hosts, ...networks].join(', ')}`);
   let runtime: Runtime | undefined;
   let app: FastifyInstance | undefined;
+  let metricsListener: FastifyInstance | undefined;
   let stopWorkers = () => undefined as void;
   exitOnUnhandledErrors(async () => {
     await app?.close();
+    await metricsListener?.close();
     stopWorkers();
     await runtime?.close();
   });
   runtime = await startRuntime(config, bootLog);
+  const { serveApp, metrics: metricsAccess } = config.process;
+  const drain = createDrain();
+  const metrics = createMetrics({ pool: runtime.pool, log: { warn: (details, message) => app?.log.warn(details, message) } });
   try {
-    app = await buildApp(runtime, { logger });
+    // A worker serves no pages: only /healthz, /readyz and /metrics, on PORT.
+    app = serveApp
+      ? await buildApp(runtime, { logger, drain, metrics })
+      : await buildProbeApp({ pool: runtime.pool, drain, metrics, token: metricsAccess.token, open: false, logger });
+    if (metricsAccess.listener) {
+      metricsListener = await buildProbeApp({ pool: runtime.pool, drain, metrics, token: metricsAccess.token, open: true });
+    }
     if (config.runWorkers) {
       stopWorkers = await startEmailWorkers(runtime.boss, runtime.pool, config, app.log);
       await retireComplianceRefresh(runtime.boss);
@@ -100,15 +131,31 @@ async function main(): Promise<void> {
     // Signals are taken over before the port opens: a stop that arrives as soon as the
     // server listens must find them installed (otherwise it kills the process outright).
     const server = app;
+    const listener = metricsListener;
     const started = runtime;
     let stopping = false;
     const shutdown = async (reason: string) => {
       if (stopping) return;
       stopping = true;
+      const { shutdownTimeoutMs, drainMs } = config.process;
       server.log.info(`${reason}: finishing requests, then stopping`);
-      const force = setTimeout(() => process.exit(1), 20_000).unref();
+      const force = setTimeout(() => {
+        console.error('[firemark] Still not closed after SHUTDOWN_TIMEOUT_SECONDS; exiting now.');
+        process.exit(1);
+      }, shutdownTimeoutMs + CLOSE_MARGIN_MS).unref();
       try {
-        await server.close(); // waits for in-flight requests
+        // No new job is taken from now on; running ones have the same time as requests, then
+        // are failed by pg-boss, to be retried by another worker.
+        const jobs = started.boss.stop({ graceful: true, wait: true, timeout: shutdownTimeoutMs });
+        // /readyz answers 503 from now on; the port closes once nothing is in flight.
+        const drained = await drain.begin({ drainMs, timeoutMs: shutdownTimeoutMs });
+        const closing = Promise.all([server.close(), listener?.close()]);
+        if (drained === 'timeout') {
+          server.log.warn('Requests still in flight after SHUTDOWN_TIMEOUT_SECONDS were cut off');
+          server.server.closeAllConnections();
+        }
+        await closing;
+        await jobs;
         stopWorkers();
         await started.close();
         clearTimeout(force);
@@ -123,11 +170,16 @@ async function main(): Promise<void> {
     // Under npm start's supervisor: a supervisor that is gone can no longer stop us.
     process.on('disconnect', () => void shutdown('The supervisor (npm start) has gone'));
     await app.listen({ port: config.port, host: config.host });
+    if (metricsListener && metricsAccess.listener) {
+      const at = await metricsListener.listen(metricsAccess.listener);
+      bootLog(`Metrics at ${at}/metrics${metricsAccess.token ? ' (METRICS_TOKEN required)' : ''}`);
+    }
     process.send?.('ready');
   } catch (error) {
     // Leave nothing behind: the workers, the pool and a database this process started.
     stopWorkers();
     await app?.close();
+    await metricsListener?.close();
     await runtime.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       throw new Error(`port ${config.port} is already in use (is Firemark already running?). Stop the other program or set PORT.`);
@@ -136,7 +188,12 @@ async function main(): Promise<void> {
   }
   const local = `http://localhost:${config.port}`;
   const where = new URL(config.appUrl).port === String(config.port) || config.appUrl !== 'http://localhost:3000' ? config.appUrl : local;
-  bootLog(`Firemark is ready on ${where} after ${Date.now() - startedAt} ms`);
+  if (!serveApp) {
+    bootLog(`Firemark worker is running jobs; health and metrics on port ${config.port} (PROCESS_ROLE=worker), after ${Date.now() - startedAt} ms`);
+    return;
+  }
+  const role = config.process.role === 'web' ? ' (web: HTTP only, no jobs)' : config.runWorkers ? '' : ' (RUN_WORKERS=false: no jobs)';
+  bootLog(`Firemark is ready on ${where}${role} after ${Date.now() - startedAt} ms`);
   if (where === local && config.appUrl !== local) bootLog(`Links in e-mails use APP_URL (${config.appUrl}); set APP_URL to match.`);
 }
 

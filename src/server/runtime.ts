@@ -32,11 +32,12 @@ function sessionSecretFor(config: Config): string {
   return secret;
 }
 
-export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
+/** A pool on DATABASE_URL, or on the embedded server in DATA_DIR (started if need be), that answered. */
+async function connect(config: Config, log: Log, supervise: boolean): Promise<{ pool: pg.Pool; embedded?: EmbeddedPostgres }> {
   let embedded: EmbeddedPostgres | undefined;
   let url = config.databaseUrl;
   if (!url) {
-    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log, supervise: true });
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log, supervise });
     url = embedded.url;
   }
   const pool = createPool(url);
@@ -47,6 +48,27 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
     await embedded?.stop();
     throw new Error(`Cannot connect to PostgreSQL${config.databaseUrl ? ' at DATABASE_URL' : ''}: ${(error as Error).message}`);
   }
+  return { pool, embedded };
+}
+
+/**
+ * PROCESS_ROLE=migrate: the app's migrations and the job queue's tables and queues, under the
+ * migration lock, then everything closed. Upgrades run it before rolling the instances.
+ */
+export async function migrateOnly(config: Config, log: Log): Promise<void> {
+  const { pool, embedded } = await connect(config, log, false);
+  try {
+    await runMigrations(createDb(pool), log);
+    const boss = await startBoss(pool, { background: false });
+    await boss.stop({ graceful: false, wait: true });
+  } finally {
+    await pool.end().catch(() => undefined);
+    await embedded?.stop();
+  }
+}
+
+export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
+  const { pool, embedded } = await connect(config, log, true);
   const db = createDb(pool);
   await runMigrations(db, log);
   const boss = await startBoss(pool, { background: config.runWorkers });
@@ -58,7 +80,8 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
     boss,
     sessionSecret: sessionSecretFor(config),
     async close() {
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 }).catch(() => undefined);
+      // Running jobs may finish within the shutdown time; those still running then are failed, to be retried.
+      await boss.stop({ graceful: true, wait: true, timeout: config.process.shutdownTimeoutMs }).catch(() => undefined);
       await pool.end().catch(() => undefined);
       await embedded?.stop();
     },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db, DbOrTx } from '../db/client';
 import { withTransaction, type Tx } from '../db/transaction';
+import { answerCacheLookups } from '../metrics';
 import { toJsonBytes, type JsonBytes } from '../route-schema';
 
 /**
@@ -74,8 +75,10 @@ export async function remembered<T>(
     // Moved to the end: the entries used least recently are the first to go.
     cache.entries.delete(k);
     cache.entries.set(k, hit);
+    answerCacheLookups.inc({ result: 'hit' });
     return hit.value as T;
   }
+  answerCacheLookups.inc({ result: 'miss' });
   const value = await compute();
   const entry = { version: account.dataVersion, value, weight: weight(value) };
   const old = cache.entries.get(k);
