@@ -77,16 +77,17 @@ function errorBody(error: FastifyError | AppError): { status: number; body: ApiE
   if (error instanceof AppError) {
     return { status: error.statusCode, body: { message: error.message, code: error.code, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) } };
   }
-  if (isDatabaseUnavailable(error)) {
-    return {
-      status: 503,
-      body: { message: 'Firemark cannot reach its database right now. Please try again in a moment.', code: ERROR_CODES.unavailable },
-    };
-  }
+  // Before the database's check: the store's network errors (ECONNREFUSED...) are not the database's.
   if (error instanceof FileStoreUnavailableError) {
     return {
       status: 503,
       body: { message: 'Firemark cannot reach its file storage right now. Nothing was saved; please try again in a moment.', code: ERROR_CODES.unavailable },
+    };
+  }
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      body: { message: 'Firemark cannot reach its database right now. Please try again in a moment.', code: ERROR_CODES.unavailable },
     };
   }
   if (isDatabaseDiskFull(error)) {

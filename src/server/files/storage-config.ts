@@ -35,7 +35,8 @@ export const storageEnvShape = {
   S3_PREFIX: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/, 'must be a key prefix of letters, digits, ".", "_", "-" and "/", e.g. firemark/ or production/firemark')
+    // Segments of "." or ".." are refused too: some stores and tools read them as paths.
+    .regex(/^(?!\.{1,2}(\/|$))(?!.*\/\.{1,2}(\/|$))[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/, 'must be a key prefix of letters, digits, ".", "_", "-" and "/", e.g. firemark/ or production/firemark')
     .optional(),
 };
 
