@@ -1,4 +1,5 @@
 import type { InspectionType } from './enums';
+import { ITEM_QUESTIONS } from './item-questions';
 
 /**
  * What the code asks of a safety item can depend on what it is (issue 37 §1, "Conditions that
@@ -24,8 +25,7 @@ export type ItemQuestion = {
 export type ItemAnswers = Record<string, string[]>;
 export type AppliesWhen = Record<string, readonly string[]>;
 
-/** Every question, by safety item type, in the order asked. */
-export const ITEM_QUESTIONS: readonly ItemQuestion[] = [];
+export { ITEM_QUESTIONS };
 
 export const questionsOf = (itemType: InspectionType) => ITEM_QUESTIONS.filter((q) => q.itemType === itemType);
 
