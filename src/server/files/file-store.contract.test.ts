@@ -6,6 +6,7 @@ import { startS3Server, type TestS3Server } from '../testing/s3-server';
 import { newFileKey, type FileStore } from './file-store';
 import { createFileStores, type FileStores } from './file-stores';
 import { loadConfig } from '../config';
+import { copyFiles } from './copy-files';
 
 /**
  * One contract, both stores: what the app relies on from the disk under DATA_DIR and from an
@@ -108,5 +109,17 @@ describe('the S3 file store', () => {
     const names = (listed.Contents ?? []).map((o) => o.Key);
     expect(names).toContain(`firemark/reports/${key}`);
     expect(names.every((name) => /^firemark\/(photos|reports)\/[a-f0-9]{32}$/.test(name!))).toBe(true);
+  });
+});
+
+describe('moving from the disk to an S3-compatible store', () => {
+  it('copies every file under its key, checked, and a second run copies nothing', async () => {
+    const keys = [newFileKey(), newFileKey()];
+    for (const key of keys) await stores.disk.reports.put(key, Buffer.from(`%PDF ${key}`));
+    const first = await copyFiles(stores.disk.reports, stores.s3.reports);
+    expect(first.copied).toBeGreaterThanOrEqual(2);
+    for (const key of keys) expect((await stores.s3.reports.get(key))?.toString()).toBe(`%PDF ${key}`);
+    const again = await copyFiles(stores.disk.reports, stores.s3.reports);
+    expect(again).toEqual({ copied: 0, alreadyThere: first.copied + first.alreadyThere });
   });
 });
