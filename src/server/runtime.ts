@@ -58,9 +58,10 @@ async function connect(config: Config, log: Log, supervise: boolean): Promise<{ 
 export async function migrateOnly(config: Config, log: Log): Promise<void> {
   const { pool, embedded } = await connect(config, log, false);
   try {
-    await runMigrations(createDb(pool), log);
-    const boss = await startBoss(pool, { background: false });
-    await boss.stop({ graceful: false, wait: true });
+    await runMigrations(createDb(pool), log, async () => {
+      const boss = await startBoss(pool, { background: false });
+      await boss.stop({ graceful: false, wait: true });
+    });
   } finally {
     await pool.end().catch(() => undefined);
     await embedded?.stop();
@@ -70,8 +71,10 @@ export async function migrateOnly(config: Config, log: Log): Promise<void> {
 export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
   const { pool, embedded } = await connect(config, log, true);
   const db = createDb(pool);
-  await runMigrations(db, log);
-  const boss = await startBoss(pool, { background: config.runWorkers });
+  let boss!: PgBoss;
+  await runMigrations(db, log, async () => {
+    boss = await startBoss(pool, { background: config.runWorkers });
+  });
 
   return {
     config,

@@ -15,9 +15,11 @@ export const MIGRATION_LOCK_KEY = 4_815_162_342;
 /**
  * Applies the generated SQL in drizzle/ that this database has not seen yet, holding the
  * migration lock on a connection of its own (a session lock, so that it is held across the
- * migrator's own connections and released by the server if this process dies).
+ * migrator's own connections and released by the server if this process dies). `alsoUnderLock`
+ * runs before the lock is let go: the job queue's set-up (pg-boss's tables and queues), which
+ * deadlocks when several processes create it side by side.
  */
-export async function runMigrations(db: Db, log: (message: string) => void = () => undefined): Promise<void> {
+export async function runMigrations(db: Db, log: (message: string) => void = () => undefined, alsoUnderLock: () => Promise<void> = async () => undefined): Promise<void> {
   // The pool the handle was made on (createDb); its settings open the lock's own connection.
   const { $client: pool } = db as Db & { $client: pg.Pool };
   const lock = new pg.Client(pool.options);
@@ -33,6 +35,7 @@ export async function runMigrations(db: Db, log: (message: string) => void = () 
     await migrate(db, { migrationsFolder: migrationsDir });
     // The requirement library is data kept in code; written once the schema it needs is there.
     await syncLibrary(db);
+    await alsoUnderLock();
   } finally {
     // Ending the session releases its advisory locks.
     await lock.end().catch(() => undefined);
