@@ -44,6 +44,11 @@ export const requirementLibrary = pgTable(
     windowAfterMonths: integer('window_after_months'),
     /** What the first due date counts from when nothing was done yet: the last one done, installation or manufacture. */
     countsFrom: text('counts_from').notNull().default('last_done'),
+    /**
+     * Keys (same code set) of the rows whose clock a completion of this one restarts: NFPA 10's
+     * 12-year hydrostatic test restarts the 6-year maintenance. Null: none.
+     */
+    restarts: text('restarts').array(),
     /** No longer in the data: kept for the requirements made from it, never given to a property again. */
     retired: boolean('retired').notNull().default(false),
   },
