@@ -1,5 +1,6 @@
 import { formatDisplayDate } from './dates';
 import { INSPECTION_TYPE_LABELS, type ComplianceItemStatus, type ComplianceResult, type InspectionType, type PropertyStatus } from './enums';
+import { awaitingRetestReason } from './retest-after-correction';
 
 /** Days ahead within which something is "due soon" (SPEC 9). */
 export const DUE_SOON_DAYS = 7;
@@ -58,6 +59,8 @@ interface ReasonItem {
   lastDoneUnknownCount?: number;
   /** Never inspected in Firemark: the day given for when it was last done when it was added. */
   lastDoneStatedOn?: string | null;
+  /** Failed, corrected, and waiting for the re-test the code asks after a repair (retest-after-correction.ts). */
+  awaitingRetest?: boolean;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -79,11 +82,13 @@ export function propertyStatusReason(status: PropertyStatus, items: ReasonItem[]
   const due = (date: string | null) => (date ? ` (due ${formatDisplayDate(date)})` : '');
   switch (status) {
     case 'non_compliant': {
-      const failed = sorted.filter((i) => i.status === 'non_compliant').map((i) => itemName(i.itemType));
+      const failed = sorted.filter((i) => i.status === 'non_compliant' && !i.awaitingRetest).map((i) => itemName(i.itemType));
+      // "Fire alarm awaiting re-test after repair": corrected, not yet shown to work.
+      const retest = sorted.filter((i) => i.status === 'non_compliant' && i.awaitingRetest).map((i) => awaitingRetestReason(i.itemType).toLowerCase());
       const late = (i: ReasonItem) =>
         i.lastInspectionDate || i.lastDoneStatedOn ? 'overdue' : i.lastDoneUnknownCount ? 'last done not known and overdue' : 'never inspected and overdue';
       const overdue = sorted.filter((i) => i.status === 'overdue').map((i) => `${itemName(i.itemType)} ${late(i)}${due(i.nextDueDate)}`);
-      const parts = [...(failed.length ? [`${andList(failed)} failed inspection`] : []), ...overdue];
+      const parts = [...(failed.length ? [`${andList(failed)} failed inspection`] : []), ...retest, ...overdue];
       return parts.length ? sentence(parts.join('; ')) : 'An item failed inspection or is overdue';
     }
     case 'pending': {
@@ -126,14 +131,17 @@ export function propertyStatusLine(status: PropertyStatus, reason: string): stri
  * it opened is corrected, or a later inspection is compliant (that one is then the latest).
  * A non-compliant result that opened no deficiency has nothing to correct and stands. This is
  * Firemark's rule, not a quotation of a standard: only a recorded correction clears a finding,
- * never the passing of time. resultAfterCorrectionsSql in
+ * never the passing of time. Where the correction scheduled a re-test (an item the code asks to
+ * test again after a repair, src/shared/retest-after-correction.ts) the failure stands until a
+ * later inspection, the re-test, passes. resultAfterCorrectionsSql in
  * server/modules/compliance/compliance.sql.ts is the same rule in SQL.
  */
 export function resultAfterCorrections(
   result: ComplianceResult | null,
   deficiencies: { correctedOn: string | null }[],
+  retestScheduled = false,
 ): ComplianceResult | null {
-  if (result !== 'non_compliant' || deficiencies.length === 0) return result;
+  if (result !== 'non_compliant' || deficiencies.length === 0 || retestScheduled) return result;
   return deficiencies.every((d) => d.correctedOn !== null) ? 'compliant' : 'non_compliant';
 }
 

@@ -5,6 +5,7 @@
  * screens both word events with these.
  */
 import { INSPECTION_TYPE_LABELS, type InspectionType } from './enums';
+import { answersText, type ItemAnswers } from './item-conditions';
 import { ROLE_LABELS, type Role } from './permissions';
 import { DEFICIENCY_SEVERITY_LABELS, type DeficiencySeverity } from './records';
 
@@ -17,6 +18,7 @@ export const HISTORY_KIND_LABELS = {
   'requirement.switched_off': 'Requirement switched off',
   'requirement.switched_on': 'Requirement switched on',
   'requirement.removed': 'Requirement removed',
+  'requirement.answers_changed': 'Answers about a safety item changed',
   'inspection.scheduled': 'Inspection scheduled',
   'inspection.recorded': 'Past inspection recorded',
   'inspection.completed': 'Inspection completed',
@@ -110,6 +112,7 @@ export const HISTORY_FIELD_LABELS: Record<string, string> = {
   note: 'Note',
   principal: 'Principal requirement',
   active: 'Active',
+  answers: 'Answers',
   auto_schedule: 'Schedule the next one automatically',
   inspection_type: 'Safety item',
   due_date: 'Due date',
@@ -181,6 +184,7 @@ const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 export function historyValueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '(none)';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (field === 'answers' && typeof value === 'object') return answersText(value as ItemAnswers);
   if (Array.isArray(value)) return value.length === 0 ? '(none)' : `${value.length} ${value.length === 1 ? 'property' : 'properties'}`;
   if (typeof value === 'object') return JSON.stringify(value);
   const text = String(value);

@@ -41,3 +41,13 @@ export function appliesTo(appliesWhen: AppliesWhen | null | undefined, answers: 
     return answer === undefined || answer.some((value) => values.includes(value));
   });
 }
+
+/** Answers in words, question by question ("Which agents…: Carbon dioxide (CO2), Wet chemical (Class K)"). */
+export function answersText(answers: ItemAnswers): string {
+  const parts = Object.entries(answers).map(([key, values]) => {
+    const question = ITEM_QUESTIONS.find((q) => q.key === key);
+    const labels = values.map((v) => question?.options.find((o) => o.value === v)?.label ?? v);
+    return `${question?.label ?? key} ${labels.join(', ')}`;
+  });
+  return parts.length === 0 ? '(none)' : parts.join('; ');
+}

@@ -35,6 +35,7 @@ export function unicodeReport(overrides: Partial<FireSafetyReportData> = {}): Fi
         lastInspectionDate: '2026-03-01',
         lastDoneUnknownCount: 0,
         lastDoneStatedOn: null,
+        awaitingRetest: false,
         createdAt: '2026-01-01T00:00:00.000Z',
         updatedAt: '2026-01-01T00:00:00.000Z',
       },

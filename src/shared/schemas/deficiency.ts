@@ -86,3 +86,21 @@ export const deficiencySummaryResponse = z.object({
   critical: z.array(deficiencyResponse).describe('The latest critical ones, at most 20'),
 });
 export type DeficiencySummary = z.infer<typeof deficiencySummaryResponse>;
+
+/** The re-test a correction scheduled (src/shared/retest-after-correction.ts). */
+export const scheduledRetestResponse = z.object({
+  inspectionId: recordIdField.describe('The re-test inspection'),
+  retestOfId: recordIdField.describe('The failed inspection it re-tests'),
+  dueDate: calendarDayField,
+  source: z.string().describe('What asks for it: standard, edition and section or chapter'),
+  message: z.string().describe('"Re-test scheduled for Mar 3, 2027: NFPA 72 asks that repaired fire alarm components be tested again"'),
+});
+export type ScheduledRetest = z.infer<typeof scheduledRetestResponse>;
+
+/** POST /api/deficiencies/{id}/correct answers the deficiency and the re-test it scheduled, if any. */
+export const correctDeficiencyResponse = deficiencyResponse.extend({
+  retest: scheduledRetestResponse
+    .nullable()
+    .describe('Set when this correction closed the last open deficiency of a failed inspection of an item the code asks to test again after a repair (fire alarm, smoke detectors, sprinkler system): the item stays non-compliant until this re-test passes'),
+});
+export type CorrectDeficiencyResult = z.infer<typeof correctDeficiencyResponse>;

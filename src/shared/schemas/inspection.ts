@@ -263,6 +263,14 @@ export const inspectionResponse = z.object({
     .nullable(),
   deficiencyCount: countField.describe('Deficiencies it opened'),
   openDeficiencyCount: countField.describe('Of those, the ones not corrected yet'),
+  retestOf: z
+    .object({ id: recordIdField, performedOn: calendarDayField.nullable() })
+    .nullable()
+    .describe('Set on a re-test: the failed inspection it re-tests (scheduled when its last deficiency was corrected on an item the code asks to test again after a repair)'),
+  retest: z
+    .object({ id: recordIdField, dueDate: calendarDayField, status: z.enum(INSPECTION_STATUSES) })
+    .nullable()
+    .describe('Set on a failed inspection whose correction scheduled a re-test: the item stays non-compliant until it passes'),
 });
 export type Inspection = z.infer<typeof inspectionResponse>;
 

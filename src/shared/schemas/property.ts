@@ -84,6 +84,9 @@ export const complianceItemResponse = z.object({
   lastDoneStatedOn: calendarDayField
     .nullable()
     .describe('Never inspected in Firemark: the latest day given for when it was last done when it was added, with no result recorded'),
+  awaitingRetest: z
+    .boolean()
+    .describe('Failed, every deficiency corrected, and a re-test scheduled that has not passed yet (an item the code asks to test again after a repair): it stays non-compliant until the re-test passes'),
   createdAt: timestampField,
   updatedAt: timestampField,
 });

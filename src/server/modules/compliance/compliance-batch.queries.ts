@@ -40,17 +40,27 @@ export async function settleRequirements(db: DbOrTx, requirementIds: readonly nu
       select c.requirement_id, c.id, c.day, ${resultAfterCorrectionsSql('i')} as result, i.completion_notes as notes
       from chosen c join inspections i on i.id = c.id
     ),
+    -- A re-test after a repair does not restart the interval (settleRequirement's clock).
+    clock as (
+      select distinct on (r.id) r.id as requirement_id, (i.completed_date at time zone o.time_zone)::date as day
+      from target r
+      join inspections i on i.property_id = r.property_id and i.inspection_type = r.item_type
+        and (i.requirement_id = r.id or (i.requirement_id is null and r.principal))
+      join organizations o on o.id = i.organization_id
+      where i.status = 'completed' and i.compliance_result is not null and i.completed_date is not null and i.retest_of_id is null
+      order by r.id, day desc
+    ),
     soonest as (
       select i.requirement_id, min(i.due_date) as due from inspections i
       where i.requirement_id = any(${ids}) and i.status in ${OPEN_STATUSES}
       group by i.requirement_id
     )
     update requirements r set
-      last_done_on = l.day,
+      last_done_on = coalesce(k.day, l.day),
       last_result = l.result,
       last_notes = l.notes,
       next_due_date = coalesce(
-        (l.day + ${intervalSql('r')})::date,
+        (coalesce(k.day, l.day) + ${intervalSql('r')})::date,
         (r.last_done_stated_on + ${intervalSql('r')})::date,
         case when r.last_done_on is null then coalesce(s.due, r.next_due_date)
           else least(${today}::date, coalesce(s.due, ${today}::date)) end),
@@ -60,6 +70,7 @@ export async function settleRequirements(db: DbOrTx, requirementIds: readonly nu
       updated_at = now()
     from target t
     left join latest l on l.requirement_id = t.id
+    left join clock k on k.requirement_id = t.id
     left join soonest s on s.requirement_id = t.id
     where r.id = t.id
     returning r.id, to_char(r.next_due_date, 'YYYY-MM-DD') as next_due_date, l.id as latest_inspection_id`);

@@ -141,15 +141,28 @@ export async function settleRequirement(
       order by day desc, i.completed_date desc, i.id desc
       limit 1
     ),
+    -- The day the activity itself was last done: a re-test after a repair checks the repair
+    -- (its result is the latest), it does not restart the interval (retest-after-correction.ts).
+    clock as (
+      select (i.completed_date at time zone o.time_zone)::date as day
+      from target r
+      join inspections i on i.property_id = r.property_id and i.inspection_type = r.item_type
+        and (i.requirement_id = r.id or (i.requirement_id is null and r.principal))
+      join organizations o on o.id = i.organization_id
+      where i.status = 'completed' and i.compliance_result is not null and i.completed_date is not null and i.retest_of_id is null
+      order by day desc
+      limit 1
+    ),
+    done as (select coalesce((select day from clock), (select day from latest)) as day),
     soonest as (
       select min(i.due_date) as due from inspections i where i.requirement_id = ${requirementId} and i.status in ${OPEN_STATUSES}
     )
     update requirements r set
-      last_done_on = (select day from latest),
+      last_done_on = (select day from done),
       last_result = (select result from latest),
       last_notes = (select notes from latest),
       next_due_date = coalesce(
-        (select (latest.day + ${intervalSql('r')})::date from latest),
+        (select (done.day + ${intervalSql('r')})::date from done),
         (r.last_done_stated_on + ${intervalSql('r')})::date,
         case when r.last_done_on is null then coalesce((select due from soonest), r.next_due_date)
           else least(${today}::date, coalesce((select due from soonest), ${today}::date)) end),

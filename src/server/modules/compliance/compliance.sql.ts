@@ -97,8 +97,9 @@ export function unscheduledSql(alias: string): SQL {
 /**
  * An inspection's result as it counts for compliance: the rule of resultAfterCorrections in
  * src/shared/compliance.ts. A non-compliant result that opened deficiencies counts as
- * compliant once every one of them is corrected; without deficiencies it stands until a later
- * inspection. `alias` is the inspections alias.
+ * compliant once every one of them is corrected, unless the correction scheduled a re-test
+ * (src/shared/retest-after-correction.ts): then it stands until a later inspection, the re-test,
+ * passes. Without deficiencies it stands until a later inspection. `alias` is the inspections alias.
  */
 export function resultAfterCorrectionsSql(alias: string): SQL<string> {
   const i = sql.raw(alias);
@@ -106,6 +107,7 @@ export function resultAfterCorrectionsSql(alias: string): SQL<string> {
     when ${i}.compliance_result = 'non_compliant'
       and exists (select 1 from deficiencies d where d.inspection_id = ${i}.id)
       and not exists (select 1 from deficiencies d where d.inspection_id = ${i}.id and d.corrected_on is null)
+      and not exists (select 1 from inspections rt where rt.retest_of_id = ${i}.id)
     then 'compliant'::compliance_result
     else ${i}.compliance_result end)`;
 }

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client';
 /** The deficiencies the caller reaches: those of the properties they were given (server/access.ts). */
 const reached = (reach: Reach) => sql`d.organization_id = ${reach.id} and ${propertyScope(reach, sql`d.property_id`)}`;
 import { preparedRows } from '../../db/prepared';
-import { deficiencies, deficiencyPhotos } from '../../db/schema/index';
+import { deficiencies, deficiencyPhotos, inspections } from '../../db/schema/index';
 
 export type DeficiencyRow = typeof deficiencies.$inferSelect;
 export type PhotoRow = typeof deficiencyPhotos.$inferSelect;
@@ -133,8 +133,8 @@ export async function findDeficiency(db: DbOrTx, reach: Reach, id: number): Prom
 
 /** The row, locked for the rest of the transaction, with what settling compliance needs. */
 export async function lockDeficiency(db: DbOrTx, reach: Reach, id: number) {
-  const result = await db.execute<{ id: number; property_id: number; item_type: InspectionType; requirement_id: number | null; corrected_on: string | null }>(sql`
-    select d.id, d.property_id, d.item_type, i.requirement_id, d.corrected_on
+  const result = await db.execute<{ id: number; property_id: number; inspection_id: number; item_type: InspectionType; requirement_id: number | null; corrected_on: string | null }>(sql`
+    select d.id, d.property_id, d.inspection_id, d.item_type, i.requirement_id, d.corrected_on
     from deficiencies d join inspections i on i.id = d.inspection_id
     where d.id = ${id} and ${reached(reach)}
     for update of d`);
@@ -198,4 +198,52 @@ export async function markReencoded(db: DbOrTx, id: number, values: { contentTyp
 
 export async function quarantinePhoto(db: DbOrTx, id: number, reason: string): Promise<void> {
   await db.update(deficiencyPhotos).set({ quarantinedAt: sql`now()`, quarantineReason: reason }).where(eq(deficiencyPhotos.id, id));
+}
+
+/**
+ * The failed inspection a correction belongs to, locked, once none of its deficiencies is open
+ * and no re-test of it exists: what a re-test copies (requirement, assignee, inspector). Undefined
+ * while one is open, or when it has a re-test, or when it is not a failure any more.
+ */
+export async function lockRetestCandidate(db: DbOrTx, inspectionId: number) {
+  const result = await db.execute<{ id: number; organization_id: number; property_id: number; inspection_type: InspectionType; requirement_id: number | null; assigned_to: string; inspector_id: number | null; performed_on: string }>(sql`
+    select i.id, i.organization_id, i.property_id, i.inspection_type, i.requirement_id, i.assigned_to, i.inspector_id,
+      to_char((i.completed_date at time zone o.time_zone)::date, 'YYYY-MM-DD') as performed_on
+    from inspections i join organizations o on o.id = i.organization_id
+    where i.id = ${inspectionId} and i.status = 'completed' and i.compliance_result = 'non_compliant'
+      and not exists (select 1 from deficiencies d where d.inspection_id = i.id and d.corrected_on is null)
+      and not exists (select 1 from inspections rt where rt.retest_of_id = i.id)
+      -- A later result of the same activity already settles it: nothing to re-test for compliance.
+      and not exists (
+        select 1 from inspections later
+        where later.property_id = i.property_id and later.inspection_type = i.inspection_type
+          and later.requirement_id is not distinct from i.requirement_id and later.id <> i.id
+          and later.status = 'completed' and later.compliance_result is not null and later.completed_date > i.completed_date)
+    for update of i`);
+  return result.rows[0];
+}
+
+/** The re-test of a failed inspection, due `dueDate`, assigned as the failure was. */
+export async function insertRetest(
+  db: DbOrTx,
+  failed: { id: number; organization_id: number; property_id: number; inspection_type: InspectionType; requirement_id: number | null; assigned_to: string; inspector_id: number | null },
+  dueDate: string,
+  instructions: string,
+): Promise<number> {
+  const [row] = await db
+    .insert(inspections)
+    .values({
+      organizationId: failed.organization_id,
+      propertyId: failed.property_id,
+      inspectionType: failed.inspection_type,
+      requirementId: failed.requirement_id,
+      dueDate,
+      assignedTo: failed.assigned_to,
+      inspectorId: failed.inspector_id,
+      notes: instructions,
+      status: 'scheduled',
+      retestOfId: failed.id,
+    })
+    .returning({ id: inspections.id });
+  return row!.id;
 }

@@ -2,7 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ApiErrorBody } from '@shared/api-error';
 import { PHOTO_TYPES } from '@shared/records';
-import { correctDeficiencySchema, deficiencyListQuerySchema, deficiencyPhotoResponse, deficiencyResponse, deficiencySummaryResponse } from '@shared/schemas/deficiency';
+import { UNDO_TOKEN_HEADER } from '@shared/undo';
+import { correctDeficiencyResponse, correctDeficiencySchema, deficiencyListQuerySchema, deficiencyPhotoResponse, deficiencyResponse, deficiencySummaryResponse } from '@shared/schemas/deficiency';
 import { requireAccount } from '../../plugins/auth';
 import { fileBody, fileResponse, idParams, notFoundParams, recordId, successResponse, type ZodTypeProvider } from '../../route-schema';
 import * as deficiencies from './deficiencies.service';
@@ -40,8 +41,22 @@ export async function deficienciesRoutes(app: FastifyInstance, deps: deficiencie
 
   api.post(
     '/api/deficiencies/:id/correct',
-    { schema: { permission: 'deficiencies.record', tags, summary: 'Correct a deficiency', params, body: correctDeficiencySchema, response: { 200: deficiencyResponse } } },
-    async (request) => deficiencies.correctDeficiency(deps, requireAccount(request), request.params.id, request.body),
+    {
+      schema: {
+        permission: 'deficiencies.record',
+        tags,
+        summary: 'Correct a deficiency',
+        description: `Correcting the last open deficiency of a failed fire alarm, smoke detector or sprinkler inspection schedules a re-test (\`retest\` in the answer) instead of making the item compliant. The \`${UNDO_TOKEN_HEADER}\` header of the answer undoes the correction (and removes its re-test while nothing was recorded on it).`,
+        params,
+        body: correctDeficiencySchema,
+        response: { 200: correctDeficiencyResponse },
+      },
+    },
+    async (request, reply) => {
+      const { deficiency, undoToken } = await deficiencies.correctDeficiency(deps, requireAccount(request), request.params.id, request.body);
+      reply.header(UNDO_TOKEN_HEADER, undoToken);
+      return deficiency;
+    },
   );
 
   api.get(

@@ -2,12 +2,16 @@ import type pg from 'pg';
 import type { z } from 'zod';
 import { todayInTimeZone } from '@shared/dates';
 import { PHOTO_QUARANTINED_MESSAGE } from '@shared/records';
-import type { correctDeficiencySchema, Deficiency, DeficiencyPhoto } from '@shared/schemas/deficiency';
-import type { Db } from '../../db/client';
+import type { correctDeficiencySchema, CorrectDeficiencyResult, Deficiency, DeficiencyPhoto, ScheduledRetest } from '@shared/schemas/deficiency';
+import type { InspectionType } from '@shared/enums';
+import { formatDisplayDate } from '@shared/dates';
+import { retestRule, retestScheduledMessage } from '@shared/retest-after-correction';
+import type { Db, DbOrTx } from '../../db/client';
 import { writeAccountData } from '../../cache/account-cache';
 import { withTransaction } from '../../db/transaction';
 import { conflict, notFound, validationFailed } from '../../errors';
 import { settle } from '../compliance/compliance.service';
+import { beginUndoable, finishUndoable } from '../undo/undo.service';
 import type { Account } from '../../account';
 import { assertPropertyExists } from '../properties/properties.service';
 import * as q from './deficiencies.queries';
@@ -52,24 +56,51 @@ export async function openSummary(deps: DeficienciesDeps, account: Account) {
 
 /**
  * Correcting moves compliance in the same transaction: the item's latest result counts as
- * compliant once every deficiency it opened is corrected (resultAfterCorrections).
+ * compliant once every deficiency it opened is corrected (resultAfterCorrections), unless the
+ * item is one the code asks to test again after a repair: then closing the last open deficiency
+ * schedules that re-test instead, and the failure stands until it passes. Undoable for a few
+ * seconds (decision 016): the undo takes the re-test away with the correction while nothing was
+ * recorded on it.
  */
 export async function correctDeficiency(
   deps: DeficienciesDeps,
   account: Account,
   id: number,
   input: z.output<typeof correctDeficiencySchema>,
-): Promise<Deficiency> {
+): Promise<{ deficiency: CorrectDeficiencyResult; undoToken: string }> {
   const day = today(account);
   if (input.correctedOn > day) throw validationFailed({ correctedOn: ['The correction date cannot be in the future'] });
-  await writeAccountData(deps.pool, account.id, async ({ db }) => {
+  const found = await q.findDeficiency(deps.db, account, id);
+  if (!found) throw deficiencyNotFound();
+  const { retest, undoToken } = await writeAccountData(deps.pool, account.id, async ({ db }) => {
+    // First: the account lock (a re-test is an open inspection, counted as the plan counts them).
+    const point = await beginUndoable(db, { organizationId: account.id, propertyId: found.propertyId, inspectionId: found.inspectionId, kind: 'correct_deficiency' });
     const row = await q.lockDeficiency(db, account, id);
     if (!row) throw deficiencyNotFound();
     if (row.corrected_on !== null) throw conflict('This deficiency is already corrected.');
     await q.markCorrected(db, id, input);
+    const scheduled = await scheduleRetest(db, row.inspection_id, row.item_type, input.correctedOn);
     await settle(db, { propertyId: row.property_id, requirementIds: [row.requirement_id], itemTypes: [row.item_type], today: day });
+    return { retest: scheduled, undoToken: await finishUndoable(db, point) };
   });
-  return getDeficiency(deps, account, id);
+  return { deficiency: { ...(await getDeficiency(deps, account, id)), retest }, undoToken };
+}
+
+/**
+ * The re-test the code asks after a repair (src/shared/retest-after-correction.ts), when this
+ * correction closed the last open deficiency of the failure: the same requirement, due the day
+ * of the correction, assigned as the failed inspection was. Not counted against the Free plan's
+ * open inspection (subscription.queries.ts), so the limit never blocks it; at most one per
+ * failure (a unique index), made under the account lock the correction took first.
+ */
+async function scheduleRetest(db: DbOrTx, inspectionId: number, itemType: InspectionType, correctedOn: string): Promise<ScheduledRetest | null> {
+  const rule = retestRule(itemType);
+  if (!rule) return null;
+  const failed = await q.lockRetestCandidate(db, inspectionId);
+  if (!failed) return null;
+  const instructions = `Re-test after repair of what the inspection of ${formatDisplayDate(failed.performed_on)} found: ${rule.source} asks that ${rule.asks}.`;
+  const retestId = await q.insertRetest(db, failed, correctedOn, instructions);
+  return { inspectionId: retestId, retestOfId: failed.id, dueDate: correctedOn, source: rule.source, message: retestScheduledMessage(itemType, correctedOn) };
 }
 
 const HEIC_MESSAGE =

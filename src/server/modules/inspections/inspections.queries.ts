@@ -91,6 +91,11 @@ type Row = {
   attested_at: Date | null;
   deficiency_count: number;
   open_deficiency_count: number;
+  retest_of_id: number | null;
+  retest_of_performed_on: string | null;
+  retest_id: number | null;
+  retest_due_date: string | null;
+  retest_status: InspectionStatus | null;
 };
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -141,6 +146,8 @@ function toInspection(row: Row): Inspection {
         : null,
     deficiencyCount: row.deficiency_count,
     openDeficiencyCount: row.open_deficiency_count,
+    retestOf: row.retest_of_id === null ? null : { id: row.retest_of_id, performedOn: row.retest_of_performed_on },
+    retest: row.retest_id === null ? null : { id: row.retest_id, dueDate: row.retest_due_date!, status: row.retest_status! },
   };
 }
 
@@ -164,13 +171,18 @@ async function selectInspections(db: DbOrTx, where: SQL, today: string, order: S
       lic.number as inspector_licence_number, to_char(lic.expires_on, 'YYYY-MM-DD') as inspector_licence_expires_on,
       lic.expires_on < coalesce((i.completed_date at time zone org.time_zone)::date, ${t}) as inspector_licence_expired,
       i.attestation_statement, i.attestation_role, i.attestation_name, i.attested_at,
-      coalesce(d.total, 0)::int as deficiency_count, coalesce(d.open, 0)::int as open_deficiency_count
+      coalesce(d.total, 0)::int as deficiency_count, coalesce(d.open, 0)::int as open_deficiency_count,
+      i.retest_of_id, to_char((fo.completed_date at time zone org.time_zone)::date, 'YYYY-MM-DD') as retest_of_performed_on,
+      rt.id as retest_id, to_char(rt.due_date, 'YYYY-MM-DD') as retest_due_date, rt.status as retest_status
     from page
     join inspections i on i.id = page.id
     join properties p on p.id = i.property_id
     join organizations org on org.id = i.organization_id
     left join requirements r on r.id = i.requirement_id
     left join inspectors ins on ins.id = i.inspector_id
+    -- The failure a re-test re-tests, and a failure's re-test (inspections_retest_of_idx).
+    left join inspections fo on fo.id = i.retest_of_id
+    left join inspections rt on rt.retest_of_id = i.id
     -- A completed inspection keeps the licence recorded when it was completed.
     cross join lateral (
       select case when i.status = 'completed' then i.inspector_licence_number else ins.licence_number end as number,

@@ -431,6 +431,11 @@ export async function deleteInspection(deps: InspectionsDeps, account: Account, 
   return writeAccountData(deps.pool, account.id, async ({ db }) => {
     const point = await beginUndoable(db, { organizationId: account.id, propertyId: await propertyOf(db, account, id), inspectionId: id, kind: 'delete_inspection' });
     const row = await lockOwn(db, account, id);
+    // Without its re-test a corrected failure would count as passed (resultAfterCorrectionsSql):
+    // only a result recorded on it, or cancelling it (the failure then stands), ends it.
+    if (row.retestOfId !== null && isOpen(row.status)) {
+      throw conflict('This re-test is what shows the repair worked, and the item stays non-compliant until it passes. Record its result, or cancel it (the failure then stands until another inspection passes).');
+    }
     await q.deleteInspection(db, id);
     await settle(db, { propertyId: row.propertyId, requirementIds: [row.requirementId], itemTypes: [row.inspectionType], today: day, prune: true });
     return { undoToken: await finishUndoable(db, point) };

@@ -107,6 +107,11 @@ async function selectProperties(db: DbOrTx, where: SQL, today: string, sort: Pro
           'status', ${effectiveItemStatusSql('ci', todaySql)},
           'nextDueDate', ci.next_due_date, 'lastInspectionDate', ci.last_inspection_date,
           'lastDoneUnknownCount', known.unknown, 'lastDoneStatedOn', known.stated,
+          -- A failed item waiting for the re-test its correction scheduled (inspections_retest_of_idx).
+          'awaitingRetest', ci.status = 'non_compliant' and exists (
+            select 1 from inspections rt
+            where rt.property_id = ci.property_id and rt.inspection_type = ci.item_type
+              and rt.retest_of_id is not null and rt.status in ('scheduled', 'in_progress')),
           'createdAt', ci.created_at, 'updatedAt', ci.updated_at
         ) order by ci.item_type) as list
       from compliance_items ci

@@ -65,11 +65,16 @@ export async function countProperties(db: DbOrTx, organizationId: number): Promi
   return row!.n;
 }
 
+/**
+ * Open inspections that count against the Free plan's limit. A re-test scheduled by a correction
+ * does not: the code asks for it after a repair (src/shared/retest-after-correction.ts), so the
+ * limit must never stand between a failure and the test that clears it (docs/records.md).
+ */
 export async function countOpenInspections(db: DbOrTx, organizationId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(inspections)
-    .where(and(eq(inspections.organizationId, organizationId), inArray(inspections.status, ['scheduled', 'in_progress'])));
+    .where(and(eq(inspections.organizationId, organizationId), inArray(inspections.status, ['scheduled', 'in_progress']), isNull(inspections.retestOfId)));
   return row!.n;
 }
 

@@ -58,6 +58,7 @@ const UNDO_ACTIONS: Record<UndoKind, Action> = {
   edit_inspection: 'inspections.schedule',
   delete_inspection: 'inspections.delete',
   delete_property: 'properties.delete',
+  correct_deficiency: 'deficiencies.record',
 };
 
 /**

@@ -46,6 +46,8 @@ export function useCreateInspection() {
         attestation: null,
         deficiencyCount: 0,
         openDeficiencyCount: 0,
+        retestOf: null,
+        retest: null,
       };
       applyInspectionChange(queryClient, { kind: 'add', inspection: draft }, today);
       return { snapshot };

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Deficiency, DeficiencyPhoto, DeficiencySummary } from '@shared/schemas/deficiency';
+import type { CorrectDeficiencyResult, Deficiency, DeficiencyPhoto, DeficiencySummary } from '@shared/schemas/deficiency';
 import type { Inspector, InspectorInput } from '@shared/schemas/inspector';
-import { ApiError, api } from '@/lib/api';
+import { ApiError, api, apiChange } from '@/lib/api';
 import { refreshAfterInspectionChange } from '@/features/inspections/api/inspection-queries';
 
 export const INSPECTORS_KEY = ['/api/inspectors'] as const;
@@ -50,8 +50,9 @@ export function refreshAfterDeficiencyChange(queryClient: QueryClient) {
 export function useCorrectDeficiency() {
   const queryClient = useQueryClient();
   return useMutation({
+    // The answer names the re-test it scheduled, if any; the header undoes the correction.
     mutationFn: ({ id, ...body }: { id: number; correctedOn: string; correctedBy: string; note: string }) =>
-      api.post<Deficiency>(`/api/deficiencies/${id}/correct`, body),
+      apiChange<CorrectDeficiencyResult>('POST', `/api/deficiencies/${id}/correct`, body),
     onSettled: () => refreshAfterDeficiencyChange(queryClient),
   });
 }

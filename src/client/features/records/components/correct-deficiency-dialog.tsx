@@ -7,7 +7,9 @@ import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
+import { toastWithUndo } from '@/components/undo-toast';
 import { isApiError, serverMessage } from '@/lib/api';
 import { useAuth } from '@/app/auth-context';
 import { useToday } from '@/features/inspections/api/use-today';
@@ -24,6 +26,7 @@ export function CorrectDeficiencyDialog({ deficiency, open, onOpenChange }: Prop
   const today = useToday();
   const { user } = useAuth();
   const correct = useCorrectDeficiency();
+  const queryClient = useQueryClient();
   const form = useForm<CorrectDeficiencyInput>({
     resolver: zodResolver(correctDeficiencySchema),
     defaultValues: { correctedOn: today, correctedBy: user?.fullName ?? '', note: '' },
@@ -38,8 +41,16 @@ export function CorrectDeficiencyDialog({ deficiency, open, onOpenChange }: Prop
     correct.mutate(
       { id: deficiency.id, correctedOn: values.correctedOn, correctedBy: values.correctedBy, note: values.note ?? '' },
       {
-        onSuccess: () => {
-          toast({ title: 'Deficiency Corrected', description: 'The item and the property status are updated.' });
+        onSuccess: ({ data, undoToken }) => {
+          // A repair the code follows with a re-test keeps the item non-compliant: say so.
+          toastWithUndo(queryClient, {
+            title: 'Deficiency Corrected',
+            description: data.retest
+              ? `${data.retest.message}. The item stays Action Needed until the re-test passes.`
+              : 'The item and the property status are updated.',
+            undoToken,
+            undoneText: data.retest ? 'The deficiency is open again and its re-test is removed.' : 'The deficiency is open again.',
+          });
           onOpenChange(false);
         },
         onError: (error) => {

@@ -25,6 +25,11 @@ export type LibraryEntry = {
   window?: { beforeMonths: number; afterMonths: number };
   /** What the first due date counts from when it was never done. */
   countsFrom?: 'last_done' | 'installation' | 'manufacture';
+  /**
+   * Keys of rows (same code set, same item) whose clock a completion of this one restarts too:
+   * NFPA 10's 12-year hydrostatic test restarts the 6-year maintenance (7.3.3).
+   */
+  restarts?: readonly string[];
 };
 
 export type CodeSetLibrary = { codeSet: CodeSet; entries: readonly LibraryEntry[] };

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDisplayDate, todayInTimeZone } from '@shared/dates';
+import type { InspectionType } from '@shared/enums';
+import { UNDO_TOKEN_HEADER } from '@shared/undo';
+import { createProperty } from '../../db/seed/properties';
+import { createMember } from '../../db/seed/users';
+import { createTestContext, type Agent, type TestContext } from '../../testing/test-app';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const today = () => todayInTimeZone('UTC');
+
+/** A Free account whose inspection of `type` failed with one deficiency; its next inspection is scheduled (the plan's one open inspection). */
+async function failed(type: InspectionType = 'fire_alarm') {
+  const session = await ctx.signedIn();
+  const property = await createProperty(ctx.runtime.db, session.user.id, { name: 'Harbor View' });
+  const scheduled = (await session.agent.post('/api/inspections', { propertyId: property.id, inspectionType: type, dueDate: today(), assignedTo: 'Kim Lee' })).json();
+  const completed = await session.agent.put(`/api/inspections/${scheduled.id}`, {
+    status: 'completed',
+    complianceStatus: 'non_compliant',
+    notes: 'Panel in trouble',
+    deficiencies: [{ description: 'Shorted detector base on floor 3', severity: 'impairment' }],
+  });
+  expect(completed.statusCode, completed.body).toBe(200);
+  const [deficiency] = (await session.agent.get(`/api/properties/${property.id}/deficiencies`)).json() as { id: number }[];
+  return { ...session, property, inspection: completed.json() as { id: number; nextDue: { inspectionId: number } }, deficiencyId: deficiency!.id };
+}
+
+const correct = (agent: Agent, id: number) => agent.post(`/api/deficiencies/${id}/correct`, { correctedOn: today(), correctedBy: 'Kim Lee', note: 'Base replaced' });
+
+const propertyOf = async (agent: Agent, id: number) => {
+  const p = (await agent.get(`/api/properties/${id}`)).json();
+  return { status: p.status as string, reason: p.statusReason as string, item: p.complianceItems[0] as { status: string; awaitingRetest: boolean; nextDueDate: string } };
+};
+
+const complete = (agent: Agent, id: number, result: 'compliant' | 'non_compliant') =>
+  agent.put(`/api/inspections/${id}`, { status: 'completed', complianceStatus: result, completedDate: today(), notes: result === 'compliant' ? 'Works' : 'Still in trouble' });
+
+describe('a correction the code follows with a re-test', () => {
+  it('schedules the re-test of a fire alarm, beyond the Free plan\'s one open inspection, and the property stays Action Needed', async () => {
+    const { agent, property, inspection, deficiencyId } = await failed('fire_alarm');
+    const corrected = await correct(agent, deficiencyId);
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const retest = corrected.json().retest;
+    expect(retest).toMatchObject({
+      retestOfId: inspection.id,
+      dueDate: today(),
+      source: 'NFPA 72 (2022) 14.4.2',
+      message: `Re-test scheduled for ${formatDisplayDate(today())}: NFPA 72 asks that repaired fire alarm components be tested again`,
+    });
+    expect(corrected.headers[UNDO_TOKEN_HEADER.toLowerCase()]).toBeTruthy();
+
+    const scheduled = (await agent.get(`/api/inspections/${retest.inspectionId}`)).json();
+    expect(scheduled).toMatchObject({ inspectionType: 'fire_alarm', status: 'scheduled', dueDate: today(), assignedTo: 'Kim Lee', retestOf: { id: inspection.id, performedOn: today() } });
+    expect(scheduled.notes).toContain('NFPA 72 (2022) 14.4.2');
+    expect((await agent.get(`/api/inspections/${inspection.id}`)).json().retest).toEqual({ id: retest.inspectionId, dueDate: today(), status: 'scheduled' });
+
+    expect(await propertyOf(agent, property.id)).toMatchObject({
+      status: 'non_compliant',
+      reason: 'Fire alarm awaiting re-test after repair',
+      item: { status: 'non_compliant', awaitingRetest: true },
+    });
+    // The re-test does not take the Free plan's one open inspection (the recurrence has it).
+    expect((await agent.get('/api/subscription/status')).json()).toMatchObject({ scheduledInspectionCount: 1, canScheduleInspection: false });
+  });
+
+  it('makes the property Compliant when the re-test passes, without restarting the annual interval', async () => {
+    const { agent, property, deficiencyId } = await failed('fire_alarm');
+    const before = await propertyOf(agent, property.id);
+    const retest = (await correct(agent, deficiencyId)).json().retest;
+    expect((await complete(agent, retest.inspectionId, 'compliant')).statusCode).toBe(200);
+    const after = await propertyOf(agent, property.id);
+    expect(after).toMatchObject({ status: 'compliant', item: { status: 'compliant', awaitingRetest: false } });
+    expect(after.item.nextDueDate).toBe(before.item.nextDueDate);
+  });
+
+  it('keeps the property Action Needed when the re-test fails', async () => {
+    const { agent, property, deficiencyId } = await failed('sprinkler_system');
+    const retest = (await correct(agent, deficiencyId)).json().retest;
+    expect(retest.message).toContain('NFPA 25 asks that a sprinkler system restored to service be inspected and tested');
+    expect((await complete(agent, retest.inspectionId, 'non_compliant')).statusCode).toBe(200);
+    expect(await propertyOf(agent, property.id)).toMatchObject({ status: 'non_compliant', reason: 'Sprinkler system failed inspection', item: { status: 'non_compliant', awaitingRetest: false } });
+  });
+
+  it('leaves an extinguisher as today: corrected is compliant, no re-test', async () => {
+    const { agent, property, deficiencyId } = await failed('fire_extinguisher');
+    const corrected = await correct(agent, deficiencyId);
+    expect(corrected.json().retest).toBeNull();
+    expect(await propertyOf(agent, property.id)).toMatchObject({ status: 'compliant', item: { status: 'compliant', awaitingRetest: false } });
+    const open = (await agent.get(`/api/properties/${property.id}/inspections`)).json() as { status: string }[];
+    expect(open.filter((i) => i.status === 'scheduled')).toHaveLength(1);
+  });
+
+  it('is removed when the correction is undone while nothing was recorded on it', async () => {
+    const { agent, property, inspection, deficiencyId } = await failed('fire_alarm');
+    const corrected = await correct(agent, deficiencyId);
+    const retestId = corrected.json().retest.inspectionId as number;
+    const undone = await agent.post(`/api/undo/${corrected.headers[UNDO_TOKEN_HEADER.toLowerCase()]}`);
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json()).toMatchObject({ kind: 'correct_deficiency', propertyId: property.id });
+    expect((await agent.get(`/api/inspections/${retestId}`)).statusCode).toBe(404);
+    expect((await agent.get(`/api/deficiencies/${deficiencyId}`)).json()).toMatchObject({ correctedOn: null });
+    expect((await agent.get(`/api/inspections/${inspection.id}`)).json().retest).toBeNull();
+    expect(await propertyOf(agent, property.id)).toMatchObject({ status: 'non_compliant', reason: 'Fire alarm failed inspection' });
+
+    // Corrected again, and the re-test started: the undo of that correction is refused.
+    const again = await correct(agent, deficiencyId);
+    const second = again.json().retest.inspectionId as number;
+    expect((await complete(agent, second, 'compliant')).statusCode).toBe(200);
+    expect((await agent.post(`/api/undo/${again.headers[UNDO_TOKEN_HEADER.toLowerCase()]}`)).statusCode).toBe(409);
+  });
+
+  it('cannot be deleted while open: the failure would count as passed', async () => {
+    const { agent, deficiencyId } = await failed('fire_alarm');
+    const retest = (await correct(agent, deficiencyId)).json().retest;
+    const deleted = await agent.delete(`/api/inspections/${retest.inspectionId}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().message).toContain('Record its result, or cancel it');
+  });
+
+  it('belongs to its organisation: another one gets 404 and schedules nothing; a viewer may not correct', async () => {
+    const { user, agent, property, inspection, deficiencyId } = await failed('fire_alarm');
+    const other = await ctx.signedIn();
+    expect((await correct(other.agent, deficiencyId)).statusCode).toBe(404);
+    expect((await agent.get(`/api/inspections/${inspection.id}`)).json().retest).toBeNull();
+
+    const viewer = await createMember(ctx.runtime.db, { organizationId: user.id, role: 'viewer' });
+    const viewerAgent = ctx.agent();
+    await viewerAgent.post('/api/auth/login', { username: viewer.user.username, password: viewer.password });
+    expect((await viewerAgent.post(`/api/organizations/${user.id}/switch`)).statusCode).toBe(200);
+    expect((await correct(viewerAgent, deficiencyId)).statusCode).toBe(403);
+    expect(await propertyOf(agent, property.id)).toMatchObject({ status: 'non_compliant', reason: 'Fire alarm failed inspection' });
+  });
+});
