@@ -149,6 +149,8 @@ async function main(): Promise<void> {
         const jobs = started.boss.stop({ graceful: true, wait: true, timeout: shutdownTimeoutMs });
         // /readyz answers 503 from now on; the port closes once nothing is in flight.
         const drained = await drain.begin({ drainMs, timeoutMs: shutdownTimeoutMs });
+        // A worker's port answers only health checks: it says "stopping" until its jobs are done.
+        if (!serveApp) await jobs;
         const closing = Promise.all([server.close(), listener?.close()]);
         if (drained === 'timeout') {
           server.log.warn('Requests still in flight after SHUTDOWN_TIMEOUT_SECONDS were cut off');

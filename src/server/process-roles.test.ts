@@ -162,7 +162,7 @@ describe('worker', () => {
   let worker: AppProcess | undefined;
   afterAll(() => worker?.crash());
 
-  it('runs the jobs (a queued e-mail is delivered) and answers only health and metrics checks; SIGTERM stops it with 0', async () => {
+  it('runs the jobs (a queued e-mail is delivered), answers only health and metrics checks, and on SIGTERM finishes the job in flight, then exits 0', async () => {
     const { rows } = await ctx.runtime.pool.query<{ id: number }>(
       "insert into email_outbox (kind, to_address, subject, text_body) values ('support_confirmation', 'ops@example.com', 'Queued', 'Delivered by the worker.') returning id",
     );
@@ -192,7 +192,31 @@ describe('worker', () => {
     expect(metrics.status).toBe(200);
     expect(await metrics.text()).toContain('firemark_job_queue_depth{queue="email-priority",state="waiting"}');
 
-    worker.child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    // A delivery in flight when the worker is told to stop: another session holds the mail's
+    // row, so the job waits on it. The worker stops taking jobs, reports not ready, and lets it finish.
+    const second = await ctx.runtime.pool.query<{ id: number }>(
+      "insert into email_outbox (kind, to_address, subject, text_body) values ('support_confirmation', 'ops@example.com', 'In flight', 'Finished before the worker stops.') returning id",
+    );
+    const holder = new pg.Client({ connectionString: ctx.config.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('select id from email_outbox where id = $1 for update', [second.rows[0]!.id]);
+      const jobId = await ctx.runtime.boss.send(QUEUES.emailPriority, { outboxId: second.rows[0]!.id });
+      await expect
+        .poll(async () => (await holder.query("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database() and query ilike '%email_outbox%'")).rows[0].n, { timeout: 20_000 })
+        .toBeGreaterThan(0);
+
+      worker.child.kill('SIGTERM');
+      await expect.poll(async () => (await fetch(`${worker!.url}/readyz`)).status, { timeout: 20_000 }).toBe(503);
+      await holder.query('rollback');
+      expect(await exited).toBe(0);
+      const after = await ctx.runtime.pool.query('select status from email_outbox where id = $1', [second.rows[0]!.id]);
+      expect(after.rows[0].status).toBe('logged');
+      const job = await ctx.runtime.pool.query('select state from pgboss.job where id = $1', [jobId]);
+      expect(job.rows[0].state).toBe('completed');
+    } finally {
+      await holder.end();
+    }
   }, 60_000);
 });
