@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProperty } from '../../db/seed/properties';
 import { createMember } from '../../db/seed/users';
+import { pdfPages } from '../../testing/pdf-text';
 import { setNow } from '../../testing/clock';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { grantPro } from '../subscription/subscription.service';
@@ -121,6 +122,18 @@ describe('how an inspection’s activity was known', () => {
     const [without, named] = res.json().rows as { inspectionId: number }[];
     expect((await s.agent.get(`/api/inspections/${without!.inspectionId}`)).json()).toMatchObject({ activityBasis: 'not_stated', requirement: { principal: true } });
     expect((await s.agent.get(`/api/inspections/${named!.inspectionId}`)).json()).toMatchObject({ activityBasis: 'stated' });
+  });
+});
+
+describe('in the report', () => {
+  it('the inspection history says "Activity not stated" beside the activity', async () => {
+    setNow('2026-04-10T15:00:00Z');
+    const s = await withProperty();
+    await unstatedCompletion(s);
+    const report = await s.agent.post('/api/reports', { propertyId: s.property.id, reportType: 'fire_safety' });
+    expect(report.statusCode, report.body).toBe(201);
+    const text = (await pdfPages((await s.agent.get(report.json().downloadUrl)).rawPayload)).join('\n').replace(/\s+/g, ' ');
+    expect(text).toContain('Annual 90-minute test (Activity not stated)');
   });
 });
 

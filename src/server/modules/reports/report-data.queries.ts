@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
 import { addDays } from '@shared/compliance';
 import type { DbOrTx } from '../../db/client';
-import { complianceItems, inspections, properties } from '../../db/schema/index';
+import { complianceItems, inspections, properties, requirements } from '../../db/schema/index';
 import { REPORT_INSPECTION_LIMIT } from './report-data';
 
 /**
@@ -27,8 +27,11 @@ export async function reportInspections(db: DbOrTx, organizationId: number, prop
         assignedTo: inspections.assignedTo,
         notes: inspections.notes,
         completionNotes: inspections.completionNotes,
+        activity: requirements.activity,
+        activityBasis: inspections.activityBasis,
       })
       .from(inspections)
+      .leftJoin(requirements, eq(requirements.id, inspections.requirementId))
       .where(where)
       .orderBy(
         sql`case when ${inspections.status} in ('scheduled', 'in_progress') and ${inspections.dueDate} < ${today}::date then 0 else 1 end`,

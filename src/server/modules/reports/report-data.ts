@@ -1,4 +1,5 @@
 import { propertyStatusReason } from '@shared/compliance';
+import type { ActivityBasis } from '@shared/activity-basis';
 import type { Property } from '@shared/schemas/property';
 import type { Requirement } from '@shared/schemas/requirement';
 import { intervalLabel } from '@shared/intervals';
@@ -20,6 +21,9 @@ export interface ReportInspection {
   notes: string | null;
   /** Findings, typed when it was completed. */
   completionNotes: string | null;
+  /** The requirement it counts for, and how that was known (issue 37). */
+  activity?: string | null;
+  activityBasis?: ActivityBasis;
 }
 
 export interface FireSafetyReportData {

@@ -6,6 +6,7 @@ import { COUNTRY_LABELS, humanize, INSPECTION_TYPE_LABELS, type InspectionType }
 import type { FireSafetyReportData, ReportRequirement, ReportSchedule, ReportScheduleChange } from './report-data';
 import { drawSignatureLines, drawVerificationBlock, VERIFICATION_BLOCK_WIDTH } from './report-verification-pdf';
 import { drawRecordSections, inspectionNotesText } from './report-records';
+import { activityBasisLabel } from '@shared/activity-basis';
 
 const BRAND = '#b91c1c';
 const INK = '#111827';
@@ -237,7 +238,7 @@ export async function renderFireSafetyReport(data: FireSafetyReportData): Promis
         return {
           cells: [
             formatDisplayDate(inspection.dueDate),
-            typeLabel(inspection.inspectionType),
+            inspectionLabel(inspection),
             humanize(status),
             inspection.complianceResult ? complianceStatusDisplay(inspection.complianceResult).label : '-',
             inspection.completedDate ? formatDisplayDate(todayInTimeZone(data.timeZone, inspection.completedDate)) : '-',
@@ -267,7 +268,7 @@ export async function renderFireSafetyReport(data: FireSafetyReportData): Promis
     heading('Inspection details in full');
     for (const inspection of inspections) {
       ensureSpace(40);
-      write(doc.fontSize(10).fillColor(INK), 'bold', `${typeLabel(inspection.inspectionType)}, due ${formatDisplayDate(inspection.dueDate)}`, MARGIN, doc.y, {
+      write(doc.fontSize(10).fillColor(INK), 'bold', `${inspectionLabel(inspection)}, due ${formatDisplayDate(inspection.dueDate)}`, MARGIN, doc.y, {
         width: contentWidth,
       });
       paragraph(`Assigned to: ${inspection.assignedTo}`);
@@ -421,4 +422,15 @@ export async function renderFireSafetyReport(data: FireSafetyReportData): Promis
   }
   doc.end();
   return bytes;
+}
+
+/**
+ * The inspection's type; with its activity and "Activity not stated" or "Activity assumed" when
+ * it counts for the principal requirement without anyone having said so (issue 37).
+ */
+function inspectionLabel(inspection: FireSafetyReportData['inspections'][number]): string {
+  const type = typeLabel(inspection.inspectionType);
+  const basis = activityBasisLabel(inspection.activityBasis);
+  if (!basis) return type;
+  return inspection.activity ? `${type}: ${inspection.activity} (${basis})` : `${type} (${basis})`;
 }

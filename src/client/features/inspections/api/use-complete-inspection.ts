@@ -22,6 +22,8 @@ export interface CompleteInput {
   inspectorId?: number;
   attestation?: { accepted: true; role: AttestationRole; typedName: string };
   deficiencies?: DeficiencyInput[];
+  /** The activity it was for, when the dialog asked (its type has several and none was stated). */
+  requirementId?: number;
 }
 
 /**
@@ -32,13 +34,14 @@ export function useCompleteInspection() {
   const queryClient = useQueryClient();
   const today = useToday();
   return useMutation({
-    mutationFn: ({ id, complianceStatus, notes, performedOn, inspectorId, attestation, deficiencies }: CompleteInput) => {
+    mutationFn: ({ id, complianceStatus, notes, performedOn, inspectorId, attestation, deficiencies, requirementId }: CompleteInput) => {
       const body: CompleteInspectionInput = { status: 'completed', completedDate: performedOn ?? new Date().toISOString() };
       if (complianceStatus) {
         body.complianceStatus = complianceStatus;
         body.notes = notes?.trim() ? notes.trim() : null;
       }
       if (inspectorId) body.inspectorId = inspectorId;
+      if (requirementId) body.requirementId = requirementId;
       if (attestation) body.attestation = attestation;
       if (complianceStatus === 'non_compliant' && deficiencies?.length) body.deficiencies = deficiencies;
       return apiChange<InspectionUpdateResult>('PUT', `/api/inspections/${id}`, body);

@@ -11,8 +11,13 @@ import { nextDueText } from './next-due-text';
 export function useRecordResult() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, complianceResult, notes }: { id: number; complianceResult: ComplianceResult; notes: string }) =>
-      apiChange<InspectionUpdateResult>('PUT', `/api/inspections/${id}`, { complianceResult, completionNotes: notes.trim() ? notes.trim() : null }),
+    mutationFn: ({ id, complianceResult, notes, requirementId }: { id: number; complianceResult: ComplianceResult; notes: string; requirementId?: number }) =>
+      apiChange<InspectionUpdateResult>('PUT', `/api/inspections/${id}`, {
+        complianceResult,
+        completionNotes: notes.trim() ? notes.trim() : null,
+        // The activity, when the dialog asked: the result counts for it.
+        ...(requirementId ? { requirementId } : {}),
+      }),
     onSuccess: ({ data: saved, undoToken }) => {
       const { nextDue: _nextDue, ...inspection } = saved;
       queryClient.setQueryData(inspectionKey(saved.id), inspection);

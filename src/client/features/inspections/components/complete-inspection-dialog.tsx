@@ -20,6 +20,7 @@ import { useCompleteInspection } from '../api/use-complete-inspection';
 import { useRecordResult } from '../api/use-record-result';
 import { useToday } from '../api/use-today';
 import { describeInspection } from './inspection-text';
+import { ActivityField, activityIds, activityProblem, useActivityOptions, type ActivityChoice } from '@/features/requirements/components/activity-field';
 
 interface CompleteInspectionDialogProps {
   /** Kept while the dialog closes, so its text does not vanish mid-animation. */
@@ -59,6 +60,18 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
   });
   const [photos, setPhotos] = useState<Record<string, File[]>>({});
   const { errors } = form.formState;
+  // Issue 37: an inspection whose activity was not stated (or was assumed) asks which check it
+  // was, with no default, when its type has several; a stated one keeps its own.
+  const activities = useActivityOptions(open ? inspection?.propertyId : undefined, (open && inspection?.inspectionType) || '');
+  const asksActivity = Boolean(inspection && inspection.activityBasis !== 'stated' && activities.options.length > 1);
+  const [activity, setActivity] = useState<ActivityChoice>('');
+  const [activityError, setActivityError] = useState<string | undefined>(undefined);
+  const checkActivity = () => {
+    const problem = asksActivity ? activityProblem(activities.options, activity) : undefined;
+    setActivityError(problem);
+    return problem === undefined;
+  };
+  const chosenRequirement = asksActivity ? activityIds(activity).requirementId : undefined;
 
   useEffect(() => {
     if (open) {
@@ -70,6 +83,8 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
         inspectorId: inspection?.inspector?.id ? String(inspection.inspector.id) : '',
       });
       setPhotos({});
+      setActivity('');
+      setActivityError(undefined);
     }
   }, [open, inspection?.id, form]);
 
@@ -87,8 +102,12 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
 
   const onSubmit = form.handleSubmit((values) => {
     if (!inspection) return;
+    if (!checkActivity()) return;
     if (recording) {
-      record.mutate({ id: inspection.id, complianceResult: values.complianceStatus, notes: values.notes }, { onSuccess: () => onOpenChange(false) });
+      record.mutate(
+        { id: inspection.id, complianceResult: values.complianceStatus, notes: values.notes, requirementId: chosenRequirement },
+        { onSuccess: () => onOpenChange(false) },
+      );
       return;
     }
     if (values.performedOn > today) {
@@ -114,6 +133,7 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
         inspectorId: values.inspectorId ? Number(values.inspectorId) : undefined,
         attestation: values.attestRole ? { accepted: true, role: values.attestRole, typedName: values.attestName.trim() } : undefined,
         deficiencies: nonCompliantResult ? toDeficiencyInputs(values.deficiencies) : undefined,
+        requirementId: chosenRequirement,
       },
       {
         onSuccess: async (saved) => {
@@ -143,10 +163,12 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
           if (message) form.setError('performedOn', { type: 'server', message });
           const signer = isApiError(error) ? error.fieldErrors['attestation.typedName']?.[0] : undefined;
           if (signer) form.setError('attestName', { type: 'server', message: signer });
+          const activityMessage = isApiError(error) ? error.fieldErrors.requirementId?.[0] : undefined;
+          if (activityMessage) setActivityError(activityMessage);
         },
       },
     );
-  });
+  }, checkActivity);
 
   return (
     <Dialog open={open} onOpenChange={(next) => !saving && onOpenChange(next)}>
@@ -160,6 +182,19 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="space-y-5">
+          {asksActivity && inspection ? (
+            <ActivityField
+              className=""
+              options={activities.options}
+              itemType={inspection.inspectionType}
+              value={activity}
+              onChange={(choice) => {
+                setActivity(choice);
+                setActivityError(undefined);
+              }}
+              error={activityError}
+            />
+          ) : null}
           <div className="space-y-2">
             <span id={`${id}-result`} className="text-sm font-medium leading-none">
               Compliance status

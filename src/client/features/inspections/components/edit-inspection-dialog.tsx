@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { inspectionEditSchema, type Inspection, type InspectionEdit, type InspectionEditValues } from '@shared/schemas/inspection';
 import { applyServerFieldErrors } from '@/lib/form-errors';
+import { isApiError } from '@/lib/api';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { FormDialogFooter } from '@/components/ui/form-dialog-footer';
 import { FormField } from '@/components/ui/form-field';
@@ -12,6 +13,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useUpdateInspection } from '../api/use-update-inspection';
 import { inspectionTypeLabel, propertyNameOf } from './inspection-text';
 import { InspectionTypeOptions } from './inspection-type-options';
+import { ActivityField, activityIds, activityProblem, useActivityOptions, type ActivityChoice } from '@/features/requirements/components/activity-field';
 
 interface EditInspectionDialogProps {
   inspection: Inspection;
@@ -51,24 +53,51 @@ export function EditInspectionDialog({ inspection, open, onOpenChange }: EditIns
     defaultValues: valuesOf(inspection),
   });
   const { errors } = form.formState;
+  // Issue 37: the activity is asked with no default when the type has several; one already
+  // stated is shown chosen. A completed inspection asks only while its activity is not stated
+  // or assumed: naming it moves the completion to that requirement.
+  const statedChoice = (): ActivityChoice =>
+    inspection.activityBasis === 'stated' && inspection.requirement ? `requirement:${inspection.requirement.id}` : '';
+  const [activity, setActivity] = useState<ActivityChoice>(statedChoice);
+  const [activityError, setActivityError] = useState<string | undefined>(undefined);
+  const chosenType = form.watch('inspectionType') ?? inspection.inspectionType;
+  // Read only while open: a page holds this dialog closed.
+  const activities = useActivityOptions(open ? inspection.propertyId : undefined, open ? chosenType : '');
+  const asksActivity = !completed || inspection.activityBasis !== 'stated';
+  const checkActivity = () => {
+    const problem = asksActivity ? activityProblem(activities.options, activity) : undefined;
+    setActivityError(problem);
+    return problem === undefined;
+  };
 
   useEffect(() => {
-    if (open) form.reset(valuesOf(inspection));
+    if (open) {
+      form.reset(valuesOf(inspection));
+      setActivity(statedChoice());
+      setActivityError(undefined);
+    }
     // Only on opening: a refetch while editing must not wipe what is being typed.
   }, [open]);
 
   const onSubmit = form.handleSubmit((values) => {
+    if (!checkActivity()) return;
+    const { requirementId } = asksActivity ? activityIds(activity) : {};
+    const named = requirementId !== undefined ? { requirementId } : {};
     const body: InspectionEdit = completed
-      ? { assignedTo: values.assignedTo, notes: values.notes }
-      : { inspectionType: values.inspectionType, dueDate: values.dueDate, assignedTo: values.assignedTo, notes: values.notes, status: values.status };
+      ? { assignedTo: values.assignedTo, notes: values.notes, ...named }
+      : { inspectionType: values.inspectionType, dueDate: values.dueDate, assignedTo: values.assignedTo, notes: values.notes, status: values.status, ...named };
     update.mutate(
       { id: inspection.id, values: body },
       {
         onSuccess: () => onOpenChange(false),
-        onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS),
+        onError: (error) => {
+          applyServerFieldErrors(error, form.setError, FIELDS);
+          const message = isApiError(error) ? error.fieldErrors.requirementId?.[0] : undefined;
+          if (message) setActivityError(message);
+        },
       },
     );
-  });
+  }, checkActivity);
 
   return (
     <Dialog open={open} onOpenChange={(next) => !update.isPending && onOpenChange(next)}>
@@ -92,6 +121,19 @@ export function EditInspectionDialog({ inspection, open, onOpenChange }: EditIns
             <FormField label="Due date" error={errors.dueDate?.message}>
               {(control) => <Input {...control} type="date" disabled={completed} {...form.register('dueDate')} />}
             </FormField>
+            {asksActivity ? (
+              <ActivityField
+                options={activities.options}
+                loading={activities.loading}
+                itemType={chosenType}
+                value={activity}
+                onChange={(choice) => {
+                  setActivity(choice);
+                  setActivityError(undefined);
+                }}
+                error={activityError}
+              />
+            ) : null}
             <FormField label="Assigned to" error={errors.assignedTo?.message}>
               {(control) => <Input {...control} maxLength={200} autoComplete="off" {...form.register('assignedTo')} />}
             </FormField>

@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { inspectionTypeLabel, propertyNameOf } from './inspection-text';
+import { ActivityBasisBadge } from './activity-basis-badge';
 
 interface InspectionListProps {
   items: Inspection[];
@@ -30,16 +31,21 @@ function PropertyLink({ inspection }: { inspection: Inspection }) {
   );
 }
 
-/** The type, and the activity when it is not the type's principal (annual) one. */
+/**
+ * The type, and the activity when it is not the type's principal (annual) one, or when it was
+ * not stated or assumed (issue 37), which it then says.
+ */
 function TypeLink({ inspection }: { inspection: Inspection }) {
+  const unstated = inspection.activityBasis !== 'stated';
   return (
     <>
       <Link to={`/inspections/${inspection.id}`} className={linkClass}>
         {inspectionTypeLabel(inspection.inspectionType)}
       </Link>
-      {inspection.requirement && !inspection.requirement.principal ? (
+      {inspection.requirement && (unstated || !inspection.requirement.principal) ? (
         <span className="block break-words text-xs text-muted-foreground">{inspection.requirement.activity}</span>
       ) : null}
+      {unstated ? <ActivityBasisBadge basis={inspection.activityBasis} className="mt-1" /> : null}
     </>
   );
 }

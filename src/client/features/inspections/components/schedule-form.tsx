@@ -15,7 +15,7 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { InspectorPicker } from '@/features/records/components/inspector-picker';
-import { ActivityField, activityIds, type ActivityChoice } from '@/features/requirements/components/activity-field';
+import { ActivityField, activityIds, activityProblem, useActivityOptions, type ActivityChoice } from '@/features/requirements/components/activity-field';
 import { FirstOfTypeLastDone, useFirstOfType } from '@/features/requirements/components/first-of-type-last-done';
 import { lastDoneRowsSchema, rowOfServerField, toLastDoneAnswers } from '@/features/requirements/components/last-done-form';
 import type { useCreateInspection } from '../api/use-create-inspection';
@@ -83,6 +83,7 @@ export function ScheduleForm({ lockedProperty, options, optionsTotal, optionsLoa
   const { guard, release } = useLeaveGuard(isDirty);
   const chosenPropertyId = Number(form.watch('propertyId')) || undefined;
   const chosenType = (form.watch('inspectionType') ?? '') as InspectionType | '';
+  const activities = useActivityOptions(chosenPropertyId, chosenType);
   const firstOfType = useFirstOfType({
     propertyId: chosenPropertyId,
     itemType: chosenType,
@@ -99,9 +100,15 @@ export function ScheduleForm({ lockedProperty, options, optionsTotal, optionsLoa
 
   const propertyName = (propertyId: number | undefined) => lockedProperty?.name ?? shown.find((o) => o.id === propertyId)?.name;
 
+  // A type with several activities has no default: the form asks which one, beside the other fields' messages.
+  const checkActivity = () => {
+    const problem = activityProblem(activities.options, activity);
+    setActivityError(problem);
+    return problem === undefined;
+  };
   const onSubmit = form.handleSubmit(({ rows: answered, ...values }) => {
     setFormError(null);
-    setActivityError(undefined);
+    if (!checkActivity()) return;
     // Asked only while the type is new to the property; otherwise the call goes as SPEC's.
     const lastDone = answered.length > 0 ? toLastDoneAnswers(answered) : undefined;
     create.mutate(
@@ -127,7 +134,7 @@ export function ScheduleForm({ lockedProperty, options, optionsTotal, optionsLoa
         },
       },
     );
-  });
+  }, checkActivity);
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
@@ -216,7 +223,8 @@ export function ScheduleForm({ lockedProperty, options, optionsTotal, optionsLoa
           {(control) => <Input {...control} type="date" {...form.register('dueDate')} />}
         </FormField>
         <ActivityField
-          propertyId={chosenPropertyId}
+          options={activities.options}
+          loading={activities.loading}
           itemType={chosenType}
           value={activity}
           onChange={(choice) => {

@@ -23,6 +23,7 @@ import { useCompleteInspection } from '../api/use-complete-inspection';
 import { useInspection, useReminderLogs } from '../api/use-inspection';
 import { DeleteInspectionDialog } from '../components/delete-inspection-dialog';
 import { inspectionTypeLabel, isOpenInspection, propertyNameOf } from '../components/inspection-text';
+import { ActivityBasisBadge } from '../components/activity-basis-badge';
 
 // The forms (validation, the date picker) load when their button is first reached for.
 const CompleteInspectionDialog = lazyDialog(() => import('../components/complete-inspection-dialog').then((m) => m.CompleteInspectionDialog));
@@ -186,7 +187,20 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
                 </Link>
               </Detail>
               <Detail term="Inspection type">{typeLabel}</Detail>
-              {inspection.requirement ? <Detail term="Requirement">{inspection.requirement.activity}</Detail> : null}
+              {inspection.requirement ? (
+                <Detail term="Requirement">
+                  {inspection.requirement.activity}
+                  {inspection.activityBasis !== 'stated' ? (
+                    <>
+                      {' '}
+                      <ActivityBasisBadge basis={inspection.activityBasis} />
+                      <span className="mt-1 block text-xs text-muted-foreground">
+                        It counts for this requirement, the type&apos;s principal one, without anyone having said so. Use Edit Inspection to name the check it was.
+                      </span>
+                    </>
+                  ) : null}
+                </Detail>
+              ) : null}
               <Detail term="Assigned to">{inspection.assignedTo}</Detail>
               {inspection.inspector ? (
                 <Detail term={inspection.status === 'completed' ? 'Performed by' : 'Inspector'}>
