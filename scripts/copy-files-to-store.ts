@@ -18,7 +18,7 @@ if (config.fileStore.kind !== 's3') {
   console.error('Set FILE_STORE=s3 and the S3_ variables of the bucket to copy into (README, "Files in object storage").');
   process.exit(2);
 }
-const target = createFileStores(config);
+const target = await createFileStores(config);
 try {
   for (const folder of ['photos', 'reports'] as const) {
     const { copied, alreadyThere } = await copyFiles(filesystemFileStore(config.dataDir, folder), target[folder]);

@@ -181,7 +181,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(subscriptionRoutes, deps);
   await app.register(propertiesRoutes, deps);
   // Photos and report PDFs: on the disk or in an S3-compatible store, as FILE_STORE says.
-  const files = createFileStores(config);
+  const files = await createFileStores(config);
   app.addHook('onClose', () => files.close());
   const photos = files.photos;
   const renderer = createReportRenderer(config, (reason, detail) => app.log.warn({ reason, detail }, 'A report-drawing thread was stopped and replaced'));

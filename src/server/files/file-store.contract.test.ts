@@ -19,8 +19,8 @@ const stores: Record<'disk' | 's3', FileStores> = {} as never;
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'firemark-store-contract-'));
   s3 = await startS3Server();
-  stores.disk = createFileStores(loadConfig({ DATA_DIR: dataDir }));
-  stores.s3 = createFileStores(loadConfig({ DATA_DIR: dataDir, ...s3.env }));
+  stores.disk = await createFileStores(loadConfig({ DATA_DIR: dataDir }));
+  stores.s3 = await createFileStores(loadConfig({ DATA_DIR: dataDir, ...s3.env }));
 });
 afterAll(async () => {
   stores.s3?.close();

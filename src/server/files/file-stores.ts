@@ -1,6 +1,5 @@
 import type { Config } from '../config';
 import { filesystemFileStore, type FileStore } from './file-store';
-import { s3Client, s3FileStore } from './s3-file-store';
 
 export interface FileStores {
   /** Deficiency photos. */
@@ -11,12 +10,16 @@ export interface FileStores {
   close(): void;
 }
 
-/** The stores FILE_STORE chose: folders under DATA_DIR, or prefixes in one S3 bucket. */
-export function createFileStores(config: Pick<Config, 'dataDir' | 'fileStore'>): FileStores {
+/**
+ * The stores FILE_STORE chose: folders under DATA_DIR, or prefixes in one S3 bucket. The AWS
+ * SDK is loaded only for S3 (it adds about 200 ms to a start on the disk).
+ */
+export async function createFileStores(config: Pick<Config, 'dataDir' | 'fileStore'>): Promise<FileStores> {
   const settings = config.fileStore;
   if (settings.kind === 'disk') {
     return { photos: filesystemFileStore(config.dataDir, 'photos'), reports: filesystemFileStore(config.dataDir, 'reports'), close: () => undefined };
   }
+  const { s3Client, s3FileStore } = await import('./s3-file-store');
   const client = s3Client(settings);
   return { photos: s3FileStore(client, settings, 'photos'), reports: s3FileStore(client, settings, 'reports'), close: () => client.destroy() };
 }

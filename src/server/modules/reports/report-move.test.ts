@@ -20,7 +20,7 @@ let files: FileStores;
 beforeAll(async () => {
   s3 = await startS3Server();
   ctx = await createTestContext(s3.env);
-  files = createFileStores(ctx.config);
+  files = await createFileStores(ctx.config);
 });
 afterAll(async () => {
   files?.close();
