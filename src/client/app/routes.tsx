@@ -75,6 +75,7 @@ const SIGNED_IN_PAGES: PageRoute[] = [
     prefetch: (client, params) => import('@/features/inspections/api/inspection-browser-query').then((m) => m.prefetchUpcomingPage(client, params)),
   },
   { path: '/inspections/new', load: () => import('@/features/inspections/pages/new-inspection-page') },
+  { path: '/inspections/activity-review', load: () => import('@/features/activity-review/pages/activity-review-page') },
   { path: '/my-inspections', load: () => import('@/features/inspections/pages/my-inspections-page') },
   {
     path: '/inspections/:id',

@@ -15,6 +15,7 @@ import { StatCards } from '../components/stat-cards';
 import { OpenDeficienciesStat } from '@/features/records/components/open-deficiencies-stat';
 import { UpcomingInspectionsPanel } from '@/features/inspections/components/upcoming-inspections-panel';
 import { UnscheduledPanel } from '@/features/requirements/components/unscheduled-panel';
+import { ActivityReviewPrompt } from '@/features/activity-review/components/activity-review-prompt';
 import { SM_UP, useMediaQuery } from '@/lib/use-media-query';
 import { useToday } from '@/features/inspections/api/use-today';
 import { isNewAccount } from '../components/greeting';
@@ -88,6 +89,7 @@ function DashboardPage() {
           <StatCards stats={stats.data} subscription={subscription} />
         )}
         <OpenDeficienciesStat />
+        <ActivityReviewPrompt />
         {stats.data ? (
           <PastInspectionsPrompt dueWithNothingScheduled={stats.data.overdueNotScheduledCount + stats.data.upcomingNotScheduledCount} />
         ) : null}

@@ -11,6 +11,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { usePropertyRequirements } from '../api/use-property-requirements';
 import { RequirementRow } from './requirement-row';
 import { typeLabel } from './requirement-text';
+import { ActivityReviewPrompt } from '@/features/activity-review/components/activity-review-prompt';
 
 // The forms (and their validation) load when their buttons are first reached for.
 const AddSafetyItemDialog = lazyDialog(() => import('./add-safety-item-dialog').then((m) => m.AddSafetyItemDialog));
@@ -81,6 +82,7 @@ export function ComplianceSchedule({ propertyId }: { propertyId: number }) {
           </div>
         ) : (
           <div className="space-y-6">
+            <ActivityReviewPrompt propertyId={propertyId} />
             {groups.map(([type, list]) => (
               <section key={type} aria-labelledby={`${titleId}-${type}`} className="space-y-3">
                 <h3 id={`${titleId}-${type}`} className="border-b pb-2 text-base font-semibold">
