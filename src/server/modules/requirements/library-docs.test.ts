@@ -27,7 +27,8 @@ describe('docs/compliance-schedule.md', () => {
     expect(rows).toHaveLength(library.length);
     for (const entry of library) {
       const activity = entry.principal ? `${entry.activity} (principal)` : entry.activity;
-      const cells = [INSPECTION_TYPE_LABELS[entry.itemType], activity, `${entry.intervalMonths} ${entry.intervalMonths === 1 ? 'month' : 'months'}`, entry.source];
+      const interval = entry.intervalMonths !== null ? `${entry.intervalMonths} ${entry.intervalMonths === 1 ? 'month' : 'months'}` : `${entry.intervalDays} days`;
+      const cells = [INSPECTION_TYPE_LABELS[entry.itemType], activity, interval, entry.source];
       expect(rows).toContain(`| ${cells.join(' | ')} |${entry.note ? ` ${entry.note} |` : ' |'}`);
     }
   });
