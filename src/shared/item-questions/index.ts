@@ -3,6 +3,7 @@ import { emergencyExitsQuestions } from './emergency-exits';
 import { emergencyGeneratorQuestions } from './emergency-generator';
 import { emergencyLightingQuestions } from './emergency-lighting';
 import { fireAlarmQuestions } from './fire-alarm';
+import { fireExtinguisherQuestions } from './fire-extinguisher';
 import { firePumpQuestions } from './fire-pump';
 import { fireSmokeDampersQuestions } from './fire-smoke-dampers';
 import { kitchenHoodSuppressionQuestions } from './kitchen-hood-suppression';
@@ -19,6 +20,7 @@ import { waterStorageTanksQuestions } from './water-storage-tanks';
  * order the property page asks them (src/shared/item-conditions.ts says what they do).
  */
 export const ITEM_QUESTIONS: readonly ItemQuestion[] = [
+  ...fireExtinguisherQuestions,
   ...sprinklerSystemQuestions,
   ...emergencyLightingQuestions,
   ...emergencyExitsQuestions,
