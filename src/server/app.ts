@@ -183,6 +183,8 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   // Photos and report PDFs: on the disk or in an S3-compatible store, as FILE_STORE says.
   const files = await createFileStores(config);
   app.addHook('onClose', () => files.close());
+  // Asked once at start: a typo in S3_BUCKET or a key would otherwise show only at the first upload.
+  void files.problem().then((problem) => problem && app.log.warn(`File storage (FILE_STORE=s3): ${problem}`));
   const photos = files.photos;
   const renderer = createReportRenderer(config, (reason, detail) => app.log.warn({ reason, detail }, 'A report-drawing thread was stopped and replaced'));
   app.addHook('onClose', () => renderer.close());

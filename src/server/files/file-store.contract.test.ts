@@ -123,3 +123,22 @@ describe('moving from the disk to an S3-compatible store', () => {
     expect(again).toEqual({ copied: 0, alreadyThere: first.copied + first.alreadyThere });
   });
 });
+
+describe('checking the S3 settings at start', () => {
+  it('says nothing when the bucket answers, and names the variables to look at when it does not', async () => {
+    expect(await stores.s3.problem()).toBeUndefined();
+    expect(await stores.disk.problem()).toBeUndefined();
+    const asked = async (env: Record<string, string>) => {
+      const other = await createFileStores(loadConfig({ DATA_DIR: dataDir, ...s3.env, ...env }));
+      try {
+        return await other.problem();
+      } finally {
+        other.close();
+      }
+    };
+    expect(await asked({ S3_BUCKET: 'no-such-bucket' })).toBe('The bucket "no-such-bucket" does not exist at the store (S3_BUCKET, S3_ENDPOINT, S3_REGION).');
+    expect(await asked({ S3_ACCESS_KEY_ID: 'SOMEONE-ELSE' })).toContain('The store refused the credentials for bucket "firemark-test" (S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
+    const { unusedPort } = await import('../testing/unused-port');
+    expect(await asked({ S3_ENDPOINT: `http://127.0.0.1:${await unusedPort()}` })).toMatch(/^The object store could not be reached \(.*\): check S3_ENDPOINT/);
+  });
+});

@@ -8,6 +8,8 @@ export interface FileStores {
   reports: FileStore;
   /** Closes the store's connections (none on the disk). */
   close(): void;
+  /** What is wrong with the store's settings, asked of the store itself; undefined when it answers (always on the disk). */
+  problem(): Promise<string | undefined>;
 }
 
 /**
@@ -17,9 +19,9 @@ export interface FileStores {
 export async function createFileStores(config: Pick<Config, 'dataDir' | 'fileStore'>): Promise<FileStores> {
   const settings = config.fileStore;
   if (settings.kind === 'disk') {
-    return { photos: filesystemFileStore(config.dataDir, 'photos'), reports: filesystemFileStore(config.dataDir, 'reports'), close: () => undefined };
+    return { photos: filesystemFileStore(config.dataDir, 'photos'), reports: filesystemFileStore(config.dataDir, 'reports'), close: () => undefined, problem: async () => undefined };
   }
-  const { s3Client, s3FileStore } = await import('./s3-file-store');
+  const { s3Client, s3FileStore, s3Problem } = await import('./s3-file-store');
   const client = s3Client(settings);
-  return { photos: s3FileStore(client, settings, 'photos'), reports: s3FileStore(client, settings, 'reports'), close: () => client.destroy() };
+  return { photos: s3FileStore(client, settings, 'photos'), reports: s3FileStore(client, settings, 'reports'), close: () => client.destroy(), problem: () => s3Problem(client, settings) };
 }

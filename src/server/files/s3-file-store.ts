@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { checkedKey, FileStoreUnavailableError, KEY, type FileStore } from './file-store';
 import type { FileStoreSettings } from './storage-config';
 
@@ -88,4 +88,24 @@ export function s3FileStore(client: S3Client, settings: S3Settings, folder: 'pho
       } while (ContinuationToken);
     },
   };
+}
+
+/**
+ * What is wrong with the S3 settings, found by asking the store once at start; undefined when
+ * the bucket answers. Said in the log with the variables to look at: a typo in a bucket name or
+ * a key would otherwise show only at the first upload. A store that is down is not a reason to
+ * refuse to start (everything but files still works), so this only informs.
+ */
+export async function s3Problem(client: S3Client, settings: S3Settings): Promise<string | undefined> {
+  try {
+    await client.send(new HeadBucketCommand({ Bucket: settings.bucket }));
+    return undefined;
+  } catch (error) {
+    const status = error instanceof S3ServiceException ? error.$metadata?.httpStatusCode : undefined;
+    const name = error instanceof Error ? error.name : String(error);
+    if (status === 404 || name === 'NoSuchBucket') return `The bucket "${settings.bucket}" does not exist at the store (S3_BUCKET, S3_ENDPOINT, S3_REGION).`;
+    if (status === 403 || status === 401) return `The store refused the credentials for bucket "${settings.bucket}" (S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or the AWS SDK's own; the key needs read, write, delete and list on the bucket).`;
+    if (status === 301 || status === 400) return `The store answered ${status} for bucket "${settings.bucket}": check S3_REGION (the bucket's region) and S3_FORCE_PATH_STYLE.`;
+    return `The object store could not be reached (${error instanceof Error ? error.message : name}): check S3_ENDPOINT, or the network. Uploads and downloads answer 503 until it answers.`;
+  }
 }

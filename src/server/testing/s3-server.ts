@@ -22,7 +22,7 @@ export interface TestS3Server {
 export const TEST_BUCKET = 'firemark-test';
 
 /**
- * A real S3-compatible server (s3rver, which speaks S3's HTTP API with signature checks) on a
+ * A real S3-compatible server (s3rver, which speaks S3's HTTP API and knows its access key) on a
  * random port, keeping its objects in a temporary folder, behind a TCP proxy so that a test
  * can stop it while an upload is on its way.
  */
@@ -77,7 +77,7 @@ export async function startS3Server(prefix = 'firemark/'): Promise<TestS3Server>
       S3_BUCKET: TEST_BUCKET,
       S3_ENDPOINT: endpoint,
       S3_FORCE_PATH_STYLE: 'true',
-      // s3rver's own key pair; it checks each request's signature with it.
+      // s3rver's own key pair (it refuses another access key id).
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_PREFIX: prefix,
