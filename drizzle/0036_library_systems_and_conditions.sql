@@ -36,14 +36,14 @@ ON CONFLICT DO NOTHING;--> statement-breakpoint
 -- An inspection that names no requirement was counted for the door inspection: it keeps it.
 UPDATE "inspections" i SET "requirement_id" = r."id"
 FROM "requirements" r
-JOIN "requirement_library" l ON l."id" = r."library_id" AND l."key" = 'emergency_exits.annual-egress-door-inspection'
+JOIN "requirement_library" l ON l."id" = r."library_id" AND l."code_set" = 'us-nfpa' AND l."key" = 'emergency_exits.annual-egress-door-inspection'
 WHERE r."principal" AND i."property_id" = r."property_id" AND i."inspection_type" = 'emergency_exits' AND i."requirement_id" IS NULL;--> statement-breakpoint
 UPDATE "requirements" r SET "principal" = false, "updated_at" = now()
 FROM "requirement_library" l
-WHERE l."id" = r."library_id" AND l."key" = 'emergency_exits.annual-egress-door-inspection' AND r."principal";--> statement-breakpoint
+WHERE l."id" = r."library_id" AND l."code_set" = 'us-nfpa' AND l."key" = 'emergency_exits.annual-egress-door-inspection' AND r."principal";--> statement-breakpoint
 UPDATE "requirements" r SET "principal" = true, "updated_at" = now()
 FROM "requirement_library" l
-WHERE l."id" = r."library_id" AND l."key" = 'emergency_exits.monthly-exit-sign-check' AND NOT r."principal"
+WHERE l."id" = r."library_id" AND l."code_set" = 'us-nfpa' AND l."key" = 'emergency_exits.monthly-exit-sign-check' AND NOT r."principal"
   AND NOT EXISTS (SELECT 1 FROM "requirements" p WHERE p."property_id" = r."property_id" AND p."item_type" = r."item_type" AND p."principal");--> statement-breakpoint
 -- The notes copied from the library say when the rows apply: the ones that changed follow, unless
 -- a property wrote its own.
@@ -56,7 +56,7 @@ JOIN (VALUES
     'Battery-powered emergency lighting; a generator follows NFPA 110 (Emergency Generator)'),
   ('smoke_detectors.sensitivity-test', 'Within 1 year of installation, then every alternate year',
     'Within 1 year of installation, then every alternate year; not where the panel monitors sensitivity')
-) AS v("key", "old_note", "note") ON v."key" = l."key"
+) AS v("key", "old_note", "note") ON v."key" = l."key" AND l."code_set" = 'us-nfpa'
 WHERE l."id" = r."library_id" AND r."note" = v."old_note";--> statement-breakpoint
 -- The safety items and properties follow (syncItem, syncProperty): next due the earliest.
 UPDATE "compliance_items" ci SET "next_due_date" = s."due", "updated_at" = now()
