@@ -161,6 +161,14 @@ const intervalFields = {
   intervalDays: countField.nullable().describe('Every this many days; null when the interval is in months'),
 };
 
+/** Where the code gives a window (NFPA 25's quarterly 2 to 4 months, annual 9 to 15): src/shared/due-window.ts. */
+const windowFields = {
+  windowOpensOn: calendarDayField
+    .nullable()
+    .describe("The day the code's window opens; null when the requirement is due on one day (no window in its source, a changed interval, or no known last date)"),
+  nominalDueDate: calendarDayField.nullable().describe('With a window: the last day done plus the interval, the day to aim for; null without one'),
+};
+
 export const requirementChangeResponse = z.object({
   id: recordIdField,
   kind: z.enum(REQUIREMENT_CHANGE_KINDS),
@@ -200,7 +208,8 @@ export const requirementResponse = z.object({
     .nullable()
     .describe('When it was last done, as given when the safety item was added, with no result recorded; the schedule counts from it until a result is recorded'),
   lastDoneKnown: z.boolean().describe('False while nobody has said when it was last done ("Last done not known"): it is then due at once, or its date is estimated'),
-  nextDueDate: calendarDayField,
+  nextDueDate: calendarDayField.describe('Due by this day; where the code gives a window, the day it closes (overdue after it)'),
+  ...windowFields,
   nextDueEstimated: z.boolean().describe('The next due date was guessed from the day it was added, not counted from a known date'),
   status: z.enum(COMPLIANCE_ITEM_STATUSES).describe("Effective, in the account's time zone: overdue and due soon derived from nextDueDate"),
   dueNotScheduled: z.boolean().describe('Active, due within 30 days or overdue, and no open inspection: "Due, not scheduled"'),
@@ -229,7 +238,8 @@ export const unscheduledRequirementResponse = z.object({
   itemType: z.enum(INSPECTION_TYPES),
   activity: z.string(),
   principal: z.boolean(),
-  nextDueDate: calendarDayField,
+  nextDueDate: calendarDayField.describe('Due by this day; where the code gives a window, the day it closes'),
+  ...windowFields,
   lastDoneKnown: z.boolean().describe('False while nobody has said when it was last done ("Last done not known")'),
   displayStatus: z.enum(['overdue', 'due_soon', 'upcoming']),
 });

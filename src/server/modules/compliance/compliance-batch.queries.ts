@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { InspectionType } from '@shared/enums';
 import type { DbOrTx } from '../../db/client';
-import { intervalSql, OPEN_STATUSES, resultAfterCorrectionsSql } from './compliance.sql';
+import { OPEN_STATUSES, resultAfterCorrectionsSql } from './compliance.sql';
+import { nextDueFromSql, requirementWindow, windowOpensFromSql } from './due-window.sql';
 
 /**
  * `settle` for many requirements at once (the inspection history import: thousands of
@@ -24,6 +25,7 @@ export interface SettledRequirement {
 export async function settleRequirements(db: DbOrTx, requirementIds: readonly number[], today: string): Promise<SettledRequirement[]> {
   if (!requirementIds.length) return [];
   const ids = intArray(requirementIds);
+  const window = requirementWindow('r');
   const result = await db.execute<{ id: number; next_due_date: string; latest_inspection_id: number | null }>(sql`
     with target as (select id, property_id, item_type, principal from requirements where id = any(${ids})),
     chosen as (
@@ -60,10 +62,12 @@ export async function settleRequirements(db: DbOrTx, requirementIds: readonly nu
       last_result = l.result,
       last_notes = l.notes,
       next_due_date = coalesce(
-        (coalesce(k.day, l.day) + ${intervalSql('r')})::date,
-        (r.last_done_stated_on + ${intervalSql('r')})::date,
+        ${nextDueFromSql('r', window, sql`coalesce(k.day, l.day)`)},
+        ${nextDueFromSql('r', window, sql`r.last_done_stated_on`)},
         case when r.last_done_on is null then coalesce(s.due, r.next_due_date)
           else least(${today}::date, coalesce(s.due, ${today}::date)) end),
+      window_opens_on = coalesce(${windowOpensFromSql('r', window, sql`coalesce(k.day, l.day)`)},
+        ${windowOpensFromSql('r', window, sql`r.last_done_stated_on`)}),
       last_done_unknown = r.last_done_unknown and l.id is null,
       next_due_estimated = r.next_due_estimated and l.id is null,
       has_open_inspection = s.due is not null,

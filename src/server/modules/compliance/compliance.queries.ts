@@ -3,6 +3,7 @@ import type { InspectionType } from '@shared/enums';
 import type { DbOrTx } from '../../db/client';
 import { appliesSql, itemAnswersSql } from '../requirements/library/applies.sql';
 import { intervalSql, OPEN_STATUSES, resultAfterCorrectionsSql } from './compliance.sql';
+import { libraryWindow, nextDueFromSql, requirementWindow, windowOpensFromSql } from './due-window.sql';
 
 export interface RequirementRow {
   id: number;
@@ -40,14 +41,14 @@ export async function createLibraryRequirements(
   const stated = input.lastDone ? sql`(${answers} ->> l.id::text)::date` : sql`null::date`;
   const asked = sql`(${answers} -> l.id::text) is not null`;
   const firstDue = input.lastDone
-    ? sql`case when ${asked} then coalesce((${stated} + ${intervalSql('l')})::date, ${input.today}::date) else ${input.anchor ?? input.today}::date end`
+    ? sql`case when ${asked} then coalesce(${nextDueFromSql('l', libraryWindow('l'), stated)}, ${input.today}::date) else ${input.anchor ?? input.today}::date end`
     : sql`case when l.principal then ${input.anchor ?? input.today}::date
         else least(${input.today}::date + ${intervalSql('l')}, ${input.today}::date + interval '12 months')::date end`;
   const created = await db.execute<{ id: number }>(sql`
     insert into requirements (organization_id, property_id, item_type, library_id, activity, interval_months, interval_days, source, note, principal,
-      next_due_date, last_done_stated_on, last_done_unknown, next_due_estimated)
+      next_due_date, window_opens_on, last_done_stated_on, last_done_unknown, next_due_estimated)
     select ${input.organizationId}, ${input.propertyId}, l.item_type, l.id, l.activity, l.interval_months, l.interval_days, l.source, l.note, l.principal,
-      ${firstDue}, ${stated}, ${input.lastDone ? sql`${asked} and ${stated} is null, false` : sql`not l.principal, not l.principal`}
+      ${firstDue}, ${windowOpensFromSql('l', libraryWindow('l'), stated)}, ${stated}, ${input.lastDone ? sql`${asked} and ${stated} is null, false` : sql`not l.principal, not l.principal`}
     from requirement_library l
     join properties p on p.id = ${input.propertyId} and p.code_set = l.code_set
     where l.item_type = ${input.itemType} and not l.retired
@@ -118,7 +119,8 @@ export async function findRequirement(db: DbOrTx, id: number): Promise<Requireme
  * its most recent performed-on date). The latest completion with a result, by the day it was
  * performed in the account's zone, gives the last date, result (once every deficiency it
  * opened is corrected, compliant: resultAfterCorrections) and notes, and the next due
- * date one interval later. Without one: one whose last day was given when it was added
+ * date one interval later (where the code gives a window, the day it closes, and
+ * window_opens_on the day it opens: due-window.sql.ts). Without one: one whose last day was given when it was added
  * (last_done_stated_on) is due an interval after that day; a requirement never done follows its
  * soonest open inspection (or keeps its date); one whose record is gone is due today at the
  * latest. A result makes its last date known (last_done_unknown goes).
@@ -129,6 +131,7 @@ export async function settleRequirement(
   requirementId: number,
   today: string,
 ): Promise<{ nextDueDate: string; latestInspectionId: number | null } | undefined> {
+  const window = requirementWindow('r');
   const result = await db.execute<{ next_due_date: string; latest_inspection_id: number | null }>(sql`
     with target as (select * from requirements where id = ${requirementId}),
     latest as (
@@ -162,10 +165,12 @@ export async function settleRequirement(
       last_result = (select result from latest),
       last_notes = (select notes from latest),
       next_due_date = coalesce(
-        (select (done.day + ${intervalSql('r')})::date from done),
-        (r.last_done_stated_on + ${intervalSql('r')})::date,
+        (select ${nextDueFromSql('r', window, sql`done.day`)} from done),
+        ${nextDueFromSql('r', window, sql`r.last_done_stated_on`)},
         case when r.last_done_on is null then coalesce((select due from soonest), r.next_due_date)
           else least(${today}::date, coalesce((select due from soonest), ${today}::date)) end),
+      window_opens_on = coalesce((select ${windowOpensFromSql('r', window, sql`done.day`)} from done),
+        ${windowOpensFromSql('r', window, sql`r.last_done_stated_on`)}),
       -- A result says when it was last done; an inspection scheduled for it sets a real date.
       last_done_unknown = r.last_done_unknown and not exists (select 1 from latest),
       next_due_estimated = r.next_due_estimated and not exists (select 1 from latest),

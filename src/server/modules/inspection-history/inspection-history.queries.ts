@@ -6,7 +6,8 @@ import type { DbOrTx } from '../../db/client';
 import { searchPattern } from '../../db/like';
 import { preparedRows } from '../../db/prepared';
 import { intArray } from '../compliance/compliance-batch.queries';
-import { intervalSql, OPEN_STATUSES } from '../compliance/compliance.sql';
+import { OPEN_STATUSES } from '../compliance/compliance.sql';
+import { nextDueFromSql, requirementWindow } from '../compliance/due-window.sql';
 import { appliesSql, itemAnswersSql } from '../requirements/library/applies.sql';
 
 /**
@@ -122,12 +123,18 @@ export async function libraryEntries(db: DbOrTx): Promise<LibraryEntry[]> {
   return result.rows;
 }
 
-/** `day` plus each interval, as settle counts it (PostgreSQL's month arithmetic). */
-export async function addIntervals(db: DbOrTx, items: { k: number; day: string; interval_months: number | null; interval_days: number | null }[]): Promise<Map<number, string>> {
+/**
+ * The next due date after `day`, as settle counts it (PostgreSQL's month arithmetic; the day a
+ * code's window closes for a requirement that keeps its library row's windowed interval).
+ */
+export async function addIntervals(
+  db: DbOrTx,
+  items: { k: number; day: string; library_id: number | null; interval_months: number | null; interval_days: number | null }[],
+): Promise<Map<number, string>> {
   if (!items.length) return new Map();
   const result = await db.execute<{ k: number; due: string }>(sql`
-    select x.k, to_char((x.day + ${intervalSql('x')})::date, 'YYYY-MM-DD') as due
-    from json_to_recordset(${json(items)}) as x(k int, day date, interval_months int, interval_days int)`);
+    select x.k, to_char(${nextDueFromSql('x', requirementWindow('x'), sql`x.day`)}, 'YYYY-MM-DD') as due
+    from json_to_recordset(${json(items)}) as x(k int, day date, library_id int, interval_months int, interval_days int)`);
   return new Map(result.rows.map((r) => [r.k, r.due]));
 }
 

@@ -293,7 +293,8 @@ async function previewRows(db: DbOrTx, resolved: Resolved[], as: Recorder): Prom
     const interval = target.kind === 'requirement' ? target.requirement : target.entry;
     const lastDone = target.kind === 'requirement' ? target.requirement.last_done_on : null;
     // A back-dated row older than the last completion moves nothing.
-    return lastDone !== null && lastDone >= day ? [] : [{ k, day, interval_months: interval.interval_months, interval_days: interval.interval_days }];
+    const libraryId = target.kind === 'requirement' ? target.requirement.library_id : target.entry.id;
+    return lastDone !== null && lastDone >= day ? [] : [{ k, day, library_id: libraryId, interval_months: interval.interval_months, interval_days: interval.interval_days }];
   });
   const due = await q.addIntervals(db, moves);
   const dueAfter = new Map(keys.map((key, k) => [key, due.get(k) ?? null]));

@@ -17,6 +17,7 @@ import { searchPattern } from '../../db/like';
 import { preparedRows } from '../../db/prepared';
 import { AVERAGE_MONTH_DAYS } from '@shared/intervals';
 import { intervalSql, OPEN_STATUSES, unscheduledSql } from '../compliance/compliance.sql';
+import { nextDueFromSql, requirementWindow, windowOpensFromSql } from '../compliance/due-window.sql';
 import { appliesSql, itemAnswersSql } from './library/applies.sql';
 
 const LIBRARY_COLUMNS = sql`l.id, l.item_type as "itemType", l.activity, l.interval_months as "intervalMonths", l.interval_days as "intervalDays",
@@ -57,6 +58,8 @@ type Row = {
   last_done_stated_on: string | null;
   last_done_unknown: boolean;
   next_due_date: string;
+  window_opens_on: string | null;
+  nominal_due_date: string | null;
   next_due_estimated: boolean;
   has_open_inspection: boolean;
   open_inspection: { id: number; dueDate: string } | null;
@@ -86,6 +89,8 @@ function toRequirement(row: Row, today: string): Requirement {
     lastDoneStatedOn: row.last_done_on ? null : row.last_done_stated_on,
     lastDoneKnown: row.last_done_on !== null || !row.last_done_unknown,
     nextDueDate: row.next_due_date,
+    windowOpensOn: row.window_opens_on,
+    nominalDueDate: row.window_opens_on ? row.nominal_due_date : null,
     // A date an open inspection sets is that inspection's, not a guess.
     nextDueEstimated: row.last_done_on === null && row.next_due_estimated && !row.has_open_inspection,
     status: effectiveItemStatus({ status: row.last_result ?? 'never_inspected', nextDueDate: row.next_due_date }, today),
@@ -104,12 +109,18 @@ const intervalLengthSql = (alias: string) => {
   return sql`coalesce(${a}.interval_months * ${AVERAGE_MONTH_DAYS}::numeric, ${a}.interval_days)`;
 };
 
+/** With a window, the day to aim for: the last day done (or given) plus the interval; due-window.sql.ts. */
+const nominalDueSql = (alias: string) => {
+  const r = sql.raw(alias);
+  return sql`case when ${r}.window_opens_on is not null then (coalesce(${r}.last_done_on, ${r}.last_done_stated_on) + ${intervalSql(alias)})::date end`;
+};
+
 /** A property's requirements (all of the account's, by type then library order), with their open inspection and changes. */
 export async function listRequirements(db: DbOrTx, reach: Reach, where: SQL, today: string): Promise<Requirement[]> {
   const result = await db.execute<Row & Record<string, unknown>>(sql`
     select r.id, r.property_id, r.item_type, r.library_id, r.activity, r.interval_months, r.interval_days, r.source, r.note,
       r.principal, r.active, r.auto_schedule, r.last_done_on, r.last_result, r.next_due_date, r.has_open_inspection,
-      r.last_done_stated_on, r.last_done_unknown, r.next_due_estimated,
+      r.last_done_stated_on, r.last_done_unknown, r.next_due_estimated, r.window_opens_on, ${nominalDueSql('r')} as nominal_due_date,
       (select json_build_object('id', oi.id, 'dueDate', oi.due_date) from inspections oi
         where oi.requirement_id = r.id and oi.status in ${OPEN_STATUSES} order by oi.due_date, oi.id limit 1) as open_inspection,
       coalesce((select json_agg(json_build_object('id', c.id, 'kind', c.kind, 'detail', c.detail, 'reason', c.reason,
@@ -177,14 +188,19 @@ export async function updateRequirement(
  * zone), no later than a year after that day as when it was added, since when it was last done
  * is not known. An open inspection of it that kept its schedule (due on the old next due date)
  * moves to the new date when that is earlier, with the change as its reason; a longer interval
- * leaves what is scheduled where it is (doing it early is never wrong). Returns the new date.
+ * leaves what is scheduled where it is (doing it early is never wrong). Back at the library's
+ * interval, the code's window is back; at any other, there is none. Returns the new date.
  */
 export async function redateAfterIntervalChange(db: DbOrTx, id: number, reason: string): Promise<string> {
+  // Its window is the library's only while it keeps the library's interval (due-window.sql.ts).
+  const window = requirementWindow('r');
+  const lastDone = sql`coalesce(r.last_done_on, r.last_done_stated_on)`;
   const result = await db.execute<{ next_due_date: string }>(sql`
     with target as (
       select r.id, r.next_due_date as old_due,
-        case when coalesce(r.last_done_on, r.last_done_stated_on) is not null
-            then (coalesce(r.last_done_on, r.last_done_stated_on) + ${intervalSql('r')})::date
+        ${windowOpensFromSql('r', window, lastDone)} as new_opens,
+        case when ${lastDone} is not null
+            then ${nextDueFromSql('r', window, lastDone)}
           -- "Not known" is due now whatever the interval (issue 35); an estimate is re-estimated.
           when r.last_done_unknown and not r.next_due_estimated then r.next_due_date
           else least(began + ${intervalSql('r')}, began + interval '12 months')::date end as new_due
@@ -199,7 +215,7 @@ export async function redateAfterIntervalChange(db: DbOrTx, id: number, reason: 
       where i.requirement_id = t.id and i.status in ${OPEN_STATUSES} and i.due_date = t.old_due and t.new_due < t.old_due
       returning i.id
     )
-    update requirements r set next_due_date = t.new_due, updated_at = now()
+    update requirements r set next_due_date = t.new_due, window_opens_on = t.new_opens, updated_at = now()
     from target t where r.id = t.id
     returning to_char(t.new_due, 'YYYY-MM-DD') as next_due_date`);
   return result.rows[0]!.next_due_date;
@@ -284,10 +300,11 @@ export async function listUnscheduled(db: DbOrTx, reach: Reach, filter: Unschedu
   // Only a search needs the property's name to count.
   const countFrom = filter.q ? sql`requirements r join properties p on p.id = r.property_id` : sql`requirements r`;
   const [rows, count] = await Promise.all([
-    preparedRows<{ id: number; property_id: number; property_name: string; item_type: InspectionType; activity: string; principal: boolean; next_due_date: string; last_done_known: boolean }>(
+    preparedRows<{ id: number; property_id: number; property_name: string; item_type: InspectionType; activity: string; principal: boolean; next_due_date: string; window_opens_on: string | null; nominal_due_date: string | null; last_done_known: boolean }>(
       db,
       sql`
       select r.id, r.property_id, p.name as property_name, r.item_type, r.activity, r.principal, r.next_due_date,
+        r.window_opens_on, ${nominalDueSql('r')} as nominal_due_date,
         (r.last_done_on is not null or not r.last_done_unknown) as last_done_known
       from requirements r join properties p on p.id = r.property_id
       where ${where}
@@ -304,6 +321,8 @@ export async function listUnscheduled(db: DbOrTx, reach: Reach, filter: Unschedu
     activity: r.activity,
     principal: r.principal,
     nextDueDate: r.next_due_date,
+    windowOpensOn: r.window_opens_on,
+    nominalDueDate: r.nominal_due_date,
     lastDoneKnown: r.last_done_known,
     displayStatus: unscheduledDisplayStatus(r.next_due_date, today),
   }));
