@@ -21,6 +21,15 @@ describe('readItemType', () => {
     ['SMOKE DETECTORS', 'smoke_detectors'], ['Fire alarm', 'fire_alarm'], ['Fire Alarm System', 'fire_alarm'], ['Other', 'other'],
     ['Extincteurs', null], ['', null], ['fire', null],
   ])('reads %s as %s', (written, type) => expect(readItemType(written)).toBe(type));
+
+  // The items the library issue added, as people write them in a service company's export.
+  it.each([
+    ['Fire-rated doors', 'fire_doors'], ['RPZ', 'backflow_preventers'], ['Hood and duct', 'kitchen_hood_suppression'], ['Ansul system', 'kitchen_hood_suppression'],
+    ['Wet chemical system', 'kitchen_hood_suppression'], ['Dry standpipe', 'standpipes'], ['Genset', 'emergency_generator'],
+    ['Transfer switch', 'emergency_generator'], ['Fire/smoke dampers', 'fire_smoke_dampers'], ['CO detectors', 'smoke_co_alarms'],
+    ['Churn test', 'fire_pump'], ['FM-200', 'special_hazard_suppression'], ['Inergen', 'special_hazard_suppression'],
+    ['Yard hydrants', 'private_hydrants_mains'], ['Gravity tank', 'water_storage_tanks'], ['Stairwell pressurization', 'smoke_control'],
+  ])('reads %s as %s', (written, type) => expect(readItemType(written)).toBe(type));
 });
 
 describe('matchActivity', () => {
