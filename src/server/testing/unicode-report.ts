@@ -19,6 +19,7 @@ export function unicodeReport(overrides: Partial<FireSafetyReportData> = {}): Fi
     zip: '00-120',
     country: 'us',
     managerEmail: 'zarządca@example.com',
+    codeSet: 'us-nfpa',
     status: 'non_compliant',
     statusReason: 'Fire alarm failed inspection',
     openDeficiencies: 0,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkAddress } from '../address';
+import { CODE_SETS } from '../code-sets';
 import { COMPLIANCE_ITEM_STATUSES, COUNTRIES, INSPECTION_TYPES, PROPERTY_SORTS, PROPERTY_STATUSES, PROPERTY_TYPES } from '../enums';
 import { pagingSchema, searchTerm } from './list';
 import { calendarDayField, countField, recordIdField, timestampField } from './response-fields';
@@ -104,6 +105,9 @@ export const propertyResponse = z.object({
   zip: z.string(),
   country: z.enum(COUNTRIES),
   managerEmail: z.string(),
+  codeSet: z
+    .enum(CODE_SETS)
+    .describe("The code set its requirements come from (issue 37): chosen from its country and state or province when it is created, changed with PUT /api/properties/{id}/code-set"),
   status: z.enum(PROPERTY_STATUSES).describe("Derived from the compliance items in the account's time zone (DECISIONS \"Compliance model\"): pending while any item was never inspected"),
   statusReason: z.string().describe('Why the property has its status, shown with it: e.g. "Sprinkler system never inspected"'),
   createdAt: timestampField,

@@ -153,7 +153,7 @@ export const unscheduledListQuerySchema = pagingSchema.extend({
 });
 export type UnscheduledListQuery = z.input<typeof unscheduledListQuerySchema>;
 
-export const REQUIREMENT_CHANGE_KINDS = ['item_added', 'custom_added', 'switched_off', 'switched_on', 'interval_changed', 'auto_schedule_on', 'auto_schedule_off'] as const;
+export const REQUIREMENT_CHANGE_KINDS = ['item_added', 'custom_added', 'switched_off', 'switched_on', 'interval_changed', 'auto_schedule_on', 'auto_schedule_off', 'code_set_changed'] as const;
 export type RequirementChangeKind = (typeof REQUIREMENT_CHANGE_KINDS)[number];
 
 const intervalFields = {

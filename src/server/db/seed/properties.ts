@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { defaultCodeSet } from '@shared/code-sets';
 import type { PropertyValues } from '@shared/schemas/property';
 import type { InspectionStatus, InspectionType } from '@shared/enums';
 import type { DbOrTx } from '../client';
@@ -23,9 +24,10 @@ export function propertyValues(overrides: Partial<PropertyValues> = {}): Propert
 }
 
 export async function createProperty(db: DbOrTx, organizationId: number, overrides: Partial<PropertyValues> & { createdAt?: Date } = {}) {
+  const values = propertyValues(overrides);
   const [row] = await db
     .insert(properties)
-    .values({ ...propertyValues(overrides), organizationId, ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}) })
+    .values({ ...values, organizationId, codeSet: defaultCodeSet(values), ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}) })
     .returning();
   return row!;
 }

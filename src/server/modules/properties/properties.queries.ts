@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { defaultCodeSet, isCodeSet } from '@shared/code-sets';
 import { propertyStatusReason } from '@shared/compliance';
 import type { PropertySort, PropertyStatus } from '@shared/enums';
 import type { ComplianceItem, Property, PropertyValues } from '@shared/schemas/property';
@@ -48,6 +49,7 @@ type Row = {
   zip: string;
   country: Property['country'];
   manager_email: string;
+  code_set: string;
   status: PropertyStatus;
   created_at: Date;
   last_updated: Date;
@@ -70,6 +72,7 @@ function toProperty(row: Row): Property {
     zip: row.zip,
     country: row.country,
     managerEmail: row.manager_email,
+    codeSet: isCodeSet(row.code_set) ? row.code_set : 'us-nfpa',
     status: row.status,
     // From the items listed with it, which the stored columns behind `status` roll up.
     statusReason: propertyStatusReason(row.status, row.compliance_items),
@@ -94,7 +97,7 @@ async function selectProperties(db: DbOrTx, where: SQL, today: string, sort: Pro
       select p.id from properties p where ${where} order by ${orderBy} limit ${limit} offset ${offset}
     )
     select p.id, p.organization_id, p.name, p.property_type, p.address_line1, p.address_line2, p.city, p.state,
-      p.zip, p.country, p.manager_email, ${propertyStatusSql('p', todaySql)} as status, p.created_at,
+      p.zip, p.country, p.manager_email, p.code_set, ${propertyStatusSql('p', todaySql)} as status, p.created_at,
       greatest(p.updated_at, items.updated_at) as last_updated,
       coalesce(items.list, '[]'::json) as compliance_items,
       defects.open as open_deficiencies, defects.critical as critical_deficiencies
@@ -166,7 +169,7 @@ export async function insertProperties(db: DbOrTx, organizationId: number, value
   for (let i = 0; i < values.length; i += 1000) {
     const rows = await db
       .insert(properties)
-      .values(values.slice(i, i + 1000).map((v) => ({ ...v, organizationId })))
+      .values(values.slice(i, i + 1000).map((v) => ({ ...v, organizationId, codeSet: defaultCodeSet(v) })))
       .returning({ id: properties.id });
     ids.push(...rows.map((r) => r.id));
   }

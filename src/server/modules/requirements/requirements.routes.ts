@@ -15,6 +15,8 @@ import { sendJsonBytes } from '../../plugins/compression';
 import { idParams, type ZodTypeProvider } from '../../route-schema';
 import * as requirements from './requirements.service';
 import { idempotent } from '../../plugins/idempotency';
+import { libraryQuerySchema } from '@shared/schemas/code-set';
+import { codeSetRoutes } from './code-set.routes';
 
 const tags = ['Requirements'];
 const propertyParams = idParams('Property not found');
@@ -25,8 +27,16 @@ export async function requirementsRoutes(app: FastifyInstance, deps: requirement
 
   api.get(
     '/api/requirements/library',
-    { schema: { tags, summary: 'List the requirement library', description: 'The activities and intervals each safety item needs, with the standard each comes from.', response: { 200: z.array(libraryRequirementResponse) } } },
-    async () => requirements.library(deps),
+    {
+      schema: {
+        tags,
+        summary: 'List the requirement library',
+        description: "The activities and intervals each safety item needs under a code set (us-nfpa unless codeSet names another), with the standard and edition each comes from.",
+        querystring: libraryQuerySchema,
+        response: { 200: z.array(libraryRequirementResponse) },
+      },
+    },
+    async (request) => requirements.library(deps, request.query.codeSet),
   );
 
   api.get(
@@ -62,4 +72,6 @@ export async function requirementsRoutes(app: FastifyInstance, deps: requirement
     { schema: { permission: 'requirements.edit', tags, summary: 'Change a requirement', params: idParams('Requirement not found'), body: requirementUpdateSchema, response: { 200: requirementResponse } } },
     async (request) => requirements.updateRequirement(deps, requireAccount(request), request.params.id, request.body),
   );
+
+  await codeSetRoutes(app, deps);
 }

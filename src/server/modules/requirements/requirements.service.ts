@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { rememberedPage, writeAccountData } from '../../cache/account-cache';
+import type { CodeSet } from '@shared/code-sets';
 import { todayInTimeZone } from '@shared/dates';
 import { INSPECTION_TYPE_LABELS } from '@shared/enums';
 import type { addSafetyItemSchema, customRequirementSchema, Requirement, requirementUpdateSchema } from '@shared/schemas/requirement';
@@ -26,7 +27,7 @@ const today = (account: Account) => todayInTimeZone(account.timeZone, new Date()
 const nameOf = async (db: DbOrTx, account: Account) => (await accountContact(db, account.userId)).name;
 const requirementNotFound = () => notFound('Requirement not found');
 
-export const library = (deps: RequirementsDeps) => q.listLibrary(deps.db);
+export const library = (deps: RequirementsDeps, codeSet: CodeSet = 'us-nfpa') => q.listLibrary(deps.db, codeSet);
 
 export async function propertyRequirements(deps: RequirementsDeps, account: Account, propertyId: number): Promise<Requirement[]> {
   await assertPropertyExists(deps, account, propertyId);

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { defaultCodeSet } from '@shared/code-sets';
 import { propertyStatusReason } from '@shared/compliance';
 import type { Property, PropertyValues } from '@shared/schemas/property';
 import { api } from '@/lib/api';
@@ -19,6 +20,7 @@ export function useCreateProperty() {
         id: Date.now(),
         userId: 0,
         addressLine2: values.addressLine2 ?? null,
+        codeSet: defaultCodeSet(values),
         status: 'pending',
         statusReason: propertyStatusReason('pending', []),
         createdAt: now,
