@@ -48,3 +48,20 @@ it('loads pdfkit when the first PDF is made, not when the server starts', { time
   const pdfkit = resolved.findIndex((url) => url.includes('/node_modules/pdfkit/'));
   expect(pdfkit).toBeGreaterThan(started);
 });
+
+it('loads the AWS SDK only for files in object storage, not on the disk', { timeout: 60_000 }, () => {
+  const resolved = modulesResolvedBy(`
+    import { appendFileSync } from 'node:fs';
+    await import('./src/server/app.ts');
+    const { createFileStores } = await import('./src/server/files/file-stores.ts');
+    const { loadConfig } = await import('./src/server/config.ts');
+    (await createFileStores(loadConfig({}))).close();
+    appendFileSync(process.env.MARK, 'on the disk\\n');
+    const s3 = await createFileStores(loadConfig({ FILE_STORE: 's3', S3_BUCKET: 'firemark-files', S3_ENDPOINT: 'http://127.0.0.1:9', S3_FORCE_PATH_STYLE: 'true', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's' }));
+    s3.close();
+  `);
+  const disk = resolved.indexOf('on the disk');
+  expect(disk).toBeGreaterThan(0);
+  const sdk = resolved.findIndex((url) => url.includes('/node_modules/@aws-sdk/client-s3/'));
+  expect(sdk).toBeGreaterThan(disk);
+});

@@ -1,9 +1,16 @@
 import type { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { checkedKey, FileStoreUnavailableError, KEY, type FileStore } from './file-store';
 import type { FileStoreSettings } from './storage-config';
 
 type S3Settings = Extract<FileStoreSettings, { kind: 's3' }>;
+type Sdk = typeof import('@aws-sdk/client-s3');
+
+/** The SDK and one client for every folder of an instance. */
+export interface S3Connection {
+  sdk: Sdk;
+  client: S3Client;
+}
 
 /** Waits for a connection to the store, and for an answer, before the call counts as failed. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -12,12 +19,14 @@ const REQUEST_TIMEOUT_MS = 60_000;
 const MAX_ATTEMPTS = 3;
 
 /**
- * One client for every folder of an instance. Checksums are sent and checked only where S3
- * requires them: several S3-compatible stores refuse or ignore the newer default ones, and
- * the report move checks each copy's SHA-256 itself (report-files.ts).
+ * The SDK is imported here, when FILE_STORE=s3, and not by a static import: the server bundle
+ * would load it at every start otherwise (about 200 ms) even on the disk. Checksums are sent
+ * and checked only where S3 requires them: several S3-compatible stores refuse or ignore the
+ * newer default ones, and the report move checks each copy's SHA-256 itself (report-files.ts).
  */
-export function s3Client(settings: S3Settings): S3Client {
-  return new S3Client({
+export async function connectS3(settings: S3Settings): Promise<S3Connection> {
+  const sdk = await import('@aws-sdk/client-s3');
+  const client = new sdk.S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
     forcePathStyle: settings.forcePathStyle,
@@ -27,10 +36,11 @@ export function s3Client(settings: S3Settings): S3Client {
     responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, throwOnRequestTimeout: true },
   });
+  return { sdk, client };
 }
 
-const isMissing = (error: unknown) =>
-  error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata?.httpStatusCode === 404);
+const isMissing = (sdk: Sdk, error: unknown) =>
+  error instanceof sdk.S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata?.httpStatusCode === 404);
 
 /**
  * Files as objects under `<S3_PREFIX><folder>/<key>` in one private bucket: no ACL is ever
@@ -38,7 +48,7 @@ const isMissing = (error: unknown) =>
  * ownership check. S3 stores an object whole or not at all, so a put cut off midway leaves
  * nothing to read.
  */
-export function s3FileStore(client: S3Client, settings: S3Settings, folder: 'photos' | 'reports'): FileStore {
+export function s3FileStore({ sdk, client }: S3Connection, settings: S3Settings, folder: 'photos' | 'reports'): FileStore {
   const Bucket = settings.bucket;
   const base = `${settings.prefix}${folder}/`;
   const objectKey = (key: string) => `${base}${checkedKey(key)}`;
@@ -48,7 +58,7 @@ export function s3FileStore(client: S3Client, settings: S3Settings, folder: 'pho
   return {
     async put(key, bytes) {
       await client
-        .send(new PutObjectCommand({ Bucket, Key: objectKey(key), Body: bytes, ContentLength: bytes.byteLength, ContentType: 'application/octet-stream' }))
+        .send(new sdk.PutObjectCommand({ Bucket, Key: objectKey(key), Body: bytes, ContentLength: bytes.byteLength, ContentType: 'application/octet-stream' }))
         .catch(failed('store a file'));
     },
     async get(key) {
@@ -64,21 +74,21 @@ export function s3FileStore(client: S3Client, settings: S3Settings, folder: 'pho
     },
     async stream(key) {
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
+        const object = await client.send(new sdk.GetObjectCommand({ Bucket, Key: objectKey(key) }));
         return { body: object.Body as Readable, size: object.ContentLength ?? 0 };
       } catch (error) {
-        if (isMissing(error)) return undefined;
+        if (isMissing(sdk, error)) return undefined;
         return failed('read a file')(error);
       }
     },
     async delete(key) {
       // Deleting an object that is not there succeeds in S3, as the interface asks.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) })).catch(failed('delete a file'));
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: objectKey(key) })).catch(failed('delete a file'));
     },
     async *list() {
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: base, ContinuationToken })).catch(failed('list files'));
+        const page = await client.send(new sdk.ListObjectsV2Command({ Bucket, Prefix: base, ContinuationToken })).catch(failed('list files'));
         for (const object of page.Contents ?? []) {
           const key = object.Key?.slice(base.length);
           // Anything else under the prefix is not ours to sweep.
@@ -96,12 +106,12 @@ export function s3FileStore(client: S3Client, settings: S3Settings, folder: 'pho
  * a key would otherwise show only at the first upload. A store that is down is not a reason to
  * refuse to start (everything but files still works), so this only informs.
  */
-export async function s3Problem(client: S3Client, settings: S3Settings): Promise<string | undefined> {
+export async function s3Problem({ sdk, client }: S3Connection, settings: S3Settings): Promise<string | undefined> {
   try {
-    await client.send(new HeadBucketCommand({ Bucket: settings.bucket }));
+    await client.send(new sdk.HeadBucketCommand({ Bucket: settings.bucket }));
     return undefined;
   } catch (error) {
-    const status = error instanceof S3ServiceException ? error.$metadata?.httpStatusCode : undefined;
+    const status = error instanceof sdk.S3ServiceException ? error.$metadata?.httpStatusCode : undefined;
     const name = error instanceof Error ? error.name : String(error);
     if (status === 404 || name === 'NoSuchBucket') return `The bucket "${settings.bucket}" does not exist at the store (S3_BUCKET, S3_ENDPOINT, S3_REGION).`;
     if (status === 403 || status === 401) return `The store refused the credentials for bucket "${settings.bucket}" (S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or the AWS SDK's own; the key needs read, write, delete and list on the bucket).`;
