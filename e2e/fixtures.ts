@@ -217,9 +217,21 @@ export async function addProperty(page: Page, overrides: Record<string, string> 
   return (await response.json()) as { id: number; name: string };
 }
 
+/**
+ * Schedules through the API. Unless the body names an activity (or `activityStated: false` asks
+ * for SPEC's call as it is), it names the type's principal one, as a person choosing it in the
+ * schedule form would: an inspection without one is "activity not stated" and its completion
+ * asks which check it was (issue 37).
+ */
 export async function scheduleInspectionViaApi(page: Page, body: Record<string, unknown>) {
+  const { activityStated = true, ...given } = body;
+  const data: Record<string, unknown> = { inspectionType: 'fire_extinguisher', assignedTo: 'Alex Inspector', ...given };
+  if (activityStated && data.requirementId === undefined && data.libraryId === undefined) {
+    const library = (await (await page.request.get('/api/requirements/library')).json()) as { id: number; itemType: string; principal: boolean }[];
+    data.libraryId = library.find((entry) => entry.itemType === data.inspectionType && entry.principal)?.id;
+  }
   const response = await page.request.post('/api/inspections', {
-    data: { inspectionType: 'fire_extinguisher', assignedTo: 'Alex Inspector', ...body },
+    data,
     headers: { origin: new URL(test.info().project.use.baseURL!).origin },
   });
   expect(response.status()).toBe(201);

@@ -29,6 +29,10 @@ test('schedule from a property, then complete it as compliant: the property turn
   await expect(page.getByText('Inspection type is required')).toBeVisible();
   await expect(page.getByText('Assignee is required')).toBeVisible();
   await page.getByLabel('Inspection type').selectOption({ label: 'Fire Alarm' });
+  // The fire alarm has several checks: the form asks which one, with no default (issue 37),
+  // and, as it adds the item, when the others were last done.
+  await page.getByLabel('Activity').selectOption({ label: 'Annual test (every year)' });
+  await page.getByRole('button', { name: 'None known' }).click();
   await page.getByLabel('Due date').fill(day(20));
   await page.getByLabel('Assigned to').fill('Dana Cole');
   await page.getByLabel('Notes').fill('Panel in the basement');
@@ -123,6 +127,10 @@ test('quick complete on the details page; edit and delete', async ({ proPage: pa
   await expect(edit.getByText('Assignee is required')).toBeVisible();
   await edit.getByLabel('Assigned to').fill('Lee Park');
   await edit.getByLabel('Inspection type').selectOption({ label: 'Emergency Lighting' });
+  // A type with several checks asks which one, with no default (issue 37).
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(edit.getByText('Choose which check this inspection is for')).toBeVisible();
+  await edit.getByLabel('Activity').selectOption({ label: 'Annual 90-minute test (every year)' });
   await edit.getByRole('button', { name: 'Save Changes' }).click();
   await expectToast(page, 'Inspection Updated');
   await expect(page.getByText('Lee Park')).toBeVisible();

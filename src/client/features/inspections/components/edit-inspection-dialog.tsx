@@ -81,8 +81,8 @@ export function EditInspectionDialog({ inspection, open, onOpenChange }: EditIns
 
   const onSubmit = form.handleSubmit((values) => {
     if (!checkActivity()) return;
-    const { requirementId } = asksActivity ? activityIds(activity) : {};
-    const named = requirementId !== undefined ? { requirementId } : {};
+    // A requirement the property has, or a library entry of a safety item it does not have yet.
+    const named = asksActivity ? activityIds(activity) : {};
     const body: InspectionEdit = completed
       ? { assignedTo: values.assignedTo, notes: values.notes, ...named }
       : { inspectionType: values.inspectionType, dueDate: values.dueDate, assignedTo: values.assignedTo, notes: values.notes, status: values.status, ...named };
