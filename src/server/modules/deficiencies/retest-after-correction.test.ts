@@ -4,7 +4,9 @@ import type { InspectionType } from '@shared/enums';
 import { UNDO_TOKEN_HEADER } from '@shared/undo';
 import { createProperty } from '../../db/seed/properties';
 import { createMember } from '../../db/seed/users';
+import { pdfPages } from '../../testing/pdf-text';
 import { createTestContext, type Agent, type TestContext } from '../../testing/test-app';
+import { grantPro } from '../subscription/subscription.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -68,6 +70,17 @@ describe('a correction the code follows with a re-test', () => {
     });
     // The re-test does not take the Free plan's one open inspection (the recurrence has it).
     expect((await agent.get('/api/subscription/status')).json()).toMatchObject({ scheduledInspectionCount: 1, canScheduleInspection: false });
+  });
+
+  it('is listed in the report with what it re-tests, and the status says why', async () => {
+    const { agent, user, property, deficiencyId } = await failed('fire_alarm');
+    await grantPro(ctx.runtime.db, user.username);
+    await correct(agent, deficiencyId);
+    const report = (await agent.post('/api/reports', { propertyId: property.id, reportType: 'fire_safety' })).json();
+    const text = (await pdfPages((await agent.get(report.downloadUrl)).rawPayload)).join('\n').replace(/\s+/g, ' ');
+    expect(text).toContain('Fire alarm awaiting re-test after repair');
+    // The narrow column may break the line after "re-".
+    expect(text.replace(/re- test/g, 're-test')).toContain(`Fire Alarm; re-test of the inspection of ${formatDisplayDate(today())}`);
   });
 
   it('makes the property Compliant when the re-test passes, without restarting the annual interval', async () => {

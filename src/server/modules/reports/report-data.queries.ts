@@ -1,4 +1,5 @@
 import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { addDays } from '@shared/compliance';
 import type { DbOrTx } from '../../db/client';
 import { complianceItems, inspections, properties, requirements } from '../../db/schema/index';
@@ -10,6 +11,8 @@ import { REPORT_INSPECTION_LIMIT } from './report-data';
  * row limit), most overdue first; then the rest, newest first.
  */
 export async function reportInspections(db: DbOrTx, organizationId: number, propertyId: number, today: string) {
+  // A re-test names the failed inspection it re-tests (retest-after-correction.ts).
+  const failed = alias(inspections, 'failed');
   const since = addDays(today, -365);
   const where = and(
     eq(inspections.organizationId, organizationId),
@@ -29,9 +32,12 @@ export async function reportInspections(db: DbOrTx, organizationId: number, prop
         completionNotes: inspections.completionNotes,
         activity: requirements.activity,
         activityBasis: inspections.activityBasis,
+        retestOfCompletedDate: failed.completedDate,
+        isRetest: sql<boolean>`${inspections.retestOfId} is not null`,
       })
       .from(inspections)
       .leftJoin(requirements, eq(requirements.id, inspections.requirementId))
+      .leftJoin(failed, eq(failed.id, inspections.retestOfId))
       .where(where)
       .orderBy(
         sql`case when ${inspections.status} in ('scheduled', 'in_progress') and ${inspections.dueDate} < ${today}::date then 0 else 1 end`,

@@ -24,6 +24,9 @@ export interface ReportInspection {
   /** The requirement it counts for, and how that was known (issue 37). */
   activity?: string | null;
   activityBasis?: ActivityBasis;
+  /** A re-test after a repair (retest-after-correction.ts), and when the failure it re-tests was performed. */
+  isRetest?: boolean;
+  retestOfCompletedDate?: Date | null;
 }
 
 export interface FireSafetyReportData {

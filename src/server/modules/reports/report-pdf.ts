@@ -238,7 +238,7 @@ export async function renderFireSafetyReport(data: FireSafetyReportData): Promis
         return {
           cells: [
             formatDisplayDate(inspection.dueDate),
-            inspectionLabel(inspection),
+            inspectionLabel(inspection) + retestLabel(inspection, data.timeZone),
             humanize(status),
             inspection.complianceResult ? complianceStatusDisplay(inspection.complianceResult).label : '-',
             inspection.completedDate ? formatDisplayDate(todayInTimeZone(data.timeZone, inspection.completedDate)) : '-',
@@ -422,6 +422,14 @@ export async function renderFireSafetyReport(data: FireSafetyReportData): Promis
   }
   doc.end();
   return bytes;
+}
+
+/** "; re-test of the inspection of Mar 1, 2027": a re-test after a repair says what it re-tests. */
+function retestLabel(inspection: FireSafetyReportData['inspections'][number], timeZone: string): string {
+  if (!inspection.isRetest) return '';
+  return inspection.retestOfCompletedDate
+    ? `; re-test of the inspection of ${formatDisplayDate(todayInTimeZone(timeZone, inspection.retestOfCompletedDate))}`
+    : '; re-test after a repair';
 }
 
 /**

@@ -8,6 +8,7 @@ import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 import { inspectionTypeLabel, propertyNameOf } from './inspection-text';
 import { ActivityBasisBadge } from './activity-basis-badge';
+import { RetestNote } from './retest-details';
 
 interface InspectionListProps {
   items: Inspection[];
@@ -46,6 +47,7 @@ function TypeLink({ inspection }: { inspection: Inspection }) {
         <span className="block break-words text-xs text-muted-foreground">{inspection.requirement.activity}</span>
       ) : null}
       {unstated ? <ActivityBasisBadge basis={inspection.activityBasis} className="mt-1" /> : null}
+      <RetestNote inspection={inspection} />
     </>
   );
 }

@@ -24,6 +24,7 @@ import { useInspection, useReminderLogs } from '../api/use-inspection';
 import { DeleteInspectionDialog } from '../components/delete-inspection-dialog';
 import { inspectionTypeLabel, isOpenInspection, propertyNameOf } from '../components/inspection-text';
 import { ActivityBasisBadge } from '../components/activity-basis-badge';
+import { RetestDetails } from '../components/retest-details';
 
 // The forms (validation, the date picker) load when their button is first reached for.
 const CompleteInspectionDialog = lazyDialog(() => import('../components/complete-inspection-dialog').then((m) => m.CompleteInspectionDialog));
@@ -244,6 +245,7 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
                   </Link>
                 </Detail>
               ) : null}
+              <RetestDetails inspection={inspection} Term={Detail} />
               {inspection.attestation ? (
                 <Detail term="Attestation" wide>
                   {/* Who did the work and who signed, in words first: a recorder's record names both. */}
