@@ -217,8 +217,10 @@ BEGIN
 END
 $$;
 --> statement-breakpoint
+-- The function reads its arguments as the columns to leave out; an argument is needed (an empty
+-- list would leave every column out), and updated_at is left out anyway.
 CREATE TRIGGER history_capture AFTER INSERT OR UPDATE OR DELETE ON safety_item_answers
-  FOR EACH ROW EXECUTE FUNCTION history_capture();--> statement-breakpoint
+  FOR EACH ROW EXECUTE FUNCTION history_capture('updated_at');--> statement-breakpoint
 -- Issue 37, NFPA 10 (2022) Table 8.3.1: the hydrostatic test is every 5 or 12 years by agent.
 -- The single 12-year row retires (syncLibrary, after the migrations); its rows for 5 and 12
 -- years and the replacement of non-rechargeable units come in here under their keys, so the

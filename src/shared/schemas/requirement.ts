@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addDays, DUE_SOON_DAYS } from '../compliance';
 import { COMPLIANCE_ITEM_STATUSES, COMPLIANCE_RESULTS, INSPECTION_TYPES, NOT_SCHEDULED_REASONS, type NotScheduledReason } from '../enums';
 import { calendarDate } from './calendar-date';
+import { itemAnswersField } from './safety-item-answers';
 import { pagingSchema, searchTerm } from './list';
 import { INTERVAL_UNITS, type IntervalUnit } from '../intervals';
 import { calendarDayField, countField, namedRef, recordIdField, timestampField } from './response-fields';
@@ -89,6 +90,8 @@ export const addSafetyItemSchema = z
     nextDueDate: calendarDate('Due date is required').optional(),
     lastDoneOn: lastDoneField.optional(),
     requirements: requirementsLastDone,
+    /** The answers about the item (src/shared/item-conditions.ts), kept before its rows are chosen. */
+    answers: itemAnswersField.optional(),
   })
   .superRefine((v, ctx) => {
     if (v.nextDueDate !== undefined && v.lastDoneOn !== undefined) {
@@ -153,7 +156,7 @@ export const unscheduledListQuerySchema = pagingSchema.extend({
 });
 export type UnscheduledListQuery = z.input<typeof unscheduledListQuerySchema>;
 
-export const REQUIREMENT_CHANGE_KINDS = ['item_added', 'custom_added', 'switched_off', 'switched_on', 'interval_changed', 'auto_schedule_on', 'auto_schedule_off', 'code_set_changed'] as const;
+export const REQUIREMENT_CHANGE_KINDS = ['item_added', 'custom_added', 'switched_off', 'switched_on', 'interval_changed', 'auto_schedule_on', 'auto_schedule_off', 'not_applicable', 'applicable', 'code_set_changed'] as const;
 export type RequirementChangeKind = (typeof REQUIREMENT_CHANGE_KINDS)[number];
 
 const intervalFields = {
@@ -201,6 +204,9 @@ export const requirementResponse = z.object({
   note: z.string().nullable(),
   principal: z.boolean(),
   active: z.boolean(),
+  applies: z
+    .boolean()
+    .describe('False when the answers about the safety item say it does not apply here: kept with its history, switched off, never below the code minimum'),
   autoSchedule: z.boolean(),
   lastDoneOn: calendarDayField.nullable().describe('The day of the latest completion with a result'),
   lastResult: z.enum(COMPLIANCE_RESULTS).nullable(),

@@ -2,6 +2,7 @@ import type { InspectionType } from '@shared/enums';
 import type { DbOrTx } from '../../db/client';
 import { validationFailed } from '../../errors';
 import * as q from './compliance.queries';
+import { applyRestarts, restartedBy } from './restarts.queries';
 
 /**
  * The one way compliance moves: after inspections or requirements of a property change, in
@@ -13,8 +14,11 @@ export async function settle(
   db: DbOrTx,
   input: { propertyId: number; requirementIds?: Iterable<number | null>; itemTypes: Iterable<InspectionType>; today: string; prune?: boolean },
 ): Promise<void> {
-  for (const id of new Set(input.requirementIds ?? [])) {
-    if (id !== null) await q.settleRequirement(db, id, input.today);
+  const ids = [...new Set(input.requirementIds ?? [])].filter((id): id is number => id !== null);
+  // A completion can restart another activity's clock too (the 12-year hydrostatic test, the 6-year maintenance).
+  for (const id of new Set([...ids, ...(await restartedBy(db, ids))])) {
+    await q.settleRequirement(db, id, input.today);
+    await applyRestarts(db, [id]);
   }
   for (const type of new Set(input.itemTypes)) {
     if (input.prune && (await q.removeUntouchedItem(db, input.propertyId, type))) continue;

@@ -19,6 +19,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import type { MailLog } from '../../email/quota';
 import { conflict, notFound, validationFailed } from '../../errors';
 import { findRequirement, hasRequirements, openInspectionOf, refreshOpenInspection, settleRequirement } from '../compliance/compliance.queries';
+import { restartedBy } from '../compliance/restarts.queries';
 import { addLibraryItem, answersBesideInspection, lastDoneByLibraryEntry } from '../requirements/add-library-item';
 import { requirementForInspection, settle } from '../compliance/compliance.service';
 import type { Account } from '../../account';
@@ -290,7 +291,8 @@ async function recordResult(db: DbOrTx, account: Account, row: q.InspectionRow, 
     return null;
   }
   const settled = (await settleRequirement(db, requirementId, day))!;
-  await settle(db, { propertyId: row.propertyId, itemTypes: [row.inspectionType], today: day });
+  // The activities whose clock this one restarts (a 12-year hydrostatic test, the 6-year maintenance) follow.
+  await settle(db, { propertyId: row.propertyId, requirementIds: await restartedBy(db, [requirementId]), itemTypes: [row.inspectionType], today: day });
   const requirement = (await findRequirement(db, requirementId))!;
   const open = await openInspectionOf(db, requirementId);
   const answer = (notScheduledReason: NextDue['notScheduledReason'], inspectionId: number | null = open): NextDue => ({

@@ -52,6 +52,7 @@ type Row = {
   note: string | null;
   principal: boolean;
   active: boolean;
+  applies: boolean;
   auto_schedule: boolean;
   last_done_on: string | null;
   last_result: ComplianceResult | null;
@@ -83,6 +84,7 @@ function toRequirement(row: Row, today: string): Requirement {
     note: row.note,
     principal: row.principal,
     active: row.active,
+    applies: row.applies,
     autoSchedule: row.auto_schedule,
     lastDoneOn: row.last_done_on,
     lastResult: row.last_result,
@@ -119,7 +121,7 @@ const nominalDueSql = (alias: string) => {
 export async function listRequirements(db: DbOrTx, reach: Reach, where: SQL, today: string): Promise<Requirement[]> {
   const result = await db.execute<Row & Record<string, unknown>>(sql`
     select r.id, r.property_id, r.item_type, r.library_id, r.activity, r.interval_months, r.interval_days, r.source, r.note,
-      r.principal, r.active, r.auto_schedule, r.last_done_on, r.last_result, r.next_due_date, r.has_open_inspection,
+      r.principal, r.active, r.applies, r.auto_schedule, r.last_done_on, r.last_result, r.next_due_date, r.has_open_inspection,
       r.last_done_stated_on, r.last_done_unknown, r.next_due_estimated, r.window_opens_on, ${nominalDueSql('r')} as nominal_due_date,
       (select json_build_object('id', oi.id, 'dueDate', oi.due_date) from inspections oi
         where oi.requirement_id = r.id and oi.status in ${OPEN_STATUSES} order by oi.due_date, oi.id limit 1) as open_inspection,
@@ -134,8 +136,9 @@ export async function listRequirements(db: DbOrTx, reach: Reach, where: SQL, tod
         order by c.created_at desc, c.id desc limit 1) end as below_code_minimum_reason
     from requirements r
     left join requirement_library l on l.id = r.library_id
-    -- Below the code minimum (issue 37): a library requirement switched off or kept longer than its source asks.
-    cross join lateral (select l.id is not null and (not r.active or ${intervalLengthSql('r')} > ${intervalLengthSql('l')}) as below) b
+    -- Below the code minimum (issue 37): a library requirement switched off or kept longer than its source asks;
+    -- one the answers about the item rule out does not apply here, so it is not below anything.
+    cross join lateral (select l.id is not null and r.applies and (not r.active or ${intervalLengthSql('r')} > ${intervalLengthSql('l')}) as below) b
     where r.organization_id = ${reach.id} and ${propertyScope(reach, sql`r.property_id`)} and ${where}
     order by r.item_type, coalesce(l.sort_order, 1000), r.id`);
   return result.rows.map((row) => toRequirement(row, today));
@@ -152,13 +155,14 @@ export interface LockedRequirement {
   interval_months: number | null;
   interval_days: number | null;
   active: boolean;
+  applies: boolean;
   auto_schedule: boolean;
 }
 
 /** The account's requirement, locked for the rest of the transaction. */
 export async function lockRequirement(db: DbOrTx, reach: Reach, id: number): Promise<LockedRequirement | undefined> {
   const result = await db.execute<LockedRequirement & Record<string, unknown>>(sql`
-    select id, property_id, item_type, activity, interval_months, interval_days, active, auto_schedule
+    select id, property_id, item_type, activity, interval_months, interval_days, active, applies, auto_schedule
     from requirements where id = ${id} and organization_id = ${reach.id} and ${propertyScope(reach, sql`property_id`)} for update`);
   return result.rows[0];
 }

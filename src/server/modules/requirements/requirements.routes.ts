@@ -15,6 +15,7 @@ import { sendJsonBytes } from '../../plugins/compression';
 import { idParams, type ZodTypeProvider } from '../../route-schema';
 import * as requirements from './requirements.service';
 import { idempotent } from '../../plugins/idempotency';
+import { safetyItemAnswersRoutes } from './safety-item-answers.routes';
 import { libraryQuerySchema } from '@shared/schemas/code-set';
 import { codeSetRoutes } from './code-set.routes';
 
@@ -24,6 +25,7 @@ const propertyParams = idParams('Property not found');
 /** The compliance schedule: the library, a property's requirements, and what is due with nothing scheduled. */
 export async function requirementsRoutes(app: FastifyInstance, deps: requirements.RequirementsDeps): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  await safetyItemAnswersRoutes(app, deps);
 
   api.get(
     '/api/requirements/library',

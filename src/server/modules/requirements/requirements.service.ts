@@ -15,6 +15,8 @@ import type { Account } from '../../account';
 import { assertPropertyExists } from '../properties/properties.service';
 import { accountContact } from '../auth/account-contact';
 import * as q from './requirements.queries';
+import { saveAnswers } from './safety-item-answers.queries';
+import { checkedAnswers } from './safety-item-answers.service';
 
 export interface RequirementsDeps {
   db: Db;
@@ -50,11 +52,15 @@ export async function addSafetyItem(
   await assertPropertyExists(deps, account, propertyId);
   const day = today(account);
   const label = INSPECTION_TYPE_LABELS[input.itemType];
+  // Dates by library entry are checked against the rows that applied so far; a row the new answers leave out is not added.
   const lastDone = input.lastDoneOn === undefined ? undefined : await lastDoneByLibraryEntry(deps.db, { ...input, propertyId }, day);
   const alreadyThere = () => conflict(`This property already has ${label}.`, { itemType: [`This property already has ${label}.`] });
   // The answer is read inside the transaction: an addition that committed never answers 503.
+  const answers = input.answers === undefined ? undefined : checkedAnswers(input.itemType, input.answers);
   return writeAccountData(deps.pool, account.id, async ({ db }) => {
     if (await hasRequirements(db, propertyId, input.itemType)) throw alreadyThere();
+    // The answers first: they choose which of the library's rows the item gets.
+    if (answers !== undefined) await saveAnswers(db, { organizationId: account.id, propertyId, itemType: input.itemType, answers });
     const ids = await addLibraryItem(db, account, { propertyId, itemType: input.itemType, anchor: input.nextDueDate, today: day, lastDone });
     if (ids.length === 0) throw alreadyThere();
     await settle(db, { propertyId, itemTypes: [input.itemType], today: day });
@@ -125,6 +131,10 @@ export async function updateRequirement(
     const changes: ReturnType<typeof change>[] = [];
     const values: Parameters<typeof q.updateRequirement>[2] = {};
     let intervalChange: string | null = null;
+    if (input.active === true && !row.applies) {
+      const label = INSPECTION_TYPE_LABELS[row.item_type];
+      throw validationFailed({ active: [`Does not apply to this property: change the answers about its ${label} instead`] });
+    }
     if (input.active !== undefined && input.active !== row.active) {
       if (!input.active && (await q.countActive(db, row.property_id, row.item_type, id)) === 0) {
         const label = INSPECTION_TYPE_LABELS[row.item_type];
