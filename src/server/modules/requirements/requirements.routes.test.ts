@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
 import { createProperty } from '../../db/seed/properties';
+import { usNfpa } from './library/us-nfpa';
 import { setNow } from '../../testing/clock';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { grantPro } from '../subscription/subscription.service';
@@ -30,26 +32,17 @@ const addItem = (s: Session, itemType: string, nextDueDate: string) => s.agent.p
 describe('GET /api/requirements/library', () => {
   it('lists the default schedule with a source for every entry and one principal requirement per type', async () => {
     const { agent } = await ctx.signedIn();
-    const library = (await agent.get('/api/requirements/library')).json();
-    const rows = library.map((l: { itemType: string; activity: string; intervalMonths: number; source: string; principal: boolean }) =>
-      [l.itemType, l.activity, l.intervalMonths, l.source, l.principal].join(' | '),
+    const library = (await agent.get('/api/requirements/library')).json() as {
+      itemType: InspectionType; activity: string; intervalMonths: number | null; intervalDays: number | null; source: string; principal: boolean;
+    }[];
+    const row = (l: { itemType: string; activity: string; source: string; principal: boolean }, interval: string) => [l.itemType, l.activity, interval, l.source, l.principal].join(' | ');
+    // The library's data (library/us-nfpa/, listed in docs/compliance-schedule.md), in its order per type.
+    const data = INSPECTION_TYPES.flatMap((t) => usNfpa.entries.filter((e) => e.itemType === t)).map((e) =>
+      row({ ...e, principal: e.principal ?? false }, 'months' in e.interval ? `${e.interval.months} months` : `${e.interval.days} days`),
     );
-    expect(rows).toEqual([
-      'fire_extinguisher | Monthly visual inspection | 1 | NFPA 10 (2022) 7.2.1.2 | false',
-      'fire_extinguisher | Annual maintenance | 12 | NFPA 10 (2022) 7.3.1.1.1 | true',
-      'fire_extinguisher | 6-year internal examination | 72 | NFPA 10 (2022) ch. 7 | false',
-      'fire_extinguisher | Hydrostatic test | 144 | NFPA 10 (2022) Table 8.3.1 | false',
-      'sprinkler_system | Quarterly inspection | 3 | NFPA 25 (2023) Table 5.1.1.2 | false',
-      'sprinkler_system | Annual inspection and test | 12 | NFPA 25 (2023) Table 5.1.1.2 | true',
-      'emergency_lighting | Monthly 30-second functional test | 1 | NFPA 101 (2021) 7.9.3.1.1 | false',
-      'emergency_lighting | Annual 90-minute test | 12 | NFPA 101 (2021) 7.9.3.1.1 | true',
-      'emergency_exits | Monthly exit sign check | 1 | NFPA 101 (2021) 7.10.9.1 | false',
-      'emergency_exits | Annual egress door inspection | 12 | NFPA 101 (2021) ch. 7, Inspection of Door Openings | true',
-      'smoke_detectors | Annual functional test | 12 | NFPA 72 (2022) Table 14.4.3.2 | true',
-      'smoke_detectors | Sensitivity test | 24 | NFPA 72 (2022) ch. 14 | false',
-      'fire_alarm | Annual test | 12 | NFPA 72 (2022) Table 14.4.3.2 | true',
-      'other | Annual inspection | 12 | Firemark default | true',
-    ]);
+    expect(library.map((l) => row(l, l.intervalMonths !== null ? `${l.intervalMonths} months` : `${l.intervalDays} days`))).toEqual(data);
+    expect(library.every((l) => l.source.trim().length > 0)).toBe(true);
+    for (const itemType of INSPECTION_TYPES) expect(library.filter((l) => l.itemType === itemType && l.principal), itemType).toHaveLength(1);
     expect((await ctx.agent().get('/api/requirements/library')).statusCode).toBe(401);
   });
 });
