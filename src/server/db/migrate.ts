@@ -1,6 +1,7 @@
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
+import { moveRequirementsToCodeSets } from '../modules/requirements/code-set-migration';
 import { syncLibrary } from '../modules/requirements/library/sync-library';
 import type { Db } from './client';
 
@@ -35,6 +36,8 @@ export async function runMigrations(db: Db, log: (message: string) => void = () 
     await migrate(db, { migrationsFolder: migrationsDir });
     // The requirement library is data kept in code; written once the schema it needs is there.
     await syncLibrary(db);
+    // Requirements follow their property's code set where a migration moved it (Canadian properties).
+    await moveRequirementsToCodeSets(db);
     await alsoUnderLock();
   } finally {
     // Ending the session releases its advisory locks.

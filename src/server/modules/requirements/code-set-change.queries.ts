@@ -91,7 +91,8 @@ export const unchangedMatch = (row: PlanRow) =>
  * leaving ones no longer apply (applies and active false, never deleted); added ones are due
  * now with their last date not known (decision 034). Each gets a requirement_changes row with
  * `details`. Principal flags are cleared first: the new set may name another row principal.
- * Returns the ids of the requirements it touched or added.
+ * Returns the ids of the requirements to settle again: the matched and the added ones (one that
+ * leaves keeps its dates as they were).
  */
 export async function applyCodeSetPlan(
   db: DbOrTx,
@@ -124,7 +125,7 @@ export async function applyCodeSetPlan(
       insert into requirement_changes (organization_id, property_id, requirement_id, kind, detail, reason, changed_by, created_at)
       select r.organization_id, r.property_id, r.id, 'code_set_changed', x.detail, null, ${changedBy}, now()
       from ${recordset} join requirements r on r.id = x.requirement_id`);
-    ids.push(...existing.map((r) => r.requirement_id!));
+    ids.push(...existing.filter((r) => r.kind === 'matched').map((r) => r.requirement_id!));
   }
   if (added.length) {
     const list = JSON.stringify(added);
