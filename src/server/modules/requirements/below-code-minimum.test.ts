@@ -43,10 +43,13 @@ async function sprinklers() {
 describe('below the code minimum', () => {
   it('is not flagged for the library as it is', async () => {
     const s = await sprinklers();
-    expect(await s.list()).toMatchObject([
+    const list = await s.list();
+    expect(list.slice(0, 2)).toMatchObject([
       { activity: 'Quarterly inspection', codeInterval: { intervalMonths: 3, intervalDays: null }, belowCodeMinimum: false, belowCodeMinimumReason: null },
       { activity: 'Annual inspection and test', codeInterval: { intervalMonths: 12, intervalDays: null }, belowCodeMinimum: false, belowCodeMinimumReason: null },
     ]);
+    // The sprinkler items of their own (weekly valves, 5-year assessments, ...) are not flagged either.
+    expect(list.filter((r) => r.belowCodeMinimum)).toEqual([]);
   });
 
   it('flags a requirement switched off, with the reason, until it is switched back on', async () => {
@@ -118,7 +121,9 @@ describe('below the code minimum', () => {
     expect(again.items[0].switchedOff).toEqual([
       { activity: 'Quarterly inspection', source: 'NFPA 25 (2023) Table 5.1.1.2', codeInterval: 'Every 3 months', belowCodeMinimumReason: 'Central station monitoring' },
     ]);
-    expect(again.items[0].requirements.map((r: Req) => r.activity)).toEqual(['Annual inspection and test']);
+    const kept = again.items[0].requirements.map((r: Req) => r.activity);
+    expect(kept).toContain('Annual inspection and test');
+    expect(kept).not.toContain('Quarterly inspection');
   });
 
   it('is listed in the report with the source, what the code asks, what is kept and the reason', async () => {

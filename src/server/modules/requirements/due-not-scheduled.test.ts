@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProperty } from '../../db/seed/properties';
 import { setNow } from '../../testing/clock';
@@ -24,7 +25,7 @@ afterEach(() => {
 /**
  * On 2026-06-10 (UTC): Alpha's fire alarm was due on June 5 with nothing scheduled (overdue),
  * its lighting's monthly test is first due on July 10 (day 30) and its annual test on
- * September 1; the monthly exit sign check is switched off; Beta's alarm has an inspection on
+ * September 1; the monthly exit sign check is switched off (its signs have no batteries); Beta's alarm has an inspection on
  * June 20.
  */
 async function portfolio() {
@@ -36,6 +37,9 @@ async function portfolio() {
   const add = (propertyId: number, itemType: string, nextDueDate: string) => s.agent.post(`/api/properties/${propertyId}/safety-items`, { itemType, nextDueDate });
   await add(alpha.id, 'fire_alarm', '2026-06-05');
   await add(alpha.id, 'emergency_lighting', '2026-09-01');
+  // Its exit signs have no batteries of their own (no lighting tests of 7.9.3 for them).
+  await ctx.runtime.db.execute(sql`insert into safety_item_answers (organization_id, property_id, item_type, answers)
+    select organization_id, id, 'emergency_exits', '{"exit_sign_power": ["other"]}'::jsonb from properties where id = ${alpha.id}`);
   const signs = (await add(alpha.id, 'emergency_exits', '2026-12-01')).json().find((r: { activity: string }) => r.activity === 'Monthly exit sign check');
   await s.agent.put(`/api/requirements/${signs.id}`, { active: false, reason: 'No internally lit signs' });
   await s.agent.post('/api/inspections', { propertyId: beta.id, inspectionType: 'fire_alarm', dueDate: '2026-06-20', assignedTo: 'Dana Cole' });
