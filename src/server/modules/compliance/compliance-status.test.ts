@@ -48,14 +48,15 @@ const listed = async (s: Session, status: string) => (await s.agent.get(`/api/pr
 describe('compliance statuses over time, with no job running', () => {
   it('turns due soon 7 days ahead and overdue the day after, for items, the property and the lists', async () => {
     const s = await account('UTC');
-    await inspected(s, s.property.id, 'fire_alarm', '2025-03-10T09:00:00Z');
+    // Fire doors have one requirement (NFPA 80's annual inspection), so the item is that requirement.
+    await inspected(s, s.property.id, 'fire_doors', '2025-03-10T09:00:00Z');
     // Next due 2026-03-10 (12 months).
-    expect(await statusAt(s, s.property.id, '2026-03-02T12:00:00Z')).toEqual({ property: 'compliant', items: { fire_alarm: 'compliant' } });
+    expect(await statusAt(s, s.property.id, '2026-03-02T12:00:00Z')).toEqual({ property: 'compliant', items: { fire_doors: 'compliant' } });
     expect(await listed(s, 'compliant')).toEqual([s.property.id]);
-    expect(await statusAt(s, s.property.id, '2026-03-03T00:00:00Z')).toEqual({ property: 'due_soon', items: { fire_alarm: 'due_soon' } });
+    expect(await statusAt(s, s.property.id, '2026-03-03T00:00:00Z')).toEqual({ property: 'due_soon', items: { fire_doors: 'due_soon' } });
     expect(await listed(s, 'due_soon')).toEqual([s.property.id]);
-    expect(await statusAt(s, s.property.id, '2026-03-10T23:59:59Z')).toEqual({ property: 'due_soon', items: { fire_alarm: 'due_soon' } });
-    expect(await statusAt(s, s.property.id, '2026-03-11T00:00:00Z')).toEqual({ property: 'non_compliant', items: { fire_alarm: 'overdue' } });
+    expect(await statusAt(s, s.property.id, '2026-03-10T23:59:59Z')).toEqual({ property: 'due_soon', items: { fire_doors: 'due_soon' } });
+    expect(await statusAt(s, s.property.id, '2026-03-11T00:00:00Z')).toEqual({ property: 'non_compliant', items: { fire_doors: 'overdue' } });
     expect(await listed(s, 'non_compliant')).toEqual([s.property.id]);
     expect(await listed(s, 'due_soon')).toEqual([]);
   });
