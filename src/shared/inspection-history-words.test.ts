@@ -63,4 +63,17 @@ describe('matchActivity', () => {
     const two = matchActivity('inspection', [{ id: 1, activity: 'Quarterly inspection' }, { id: 2, activity: 'Annual inspection and test' }]);
     expect(two).toMatchObject({ match: null, problem: '"inspection" could be Quarterly inspection or Annual inspection and test: write the activity as listed' });
   });
+
+  it('takes the plain one when a longer activity fits too: "Quarterly" is the quarterly inspection, not the control valves', () => {
+    const sprinklers = [
+      { id: 1, activity: 'Quarterly inspection' },
+      { id: 2, activity: 'Annual inspection and test' },
+      { id: 3, activity: 'Quarterly control valve inspection' },
+      { id: 4, activity: 'Annual backflow preventer forward-flow test' },
+    ];
+    expect(matchActivity('Quarterly', sprinklers).match?.id).toBe(1);
+    expect(matchActivity('annual', sprinklers).match?.id).toBe(2);
+    expect(matchActivity('control valves', sprinklers).match?.id).toBe(3);
+    expect(matchActivity('backflow', sprinklers).match?.id).toBe(4);
+  });
 });

@@ -67,6 +67,8 @@ const ACTIVITY_SYNONYMS: Record<string, string> = {
 };
 /** Words that say nothing of which activity is meant. */
 const FILLER = new Set(['the', 'a', 'an', 'of', 'and', 'or', 'check', 'service', 'minute', 'minutes', 'min', 'second', 'seconds', 'sec']);
+/** Words that name no particular activity when they are all an activity adds to what was written. */
+const GENERIC_ACTIVITY_WORDS = new Set(['inspection', 'test']);
 const YEARS = new Set(['year', 'years', 'yr', 'yrs', 'yearly', 'y']);
 
 const activityWordsCache = new Map<string, string[]>();
@@ -127,6 +129,10 @@ export function matchActivity<T extends ActivityCandidate>(written: string, cand
     return words.length > 0 && words.every((w) => own.some((o) => sameWord(w, o) || sameWord(o, w) || (w.length >= 4 && o.startsWith(w))));
   });
   if (fits.length === 1) return { match: fits[0]! };
+  // "Quarterly" for a sprinkler system is its quarterly inspection, not its quarterly control
+  // valve inspection: of several that fit, the one whose other words only say "inspection" or "test".
+  const plain = fits.filter((c) => activityWords(c.activity).every((o) => GENERIC_ACTIVITY_WORDS.has(o) || words.some((w) => sameWord(w, o) || sameWord(o, w) || (w.length >= 4 && o.startsWith(w)))));
+  if (plain.length === 1) return { match: plain[0]! };
   const names = candidates.map((c) => c.activity).join('; ');
   if (fits.length > 1) return { match: null, problem: `"${written}" could be ${fits.map((c) => c.activity).join(' or ')}: write the activity as listed` };
   return { match: null, problem: `No activity called "${written}": the activities are ${names}` };
