@@ -252,6 +252,7 @@ const CALLS: Record<string, Call> = {
   // Inspections
   'GET /api/inspections': { names: 'nothing' },
   'GET /api/inspections/upcoming': { names: 'nothing' },
+  'GET /api/inspections/activity-review': { names: 'nothing' },
   'POST /api/inspections': {
     names: 'propertyRecord',
     body: (f) => ({ propertyId: f.b, inspectionType: 'fire_alarm', dueDate: today, assignedTo: 'Ada Byrne' }),
