@@ -101,7 +101,7 @@ describe('the report and the schedule changes', () => {
     expect(bare).not.toContain('Requirements switched off');
     expect(bare).not.toContain('Changes to the schedule');
 
-    await s.agent.post(`/api/properties/${s.property.id}/safety-items`, { itemType: 'fire_alarm', nextDueDate: '2026-06-12' });
+    await s.agent.post(`/api/properties/${s.property.id}/safety-items`, { itemType: 'fire_doors', nextDueDate: '2026-06-12' });
     const text = await reportText(s.agent, s.property.id);
     expect(text).toContain('Requirements switched off None: every requirement of the schedule applies.');
     expect(text).toContain('Changes to the schedule None: no requirement was switched off or on or had its interval changed, and none was added by hand.');
