@@ -108,6 +108,8 @@ export async function requirementsOfItems(db: DbOrTx, organizationId: number, it
 }
 
 export interface LibraryEntry {
+  /** The property whose code set it is of. */
+  property_id: number;
   id: number;
   item_type: InspectionType;
   activity: string;
@@ -117,9 +119,13 @@ export interface LibraryEntry {
   sort_order: number;
 }
 
-export async function libraryEntries(db: DbOrTx): Promise<LibraryEntry[]> {
+/** The library rows each of these properties would get: those of its code set (issue 37 §3). */
+export async function libraryEntries(db: DbOrTx, propertyIds: readonly number[]): Promise<LibraryEntry[]> {
   const result = await db.execute<LibraryEntry & Record<string, unknown>>(sql`
-    select id, item_type, activity, principal, interval_months, interval_days, sort_order from requirement_library where not retired order by item_type, sort_order, id`);
+    select p.id as property_id, l.id, l.item_type, l.activity, l.principal, l.interval_months, l.interval_days, l.sort_order
+    from properties p join requirement_library l on l.code_set = p.code_set and not l.retired
+    where p.id = any(${`{${propertyIds.join(',')}}`}::int[])
+    order by p.id, l.item_type, l.sort_order, l.id`);
   return result.rows;
 }
 

@@ -199,7 +199,8 @@ async function matchRows(db: DbOrTx, account: Account, rows: HistoryRow[]): Prom
     requirementsOf.set(key, [...(requirementsOf.get(key) ?? []), requirement]);
   }
   const needsLibrary = byProperty.some((r) => !r.problem && !requirementsOf.has(`${r.propertyId}|${r.itemType}`));
-  const library = needsLibrary ? await q.libraryEntries(db) : [];
+  // Matched within each property's code set: a Canadian property's history finds Canadian activities.
+  const library = needsLibrary ? await q.libraryEntries(db, [...new Set(matchedItems.map((i) => i.propertyId))]) : [];
 
   for (const r of byProperty) {
     if (r.problem) continue;
@@ -209,7 +210,7 @@ async function matchRows(db: DbOrTx, account: Account, rows: HistoryRow[]): Prom
       if ('problem' in picked) r.problem = picked.problem;
       else r.target = { kind: 'requirement', requirement: picked.requirement };
     } else {
-      const picked = pickLibraryEntry(r.row, library.filter((e) => e.item_type === r.itemType));
+      const picked = pickLibraryEntry(r.row, library.filter((e) => e.property_id === r.propertyId && e.item_type === r.itemType));
       if ('problem' in picked) r.problem = picked.problem;
       else r.target = { kind: 'library', entry: picked.entry, propertyId: r.propertyId!, propertyName: r.propertyName! };
     }

@@ -86,6 +86,21 @@ describe('the code set a property gets', () => {
     expect(requirements.find((r) => r.itemType === 'sprinkler_system' && r.principal)?.source).toBe('OFC (O. Reg. 213/07) 6.5.1.1; NFPA 25 (2014) Table 5.1.1.2');
   });
 
+  it("matches a Canadian property's history within its own code set", async () => {
+    const s = await owner();
+    const property = await s.create({ name: 'Granville', city: 'Vancouver', state: 'BC', zip: 'V6B 1A1', country: 'ca' });
+    const row = { property: 'Granville', itemType: 'Fire alarm', performedOn: '2026-04-02', result: 'pass', activity: 'Monthly test' };
+    const res = await s.agent.post('/api/inspection-history/import', { rows: [row] });
+    expect(res.statusCode, res.body).toBe(201);
+    const monthly = (await s.list(property.id)).find((r) => r.activity === 'Monthly test')!;
+    expect(monthly).toMatchObject({ source: 'NFC (2020) 6.3.1.2; CAN/ULC-S536 (2019)', lastDoneOn: '2026-04-02', nextDueDate: '2026-05-02' });
+    // The current editions' set has no monthly fire alarm test to match.
+    const us = await s.create({ name: 'Lakeshore', state: 'IL', city: 'Chicago', zip: '60601', country: 'us' });
+    const refused = await s.agent.post('/api/inspection-history/import', { rows: [{ ...row, property: 'Lakeshore' }] });
+    expect(refused.statusCode).toBe(422);
+    expect((await s.list(us.id)).length).toBe(0);
+  });
+
   it("lists each set's library, the current editions by default, and refuses a set it does not know", async () => {
     const s = await owner();
     const bySet = async (query: string) => (await s.agent.get(`/api/requirements/library${query}`)).json() as { itemType: string; activity: string; source: string }[];
