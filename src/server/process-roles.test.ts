@@ -134,7 +134,7 @@ describe('web', () => {
       await holder.query('lock table properties in access exclusive mode');
       const slow = fetch(`${web.url}/api/properties`, { headers: { cookie } });
       await expect
-        .poll(async () => (await holder.query("select count(*)::int as n from pg_locks where not granted and relation = 'properties'::regclass")).rows[0].n, { timeout: 20_000 })
+        .poll(async () => (await ctx.runtime.pool.query("select count(*)::int as n from pg_locks where not granted and relation = 'properties'::regclass")).rows[0].n, { timeout: 20_000 })
         .toBeGreaterThan(0);
 
       web.child.kill('SIGTERM');
@@ -203,8 +203,9 @@ describe('worker', () => {
       await holder.query('begin');
       await holder.query('select id from email_outbox where id = $1 for update', [second.rows[0]!.id]);
       const jobId = await ctx.runtime.boss.send(QUEUES.emailPriority, { outboxId: second.rows[0]!.id });
+      // Watched from another connection: inside a transaction, pg_stat_activity is read once and kept.
       await expect
-        .poll(async () => (await holder.query("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database() and query ilike '%email_outbox%'")).rows[0].n, { timeout: 20_000 })
+        .poll(async () => (await ctx.runtime.pool.query("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database() and query ilike '%email_outbox%'")).rows[0].n, { timeout: 20_000 })
         .toBeGreaterThan(0);
 
       worker.child.kill('SIGTERM');
