@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '@shared/compliance';
 import { formatDisplayDate, todayInTimeZone } from '@shared/dates';
 import type { InspectionType } from '@shared/enums';
 import { UNDO_TOKEN_HEADER } from '@shared/undo';
@@ -19,12 +20,13 @@ afterAll(async () => {
 const today = () => todayInTimeZone('UTC');
 
 /** A Free account whose inspection of `type` failed with one deficiency; its next inspection is scheduled (the plan's one open inspection). */
-async function failed(type: InspectionType = 'fire_alarm') {
+async function failed(type: InspectionType = 'fire_alarm', performedOn = today()) {
   const session = await ctx.signedIn();
   const property = await createProperty(ctx.runtime.db, session.user.id, { name: 'Harbor View' });
   const scheduled = (await session.agent.post('/api/inspections', { propertyId: property.id, inspectionType: type, dueDate: today(), assignedTo: 'Kim Lee' })).json();
   const completed = await session.agent.put(`/api/inspections/${scheduled.id}`, {
     status: 'completed',
+    completedDate: performedOn,
     complianceStatus: 'non_compliant',
     notes: 'Panel in trouble',
     deficiencies: [{ description: 'Shorted detector base on floor 3', severity: 'impairment' }],
@@ -84,13 +86,16 @@ describe('a correction the code follows with a re-test', () => {
   });
 
   it('makes the property Compliant when the re-test passes, without restarting the annual interval', async () => {
-    const { agent, property, deficiencyId } = await failed('fire_alarm');
-    const before = await propertyOf(agent, property.id);
+    const performedOn = addDays(today(), -10);
+    const { agent, property, deficiencyId } = await failed('fire_alarm', performedOn);
     const retest = (await correct(agent, deficiencyId)).json().retest;
     expect((await complete(agent, retest.inspectionId, 'compliant')).statusCode).toBe(200);
-    const after = await propertyOf(agent, property.id);
-    expect(after).toMatchObject({ status: 'compliant', item: { status: 'compliant', awaitingRetest: false } });
-    expect(after.item.nextDueDate).toBe(before.item.nextDueDate);
+    expect(await propertyOf(agent, property.id)).toMatchObject({ status: 'compliant', item: { status: 'compliant', awaitingRetest: false } });
+    // The annual test was done on the failed inspection's day; the re-test checked the repair.
+    const requirements = (await agent.get(`/api/properties/${property.id}/requirements`)).json() as { principal: boolean; lastDoneOn: string; lastResult: string; nextDueDate: string }[];
+    const annual = requirements.find((r) => r.principal)!;
+    expect(annual).toMatchObject({ lastDoneOn: performedOn, lastResult: 'compliant' });
+    expect(annual.nextDueDate).toBe(`${Number(performedOn.slice(0, 4)) + 1}${performedOn.slice(4)}`);
   });
 
   it('keeps the property Action Needed when the re-test fails', async () => {
