@@ -76,23 +76,26 @@ describe('adding a safety item with when it was last done', () => {
       expect((await add(s, { itemType, lastDoneOn: null })).statusCode).toBe(201);
     }
     const rows = await requirementsOf(s);
-    expect(rows).toHaveLength(9);
+    // Every requirement the library has for the four items (nothing answered about them yet).
+    const library = (await s.agent.get('/api/requirements/library')).json() as { itemType: string }[];
+    const n = library.filter((l) => ['fire_extinguisher', 'sprinkler_system', 'emergency_lighting', 'fire_alarm'].includes(l.itemType)).length;
+    expect(rows).toHaveLength(n);
     for (const row of rows) {
       expect(row).toMatchObject({ nextDueDate: '2026-04-10', lastDoneKnown: false, lastDoneStatedOn: null, nextDueEstimated: false, status: 'due_soon', dueNotScheduled: true });
     }
     let property = await propertyOf(s);
     expect(property.status).toBe('pending');
-    expect(propertyStatusLine(property.status, property.statusReason)).toBe('Pending: 9 requirements with no known last date');
+    expect(propertyStatusLine(property.status, property.statusReason)).toBe(`Pending: ${n} requirements with no known last date`);
     let stats = (await s.agent.get('/api/dashboard/stats')).json();
-    expect(stats).toMatchObject({ upcomingNotScheduledCount: 9, overdueNotScheduledCount: 0 });
+    expect(stats).toMatchObject({ upcomingNotScheduledCount: n, overdueNotScheduledCount: 0 });
     // The PDF and the verification page print the same sentence.
     const report = (await s.agent.post('/api/reports', { propertyId: s.property.id, reportType: 'fire_safety' })).json();
     const text = (await pdfPages((await s.agent.get(report.downloadUrl)).rawPayload)).join('\n');
-    expect(text).toMatch(/Overall status:\s*Pending\s*9 requirements with no known last date/);
+    expect(text).toMatch(new RegExp(`Overall status:\\s*Pending\\s*${n} requirements with no known last date`));
     const verification = (await ctx.agent().get(`/api/verify/${report.verifyPath.replace('/verify/', '')}`)).json();
-    expect(verification).toMatchObject({ overallStatus: 'pending', statusReason: '9 requirements with no known last date' });
+    expect(verification).toMatchObject({ overallStatus: 'pending', statusReason: `${n} requirements with no known last date` });
     const listed = (await s.agent.get('/api/requirements/unscheduled')).json();
-    expect(listed).toHaveLength(9);
+    expect(listed).toHaveLength(n);
     expect(listed[0]).toMatchObject({ nextDueDate: '2026-04-10', lastDoneKnown: false });
 
     setNow('2026-04-11T12:00:00Z');
@@ -102,7 +105,7 @@ describe('adding a safety item with when it was last done', () => {
       'Emergency lighting last done not known and overdue (due Apr 10, 2026); fire alarm last done not known and overdue (due Apr 10, 2026); fire extinguishers last done not known and overdue (due Apr 10, 2026); sprinkler system last done not known and overdue (due Apr 10, 2026)',
     );
     stats = (await s.agent.get('/api/dashboard/stats')).json();
-    expect(stats).toMatchObject({ upcomingNotScheduledCount: 0, overdueNotScheduledCount: 9 });
+    expect(stats).toMatchObject({ upcomingNotScheduledCount: 0, overdueNotScheduledCount: n });
 
     // A result makes the last date known.
     const alarm = rows.find((r) => r.activity === 'Annual test')!;
@@ -161,7 +164,7 @@ describe('adding a safety item with when it was last done', () => {
     const property = await createProperty(ctx.runtime.db, auckland.user.id, { name: 'Kauri House' });
     const there = await add({ ...auckland, property }, { itemType: 'sprinkler_system', lastDoneOn: '2026-04-11' });
     expect(there.statusCode).toBe(201);
-    expect(there.json().map((r: Row) => r.nextDueDate)).toEqual(['2026-07-11', '2027-04-11']);
+    expect(there.json().slice(0, 2).map((r: Row) => r.nextDueDate)).toEqual(['2026-07-11', '2027-04-11']);
   });
 
   it('keeps the old nextDueDate call as it was, its guessed dates marked estimated', async () => {
