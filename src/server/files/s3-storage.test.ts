@@ -6,6 +6,7 @@ import { noiseJpeg } from '../testing/photos';
 import { startS3Server, type TestS3Server } from '../testing/s3-server';
 import { createTestContext, type Agent, type TestContext } from '../testing/test-app';
 import { createFileStores, type FileStores } from './file-stores';
+import { storageErrors } from '../metrics';
 
 /**
  * The app with FILE_STORE=s3 against a real S3-compatible server (s3rver): photos and reports
@@ -99,12 +100,16 @@ describe('when the store goes down', () => {
 
   it('answers an upload cut off midway with 503 and Retry-After, and keeps no record of the photo', async () => {
     const { agent, deficiencyId, property } = await deficiencyOf(outage);
+    const failedPuts = async () => (await storageErrors.get()).values.find((v) => v.labels.operation === 'put')?.value ?? 0;
+    const putsBefore = await failedPuts();
     down.stopOnNextUpload();
     const res = await upload(agent, deficiencyId, await noiseJpeg(400, 300));
     expect(down.stopped).toBe(true);
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
     expect(res.json()).toEqual(unavailable);
+    // Counted for /metrics (firemark_storage_errors_total{operation="put"}).
+    expect(await failedPuts()).toBe(putsBefore + 1);
     const rows = (await outage.runtime.pool.query(`select 1 from deficiency_photos where deficiency_id = $1`, [deficiencyId])).rows;
     expect(rows).toEqual([]);
     const deficiency = (await agent.get(`/api/deficiencies/${deficiencyId}`)).json();
