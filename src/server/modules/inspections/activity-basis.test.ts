@@ -183,6 +183,20 @@ describe('listed for review', () => {
     expect((await s.agent.get(REVIEW)).headers['x-total-count']).toBe('0');
   });
 
+  it('naming it can be undone: the completion counts for the principal requirement again, still to review', async () => {
+    setNow('2026-04-10T15:00:00Z');
+    const s = await withProperty();
+    const unstated = await unstatedCompletion(s);
+    const monthly = await byActivity(s, 'Monthly 30-second functional test');
+    const named = await s.agent.put(`/api/inspections/${unstated.id}`, { requirementId: monthly.id });
+    const token = named.headers['x-undo-token'] as string;
+    expect((await s.agent.post(`/api/undo/${token}`, {})).statusCode).toBe(200);
+    expect((await s.agent.get(`/api/inspections/${unstated.id}`)).json()).toMatchObject({ activityBasis: 'not_stated', requirement: { principal: true } });
+    expect(await byActivity(s, 'Annual 90-minute test')).toMatchObject({ lastDoneOn: '2026-04-08', nextDueDate: '2027-04-08' });
+    expect(await byActivity(s, 'Monthly 30-second functional test')).toMatchObject({ lastDoneOn: null });
+    expect((await s.agent.get(REVIEW)).headers['x-total-count']).toBe('1');
+  });
+
   it('confirming the activity it counts for makes it stated and moves nothing', async () => {
     setNow('2026-04-10T15:00:00Z');
     const s = await withProperty();

@@ -19,6 +19,7 @@ import { PROPERTIES_KEY } from '@/features/properties/api/property-queries';
 import { useInspectionList } from '../api/use-inspection-list';
 import { describeInspection, inspectionTypeLabel, propertyNameOf } from '../components/inspection-text';
 import { useInspectionDialogs } from '../components/inspection-row-actions';
+import { ActivityBasisBadge } from '../components/activity-basis-badge';
 
 const PAGE_SIZE = 25;
 /** The server's largest page: an inspector is given a handful of properties, not hundreds. */
@@ -51,8 +52,11 @@ function InspectionCard({ inspection, address, onComplete }: { inspection: Inspe
         </h2>
         <InspectionStatusBadge status={inspection.displayStatus} />
       </div>
-      {inspection.requirement && !inspection.requirement.principal ? (
-        <p className="break-words text-sm text-muted-foreground">{inspection.requirement.activity}</p>
+      {inspection.requirement && (!inspection.requirement.principal || inspection.activityBasis !== 'stated') ? (
+        <p className="flex flex-wrap items-center gap-2 break-words text-sm text-muted-foreground">
+          {inspection.requirement.activity}
+          <ActivityBasisBadge basis={inspection.activityBasis} />
+        </p>
       ) : null}
       <p className="mt-2 font-medium break-words">{propertyNameOf(inspection)}</p>
       {address ? (
