@@ -78,6 +78,8 @@ try {
     '/api/properties?sort=compliance&status=non_compliant',
     '/api/inspections',
     '/api/inspections/upcoming',
+    // Completions whose activity is not stated or assumed: the partial index keeps it to those.
+    '/api/inspections/activity-review',
     '/api/requirements/unscheduled',
     '/api/subscription/status',
   ]) {
