@@ -136,6 +136,10 @@ describe('checking the S3 settings at start', () => {
         other.close();
       }
     };
+    const noBucket = await createFileStores(loadConfig({ DATA_DIR: dataDir, ...s3.env, S3_BUCKET: 'no-such-bucket' }));
+    // A file read from a bucket that is not there is the store failing, not a file that is missing.
+    await expect(noBucket.photos.get(newFileKey())).rejects.toThrow('The file store failed to read a file');
+    noBucket.close();
     expect(await asked({ S3_BUCKET: 'no-such-bucket' })).toBe('The bucket "no-such-bucket" does not exist at the store (S3_BUCKET, S3_ENDPOINT, S3_REGION).');
     expect(await asked({ S3_ACCESS_KEY_ID: 'SOMEONE-ELSE' })).toContain('The store refused the credentials for bucket "firemark-test" (S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY');
     const { unusedPort } = await import('../testing/unused-port');

@@ -39,8 +39,11 @@ export async function connectS3(settings: S3Settings): Promise<S3Connection> {
   return { sdk, client };
 }
 
+/** No object under the key; a missing bucket (also a 404) is a store that is set up wrong, not a missing file. */
 const isMissing = (sdk: Sdk, error: unknown) =>
-  error instanceof sdk.S3ServiceException && (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata?.httpStatusCode === 404);
+  error instanceof sdk.S3ServiceException &&
+  error.name !== 'NoSuchBucket' &&
+  (error.name === 'NoSuchKey' || error.name === 'NotFound' || error.$metadata?.httpStatusCode === 404);
 
 /**
  * Files as objects under `<S3_PREFIX><folder>/<key>` in one private bucket: no ACL is ever
