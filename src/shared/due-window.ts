@@ -23,9 +23,21 @@ export function windowRangeText(opensOn: string, closesOn: string): string {
   return opensOn.slice(0, 4) === closesOn.slice(0, 4) ? `${open.replace(/, \d+$/, '')} to ${close}` : `${open} to ${close}`;
 }
 
-/** "Due Mar 2027 (window Feb 1 to Apr 1, 2027)"; null for a requirement due on one day. */
-export function dueWindowText(d: DueWindowDates): string | null {
+/** "Mar 2027 (window Feb 1 to Apr 1, 2027)", under a "Next due" label; null for a requirement due on one day. */
+export function dueWindowPhrase(d: DueWindowDates): string | null {
   if (!d.windowOpensOn) return null;
   const range = windowRangeText(d.windowOpensOn, d.nextDueDate);
-  return d.nominalDueDate ? `Due ${formatMonthYear(d.nominalDueDate)} (window ${range})` : `Due within the window ${range}`;
+  return d.nominalDueDate ? `${formatMonthYear(d.nominalDueDate)} (window ${range})` : `within the window ${range}`;
+}
+
+/** "Due Mar 2027 (window Feb 1 to Apr 1, 2027)"; null for a requirement due on one day. */
+export function dueWindowText(d: DueWindowDates): string | null {
+  const phrase = dueWindowPhrase(d);
+  return phrase ? `Due ${phrase}` : null;
+}
+
+/** In a due list: as dueWindowText, or once the window has closed "Was due by Apr 1, 2027 (window Feb 1 to Apr 1, 2027)". */
+export function dueListWindowText(d: DueWindowDates, overdue: boolean): string | null {
+  if (!d.windowOpensOn) return null;
+  return overdue ? `Was due by ${formatDisplayDate(d.nextDueDate)} (window ${windowRangeText(d.windowOpensOn, d.nextDueDate)})` : dueWindowText(d);
 }

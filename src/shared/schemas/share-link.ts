@@ -96,7 +96,9 @@ export const sharedRequirementResponse = z.object({
   status: z.enum(COMPLIANCE_ITEM_STATUSES),
   lastDoneOn: calendarDayField.nullable(),
   lastResult: z.enum(COMPLIANCE_RESULTS).nullable(),
-  nextDueDate: calendarDayField,
+  nextDueDate: calendarDayField.describe("Due by this day; where the code gives a window, the day it closes"),
+  windowOpensOn: calendarDayField.nullable().describe("The day the code's window opens (NFPA 25's quarterly 2 to 4 months, annual 9 to 15); null when due on one day"),
+  nominalDueDate: calendarDayField.nullable().describe('With a window: the last day done plus the interval, the day to aim for'),
   ...belowCodeMinimumFields,
 });
 

@@ -82,8 +82,9 @@ describe('importing inspection history', () => {
       expect(byActivity(list, 'Monthly visual inspection')).toMatchObject({ lastDoneOn: '2025-10-05', nextDueDate: '2025-11-05' });
       expect(byActivity(list, '6-year internal examination')).toMatchObject({ lastDoneOn: '2021-06-01', nextDueDate: '2027-06-01' });
       expect(byActivity(list, 'Hydrostatic test')).toMatchObject({ lastDoneOn: '2015-01-15', nextDueDate: '2027-01-15' });
-      expect(byActivity(list, 'Quarterly inspection')).toMatchObject({ lastDoneOn: '2025-09-01', lastResult: 'non_compliant', nextDueDate: '2025-12-01' });
-      expect(byActivity(list, 'Annual inspection and test')).toMatchObject({ lastDoneOn: '2025-05-20', nextDueDate: '2026-05-20' });
+      // By the close of NFPA 25's window: 4 and 15 months (docs/decisions/037-due-windows.md).
+      expect(byActivity(list, 'Quarterly inspection')).toMatchObject({ lastDoneOn: '2025-09-01', lastResult: 'non_compliant', nextDueDate: '2026-01-01', windowOpensOn: '2025-11-01' });
+      expect(byActivity(list, 'Annual inspection and test')).toMatchObject({ lastDoneOn: '2025-05-20', nextDueDate: '2026-08-20', windowOpensOn: '2026-02-20' });
       expect(byActivity(list, 'Annual test')).toMatchObject({ lastDoneOn: '2025-07-07', nextDueDate: '2026-07-07' });
       expect(byActivity(list, 'Monthly 30-second functional test')).toMatchObject({ lastDoneOn: '2025-10-20', nextDueDate: '2025-11-20' });
       // Every requirement has its one next inspection, on its next due date.
@@ -305,11 +306,11 @@ describe('the grid', () => {
     expect(res.json()).toEqual({
       imported: 1,
       skipped: 0,
-      requirements: [{ requirementId: quarterly.requirementId, propertyId: p.id, lastDoneOn: '2025-09-15', lastResult: 'compliant', nextDueDate: '2025-12-15', lastDoneKnown: true }],
+      requirements: [{ requirementId: quarterly.requirementId, propertyId: p.id, lastDoneOn: '2025-09-15', lastResult: 'compliant', nextDueDate: '2026-01-15', lastDoneKnown: true }],
       rows: [{ line: 1, requirementId: quarterly.requirementId, inspectionId: expect.any(Number), skipped: false }],
     });
     const after = (await s.agent.get(`/api/requirements/last-done?propertyId=${p.id}`)).json() as Row[];
-    expect(after.find((r) => r.requirementId === quarterly.requirementId)).toMatchObject({ lastDoneOn: '2025-09-15', nextDueDate: '2025-12-15' });
+    expect(after.find((r) => r.requirementId === quarterly.requirementId)).toMatchObject({ lastDoneOn: '2025-09-15', nextDueDate: '2026-01-15' });
   });
 
   it('corrects what it just saved: the day and the result, leaving one completion', async () => {

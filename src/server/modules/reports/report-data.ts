@@ -3,6 +3,7 @@ import type { ActivityBasis } from '@shared/activity-basis';
 import type { Property } from '@shared/schemas/property';
 import type { Requirement } from '@shared/schemas/requirement';
 import { intervalLabel } from '@shared/intervals';
+import { dueWindowPhrase } from '@shared/due-window';
 import type { VerificationSnapshot } from '@shared/schemas/verification';
 import type { ReportVerificationMarks } from './report-verification-pdf';
 import type { ReportRecords } from './report-records';
@@ -54,6 +55,8 @@ export interface ReportRequirement {
   interval: string;
   source: string | null;
   nextDueDate: string;
+  /** Where the code gives a window: "Apr 2026 (window Mar 15 to May 15, 2026)", printed for the date (docs/decisions/037-due-windows.md). */
+  dueWindow?: string | null;
   /** Kept at a longer interval than its source asks (issue 37). */
   belowCodeMinimum: boolean;
 }
@@ -69,6 +72,7 @@ export function reportRequirements(requirements: Requirement[]): ReportRequireme
       interval: intervalLabel(r),
       source: r.source,
       nextDueDate: r.nextDueDate,
+      dueWindow: dueWindowPhrase(r),
       belowCodeMinimum: r.belowCodeMinimum,
     }));
 }

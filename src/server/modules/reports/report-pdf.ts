@@ -296,7 +296,7 @@ export async function renderFireSafetyReport(data: FireSafetyReportData): Promis
       ],
       requirements.map((r) => ({
         // Marked here too, so a reader of this table alone sees it (issue 37).
-        cells: [typeLabel(r.itemType), r.activity, r.belowCodeMinimum ? `${r.interval} (below the code minimum)` : r.interval, r.source ?? 'Not given', formatDisplayDate(r.nextDueDate)],
+        cells: [typeLabel(r.itemType), r.activity, r.belowCodeMinimum ? `${r.interval} (below the code minimum)` : r.interval, r.source ?? 'Not given', r.dueWindow ?? formatDisplayDate(r.nextDueDate)],
         colors: [INK, undefined, r.belowCodeMinimum ? TONES.red : undefined],
       })),
     );

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dueWindowText } from '@shared/due-window';
 import { createProperty } from '../../db/seed/properties';
+import { pdfPages } from '../../testing/pdf-text';
 import { setNow } from '../../testing/clock';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { grantPro } from '../subscription/subscription.service';
@@ -169,6 +170,24 @@ describe('windows of NFPA 25', () => {
     });
     expect(preview.statusCode).toBe(200);
     expect(preview.json().rows[0]).toMatchObject({ status: 'matched', nextDueBefore: '2027-03-01', nextDueAfter: '2027-06-02' });
+  });
+
+  it('shows the window in words on share links and in the report', async () => {
+    setNow('2026-01-20T15:00:00Z');
+    const s = await withSprinklers();
+    await doneOn(s, 'Quarterly inspection', '2026-01-15');
+    const link = await s.agent.post(`/api/properties/${s.property.id}/share-links`, { recipient: 'Salem Fire Marshal' });
+    expect(link.statusCode, link.body).toBe(201);
+    const page = (await ctx.agent().get(`/api/share/${link.json().url.split('/share/')[1]}`)).json();
+    const shared = page.items[0].requirements.find((r: { activity: string }) => r.activity === 'Quarterly inspection');
+    expect(shared).toMatchObject({ nextDueDate: '2026-05-15', windowOpensOn: '2026-03-15', nominalDueDate: '2026-04-15' });
+
+    const report = await s.agent.post('/api/reports', { propertyId: s.property.id, reportType: 'fire_safety' });
+    expect(report.statusCode, report.body).toBe(201);
+    const text = (await pdfPages((await s.agent.get(report.json().downloadUrl)).rawPayload)).join('\n').replace(/\s+/g, ' ');
+    const table = text.slice(text.indexOf('Requirements and their sources'));
+    expect(table).toMatch(/Quarterly inspection Every 3 months NFPA 25 \(2023\) Table 5\.1\.1\.2 Apr 2026 \(window Mar 15 to May 15, 2026\)/);
+    expect(table).toMatch(/Annual inspection and test .*Dec 2026 \(window Sep 1, 2026 to Mar 1, 2027\)/);
   });
 
   it('leaves types without a window in the code on one day', async () => {

@@ -164,7 +164,8 @@ describe('adding a safety item with when it was last done', () => {
     const property = await createProperty(ctx.runtime.db, auckland.user.id, { name: 'Kauri House' });
     const there = await add({ ...auckland, property }, { itemType: 'sprinkler_system', lastDoneOn: '2026-04-11' });
     expect(there.statusCode).toBe(201);
-    expect(there.json().slice(0, 2).map((r: Row) => r.nextDueDate)).toEqual(['2026-07-11', '2027-04-11']);
+    // The sprinkler checks are due by the close of NFPA 25's window (4 and 15 months; docs/decisions/037-due-windows.md).
+    expect(there.json().slice(0, 2).map((r: Row) => r.nextDueDate)).toEqual(['2026-08-11', '2027-07-11']);
   });
 
   it('keeps the old nextDueDate call as it was, its guessed dates marked estimated', async () => {

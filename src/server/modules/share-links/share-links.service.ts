@@ -220,6 +220,8 @@ export async function openShare(deps: ShareLinksDeps, token: string, visit: { us
             lastDoneOn: r.lastDoneOn,
             lastResult: r.lastResult,
             nextDueDate: r.nextDueDate,
+            windowOpensOn: r.windowOpensOn,
+            nominalDueDate: r.nominalDueDate,
             codeInterval: r.codeInterval ? intervalLabel(r.codeInterval) : null,
             belowCodeMinimum: r.belowCodeMinimum,
             belowCodeMinimumReason: shareableReason(r.belowCodeMinimumReason),

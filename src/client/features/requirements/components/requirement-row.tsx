@@ -6,6 +6,7 @@ import { lazyDialog, reachFor } from '@/lib/lazy-dialog';
 import { usePermissions } from '@/lib/use-permissions';
 import type { Requirement } from '@shared/schemas/requirement';
 import { BELOW_CODE_MINIMUM, belowMinimumText } from '@shared/code-minimum';
+import { dueWindowPhrase } from '@shared/due-window';
 import { serverMessage } from '@/lib/api';
 import { StatusBadge } from '@/components/status-badge';
 import { Badge } from '@/components/ui/badge';
@@ -90,7 +91,8 @@ export function RequirementRow({ requirement }: { requirement: Requirement }) {
           <div>
             <dt className="text-muted-foreground">Next due</dt>
             <dd>
-              {formatDate(requirement.nextDueDate)}
+              {/* Where the code gives a window (NFPA 25), the month to aim for and the window; overdue after it closes. */}
+              {dueWindowPhrase(requirement) ?? formatDate(requirement.nextDueDate)}
               {requirement.nextDueEstimated ? (
                 <span className="text-muted-foreground" title="Guessed from the day it was added; record when it was last done to correct it">
                   {' '}

@@ -2,6 +2,7 @@ import { CalendarPlus } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDate } from '@/lib/format-date';
 import { usePermissions } from '@/lib/use-permissions';
+import { dueListWindowText } from '@shared/due-window';
 import type { UnscheduledRequirement } from '@shared/schemas/requirement';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -36,7 +37,7 @@ export function UnscheduledList({ items, label }: { items: UnscheduledRequiremen
                   {item.property.name}
                 </Link>
                 {' · '}
-                {item.displayStatus === 'overdue' ? 'Was due' : 'Due'} {formatDate(item.nextDueDate)}
+                {dueListWindowText(item, item.displayStatus === 'overdue') ?? `${item.displayStatus === 'overdue' ? 'Was due' : 'Due'} ${formatDate(item.nextDueDate)}`}
                 {item.lastDoneKnown ? null : ' · Last done not known'}
               </p>
             </div>

@@ -3,6 +3,7 @@ import { Link as LinkIcon, Printer, ShieldCheck, TriangleAlert } from 'lucide-re
 import { Link, useParams } from 'react-router';
 import { dayInTimeZone, formatDisplayDate } from '@shared/dates';
 import { BELOW_CODE_MINIMUM, belowMinimumSentence } from '@shared/code-minimum';
+import { dueWindowPhrase } from '@shared/due-window';
 import { COUNTRY_LABELS, INSPECTION_TYPE_LABELS } from '@shared/enums';
 import { DEFICIENCY_SEVERITY_LABELS } from '@shared/records';
 import type { SharedProperty } from '@shared/schemas/share-link';
@@ -160,7 +161,7 @@ function SharedView({ data }: { data: SharedProperty }) {
                         ) : null}
                         <p>
                           Last done: {r.lastDoneOn ? `${formatDisplayDate(r.lastDoneOn)}${r.lastResult === 'non_compliant' ? ' (not compliant)' : ''}` : 'never'} · Next due:{' '}
-                          {formatDisplayDate(r.nextDueDate)}
+                          {dueWindowPhrase(r) ?? formatDisplayDate(r.nextDueDate)}
                         </p>
                       </li>
                     ))}
