@@ -54,3 +54,8 @@ export function defaultCodeSet(place: { country: Country; state: string; propert
 export function suggestedCodeSet(place: { country: Country; propertyType: PropertyType; codeSet: CodeSet }): CodeSet | null {
   return place.country === 'us' && place.propertyType === 'healthcare' && place.codeSet === 'us-nfpa' ? 'us-cms' : null;
 }
+
+/** How a report and a share link name the set: its label and the editions its rows cite. */
+export function codeSetLine(codeSet: CodeSet): string {
+  return `${CODE_SET_LABELS[codeSet]}. Editions: ${CODE_SET_EDITIONS[codeSet].join(', ')}.`;
+}

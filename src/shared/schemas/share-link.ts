@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CODE_SETS } from '../code-sets';
 import { COMPLIANCE_ITEM_STATUSES, COMPLIANCE_RESULTS, COUNTRIES, INSPECTION_TYPES, PROPERTY_STATUSES } from '../enums';
 import { DEFICIENCY_SEVERITIES } from '../records';
 import { isCalendarDate } from './calendar-date';
@@ -162,6 +163,9 @@ export const sharedPropertyResponse = z.object({
     status: z.enum(PROPERTY_STATUSES),
     statusReason: z.string(),
   }),
+  codeSet: z
+    .object({ codeSet: z.enum(CODE_SETS), label: z.string(), editions: z.array(z.string()) })
+    .describe("The code set the property's requirements come from, with the editions its sources cite (issue 37)"),
   items: z.array(sharedItemResponse),
   deficiencies: z.array(sharedDeficiencyResponse).nullable().describe('Open deficiencies when the sharer chose to show them; null otherwise'),
   reports: z.array(sharedReportResponse).describe('Newest first, at most 50'),

@@ -1,5 +1,6 @@
 import { createPdf } from '../../pdf/document';
 import { textHeight, useUnicodeFonts, write, type Weight } from '../../pdf/unicode-text';
+import { codeSetLine } from '@shared/code-sets';
 import { complianceStatusDisplay, inspectionDisplayStatus, propertyStatusDisplay, propertyStatusFrom, propertyStatusReason } from '@shared/compliance';
 import { formatDisplayDate, todayInTimeZone } from '@shared/dates';
 import { COUNTRY_LABELS, humanize, INSPECTION_TYPE_LABELS, type InspectionType } from '@shared/enums';
@@ -162,6 +163,8 @@ export async function renderFireSafetyReport(data: FireSafetyReportData): Promis
   ];
   for (const line of address) paragraph(line);
   paragraph(`Type: ${humanize(property.propertyType)}    Manager: ${property.managerEmail}`);
+  // Which code and editions the requirements below come from (issue 37 §3).
+  paragraph(`Code set: ${codeSetLine(property.codeSet)}`);
   // From the items as printed below, so the two always agree.
   const status = propertyStatusFrom(property.complianceItems);
   const overall = propertyStatusDisplay(status);
@@ -286,6 +289,7 @@ export async function renderFireSafetyReport(data: FireSafetyReportData): Promis
   function requirementsSection(requirements: ReportRequirement[]) {
     if (requirements.length === 0) return;
     heading('Requirements and their sources');
+    paragraph(`From the code set ${codeSetLine(data.property.codeSet)} Each source names its edition.`);
     table(
       [
         { header: 'Item', width: 100 },

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createMember } from '../../db/seed/users';
 import { createProperty } from '../../db/seed/properties';
 import { setNow } from '../../testing/clock';
+import { pdfPages } from '../../testing/pdf-text';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { grantPro } from '../subscription/subscription.service';
 
@@ -99,6 +100,28 @@ describe('the code set a property gets', () => {
     const refused = await s.agent.post('/api/inspection-history/import', { rows: [{ ...row, property: 'Lakeshore' }] });
     expect(refused.statusCode).toBe(422);
     expect((await s.list(us.id)).length).toBe(0);
+  });
+
+  it('names the code set and its editions in the report and on share links, each requirement with its edition', async () => {
+    const s = await owner();
+    const property = await s.create({ name: 'Queen West', state: 'ON', zip: 'M5V 2T6', country: 'ca' });
+    await s.add(property.id, 'fire_alarm');
+    const link = await s.agent.post(`/api/properties/${property.id}/share-links`, { recipient: 'Toronto Fire Services' });
+    expect(link.statusCode, link.body).toBe(201);
+    const page = (await ctx.agent().get(`/api/share/${link.json().url.split('/share/')[1]}`)).json();
+    expect(page.codeSet).toEqual({
+      codeSet: 'ca-on',
+      label: 'Ontario: Ontario Fire Code (O. Reg. 213/07)',
+      editions: ['Ontario Fire Code (O. Reg. 213/07) Part 6', 'CAN/ULC-S536', 'NFPA 10', 'NFPA 25 (2014)'],
+    });
+    expect(page.items[0].requirements.map((r: { source: string }) => r.source)).toEqual(['OFC (O. Reg. 213/07) 6.3; CAN/ULC-S536', 'OFC (O. Reg. 213/07) 6.3; CAN/ULC-S536']);
+
+    const report = await s.agent.post('/api/reports', { propertyId: property.id, reportType: 'fire_safety' });
+    expect(report.statusCode, report.body).toBe(201);
+    const text = (await pdfPages((await s.agent.get(report.json().downloadUrl)).rawPayload)).join('\n').replace(/\s+/g, ' ');
+    expect(text).toContain('Code set: Ontario: Ontario Fire Code (O. Reg. 213/07). Editions: Ontario Fire Code (O. Reg. 213/07) Part 6, CAN/ULC-S536, NFPA 10, NFPA 25 (2014).');
+    expect(text).toContain('Monthly test Every month OFC (O. Reg. 213/07) 6.3; CAN/ULC-S536');
+    expect(text).not.toContain('NFPA 101');
   });
 
   it("lists each set's library, the current editions by default, and refuses a set it does not know", async () => {

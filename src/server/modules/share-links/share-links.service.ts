@@ -24,6 +24,7 @@ import { withTransaction } from '../../db/transaction';
 import { AppError, notFound, validationFailed } from '../../errors';
 import { assertPropertyExists, getProperty } from '../properties/properties.service';
 import { propertyRequirements } from '../requirements/requirements.service';
+import { CODE_SET_EDITIONS, CODE_SET_LABELS } from '@shared/code-sets';
 import { clientFamily } from './client-family';
 import * as q from './share-links.queries';
 
@@ -202,6 +203,7 @@ export async function openShare(deps: ShareLinksDeps, token: string, visit: { us
       status: property.status,
       statusReason: property.statusReason,
     },
+    codeSet: { codeSet: property.codeSet, label: CODE_SET_LABELS[property.codeSet], editions: [...CODE_SET_EDITIONS[property.codeSet]] },
     items: [...property.complianceItems]
       .sort((a, b) => itemLabel(a.itemType).localeCompare(itemLabel(b.itemType)))
       .map((item) => ({

@@ -116,6 +116,9 @@ function SharedView({ data }: { data: SharedProperty }) {
         <address className="break-words text-sm not-italic">
           {[p.addressLine1, p.addressLine2, p.city, `${p.state} ${p.zip}`, COUNTRY_LABELS[p.country]].filter(Boolean).join(', ')}
         </address>
+        <p className="text-sm">
+          <span className="font-medium">Code set:</span> {data.codeSet.label}. Editions: {data.codeSet.editions.join(', ')}.
+        </p>
         <p className="text-xs text-muted-foreground">
           Statuses as of {formatDisplayDate(data.today)} ({zone}). Read-only: kept up to date by {data.sharedBy.organization} in Firemark.
         </p>
