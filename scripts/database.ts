@@ -2,14 +2,14 @@
 import { loadConfig } from '../src/server/config';
 import { createDb, createPool } from '../src/server/db/client';
 import { startEmbeddedPostgres } from '../src/server/db/embedded';
-import { runMigrations } from '../src/server/db/migrate';
+import { migrateDatabase } from '../src/server/migrate-database';
 
 export async function openDatabase() {
   const config = loadConfig();
   const embedded = config.databaseUrl ? undefined : await startEmbeddedPostgres({ dataDir: config.dataDir });
   const pool = createPool(config.databaseUrl ?? embedded!.url, 2);
   const db = createDb(pool);
-  await runMigrations(db);
+  await migrateDatabase(db);
   return {
     db,
     pool,

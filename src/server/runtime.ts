@@ -6,7 +6,7 @@ import type pg from 'pg';
 import type { Config } from './config';
 import { createDb, createPool, type Db } from './db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
-import { runMigrations } from './db/migrate';
+import { migrateDatabase } from './migrate-database';
 import { startBoss } from './jobs/boss';
 
 /** What the HTTP app and the workers share: one pool, one job queue, one secret. */
@@ -58,7 +58,7 @@ async function connect(config: Config, log: Log, supervise: boolean): Promise<{ 
 export async function migrateOnly(config: Config, log: Log): Promise<void> {
   const { pool, embedded } = await connect(config, log, false);
   try {
-    await runMigrations(createDb(pool), log, async () => {
+    await migrateDatabase(createDb(pool), log, async () => {
       const boss = await startBoss(pool, { background: false });
       await boss.stop({ graceful: false, wait: true });
     });
@@ -72,7 +72,7 @@ export async function startRuntime(config: Config, log: Log): Promise<Runtime> {
   const { pool, embedded } = await connect(config, log, true);
   const db = createDb(pool);
   let boss!: PgBoss;
-  await runMigrations(db, log, async () => {
+  await migrateDatabase(db, log, async () => {
     boss = await startBoss(pool, { background: config.runWorkers });
   });
 

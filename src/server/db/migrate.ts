@@ -1,8 +1,6 @@
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
-import { moveRequirementsToCodeSets } from '../modules/requirements/code-set-migration';
-import { syncLibrary } from '../modules/requirements/library/sync-library';
 import type { Db } from './client';
 
 /**
@@ -17,8 +15,9 @@ export const MIGRATION_LOCK_KEY = 4_815_162_342;
  * Applies the generated SQL in drizzle/ that this database has not seen yet, holding the
  * migration lock on a connection of its own (a session lock, so that it is held across the
  * migrator's own connections and released by the server if this process dies). `alsoUnderLock`
- * runs before the lock is let go: the job queue's set-up (pg-boss's tables and queues), which
- * deadlocks when several processes create it side by side.
+ * runs before the lock is let go: the data steps that follow the schema (migrateDatabase in
+ * src/server/migrate-database.ts) and the job queue's set-up (pg-boss's tables and queues),
+ * which deadlocks when several processes create it side by side.
  */
 export async function runMigrations(db: Db, log: (message: string) => void = () => undefined, alsoUnderLock: () => Promise<void> = async () => undefined): Promise<void> {
   // The pool the handle was made on (createDb); its settings open the lock's own connection.
@@ -34,10 +33,6 @@ export async function runMigrations(db: Db, log: (message: string) => void = () 
     }
     // Whoever held the lock may have applied everything already: the migrator then finds nothing to do.
     await migrate(db, { migrationsFolder: migrationsDir });
-    // The requirement library is data kept in code; written once the schema it needs is there.
-    await syncLibrary(db);
-    // Requirements follow their property's code set where a migration moved it (Canadian properties).
-    await moveRequirementsToCodeSets(db);
     await alsoUnderLock();
   } finally {
     // Ending the session releases its advisory locks.

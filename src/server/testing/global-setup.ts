@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb, createPool } from '../db/client';
 import { startEmbeddedPostgres } from '../db/embedded';
-import { runMigrations } from '../db/migrate';
+import { migrateDatabase } from '../migrate-database';
 import { startBoss } from '../jobs/boss';
 import { databaseUrl } from './database-url';
 
@@ -45,7 +45,7 @@ export default async function setup(project: TestProject) {
   await admin.connect();
   await admin.query(`create database ${template}`);
   const pool = createPool(databaseUrl(adminUrl, template), 2);
-  await runMigrations(createDb(pool));
+  await migrateDatabase(createDb(pool));
   const boss = await startBoss(pool, { background: false });
   await boss.stop({ graceful: false, wait: true });
   await pool.end();

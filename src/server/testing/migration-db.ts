@@ -6,7 +6,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createDb, createPool } from '../db/client';
-import { runMigrations } from '../db/migrate';
+import { migrateDatabase } from '../migrate-database';
 import { migrationsDir } from '../paths';
 import { databaseUrl } from './database-url';
 
@@ -40,7 +40,7 @@ export async function databaseBefore(migration: string): Promise<DatabaseBeforeM
   return {
     pool,
     // As start-up does: the rest of the migrations, then the library's data.
-    migrateRest: () => runMigrations(createDb(pool)),
+    migrateRest: () => migrateDatabase(createDb(pool)),
     async drop() {
       await pool.end();
       await admin.query(`drop database if exists ${name} with (force)`);
