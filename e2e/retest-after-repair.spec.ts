@@ -27,6 +27,7 @@ test('on a phone: correcting a fire alarm deficiency schedules its re-test, and 
   const toast = page.getByRole('region', { name: /Notifications/ }).getByRole('listitem').filter({ hasText: 'Deficiency Corrected' });
   await expect(toast).toContainText(`Re-test scheduled for ${displayDay(today())}: NFPA 72 asks that repaired fire alarm components be tested again`);
   await expect(toast.getByRole('button', { name: 'Undo' })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'Panel shows a ground fault' }).getByRole('link', { name: `Re-test due ${displayDay(today())}` })).toBeVisible();
   await expect(main.getByText('Fire alarm awaiting re-test after repair').first()).toBeVisible();
   await expect(main.getByText('Action Needed').first()).toBeVisible();
 

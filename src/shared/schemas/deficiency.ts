@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INSPECTION_TYPES } from '../enums';
+import { INSPECTION_STATUSES, INSPECTION_TYPES } from '../enums';
 import { DEFICIENCY_SEVERITIES } from '../records';
 import { calendarDate } from './calendar-date';
 import { calendarDayField, countField, namedRef, recordIdField, timestampField } from './response-fields';
@@ -76,6 +76,10 @@ export const deficiencyResponse = z.object({
   foundOn: calendarDayField.nullable().describe('The day the inspection that opened it was performed'),
   photos: z.array(deficiencyPhotoResponse),
   createdAt: timestampField,
+  inspectionRetest: z
+    .object({ id: recordIdField, dueDate: calendarDayField, status: z.enum(INSPECTION_STATUSES) })
+    .nullable()
+    .describe('The re-test of the inspection that found it, scheduled when its last deficiency was corrected (fire alarm, smoke detectors, sprinkler system): the item stays non-compliant until it passes'),
 });
 export type Deficiency = z.infer<typeof deficiencyResponse>;
 

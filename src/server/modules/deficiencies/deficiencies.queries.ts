@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { InspectionType } from '@shared/enums';
+import type { InspectionStatus, InspectionType } from '@shared/enums';
 import type { DeficiencySeverity } from '@shared/records';
 import type { Deficiency, DeficiencyPhoto, DeficiencyValues } from '@shared/schemas/deficiency';
 import { inspectionScope, propertyScope, type Reach } from '../../access';
@@ -38,6 +38,9 @@ type Row = {
   found_on: string | null;
   created_at: Date;
   photos: { id: number; contentType: string; byteSize: number; createdAt: string; quarantined: boolean }[];
+  retest_id: number | null;
+  retest_due_date: string | null;
+  retest_status: InspectionStatus | null;
 };
 
 export const photoUrl = (deficiencyId: number, photoId: number) => `/api/deficiencies/${deficiencyId}/photos/${photoId}`;
@@ -69,6 +72,7 @@ function toDeficiency(row: Row): Deficiency {
     foundOn: row.found_on,
     photos: row.photos.map((p) => ({ ...p, createdAt: new Date(p.createdAt).toISOString(), url: photoUrl(row.id, p.id) })),
     createdAt: new Date(row.created_at).toISOString(),
+    inspectionRetest: row.retest_id === null ? null : { id: row.retest_id, dueDate: row.retest_due_date!, status: row.retest_status! },
   };
 }
 
@@ -83,11 +87,14 @@ async function selectDeficiencies(db: DbOrTx, where: SQL, limit = 1000): Promise
       coalesce((
         select json_agg(json_build_object('id', ph.id, 'contentType', ph.content_type, 'byteSize', ph.byte_size, 'createdAt', ph.created_at, 'quarantined', ph.quarantined_at is not null) order by ph.id)
         from deficiency_photos ph where ph.deficiency_id = d.id
-      ), '[]'::json) as photos
+      ), '[]'::json) as photos,
+      rt.id as retest_id, to_char(rt.due_date, 'YYYY-MM-DD') as retest_due_date, rt.status as retest_status
     from deficiencies d
     join properties p on p.id = d.property_id
     join inspections i on i.id = d.inspection_id
     join organizations o on o.id = d.organization_id
+    -- The re-test its correction scheduled, on the inspection that found it (inspections_retest_of_idx).
+    left join inspections rt on rt.retest_of_id = d.inspection_id
     where ${where}
     order by ${ORDER}
     limit ${limit}`);

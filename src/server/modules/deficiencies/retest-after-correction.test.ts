@@ -64,6 +64,7 @@ describe('a correction the code follows with a re-test', () => {
     expect(scheduled).toMatchObject({ inspectionType: 'fire_alarm', status: 'scheduled', dueDate: today(), assignedTo: 'Kim Lee', retestOf: { id: inspection.id, performedOn: today() } });
     expect(scheduled.notes).toContain('NFPA 72 (2022) 14.4.2');
     expect((await agent.get(`/api/inspections/${inspection.id}`)).json().retest).toEqual({ id: retest.inspectionId, dueDate: today(), status: 'scheduled' });
+    expect((await agent.get(`/api/deficiencies/${deficiencyId}`)).json().inspectionRetest).toEqual({ id: retest.inspectionId, dueDate: today(), status: 'scheduled' });
 
     expect(await propertyOf(agent, property.id)).toMatchObject({
       status: 'non_compliant',

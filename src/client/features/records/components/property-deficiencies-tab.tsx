@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, ImageOff, ShieldCheck } from 'lucide-react';
+import { CheckCircle2, ImageOff, RotateCcw, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
 import { formatDate } from '@/lib/format-date';
 import { lazyDialog, reachFor } from '@/lib/lazy-dialog';
 import { INSPECTION_TYPE_LABELS } from '@shared/enums';
@@ -99,6 +100,7 @@ function DeficiencyCard({ deficiency: d, propertyId, onCorrect }: { deficiency: 
         {d.correctedBy ? <Item label="Corrected by" value={d.correctedBy} /> : null}
         {d.correctionNote ? <Item label="Correction note" value={d.correctionNote} /> : null}
       </dl>
+      {d.inspectionRetest ? <RetestLine retest={d.inspectionRetest} /> : null}
       {d.photos.length ? (
         <div className="flex flex-wrap gap-2">
           {d.photos.map((p, i) =>
@@ -142,6 +144,20 @@ function DeficiencyCard({ deficiency: d, propertyId, onCorrect }: { deficiency: 
         </div>
       )}
     </li>
+  );
+}
+
+/** The re-test the last correction scheduled (retest-after-correction.ts): the item waits for it. */
+function RetestLine({ retest }: { retest: NonNullable<Deficiency['inspectionRetest']> }) {
+  const open = retest.status === 'scheduled' || retest.status === 'in_progress';
+  return (
+    <p className="flex flex-wrap items-center gap-1 text-sm">
+      <RotateCcw className="size-4 shrink-0" aria-hidden="true" />
+      <Link to={`/inspections/${retest.id}`} className="font-medium text-primary underline-offset-4 hover:underline">
+        {open ? `Re-test due ${formatDate(retest.dueDate)}` : retest.status === 'completed' ? 'Re-test done' : 'Re-test cancelled'}
+      </Link>
+      {open ? <span className="text-muted-foreground">The item stays Action Needed until it passes.</span> : null}
+    </p>
   );
 }
 
