@@ -98,6 +98,8 @@ describe('propertyStatusReason', () => {
       ]),
     ).toBe('Pending: Emergency lighting and sprinkler system never inspected');
     expect(line([])).toBe('Pending: No safety items yet: nothing has been inspected');
+    // An abbreviation in an item's name stays one.
+    expect(line([item('smoke_co_alarms', 'never_inspected', null, '2026-09-01')])).toBe('Pending: Smoke and CO alarms (dwelling units) never inspected');
   });
 
   it('counts the requirements with no known last date, and names a day given with no result (issue 35)', () => {

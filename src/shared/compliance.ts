@@ -65,7 +65,12 @@ interface ReasonItem {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-const itemName = (type: InspectionType) => INSPECTION_TYPE_LABELS[type].toLowerCase();
+/** The item's name inside a sentence: lower case, but an abbreviation stays one ("smoke and CO alarms"). */
+const itemName = (type: InspectionType) =>
+  INSPECTION_TYPE_LABELS[type]
+    .split(' ')
+    .map((word) => (/^[A-Z0-9]{2,}$/.test(word) ? word : word.toLowerCase()))
+    .join(' ');
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const andList = (words: string[]) =>
   words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
