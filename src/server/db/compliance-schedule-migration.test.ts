@@ -58,6 +58,9 @@ describe(`migration ${MIGRATION}`, () => {
       // First due one month from the day of the migration.
       { item_type: 'emergency_lighting', activity: 'Monthly 30-second functional test', principal: false, last_done_on: null, last_result: null, due_in: monthFromToday(today), has_open_inspection: false },
       { item_type: 'fire_alarm', activity: 'Annual test', principal: true, last_done_on: null, last_result: null, due_in: 3, has_open_inspection: true },
+      // Migration 0036 gives every fire alarm its semiannual items, last done not known: due now.
+      { item_type: 'fire_alarm', activity: 'Semiannual sealed battery inspection', principal: false, last_done_on: null, last_result: null, due_in: 0, has_open_inspection: false },
+      { item_type: 'fire_alarm', activity: 'Semiannual visual inspection of initiating devices', principal: false, last_done_on: null, last_result: null, due_in: 0, has_open_inspection: false },
     ]);
     const links = await q(
       `select i.inspection_type, r.activity from inspections i join requirements r on r.id = i.requirement_id where i.property_id = $1 order by 1`,
@@ -70,11 +73,11 @@ describe(`migration ${MIGRATION}`, () => {
     const items = await q(`select item_type, next_due_date - (now() at time zone 'UTC')::date as due_in from compliance_items where property_id = $1 order by 1`, [property]);
     expect(items.rows).toEqual([
       { item_type: 'emergency_lighting', due_in: monthFromToday(today) },
-      { item_type: 'fire_alarm', due_in: 3 },
+      { item_type: 'fire_alarm', due_in: 0 },
     ]);
     const stored = await q(`select has_failure, inspected, earliest_due_date - (now() at time zone 'UTC')::date as due_in from properties where id = $1`, [property]);
     // The alarm was never inspected, so the property is not fully inspected: it stays pending.
-    expect(stored.rows).toEqual([{ has_failure: false, inspected: false, due_in: 3 }]);
+    expect(stored.rows).toEqual([{ has_failure: false, inspected: false, due_in: 0 }]);
   });
 });
 

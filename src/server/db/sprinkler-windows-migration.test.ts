@@ -70,6 +70,7 @@ describe(`migration ${MIGRATION}`, () => {
     await q(`update properties set earliest_due_date = '2026-03-15' where id = $1`, [depot]);
     const versionBefore = (await q(`select data_version from organizations where id = $1`, [org])).rows[0].data_version as number;
 
+    const today = (await q(`select (now() at time zone 'UTC')::date::text as today`)).rows[0].today as string;
     await database.migrateRest();
 
     const rows = await q(
@@ -79,9 +80,14 @@ describe(`migration ${MIGRATION}`, () => {
     );
     expect(rows.rows).toEqual([
       { name: 'Old Mill', activity: 'Annual maintenance', months: 12, due: '2026-06-01', opens: null },
+      // Migration 0036 gives every sprinkler system its 5-year items, last done not known: due now.
+      { name: 'Old Mill', activity: '5-year gauge replacement or test', months: 60, due: today, opens: null },
+      { name: 'Old Mill', activity: '5-year internal assessment of piping', months: 60, due: today, opens: null },
       // Done Jan 15: window Mar 15 to May 15. Given Nov 30, 2025: window Aug 30, 2026 to Feb 28, 2027.
       { name: 'Old Mill', activity: 'Annual inspection and test', months: 12, due: '2027-02-28', opens: '2026-08-30' },
       { name: 'Old Mill', activity: 'Quarterly inspection', months: 3, due: '2026-05-15', opens: '2026-03-15' },
+      { name: 'Depot', activity: '5-year gauge replacement or test', months: 60, due: today, opens: null },
+      { name: 'Depot', activity: '5-year internal assessment of piping', months: 60, due: today, opens: null },
       { name: 'Depot', activity: 'Annual inspection and test', months: 12, due: '2026-04-15', opens: null },
       { name: 'Depot', activity: 'Quarterly inspection', months: 2, due: '2026-03-15', opens: null },
     ]);
@@ -92,17 +98,17 @@ describe(`migration ${MIGRATION}`, () => {
     );
     expect(items.rows).toEqual([
       { name: 'Old Mill', item_type: 'fire_extinguisher', due: '2026-06-01' },
-      { name: 'Old Mill', item_type: 'sprinkler_system', due: '2026-05-15' },
-      { name: 'Depot', item_type: 'sprinkler_system', due: '2026-03-15' },
+      { name: 'Old Mill', item_type: 'sprinkler_system', due: [today, '2026-05-15'].sort()[0] },
+      { name: 'Depot', item_type: 'sprinkler_system', due: [today, '2026-03-15'].sort()[0] },
     ]);
     const properties = await q(`select name, earliest_due_date::text as due from properties where organization_id = $1 order by name desc`, [org]);
     expect(properties.rows).toEqual([
-      { name: 'Old Mill', due: '2026-05-15' },
-      { name: 'Depot', due: '2026-03-15' },
+      { name: 'Old Mill', due: [today, '2026-05-15'].sort()[0] },
+      { name: 'Depot', due: [today, '2026-03-15'].sort()[0] },
     ]);
     // Cached answers are not served again; dates that follow from the code are no change a person made.
     expect((await q(`select data_version from organizations where id = $1`, [org])).rows[0].data_version).toBeGreaterThan(versionBefore);
-    expect((await q(`select count(*)::int as n from history_events where entity_table = 'requirements' and organization_id = $1`, [org])).rows[0].n).toBe(5);
+    expect((await q(`select count(*)::int as n from history_events where entity_table = 'requirements' and organization_id = $1`, [org])).rows[0].n).toBe(9);
     expect((await q(`select count(*)::int as n from history_events where entity_table = 'requirements' and organization_id = $1 and kind <> 'requirement.added'`, [org])).rows[0].n).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { INSPECTION_TYPES } from '@shared/enums';
 import { apiErrorResponse } from '@shared/schemas/api-error';
 import { createProperty } from '../../db/seed/properties';
 import { jsonSerializerCompiler, zodValidatorCompiler } from '../../route-schema';
@@ -76,6 +77,17 @@ describe('the OpenAPI document', () => {
     const get = document.paths['/api/properties/{id}']!.get as Operation;
     expect(get.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
     expect(Object.keys(get.responses)).toEqual(expect.arrayContaining(['200', '401', '404']));
+  });
+
+  it('offers every safety item type wherever a type is taken, the twelve of the library issue included', () => {
+    const enums: unknown[][] = [];
+    JSON.stringify(document, (key, value: unknown) => {
+      if (key === 'enum' && Array.isArray(value)) enums.push(value);
+      return value;
+    });
+    const typeEnums = enums.filter((e) => e.includes('fire_extinguisher'));
+    expect(typeEnums.length).toBeGreaterThan(0);
+    for (const e of typeEnums) expect(e).toEqual([...INSPECTION_TYPES]);
   });
 
   it('marks the routes that need no sign-in, and only those', () => {

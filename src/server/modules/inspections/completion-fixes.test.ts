@@ -29,13 +29,13 @@ async function proWithProperty(): Promise<Session> {
 }
 
 const schedule = async (s: Session, dueDate: string) =>
-  (await s.agent.post('/api/inspections', { propertyId: s.property.id, inspectionType: 'fire_alarm', dueDate, assignedTo: 'Dana Cole' })).json();
+  (await s.agent.post('/api/inspections', { propertyId: s.property.id, inspectionType: 'fire_doors', dueDate, assignedTo: 'Dana Cole' })).json();
 
 const complete = (s: Session, id: number, body: Record<string, unknown>) => s.agent.put(`/api/inspections/${id}`, { status: 'completed', ...body });
 
-async function alarmItem(s: Session) {
+async function doorsItem(s: Session) {
   const property = (await s.agent.get(`/api/properties/${s.property.id}`)).json();
-  const item = property.complianceItems.find((i: { itemType: string }) => i.itemType === 'fire_alarm');
+  const item = property.complianceItems.find((i: { itemType: string }) => i.itemType === 'fire_doors');
   return { property: property.status, status: item?.status, lastInspectionDate: item?.lastInspectionDate, nextDueDate: item?.nextDueDate };
 }
 
@@ -45,14 +45,14 @@ describe('a completion without a result', () => {
     const s = await proWithProperty();
     const first = await schedule(s, '2026-04-01');
     await complete(s, first.id, { complianceStatus: 'compliant' });
-    const before = await alarmItem(s);
+    const before = await doorsItem(s);
     expect(before).toEqual({ property: 'compliant', status: 'compliant', lastInspectionDate: '2026-04-01', nextDueDate: '2027-04-01' });
 
     setNow('2026-04-20T12:00:00Z');
     const second = await schedule(s, '2026-04-20');
     const res = await complete(s, second.id, { completedDate: new Date().toISOString() });
     expect(res.json()).toMatchObject({ status: 'completed', complianceResult: null });
-    expect(await alarmItem(s)).toEqual(before);
+    expect(await doorsItem(s)).toEqual(before);
   });
 });
 
@@ -65,7 +65,7 @@ describe('a back-dated completion', () => {
     await complete(s, recent.id, { complianceStatus: 'non_compliant', notes: 'Panel shows a trouble signal' });
     // Recorded later, but performed in March.
     await complete(s, older.id, { complianceStatus: 'compliant', completedDate: '2026-03-01' });
-    expect(await alarmItem(s)).toEqual({ property: 'non_compliant', status: 'non_compliant', lastInspectionDate: '2026-04-10', nextDueDate: '2027-04-10' });
+    expect(await doorsItem(s)).toEqual({ property: 'non_compliant', status: 'non_compliant', lastInspectionDate: '2026-04-10', nextDueDate: '2027-04-10' });
   });
 });
 
@@ -77,10 +77,10 @@ describe('deleting or editing a completed inspection', () => {
     const april = await schedule(s, '2026-04-10');
     await complete(s, march.id, { complianceStatus: 'compliant', completedDate: '2026-03-01' });
     await complete(s, april.id, { complianceStatus: 'non_compliant', notes: 'Batteries swollen' });
-    expect((await alarmItem(s)).status).toBe('non_compliant');
+    expect((await doorsItem(s)).status).toBe('non_compliant');
 
     expect((await s.agent.delete(`/api/inspections/${april.id}`)).statusCode).toBe(200);
-    expect(await alarmItem(s)).toMatchObject({ property: 'compliant', status: 'compliant', lastInspectionDate: '2026-03-01', nextDueDate: '2027-03-01' });
+    expect(await doorsItem(s)).toMatchObject({ property: 'compliant', status: 'compliant', lastInspectionDate: '2026-03-01', nextDueDate: '2027-03-01' });
   });
 
   it('editing its result recomputes its item', async () => {
@@ -91,6 +91,6 @@ describe('deleting or editing a completed inspection', () => {
     const res = await s.agent.put(`/api/inspections/${april.id}`, { complianceResult: 'non_compliant', notes: 'Found a disabled zone afterwards' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ complianceResult: 'non_compliant', completionNotes: 'Found a disabled zone afterwards' });
-    expect(await alarmItem(s)).toMatchObject({ property: 'non_compliant', status: 'non_compliant', lastInspectionDate: '2026-04-10' });
+    expect(await doorsItem(s)).toMatchObject({ property: 'non_compliant', status: 'non_compliant', lastInspectionDate: '2026-04-10' });
   });
 });

@@ -110,9 +110,10 @@ describe('completing an inspection', () => {
   });
 
   it('with compliant: the item and the property become compliant, next due in 12 months', async () => {
+    // Fire doors: one requirement (NFPA 80's annual inspection), so the item is due when it is.
     setNow('2026-04-01T12:00:00Z');
     const s = await proWithProperty();
-    const { id } = (await schedule(s, { propertyId: s.property.id, dueDate: '2026-04-03', inspectionType: 'fire_alarm' })).json();
+    const { id } = (await schedule(s, { propertyId: s.property.id, dueDate: '2026-04-03', inspectionType: 'fire_doors' })).json();
     const res = await s.agent.put(`/api/inspections/${id}`, { status: 'completed', complianceStatus: 'compliant', notes: 'All tags current' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'completed', displayStatus: 'completed', complianceResult: 'compliant', completionNotes: 'All tags current' });
@@ -120,7 +121,7 @@ describe('completing an inspection', () => {
     const property = await items(s, s.property.id);
     expect(property.status).toBe('compliant');
     expect(property.complianceItems).toMatchObject([
-      { itemType: 'fire_alarm', status: 'compliant', lastInspectionDate: '2026-04-01', nextDueDate: '2027-04-01' },
+      { itemType: 'fire_doors', status: 'compliant', lastInspectionDate: '2026-04-01', nextDueDate: '2027-04-01' },
     ]);
   });
 
@@ -185,9 +186,9 @@ describe('rescheduling and editing', () => {
   it('edits type, assignee and notes, and moves the item with the type', async () => {
     const s = await proWithProperty();
     const { id } = (await schedule(s, { propertyId: s.property.id, dueDate: '2030-01-01' })).json();
-    const res = await s.agent.put(`/api/inspections/${id}`, { inspectionType: 'fire_alarm', assignedTo: 'Jo Smith', notes: 'Panel in basement', dueDate: '2030-01-05' });
-    expect(res.json()).toMatchObject({ inspectionType: 'fire_alarm', assignedTo: 'Jo Smith', notes: 'Panel in basement', dueDate: '2030-01-05' });
-    expect((await items(s, s.property.id)).complianceItems).toMatchObject([{ itemType: 'fire_alarm', nextDueDate: '2030-01-05' }]);
+    const res = await s.agent.put(`/api/inspections/${id}`, { inspectionType: 'fire_doors', assignedTo: 'Jo Smith', notes: 'Panel in basement', dueDate: '2030-01-05' });
+    expect(res.json()).toMatchObject({ inspectionType: 'fire_doors', assignedTo: 'Jo Smith', notes: 'Panel in basement', dueDate: '2030-01-05' });
+    expect((await items(s, s.property.id)).complianceItems).toMatchObject([{ itemType: 'fire_doors', nextDueDate: '2030-01-05' }]);
     const bad = await s.agent.put(`/api/inspections/${id}`, { assignedTo: '' });
     expect(bad.json().fieldErrors).toEqual({ assignedTo: ['Assignee is required'] });
   });
