@@ -1,7 +1,8 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
+import { questionsOf, type ItemAnswers } from '@shared/item-conditions';
 import { isApiError, serverMessage } from '@/lib/api';
 import { useFormErrorOnOpen } from '@/lib/use-form-error-on-open';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -16,6 +17,7 @@ import { lastDoneFormSchema, rowOfServerField, toAddSafetyItemInput, type LastDo
 import { LastDoneFields } from './last-done-fields';
 import { typeLabel } from './requirement-text';
 import { SafetyItemSelect } from './safety-item-select';
+import { ItemQuestionsFields } from './item-questions-fields';
 
 interface AddSafetyItemDialogProps {
   propertyId: number;
@@ -43,6 +45,14 @@ export function AddSafetyItemDialog({ propertyId, present, open, onOpenChange }:
   const entries = useMemo(() => (library.data ?? []).filter((entry) => entry.itemType === chosen), [library.data, chosen]);
 
   const { formError, setFormError } = useFormErrorOnOpen(form, open, defaults);
+  // The questions about the item (optional): they choose which of its requirements apply.
+  const questions = chosen ? questionsOf(chosen) : [];
+  const [answers, setAnswers] = useState<ItemAnswers>({});
+  const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    setAnswers({});
+    setAnswerErrors({});
+  }, [chosen, open]);
   // Each requirement of the chosen type gets its own row, empty until a day or "Not known" is given.
   useEffect(() => {
     rows.replace(entries.map((entry) => ({ libraryId: entry.id, lastDoneOn: '', notKnown: false })));
@@ -56,7 +66,9 @@ export function AddSafetyItemDialog({ propertyId, present, open, onOpenChange }:
       return;
     }
     const principal = entries.find((e) => e.principal)?.id;
-    add.mutate(toAddSafetyItemInput(formValues, principal), {
+    setAnswerErrors({});
+    const given = Object.keys(answers).length > 0 ? { answers } : {};
+    add.mutate({ ...toAddSafetyItemInput(formValues, principal), ...given }, {
       onSuccess: () => {
         onOpenChange(false);
         toast({ title: 'Safety Item Added', description: `${typeLabel(formValues.itemType)} and its requirements are now on the schedule.` });
@@ -66,6 +78,11 @@ export function AddSafetyItemDialog({ propertyId, present, open, onOpenChange }:
         if (isApiError(error)) {
           for (const [field, messages] of Object.entries(error.fieldErrors)) {
             const row = rowOfServerField(field);
+            if (field.startsWith('answers.') && messages[0]) {
+              setAnswerErrors((errors) => ({ ...errors, [field.slice(8)]: messages[0]! }));
+              applied = true;
+              continue;
+            }
             const name = row !== undefined ? (`rows.${row}.lastDoneOn` as const) : field === 'itemType' ? ('itemType' as const) : null;
             if (name && messages[0]) {
               form.setError(name, { type: 'server', message: messages[0] });
@@ -93,6 +110,12 @@ export function AddSafetyItemDialog({ propertyId, present, open, onOpenChange }:
           <FormField label="Safety item" error={errors.itemType?.message}>
             {(control) => <SafetyItemSelect {...control} {...form.register('itemType')} types={available} />}
           </FormField>
+          {questions.length > 0 ? (
+            <div className="space-y-2 rounded-md border p-3">
+              <p className="text-sm text-muted-foreground">About these {typeLabel(chosen)} (optional): the answers decide which requirements apply. You can answer later.</p>
+              <ItemQuestionsFields questions={questions} value={answers} onChange={setAnswers} errors={answerErrors} disabled={add.isPending} />
+            </div>
+          ) : null}
           {library.isPending && chosen ? <p className="text-sm text-muted-foreground">Loading its requirements…</p> : null}
           {library.isError ? <FormAlert>Could not load the requirements. Close this and try again.</FormAlert> : null}
           {rows.fields.length > 0 ? (

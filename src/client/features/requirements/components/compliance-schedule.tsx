@@ -4,11 +4,15 @@ import { usePermissions } from '@/lib/use-permissions';
 import { ListPlus, Plus, ShieldCheck } from 'lucide-react';
 import type { InspectionType } from '@shared/enums';
 import type { Requirement } from '@shared/schemas/requirement';
+import type { SafetyItemAnswers } from '@shared/schemas/safety-item-answers';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePropertyRequirements } from '../api/use-property-requirements';
+import { useSafetyItemAnswers } from '../api/use-safety-item-answers';
+import { AboutItem } from './about-item';
+import { NotApplicableList } from './not-applicable-list';
 import { RequirementRow } from './requirement-row';
 import { typeLabel } from './requirement-text';
 import { ActivityReviewPrompt } from '@/features/activity-review/components/activity-review-prompt';
@@ -25,6 +29,8 @@ const CustomRequirementDialog = lazyDialog(() => import('./custom-requirement-di
 export function ComplianceSchedule({ propertyId }: { propertyId: number }) {
   const titleId = useId();
   const requirements = usePropertyRequirements(propertyId);
+  // The questions about each item: shown when they load; the schedule does not wait for them.
+  const answers = useSafetyItemAnswers(propertyId);
   const [dialog, setDialog] = useState<'item' | 'custom' | null>(null);
   const canEdit = usePermissions().can('requirements.edit');
   const groups = useMemo(() => {
@@ -88,11 +94,15 @@ export function ComplianceSchedule({ propertyId }: { propertyId: number }) {
                 <h3 id={`${titleId}-${type}`} className="border-b pb-2 text-base font-semibold">
                   {typeLabel(type)}
                 </h3>
+                <AboutItemOf propertyId={propertyId} item={answers.data?.find((a) => a.itemType === type)} canEdit={canEdit} />
                 <ul className="divide-y">
-                  {list.map((requirement) => (
-                    <RequirementRow key={requirement.id} requirement={requirement} />
-                  ))}
+                  {list
+                    .filter((requirement) => requirement.applies)
+                    .map((requirement) => (
+                      <RequirementRow key={requirement.id} requirement={requirement} />
+                    ))}
                 </ul>
+                <NotApplicableList requirements={list.filter((requirement) => !requirement.applies)} />
               </section>
             ))}
           </div>
@@ -102,4 +112,9 @@ export function ComplianceSchedule({ propertyId }: { propertyId: number }) {
       <CustomRequirementDialog propertyId={propertyId} present={present} open={dialog === 'custom'} onOpenChange={(open) => setDialog(open ? 'custom' : null)} />
     </Card>
   );
+}
+
+/** The "About these <items>" block of an item that has questions; nothing while they load. */
+function AboutItemOf({ propertyId, item, canEdit }: { propertyId: number; item: SafetyItemAnswers | undefined; canEdit: boolean }) {
+  return item && item.questions.length > 0 ? <AboutItem propertyId={propertyId} item={item} canEdit={canEdit} /> : null;
 }
