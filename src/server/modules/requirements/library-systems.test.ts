@@ -155,6 +155,30 @@ describe('the new safety items', () => {
   });
 });
 
+describe('the new safety items elsewhere', () => {
+  it('come from an inspection history file in the words people use, each with its requirements', async () => {
+    setNow('2026-04-10T12:00:00Z');
+    const s = await signedIn();
+    const property = await createProperty(ctx.runtime.db, s.user.id, { name: 'Dock Road Kitchen' });
+    const rows = [
+      { property: 'Dock Road Kitchen', itemType: 'Genset', activity: 'Monthly load test', performedOn: '2026-03-30', result: 'pass' },
+      { property: 'Dock Road Kitchen', itemType: 'RPZ', activity: 'forward flow', performedOn: '2025-11-02', result: 'pass' },
+      { property: 'Dock Road Kitchen', itemType: 'Hood and duct', activity: 'Semiannual suppression system maintenance', performedOn: '2026-02-01', result: 'fail', notes: 'Nozzle caps missing' },
+    ];
+    const res = await s.agent.post('/api/inspection-history/import', { rows });
+    expect(res.statusCode, res.body).toBe(201);
+    const requirements = (await s.agent.get(`/api/properties/${property.id}/requirements`)).json() as (Row & { itemType: string; lastDoneOn: string | null; lastResult: string | null })[];
+    const done = requirements.filter((r) => r.lastDoneOn).map((r) => `${r.itemType} | ${r.activity} | ${r.lastDoneOn} | ${r.lastResult}`);
+    expect(done.sort()).toEqual([
+      'backflow_preventers | Annual forward-flow test | 2025-11-02 | compliant',
+      'emergency_generator | Monthly 30-minute load test | 2026-03-30 | compliant',
+      'kitchen_hood_suppression | Semiannual suppression system maintenance | 2026-02-01 | non_compliant',
+    ]);
+    expect(new Set(requirements.map((r) => r.itemType))).toEqual(new Set(['backflow_preventers', 'emergency_generator', 'kitchen_hood_suppression']));
+    expect(requirements.filter((r) => r.itemType === 'kitchen_hood_suppression')).toHaveLength(7);
+  });
+});
+
 describe("the conditions of SPEC's types", () => {
   it('emergency lighting: the 90-minute test is for batteries; a generator follows NFPA 110', async () => {
     setNow('2026-04-10T12:00:00Z');
