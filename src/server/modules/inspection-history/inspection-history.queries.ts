@@ -206,11 +206,11 @@ export interface HistoryInsert {
   /** The account's inspector, when an inspector member records their own history. */
   inspector_id: number | null;
   notes: string | null;
+  /** The row named its activity (or requirement); without one it counts for the principal one unsaid. */
+  activity_stated: boolean;
 }
 
 /**
-  /** The row named its activity (or requirement); without one it counts for the principal one unsaid. */
-  activity_stated: boolean;
  * The rows as completed inspections, performed at noon of their day in the organisation's
  * zone (as a completion dated that day is), due that day, marked as recorded from history.
  * Returns their ids in the order of the rows.
