@@ -8,7 +8,7 @@ import type { ItemQuestion } from '../item-conditions';
  */
 export const FIVE_YEAR_AGENTS = ['co2', 'water', 'foam', 'wet_chemical', 'dry_chemical_stainless'] as const;
 export const TWELVE_YEAR_AGENTS = ['dry_chemical', 'dry_chemical_cartridge', 'halogenated', 'dry_powder'] as const;
-/** Stored-pressure agents that need the 12-year test, so the 6-year maintenance (7.3.3.1). */
+/** Stored-pressure agents that need the 12-year test, so the 6-year maintenance (NFPA 10 ch. 7). */
 export const SIX_YEAR_AGENTS = ['dry_chemical', 'halogenated', 'dry_powder'] as const;
 
 export const fireExtinguisherQuestions: readonly ItemQuestion[] = [

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { intervalSql } from './compliance.sql';
 
 /**
- * One activity that restarts another's clock (the library's `restarts`): NFPA 10 (2022) 7.3.3
+ * One activity that restarts another's clock (the library's `restarts`): NFPA 10 (2022) ch. 7
  * restarts the 6-year maintenance of an extinguisher at its 12-year hydrostatic test, which
  * includes that maintenance. A recharge is recorded as the 6-year examination itself.
  */

@@ -27,7 +27,7 @@ export type LibraryEntry = {
   countsFrom?: 'last_done' | 'installation' | 'manufacture';
   /**
    * Keys of rows (same code set, same item) whose clock a completion of this one restarts too:
-   * NFPA 10's 12-year hydrostatic test restarts the 6-year maintenance (7.3.3).
+   * NFPA 10's 12-year hydrostatic test restarts the 6-year maintenance (ch. 7).
    */
   restarts?: readonly string[];
 };

@@ -16,7 +16,7 @@ export const fireExtinguisher: readonly LibraryEntry[] = [
     itemType: 'fire_extinguisher',
     activity: '6-year internal examination',
     interval: { months: 72 },
-    source: 'NFPA 10 (2022) 7.3.3.1',
+    source: 'NFPA 10 (2022) ch. 7',
     note: 'Rechargeable stored-pressure extinguishers that need a 12-year hydrostatic test; restarts at a recharge (record it as this examination) or a 12-year hydrostatic test',
     appliesWhen: { agents: SIX_YEAR_AGENTS, recharge: ['rechargeable'] },
   },
