@@ -7,6 +7,7 @@ import type { Property } from '@shared/schemas/property';
 import { AddressLines } from '@/components/address-lines';
 import { StatusBadge } from '@/components/status-badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { CodeSetCard } from '@/features/requirements/components/code-set-card';
 import { ManagerMailStatus } from './manager-mail-status';
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
@@ -23,6 +24,7 @@ export function PropertyOverview({ property }: { property: Property }) {
   const canSchedule = usePermissions().can('inspections.schedule');
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="space-y-6">
       <Card>
         <CardHeader>
           <CardTitle>Property Information</CardTitle>
@@ -48,6 +50,8 @@ export function PropertyOverview({ property }: { property: Property }) {
           </dl>
         </CardContent>
       </Card>
+      <CodeSetCard property={property} />
+      </div>
 
       <Card>
         <CardHeader>

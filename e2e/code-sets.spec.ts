@@ -1,0 +1,41 @@
+import { addProperty, expect, expectAccessible, expectNoSidewaysScroll, expectToast, test } from './fixtures';
+
+test('on a phone, a property moves to Ontario’s Fire Code after its differences are shown, with the keyboard', async ({ proPage: page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const property = await addProperty(page, { name: 'Lakeshore Offices' });
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const added = await page.request.post(`/api/properties/${property.id}/safety-items`, { data: { itemType: 'fire_alarm', nextDueDate: '2030-01-15' }, headers: { origin } });
+  expect(added.status()).toBe(201);
+  await page.goto(`/properties/${property.id}`);
+
+  const card = page.getByRole('region', { name: 'Code set' });
+  await expect(page.getByTestId('code-set-label')).toHaveText('United States: current NFPA editions');
+  await expect(card).toContainText('NFPA 72 (2022)');
+  await page.getByRole('button', { name: 'Change code set' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change code set' });
+  const current = dialog.getByRole('radio', { name: 'United States: current NFPA editions (current)' });
+  await expect(current).toBeChecked();
+  // Arrow keys move through the sets: CMS, the National Fire Code, then Ontario.
+  await current.focus();
+  for (const name of ['United States: CMS-certified healthcare (NFPA 101 and 99, 2012)', 'Canada: National Fire Code (2020)', 'Ontario: Ontario Fire Code (O. Reg. 213/07)']) {
+    await page.keyboard.press('ArrowDown');
+    await expect(dialog.getByRole('radio', { name })).toBeChecked();
+  }
+  await expect(dialog.getByRole('radio', { name: 'Ontario: Ontario Fire Code (O. Reg. 213/07)' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Show what changes' }).click();
+
+  const differences = dialog.getByTestId('code-set-differences');
+  await expect(differences.getByRole('region', { name: 'Change interval or source' })).toContainText('Fire Alarm: Annual inspection and test (was Annual test)');
+  await expect(differences.getByRole('region', { name: 'Change interval or source' })).toContainText('OFC (O. Reg. 213/07) 6.3; CAN/ULC-S536');
+  await expect(differences.getByRole('region', { name: 'Added' })).toContainText('Fire Alarm: Monthly test');
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  // Nothing changed yet.
+  await expect(page.getByTestId('code-set-label')).toHaveText('United States: current NFPA editions');
+
+  await dialog.getByRole('button', { name: 'Apply Ontario code set' }).click();
+  await expectToast(page, 'Code set changed', 'Lakeshore Offices now follows Ontario: Ontario Fire Code (O. Reg. 213/07).');
+  await expect(page.getByTestId('code-set-label')).toHaveText('Ontario: Ontario Fire Code (O. Reg. 213/07)');
+  await expect(card).toContainText('NFPA 25 (2014)');
+  await expectNoSidewaysScroll(page);
+});
