@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CODE_SET_LABELS, CODE_SETS } from '@shared/code-sets';
 import { INSPECTION_TYPE_LABELS } from '@shared/enums';
 import { projectRoot } from '../../paths';
 import { createTestContext, type TestContext } from '../../testing/test-app';
@@ -30,6 +31,29 @@ describe('docs/compliance-schedule.md', () => {
       const interval = entry.intervalMonths !== null ? `${entry.intervalMonths} ${entry.intervalMonths === 1 ? 'month' : 'months'}` : `${entry.intervalDays} days`;
       const cells = [INSPECTION_TYPE_LABELS[entry.itemType], activity, interval, entry.source];
       expect(rows).toContain(`| ${cells.join(' | ')} |${entry.note ? ` ${entry.note} |` : ' |'}`);
+    }
+  });
+});
+
+/** Issue 37 §3: every code set's rows are listed under its own heading in "Code sets". */
+describe('docs/compliance-schedule.md, code sets', () => {
+  it("lists every row of each set other than us-nfpa with its interval and source", async () => {
+    const doc = readFileSync(path.join(projectRoot, 'docs', 'compliance-schedule.md'), 'utf8');
+    const lines = doc.split('\n');
+    for (const set of CODE_SETS.filter((s) => s !== 'us-nfpa')) {
+      const heading = lines.indexOf(`#### ${CODE_SET_LABELS[set]} (\`${set}\`)`);
+      expect(heading, `a heading for ${set}`).toBeGreaterThan(-1);
+      const header = lines.findIndex((line, i) => i > heading && line.startsWith('| Safety item | Activity |'));
+      const end = lines.findIndex((line, i) => i > header && !line.startsWith('|'));
+      const rows = lines.slice(header + 2, end === -1 ? undefined : end);
+      const library = await listLibrary(ctx.runtime.db, set);
+      expect(rows).toHaveLength(library.length);
+      for (const entry of library) {
+        const activity = entry.principal ? `${entry.activity} (principal)` : entry.activity;
+        const interval = entry.intervalMonths !== null ? `${entry.intervalMonths} ${entry.intervalMonths === 1 ? 'month' : 'months'}` : `${entry.intervalDays} days`;
+        expect(rows).toContain(`| ${[INSPECTION_TYPE_LABELS[entry.itemType], activity, interval, entry.source].join(' | ')} |`);
+      }
+      if (set !== 'us-cms') for (const row of rows) expect(row).not.toContain('NFPA 101');
     }
   });
 });

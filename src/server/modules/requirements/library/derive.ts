@@ -22,3 +22,22 @@ export function citing(entries: readonly LibraryEntry[], standard: string, types
     return match ? [{ entry, section: match[1]! }] : [];
   });
 }
+
+/**
+ * For the safety items a set has no confirmed rows for: one annual inspection, sourced as
+ * Firemark's default (as "Other" is), so the item can still be added and scheduled; the
+ * property adds what its fire official asks as requirements of its own.
+ */
+export function annualDefaults(codeSet: string, entries: readonly LibraryEntry[], types: readonly InspectionType[]): LibraryEntry[] {
+  const covered = new Set(entries.map((e) => e.itemType));
+  return types
+    .filter((type) => !covered.has(type))
+    .map((type) => ({
+      key: `${type}.annual-inspection`,
+      itemType: type,
+      activity: 'Annual inspection',
+      interval: { months: 12 },
+      source: `Firemark default (no ${codeSet} section confirmed)`,
+      principal: true,
+    }));
+}

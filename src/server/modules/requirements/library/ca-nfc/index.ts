@@ -1,6 +1,6 @@
-import type { InspectionType } from '@shared/enums';
+import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
 import type { CodeSetLibrary, LibraryEntry } from '../entry';
-import { citing } from '../derive';
+import { annualDefaults, citing } from '../derive';
 import { usNfpa } from '../us-nfpa';
 
 /** The emergency lighting durations of the National Building Code of Canada (2020) 3.2.7.4, which the annual test proves. */
@@ -48,7 +48,8 @@ const rows: LibraryEntry[] = [
   { key: 'smoke_detectors.annual-functional-test', itemType: 'smoke_detectors', activity: 'Annual test', interval: { months: 12 }, appliesWhen: { detector_kind: ['system'] }, source: 'NFC (2020) 6.3.1.2; CAN/ULC-S536 (2019)', principal: true },
   { key: 'fire_alarm.monthly-test', itemType: 'fire_alarm', activity: 'Monthly test', interval: { months: 1 }, source: 'NFC (2020) 6.3.1.2; CAN/ULC-S536 (2019)' },
   { key: 'fire_alarm.annual-test', itemType: 'fire_alarm', activity: 'Annual inspection and test', interval: { months: 12 }, source: 'NFC (2020) 6.3.1.2; CAN/ULC-S536 (2019)', principal: true },
-  { key: 'other.annual-inspection', itemType: 'other', activity: 'Annual inspection', interval: { months: 12 }, source: 'Firemark default', principal: true },
 ];
+rows.push(...annualDefaults('NFC', rows, INSPECTION_TYPES.filter((t) => t !== 'other')));
+rows.push({ key: 'other.annual-inspection', itemType: 'other', activity: 'Annual inspection', interval: { months: 12 }, source: 'Firemark default', principal: true });
 
 export const caNfc: CodeSetLibrary = { codeSet: 'ca-nfc', entries: rows };

@@ -1,6 +1,6 @@
-import type { InspectionType } from '@shared/enums';
+import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
 import type { CodeSetLibrary, LibraryEntry } from '../entry';
-import { citing } from '../derive';
+import { annualDefaults, citing } from '../derive';
 import { usNfpa } from '../us-nfpa';
 
 /** The durations Ontario's Building Code asks of emergency lighting, which the annual test proves. */
@@ -58,7 +58,8 @@ const rows: LibraryEntry[] = [
   { key: 'smoke_detectors.annual-functional-test', itemType: 'smoke_detectors', activity: 'Annual test', interval: { months: 12 }, appliesWhen: { detector_kind: ['system'] }, source: 'OFC (O. Reg. 213/07) 6.3; CAN/ULC-S536', principal: true },
   { key: 'fire_alarm.monthly-test', itemType: 'fire_alarm', activity: 'Monthly test', interval: { months: 1 }, source: 'OFC (O. Reg. 213/07) 6.3; CAN/ULC-S536' },
   { key: 'fire_alarm.annual-test', itemType: 'fire_alarm', activity: 'Annual inspection and test', interval: { months: 12 }, source: 'OFC (O. Reg. 213/07) 6.3; CAN/ULC-S536', principal: true },
-  { key: 'other.annual-inspection', itemType: 'other', activity: 'Annual inspection', interval: { months: 12 }, source: 'Firemark default', principal: true },
 ];
+rows.push(...annualDefaults('OFC', rows, INSPECTION_TYPES.filter((t) => t !== 'other')));
+rows.push({ key: 'other.annual-inspection', itemType: 'other', activity: 'Annual inspection', interval: { months: 12 }, source: 'Firemark default', principal: true });
 
 export const caOn: CodeSetLibrary = { codeSet: 'ca-on', entries: rows };
