@@ -8,6 +8,7 @@ import { createMember } from '../../db/seed/users';
 import { pdfPages } from '../../testing/pdf-text';
 import { createTestContext, type Agent, type TestContext } from '../../testing/test-app';
 import { grantPro } from '../subscription/subscription.service';
+import { settleRequirements } from '../compliance/compliance-batch.queries';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -97,6 +98,14 @@ describe('a correction the code follows with a re-test', () => {
     const annual = requirements.find((r) => r.principal)!;
     expect(annual).toMatchObject({ lastDoneOn: performedOn, lastResult: 'compliant' });
     expect(annual.nextDueDate).toBe(`${Number(performedOn.slice(0, 4)) + 1}${performedOn.slice(4)}`);
+
+    // Settling in bulk (the history import) leaves the same dates and result.
+    const row = async () =>
+      (await ctx.runtime.pool.query(`select id, to_char(last_done_on, 'YYYY-MM-DD') as last_done_on, last_result, to_char(next_due_date, 'YYYY-MM-DD') as next_due_date from requirements where property_id = $1 and principal and item_type = 'fire_alarm'`, [property.id])).rows[0];
+    const settled = await row();
+    await ctx.runtime.pool.query(`update requirements set last_done_on = null, last_result = null, next_due_date = '2000-01-01' where id = $1`, [settled.id]);
+    await settleRequirements(ctx.runtime.db, [settled.id], today());
+    expect(await row()).toEqual(settled);
   });
 
   it('keeps the property Action Needed when the re-test fails', async () => {
