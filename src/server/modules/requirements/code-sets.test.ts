@@ -206,6 +206,17 @@ describe('changing a property’s code set', () => {
     expect(after.filter((r) => r.itemType === 'emergency_exits' && r.principal).map((r) => r.activity)).toEqual(['Monthly exit sign check']);
   });
 
+  it('keeps a requirement the new set left behind off when the answers about its item change', async () => {
+    const s = await owner();
+    const property = await s.create({ name: 'Lakeshore', state: 'IL', city: 'Chicago', zip: '60601', country: 'us' });
+    await s.add(property.id, 'emergency_exits');
+    expect((await s.agent.put(`/api/properties/${property.id}/code-set`, { codeSet: 'ca-nfc' })).statusCode).toBe(200);
+    const answered = await s.agent.put(`/api/properties/${property.id}/safety-items/emergency_exits/answers`, { answers: { exit_sign_power: ['battery'] } });
+    expect(answered.statusCode, answered.body).toBe(200);
+    const after = await s.list(property.id);
+    expect(after.filter((r) => r.active).map((r) => r.source)).toEqual(['NFC (2020) 2.7.3; Part 6, unit equipment']);
+  });
+
   it('is refused to members without the permission (403) and unknown outside their reach (404); a bad set is 400', async () => {
     const s = await owner();
     const mine = await createProperty(ctx.runtime.db, s.user.id, { name: 'Harbor View' });

@@ -53,7 +53,7 @@ export async function addMissingRows(
 }
 
 /**
- * The property's library requirements of the item whose row's conditions now say otherwise:
+ * The property's library requirements of the item (of its code set) whose row's conditions now say otherwise:
  * one that no longer applies is switched off with it (applies and active false), so every list
  * that reads `active` leaves it out; one that applies again comes back on.
  */
@@ -66,6 +66,8 @@ export async function flipApplies(
     with now_ as (
       select r.id, ${appliesSql('l', itemAnswersSql(propertyId, itemType))} as applies, l.applies_when
       from requirements r join requirement_library l on l.id = r.library_id
+      -- Only rows of the property's code set: one another set left behind stays as that change left it.
+      join properties p on p.id = r.property_id and p.code_set = l.code_set
       where r.property_id = ${propertyId} and r.item_type = ${itemType}
     )
     update requirements r set applies = n.applies, active = n.applies, updated_at = now()
