@@ -21,7 +21,7 @@ afterAll(async () => {
 const today = () => todayInTimeZone('UTC');
 
 /** A Free account whose inspection of `type` failed with one deficiency; its next inspection is scheduled (the plan's one open inspection). */
-async function failed(type: InspectionType = 'fire_alarm', performedOn = today()) {
+async function failed(type: InspectionType = 'fire_alarm', performedOn = today(), count = 1) {
   const session = await ctx.signedIn();
   const property = await createProperty(ctx.runtime.db, session.user.id, { name: 'Harbor View' });
   const scheduled = (await session.agent.post('/api/inspections', { propertyId: property.id, inspectionType: type, dueDate: today(), assignedTo: 'Kim Lee' })).json();
@@ -30,11 +30,11 @@ async function failed(type: InspectionType = 'fire_alarm', performedOn = today()
     completedDate: performedOn,
     complianceStatus: 'non_compliant',
     notes: 'Panel in trouble',
-    deficiencies: [{ description: 'Shorted detector base on floor 3', severity: 'impairment' }],
+    deficiencies: Array.from({ length: count }, (_, i) => ({ description: `Shorted detector base on floor ${i + 3}`, severity: 'impairment' })),
   });
   expect(completed.statusCode, completed.body).toBe(200);
-  const [deficiency] = (await session.agent.get(`/api/properties/${property.id}/deficiencies`)).json() as { id: number }[];
-  return { ...session, property, inspection: completed.json() as { id: number; nextDue: { inspectionId: number } }, deficiencyId: deficiency!.id };
+  const list = (await session.agent.get(`/api/properties/${property.id}/deficiencies`)).json() as { id: number }[];
+  return { ...session, property, inspection: completed.json() as { id: number; nextDue: { inspectionId: number } }, deficiencyId: list[0]!.id, deficiencyIds: list.map((d) => d.id) };
 }
 
 const correct = (agent: Agent, id: number) => agent.post(`/api/deficiencies/${id}/correct`, { correctedOn: today(), correctedBy: 'Kim Lee', note: 'Base replaced' });
@@ -142,6 +142,16 @@ describe('a correction the code follows with a re-test', () => {
     const second = again.json().retest.inspectionId as number;
     expect((await complete(agent, second, 'compliant')).statusCode).toBe(200);
     expect((await agent.post(`/api/undo/${again.headers[UNDO_TOKEN_HEADER.toLowerCase()]}`)).statusCode).toBe(409);
+  });
+
+  it('is scheduled once when the last two deficiencies are corrected at the same moment', async () => {
+    const { agent, inspection, deficiencyIds } = await failed('fire_alarm', today(), 2);
+    const answers = await Promise.all(deficiencyIds.map((id) => correct(agent, id)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const retests = answers.map((a) => a.json().retest).filter(Boolean);
+    expect(retests).toHaveLength(1);
+    const { rows } = await ctx.runtime.pool.query('select count(*)::int as n from inspections where retest_of_id = $1', [inspection.id]);
+    expect(rows[0].n).toBe(1);
   });
 
   it('cannot be deleted while open: the failure would count as passed', async () => {
