@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -9,6 +9,8 @@ export default defineConfig({
   },
   test: {
     include: ['src/**/*.test.ts'],
+    // The several-machine set-up runs on its own, against PostgreSQL 15 (vitest.multi-instance.config.ts).
+    exclude: [...configDefaults.exclude, 'src/server/multi-instance/**'],
     environment: 'node',
     // One PostgreSQL per run (embedded, or TEST_DATABASE_URL); each test file clones the template.
     globalSetup: ['./src/server/testing/global-setup.ts'],

@@ -23,7 +23,7 @@ for (const file of files) {
   passed += p;
   failed += f;
 }
-const expected = ['embedded-vitest.json', 'embedded-playwright.json', 'external-vitest.json'];
+const expected = ['embedded-vitest.json', 'embedded-playwright.json', 'external-vitest.json', 'multi-instance-vitest.json'];
 for (const name of expected) {
   if (!files.includes(name)) {
     console.log(`${name}: missing (the suite did not run)`);
