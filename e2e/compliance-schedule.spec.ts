@@ -148,8 +148,8 @@ test('on a phone the compliance schedule fits the screen and stays accessible', 
     headers: { origin: new URL(test.info().project.use.baseURL!).origin },
   });
   await page.goto(`/properties/${property.id}`);
-  await expect(requirementRow(page, 'Hydrostatic test')).toContainText('NFPA 10 (2022) Table 8.3.1');
-  await expect(requirementRow(page, 'Hydrostatic test')).toContainText('Every 5 or 12 years by extinguisher type');
+  await expect(requirementRow(page, '12-year hydrostatic test')).toContainText('NFPA 10 (2022) Table 8.3.1');
+  await expect(requirementRow(page, '12-year hydrostatic test')).toContainText('Dry chemical in steel, brass or aluminium shells');
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
 
@@ -194,7 +194,7 @@ test('add a safety item with two known dates and one unknown', async ({ proPage:
 
   // Each requirement is asked; none may be left blank or be in the future.
   await add.getByRole('button', { name: 'Add Safety Item' }).click();
-  await expect(add.getByText('Enter the day it was last done, or tick Not known')).toHaveCount(4);
+  await expect(add.getByText('Enter the day it was last done, or tick Not known')).toHaveCount(6);
   await lastDone('Monthly visual inspection').fill(day(1));
   await expect(add.getByText('The day it was last done cannot be in the future')).toBeVisible();
   await expectNoSidewaysScroll(page);
@@ -245,18 +245,21 @@ test('the first inspection of a type asks when each of its other checks was last
 
   // Each other check is asked; none may be left blank or be in the future.
   await page.getByRole('button', { name: 'Schedule Inspection' }).click();
-  await expect(asked.getByText('Enter the day it was last done, or tick Not known')).toHaveCount(3);
+  await expect(asked.getByText('Enter the day it was last done, or tick Not known')).toHaveCount(5);
   await lastDone('Monthly visual inspection').fill(day(1));
   await expect(asked.getByText('The day it was last done cannot be in the future')).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
 
-  // The paper records: the monthly check 10 days ago, the 6-year examination 100 days ago, the hydrostatic test not known.
+  // The paper records: the monthly check 10 days ago, the 6-year examination, the 5-year test and the
+  // replacement 100 days ago, the 12-year hydrostatic test not known.
   await lastDone('Monthly visual inspection').fill(day(-10));
   await lastDone('6-year internal examination').fill(day(-100));
-  await asked.getByLabel('Hydrostatic test: last done not known').focus();
+  await lastDone('5-year hydrostatic test').fill(day(-100));
+  await lastDone('Replace non-rechargeable units (12 years from manufacture)').fill(day(-100));
+  await asked.getByLabel('12-year hydrostatic test: last done not known').focus();
   await page.keyboard.press('Space');
-  await expect(lastDone('Hydrostatic test')).toBeDisabled();
+  await expect(lastDone('12-year hydrostatic test')).toBeDisabled();
   await page.getByRole('button', { name: 'Schedule Inspection' }).click();
   await expectToast(page, 'Inspection Scheduled');
   await expect(page).toHaveURL(new RegExp(`/properties/${property.id}\\?tab=inspections$`));
@@ -266,7 +269,7 @@ test('the first inspection of a type asks when each of its other checks was last
   await expect(monthly).toContainText(`Last done${shown(day(-10))}, no result recorded`);
   await expect(monthly).toContainText(`Next due${shown(monthAfter(day(-10)))}`);
   await expect(requirementRow(page, 'Annual maintenance')).toContainText(`Scheduled${shown(day(30))}`);
-  const hydrostatic = requirementRow(page, 'Hydrostatic test');
+  const hydrostatic = requirementRow(page, '12-year hydrostatic test');
   await expect(hydrostatic).toContainText('Last done not known');
   await expect(hydrostatic).toContainText(`Next due${shown(day(0))}`);
   await expect(hydrostatic).toContainText('Due, not scheduled');

@@ -70,7 +70,7 @@ describe('settling many requirements at once', () => {
     );
     // The alarm: a day said when it was added, with no result yet.
     await ctx.runtime.pool.query(`update requirements set last_done_stated_on = '2025-02-01', last_done_unknown = false where id = $1`, [id('Annual test')]);
-    await ctx.runtime.pool.query(`update requirements set last_done_unknown = true, next_due_estimated = true where id = $1`, [id('Hydrostatic test')]);
+    await ctx.runtime.pool.query(`update requirements set last_done_unknown = true, next_due_estimated = true where id = $1`, [id('12-year hydrostatic test')]);
 
     const ids = requirements.map((r) => r.id as number);
     const types = [...new Set(requirements.map((r) => r.item_type))];

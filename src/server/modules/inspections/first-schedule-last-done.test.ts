@@ -66,7 +66,7 @@ describe('the first inspection of a type, with when the other requirements were 
         lastDoneOn: '2026-01-10',
         requirements: [
           { libraryId: library.get('Monthly visual inspection'), lastDoneOn: '2026-04-01' },
-          { libraryId: library.get('Hydrostatic test'), lastDoneOn: null },
+          { libraryId: library.get('12-year hydrostatic test'), lastDoneOn: null },
         ],
       },
     });
@@ -77,14 +77,18 @@ describe('the first inspection of a type, with when the other requirements were 
       'Monthly visual inspection | 2026-05-01 | known 2026-04-01',
       'Annual maintenance | 2026-05-01 | known null',
       '6-year internal examination | 2032-01-10 | known 2026-01-10',
-      'Hydrostatic test | 2026-04-10 | not known',
+      '5-year hydrostatic test | 2031-01-10 | known 2026-01-10',
+      '12-year hydrostatic test | 2026-04-10 | not known',
+      'Replace non-rechargeable units (12 years from manufacture) | 2038-01-10 | known 2026-01-10',
     ]);
     expect(rows[1]!.openInspection).toEqual({ id: res.json().id, dueDate: '2026-05-01' });
     expect(rows.map((r) => r.changes[0]?.detail)).toEqual([
       'Added with Fire Extinguishers; last done Apr 1, 2026',
       'Added with Fire Extinguishers',
       'Added with Fire Extinguishers; last done Jan 10, 2026',
+      'Added with Fire Extinguishers; last done Jan 10, 2026',
       'Added with Fire Extinguishers; last done not known',
+      'Added with Fire Extinguishers; last done Jan 10, 2026',
     ]);
     expect(rows[0]!.changes[0]!.changedBy).toBe('Jordan Lee');
     const property = await propertyOf(s);
@@ -100,12 +104,20 @@ describe('the first inspection of a type, with when the other requirements were 
       'Monthly visual inspection | 2026-04-10 | not known',
       'Annual maintenance | 2026-05-01 | known null',
       '6-year internal examination | 2026-04-10 | not known',
-      'Hydrostatic test | 2026-04-10 | not known',
+      '5-year hydrostatic test | 2026-04-10 | not known',
+      '12-year hydrostatic test | 2026-04-10 | not known',
+      'Replace non-rechargeable units (12 years from manufacture) | 2026-04-10 | not known',
     ]);
-    expect(rows.filter((r) => r.dueNotScheduled).map((r) => r.activity)).toEqual(['Monthly visual inspection', '6-year internal examination', 'Hydrostatic test']);
+    expect(rows.filter((r) => r.dueNotScheduled).map((r) => r.activity)).toEqual([
+      'Monthly visual inspection',
+      '6-year internal examination',
+      '5-year hydrostatic test',
+      '12-year hydrostatic test',
+      'Replace non-rechargeable units (12 years from manufacture)',
+    ]);
     const property = await propertyOf(s);
-    expect(propertyStatusLine(property.status, property.statusReason)).toBe('Pending: 3 requirements with no known last date');
-    expect((await s.agent.get('/api/dashboard/stats')).json()).toMatchObject({ upcomingNotScheduledCount: 3 });
+    expect(propertyStatusLine(property.status, property.statusReason)).toBe('Pending: 5 requirements with no known last date');
+    expect((await s.agent.get('/api/dashboard/stats')).json()).toMatchObject({ upcomingNotScheduledCount: 5 });
   });
 
   it('asks the principal requirement too when the inspection is for another activity', async () => {
@@ -123,7 +135,9 @@ describe('the first inspection of a type, with when the other requirements were 
       'Monthly visual inspection | 2026-04-20 | known null',
       'Annual maintenance | 2026-09-01 | known 2025-09-01',
       '6-year internal examination | 2031-09-01 | known 2025-09-01',
-      'Hydrostatic test | 2037-09-01 | known 2025-09-01',
+      '5-year hydrostatic test | 2030-09-01 | known 2025-09-01',
+      '12-year hydrostatic test | 2037-09-01 | known 2025-09-01',
+      'Replace non-rechargeable units (12 years from manufacture) | 2037-09-01 | known 2025-09-01',
     ]);
   });
 
@@ -136,9 +150,11 @@ describe('the first inspection of a type, with when the other requirements were 
       'Monthly visual inspection | 2026-05-10 | not known | estimated',
       'Annual maintenance | 2026-05-01 | known null',
       '6-year internal examination | 2027-04-10 | not known | estimated',
-      'Hydrostatic test | 2027-04-10 | not known | estimated',
+      '5-year hydrostatic test | 2027-04-10 | not known | estimated',
+      '12-year hydrostatic test | 2027-04-10 | not known | estimated',
+      'Replace non-rechargeable units (12 years from manufacture) | 2027-04-10 | not known | estimated',
     ]);
-    expect(before.map((r) => r.changes.length)).toEqual([0, 0, 0, 0]);
+    expect(before.map((r) => r.changes.length)).toEqual([0, 0, 0, 0, 0, 0]);
 
     const again = await scheduleFirst(s, { dueDate: '2026-06-01', lastDone: { lastDoneOn: '2026-01-10' } });
     expect(again.statusCode).toBe(201);
@@ -152,13 +168,13 @@ describe('the first inspection of a type, with when the other requirements were 
     const future = await scheduleFirst(s, { lastDone: { lastDoneOn: '2026-04-11' } });
     expect(future.statusCode).toBe(400);
     expect(future.json().fieldErrors).toEqual({ 'lastDone.lastDoneOn': ['The day it was last done cannot be in the future'] });
-    const oneFuture = await scheduleFirst(s, { lastDone: { requirements: [{ libraryId: library.get('Hydrostatic test'), lastDoneOn: '2026-05-01' }] } });
+    const oneFuture = await scheduleFirst(s, { lastDone: { requirements: [{ libraryId: library.get('12-year hydrostatic test'), lastDoneOn: '2026-05-01' }] } });
     expect(oneFuture.json().fieldErrors).toEqual({ 'lastDone.requirements.0.lastDoneOn': ['The day it was last done cannot be in the future'] });
     const malformed = await scheduleFirst(s, { lastDone: { lastDoneOn: 'last spring' } });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().fieldErrors).toEqual({ 'lastDone.lastDoneOn': ['Enter the day it was last done, or choose Not known'] });
     expect((await scheduleFirst(s, { lastDone: {} })).json().fieldErrors).toEqual({ 'lastDone.lastDoneOn': ['Say when it was last done, or choose Not known'] });
-    const otherType = await scheduleFirst(s, { inspectionType: 'fire_alarm', lastDone: { requirements: [{ libraryId: library.get('Hydrostatic test'), lastDoneOn: null }] } });
+    const otherType = await scheduleFirst(s, { inspectionType: 'fire_alarm', lastDone: { requirements: [{ libraryId: library.get('12-year hydrostatic test'), lastDoneOn: null }] } });
     expect(otherType.json().fieldErrors).toEqual({ 'lastDone.requirements.0.libraryId': ['Choose an activity of Fire Alarm'] });
     const own = await scheduleFirst(s, { lastDone: { lastDoneOn: null, requirements: [{ libraryId: library.get('Annual maintenance'), lastDoneOn: '2025-05-01' }] } });
     expect(own.statusCode).toBe(400);

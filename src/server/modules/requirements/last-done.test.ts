@@ -48,7 +48,9 @@ describe('adding a safety item with when it was last done', () => {
       'Monthly visual inspection | 2026-04-15 | known 2026-03-15',
       'Annual maintenance | 2027-03-15 | known 2026-03-15',
       '6-year internal examination | 2032-03-15 | known 2026-03-15',
-      'Hydrostatic test | 2038-03-15 | known 2026-03-15',
+      '5-year hydrostatic test | 2031-03-15 | known 2026-03-15',
+      '12-year hydrostatic test | 2038-03-15 | known 2026-03-15',
+      'Replace non-rechargeable units (12 years from manufacture) | 2038-03-15 | known 2026-03-15',
     ]);
     // A day without a result is no inspection: the item is never inspected, as the badge says.
     expect(res.json()[0]).toMatchObject({ lastDoneOn: null, lastResult: null, status: 'due_soon', dueNotScheduled: true });
@@ -126,7 +128,7 @@ describe('adding a safety item with when it was last done', () => {
       lastDoneOn: '2026-01-10',
       requirements: [
         { libraryId: library.get('Monthly visual inspection'), lastDoneOn: '2026-04-01' },
-        { libraryId: library.get('Hydrostatic test'), lastDoneOn: null },
+        { libraryId: library.get('12-year hydrostatic test'), lastDoneOn: null },
       ],
     });
     expect(res.statusCode).toBe(201);
@@ -134,9 +136,11 @@ describe('adding a safety item with when it was last done', () => {
       'Monthly visual inspection | 2026-05-01 | known 2026-04-01',
       'Annual maintenance | 2027-01-10 | known 2026-01-10',
       '6-year internal examination | 2032-01-10 | known 2026-01-10',
-      'Hydrostatic test | 2026-04-10 | not known',
+      '5-year hydrostatic test | 2031-01-10 | known 2026-01-10',
+      '12-year hydrostatic test | 2026-04-10 | not known',
+      'Replace non-rechargeable units (12 years from manufacture) | 2038-01-10 | known 2026-01-10',
     ]);
-    expect(res.json()[3].changes[0].detail).toBe('Added with Fire Extinguishers; last done not known');
+    expect(res.json()[4].changes[0].detail).toBe('Added with Fire Extinguishers; last done not known');
     expect((await propertyOf(s)).statusReason).toBe('1 requirement with no known last date');
   });
 

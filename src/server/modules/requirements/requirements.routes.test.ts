@@ -77,7 +77,9 @@ describe('safety items and their requirements', () => {
       'Annual maintenance 2026-04-20',
       // Not known when last done: within the first year.
       '6-year internal examination 2027-04-10',
-      'Hydrostatic test 2027-04-10',
+      '5-year hydrostatic test 2027-04-10',
+      '12-year hydrostatic test 2027-04-10',
+      'Replace non-rechargeable units (12 years from manufacture) 2027-04-10',
     ]);
     expect(list[1].openInspection).toMatchObject({ dueDate: '2026-04-20' });
   });
