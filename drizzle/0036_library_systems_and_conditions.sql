@@ -70,4 +70,8 @@ FROM (SELECT "property_id", min("next_due_date") AS "due" FROM "compliance_items
 WHERE p."id" = s."property_id" AND p."earliest_due_date" IS DISTINCT FROM s."due";--> statement-breakpoint
 -- Answers remembered under the old requirements are not served again (src/server/cache/account-cache.ts).
 UPDATE "organizations" o SET "data_version" = o."data_version" + 1
-WHERE o."id" IN (SELECT "organization_id" FROM "requirements" WHERE "item_type" IN ('sprinkler_system', 'fire_alarm', 'emergency_exits'));
+WHERE o."id" IN (
+  SELECT r."organization_id" FROM "requirements" r JOIN "requirement_library" l ON l."id" = r."library_id"
+  WHERE l."code_set" = 'us-nfpa' AND l."key" IN ('sprinkler_system.5-year-internal-pipe-assessment', 'sprinkler_system.5-year-gauge-replacement-or-test',
+    'fire_alarm.semiannual-initiating-device-inspection', 'fire_alarm.semiannual-sealed-battery-inspection', 'emergency_exits.monthly-exit-sign-check')
+);

@@ -3,7 +3,7 @@ import { addProperty, expect, expectAccessible, expectNoSidewaysScroll, schedule
 
 /**
  * Issue 30, item 1 (DECISIONS "Compliance model"): a property whose extinguishers passed but
- * whose sprinklers were never inspected is Pending, not Compliant, and says why wherever its
+ * whose fire doors were never inspected is Pending, not Compliant, and says why wherever its
  * status is shown: the dashboard, the properties list, its own page and the verification page.
  */
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -28,24 +28,24 @@ for (const viewport of [
       const property = await addProperty(page, { name: 'Harbor View Offices' });
       const extinguishers = await scheduleInspectionViaApi(page, { propertyId: property.id, inspectionType: 'fire_extinguisher', dueDate: day(0) });
       await complete(page, extinguishers.id);
-      const sprinklers = await scheduleInspectionViaApi(page, { propertyId: property.id, inspectionType: 'sprinkler_system', dueDate: day(60) });
+      const doors = await scheduleInspectionViaApi(page, { propertyId: property.id, inspectionType: 'fire_doors', dueDate: day(60) });
 
       await page.goto('/dashboard');
       const card = page.getByRole('article', { name: 'Harbor View Offices' });
       await expect(card).toContainText('Pending');
-      await expect(card.getByText('Sprinkler system never inspected')).toBeVisible();
+      await expect(card.getByText('Fire doors never inspected')).toBeVisible();
       // Only the extinguishers' own badge says Compliant; the property's says Pending.
       await expect(card.getByText('Compliant', { exact: true })).toHaveCount(1);
       await expect(page.getByRole('group', { name: 'Compliant' })).toContainText(/0\s*of 1 properties/);
 
       await page.goto('/properties');
-      await expect(page.getByText('Sprinkler system never inspected').first()).toBeVisible();
+      await expect(page.getByText('Fire doors never inspected').first()).toBeVisible();
 
       await page.goto(`/properties/${property.id}`);
       const header = page.locator('main');
       await expect(page.getByRole('heading', { name: 'Harbor View Offices', level: 1 })).toBeVisible();
       await expect(header.getByText('Pending', { exact: true }).first()).toBeVisible();
-      await expect(header.getByText('Sprinkler system never inspected')).toBeVisible();
+      await expect(header.getByText('Fire doors never inspected')).toBeVisible();
       if (viewport.width < 400) await expectNoSidewaysScroll(page);
       await expectAccessible(page);
 
@@ -56,17 +56,17 @@ for (const viewport of [
       await visitor.goto((await report.json()).verifyPath);
       await expect(visitor.getByText('This report number and link are genuine.')).toBeVisible();
       await expect(visitor.getByText('Pending', { exact: true }).first()).toBeVisible();
-      await expect(visitor.getByText('Sprinkler system never inspected')).toBeVisible();
+      await expect(visitor.getByText('Fire doors never inspected')).toBeVisible();
       if (viewport.width < 400) await expectNoSidewaysScroll(visitor);
       await expectAccessible(visitor);
       await visitor.context().close();
 
-      // The sprinklers pass: now every item has, and the property is Compliant, saying why.
-      await complete(page, sprinklers.id);
+      // The fire doors pass: now every item has, and the property is Compliant, saying why.
+      await complete(page, doors.id);
       await page.reload();
       await expect(header.getByText('Compliant', { exact: true }).first()).toBeVisible();
       await expect(header.getByText(/All 2 safety items passed their last inspection; next due/)).toBeVisible();
-      await expect(header.getByText('Sprinkler system never inspected')).toHaveCount(0);
+      await expect(header.getByText('Fire doors never inspected')).toHaveCount(0);
     });
   });
 }

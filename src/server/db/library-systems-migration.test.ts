@@ -61,6 +61,10 @@ describe(`migration ${MIGRATION}`, () => {
       )
     ).rows[0].id as number;
     const today = (await q(`select (now() at time zone 'UTC')::date::text as today`)).rows[0].today as string;
+    // An account whose items were written by hand (no library row) is left as it was.
+    const other = (await q(`insert into organizations (id, name, time_zone) values (9202, 'Own Co', 'UTC') returning id`)).rows[0].id as number;
+    const version = async (id: number) => (await q(`select data_version from organizations where id = $1`, [id])).rows[0].data_version as number;
+    const versions = { org: await version(org), other: await version(other) };
 
     await database.migrateRest();
 
@@ -105,5 +109,8 @@ describe(`migration ${MIGRATION}`, () => {
     ]);
     const property = await q(`select earliest_due_date::text as due from properties where id = $1`, [mill]);
     expect(property.rows[0].due).toBe(today);
+    // Cached answers of the account whose schedule changed are not served again; the other's stay.
+    expect(await version(org)).toBeGreaterThan(versions.org);
+    expect(await version(other)).toBe(versions.other);
   });
 });

@@ -43,6 +43,14 @@ async function statusAt(s: Session, propertyId: number, iso: string) {
   return { property: body.status, items: Object.fromEntries(body.complianceItems.map((i: { itemType: string; status: string }) => [i.itemType, i.status])) };
 }
 
+/** The sprinkler valves are supervised: inspected quarterly, not weekly, so nothing of the item is due within the week. */
+const supervisedValves = (propertyId: number) =>
+  ctx.runtime.pool.query(
+    `insert into safety_item_answers (organization_id, property_id, item_type, answers)
+     select organization_id, id, 'sprinkler_system', '{"valve_securing": ["supervised"]}' from properties where id = $1`,
+    [propertyId],
+  );
+
 const listed = async (s: Session, status: string) => (await s.agent.get(`/api/properties?status=${status}`)).json().map((p: { id: number }) => p.id);
 
 describe('compliance statuses over time, with no job running', () => {
@@ -111,6 +119,7 @@ describe('compliance statuses over time, with no job running', () => {
     // Issue 30: extinguishers passed, sprinklers and emergency lighting never inspected.
     const s = await account('UTC');
     await inspected(s, s.property.id, 'fire_extinguisher', '2026-04-01T12:00:00Z');
+    await supervisedValves(s.property.id);
     await s.agent.post('/api/inspections', { propertyId: s.property.id, inspectionType: 'sprinkler_system', dueDate: '2026-06-15', assignedTo: 'Dana Cole' });
     expect((await s.agent.post(`/api/properties/${s.property.id}/safety-items`, { itemType: 'emergency_lighting', nextDueDate: '2026-07-15' })).statusCode).toBe(201);
 
@@ -150,6 +159,7 @@ describe('compliance statuses over time, with no job running', () => {
   it('recomputes what the status derives from for properties stored before the rule (migration 0018)', async () => {
     const s = await account('UTC');
     await inspected(s, s.property.id, 'fire_extinguisher', '2026-04-01T12:00:00Z');
+    await supervisedValves(s.property.id);
     await s.agent.post('/api/inspections', { propertyId: s.property.id, inspectionType: 'sprinkler_system', dueDate: '2026-06-15', assignedTo: 'Dana Cole' });
     // As the old rule stored it: "inspected" once any item was.
     await ctx.runtime.pool.query('update properties set inspected = true where id = $1', [s.property.id]);
