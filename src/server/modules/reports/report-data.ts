@@ -144,13 +144,14 @@ export function reportSchedule(requirements: Requirement[]): ReportSchedule {
     .filter((r) => !r.active)
     .sort((a, b) => a.itemType.localeCompare(b.itemType) || a.activity.localeCompare(b.activity))
     .map((r) => {
-      // Changes come newest first: the latest switch off is the one in force.
-      const off = r.changes.find((c) => c.kind === 'switched_off');
+      // Changes come newest first: the latest switch off is the one in force. One the answers
+      // about the item ruled out (issue 37) gives the answer as its reason.
+      const off = r.changes.find((c) => c.kind === (r.applies ? 'switched_off' : 'not_applicable'));
       return {
         itemType: r.itemType,
         activity: r.activity,
         source: r.source,
-        reason: off?.reason ?? null,
+        reason: (off?.kind === 'not_applicable' ? off.detail : off?.reason) ?? null,
         changedBy: off?.changedBy ?? null,
         changedAt: off?.createdAt ?? null,
       };

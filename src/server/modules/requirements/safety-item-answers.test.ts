@@ -3,6 +3,8 @@ import { createProperty } from '../../db/seed/properties';
 import { setNow } from '../../testing/clock';
 import { addMember, proOwner } from '../../testing/team';
 import { createTestContext, type Agent, type TestContext } from '../../testing/test-app';
+import type { Requirement } from '@shared/schemas/requirement';
+import { reportSchedule } from '../reports/report-data';
 
 /**
  * Issue 37, "Conditions that change what applies": the answers about a safety item choose
@@ -174,6 +176,17 @@ describe('what applies follows the answers', () => {
     const monthly = (await s.byActivity())['Monthly visual inspection']!;
     const off = await s.owner.agent.put(`/api/requirements/${monthly.id}`, { active: false, reason: 'Done by the tenant' });
     expect(off.json()).toMatchObject({ applies: true, active: false, belowCodeMinimum: true });
+  });
+
+  it("is listed in the report's switched-off requirements with the answer as its reason, never below the code minimum", async () => {
+    const s = await extinguishers();
+    await s.answer({ answers: { agents: ['co2'] } });
+    const report = reportSchedule((await s.list()) as unknown as Requirement[]);
+    expect(report.belowMinimum).toEqual([]);
+    expect(report.switchedOff.map((r) => [r.activity, r.reason, r.changedBy])).toEqual([
+      ['12-year hydrostatic test', 'Does not apply: Which agents do the extinguishers hold? Carbon dioxide (CO2)', 'Jordan Lee'],
+      ['6-year internal examination', 'Does not apply: Which agents do the extinguishers hold? Carbon dioxide (CO2)', 'Jordan Lee'],
+    ]);
   });
 
   it('keeps who changed the answers in the property history', async () => {
