@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { intervalSql } from './compliance.sql';
+import { nextDueFromSql, requirementWindow, windowOpensFromSql } from './due-window.sql';
 
 /**
  * One activity that restarts another's clock (the library's `restarts`): NFPA 10 (2022) ch. 7
@@ -28,6 +28,9 @@ export async function restartedBy(db: DbOrTx, requirementIds: number[]): Promise
  */
 export async function applyRestarts(db: DbOrTx, requirementIds: number[]): Promise<void> {
   if (requirementIds.length === 0) return;
+  // Counted as settle counts from a day done: a code's window, where it has one (due-window.sql.ts).
+  const window = requirementWindow('r');
+  const nextDue = nextDueFromSql('r', window, sql`hit.day`);
   await db.execute(sql`
     with hit as (
       select t.id, max((i.completed_date at time zone o.time_zone)::date) as day
@@ -41,9 +44,10 @@ export async function applyRestarts(db: DbOrTx, requirementIds: number[]): Promi
         and i.completed_date is not null and i.retest_of_id is null
       group by t.id
     )
-    update requirements r set next_due_date = (hit.day + ${intervalSql('r')})::date, last_done_unknown = false, next_due_estimated = false, updated_at = now()
+    update requirements r set next_due_date = ${nextDue}, window_opens_on = ${windowOpensFromSql('r', window, sql`hit.day`)},
+      last_done_unknown = false, next_due_estimated = false, updated_at = now()
     from hit
     where r.id = hit.id
       and hit.day > coalesce(r.last_done_on, r.last_done_stated_on, '-infinity'::date)
-      and r.next_due_date is distinct from (hit.day + ${intervalSql('r')})::date`);
+      and r.next_due_date is distinct from ${nextDue}`);
 }
