@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { ActivityBasis } from '@shared/activity-basis';
 import type { InspectionStatus, InspectionType } from '@shared/enums';
 import type { DeficiencySeverity } from '@shared/records';
 import type { Deficiency, DeficiencyPhoto, DeficiencyValues } from '@shared/schemas/deficiency';
@@ -213,8 +214,8 @@ export async function quarantinePhoto(db: DbOrTx, id: number, reason: string): P
  * while one is open, or when it has a re-test, or when it is not a failure any more.
  */
 export async function lockRetestCandidate(db: DbOrTx, inspectionId: number) {
-  const result = await db.execute<{ id: number; organization_id: number; property_id: number; inspection_type: InspectionType; requirement_id: number | null; assigned_to: string; inspector_id: number | null; performed_on: string }>(sql`
-    select i.id, i.organization_id, i.property_id, i.inspection_type, i.requirement_id, i.assigned_to, i.inspector_id,
+  const result = await db.execute<{ id: number; organization_id: number; property_id: number; inspection_type: InspectionType; requirement_id: number | null; activity_basis: ActivityBasis; assigned_to: string; inspector_id: number | null; performed_on: string }>(sql`
+    select i.id, i.organization_id, i.property_id, i.inspection_type, i.requirement_id, i.activity_basis, i.assigned_to, i.inspector_id,
       to_char((i.completed_date at time zone o.time_zone)::date, 'YYYY-MM-DD') as performed_on
     from inspections i join organizations o on o.id = i.organization_id
     where i.id = ${inspectionId} and i.status = 'completed' and i.compliance_result = 'non_compliant'
@@ -233,7 +234,7 @@ export async function lockRetestCandidate(db: DbOrTx, inspectionId: number) {
 /** The re-test of a failed inspection, due `dueDate`, assigned as the failure was. */
 export async function insertRetest(
   db: DbOrTx,
-  failed: { id: number; organization_id: number; property_id: number; inspection_type: InspectionType; requirement_id: number | null; assigned_to: string; inspector_id: number | null },
+  failed: { id: number; organization_id: number; property_id: number; inspection_type: InspectionType; requirement_id: number | null; activity_basis: ActivityBasis; assigned_to: string; inspector_id: number | null },
   dueDate: string,
   instructions: string,
 ): Promise<number> {
@@ -244,6 +245,8 @@ export async function insertRetest(
       propertyId: failed.property_id,
       inspectionType: failed.inspection_type,
       requirementId: failed.requirement_id,
+      // Its activity is known as well as the failure's was: not stated there, not stated here.
+      activityBasis: failed.activity_basis,
       dueDate,
       assignedTo: failed.assigned_to,
       inspectorId: failed.inspector_id,

@@ -64,6 +64,8 @@ describe('a correction the code follows with a re-test', () => {
     const scheduled = (await agent.get(`/api/inspections/${retest.inspectionId}`)).json();
     expect(scheduled).toMatchObject({ inspectionType: 'fire_alarm', status: 'scheduled', dueDate: today(), assignedTo: 'Kim Lee', retestOf: { id: inspection.id, performedOn: today() } });
     expect(scheduled.notes).toContain('NFPA 72 (2022) 14.4.2');
+    // Scheduled without naming the activity, the failure's is "not stated": so is its re-test's.
+    expect(scheduled).toMatchObject({ requirement: { principal: true }, activityBasis: 'not_stated' });
     expect((await agent.get(`/api/inspections/${inspection.id}`)).json().retest).toEqual({ id: retest.inspectionId, dueDate: today(), status: 'scheduled' });
     expect((await agent.get(`/api/deficiencies/${deficiencyId}`)).json().inspectionRetest).toEqual({ id: retest.inspectionId, dueDate: today(), status: 'scheduled' });
 
@@ -84,7 +86,7 @@ describe('a correction the code follows with a re-test', () => {
     const text = (await pdfPages((await agent.get(report.downloadUrl)).rawPayload)).join('\n').replace(/\s+/g, ' ');
     expect(text).toContain('Fire alarm awaiting re-test after repair');
     // The narrow column may break the line after "re-".
-    expect(text.replace(/re- test/g, 're-test')).toContain(`Fire Alarm; re-test of the inspection of ${formatDisplayDate(today())}`);
+    expect(text.replace(/re- test/g, 're-test')).toContain(`; re-test of the inspection of ${formatDisplayDate(today())}`);
   });
 
   it('makes the property Compliant when the re-test passes, without restarting the annual interval', async () => {
