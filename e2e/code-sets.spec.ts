@@ -15,12 +15,14 @@ test('on a phone, a property moves to Ontario’s Fire Code after its difference
   const dialog = page.getByRole('dialog', { name: 'Change code set' });
   const current = dialog.getByRole('radio', { name: 'United States: current NFPA editions (current)' });
   await expect(current).toBeChecked();
-  // Arrow keys move through the sets: CMS, the National Fire Code, then Ontario.
+  // Arrow keys move through the sets (CMS, the National Fire Code, then Ontario); Space chooses.
   await current.focus();
+  await expect(current).toBeFocused();
   for (const name of ['United States: CMS-certified healthcare (NFPA 101 and 99, 2012)', 'Canada: National Fire Code (2020)', 'Ontario: Ontario Fire Code (O. Reg. 213/07)']) {
     await page.keyboard.press('ArrowDown');
-    await expect(dialog.getByRole('radio', { name })).toBeChecked();
+    await expect(dialog.getByRole('radio', { name })).toBeFocused();
   }
+  await page.keyboard.press('Space');
   await expect(dialog.getByRole('radio', { name: 'Ontario: Ontario Fire Code (O. Reg. 213/07)' })).toBeChecked();
   await dialog.getByRole('button', { name: 'Show what changes' }).click();
 
