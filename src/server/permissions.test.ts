@@ -222,6 +222,13 @@ const CALLS: Record<string, Call> = {
     body: () => ({ itemType: 'sprinkler_system', nextDueDate: today }),
     alsoOk: { statuses: [409], why: 'the property has this safety item already: the first allowed caller added it' },
   },
+  'GET /api/properties/:id/safety-items/answers': { names: 'propertyRecord', params: (f) => ({ id: f.b }) },
+  'GET /api/properties/:id/safety-items/:itemType/answers': { names: 'propertyRecord', params: (f) => ({ id: f.b, itemType: 'fire_extinguisher' }) },
+  'PUT /api/properties/:id/safety-items/:itemType/answers': {
+    names: 'propertyRecord',
+    params: (f) => ({ id: f.b, itemType: 'fire_extinguisher' }),
+    body: () => ({ answers: { agents: ['co2'] } }),
+  },
   'GET /api/properties/:id/inspections': { names: 'propertyRecord', params: (f) => ({ id: f.b }) },
   'GET /api/properties/:id/deficiencies': { names: 'propertyRecord', params: (f) => ({ id: f.b }) },
   'GET /api/properties/:id/history': { names: 'propertyRecord', params: (f) => ({ id: f.b }) },

@@ -374,6 +374,7 @@ describe('the record itself', () => {
       'properties',
       'reports',
       'requirements',
+      'safety_item_answers',
       'share_links',
       'undo_actions',
     ]);
