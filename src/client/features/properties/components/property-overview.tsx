@@ -25,32 +25,32 @@ export function PropertyOverview({ property }: { property: Property }) {
   return (
     <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <div className="space-y-6">
-      <Card>
-        <CardHeader>
-          <CardTitle>Property Information</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="space-y-4">
-            <Detail term="Address">
-              <AddressLines address={property} withCountry />
-            </Detail>
-            <Detail term="Property type">{humanize(property.propertyType)}</Detail>
-            <Detail term="Manager email">
-              <a
-                href={`mailto:${property.managerEmail}`}
-                className="break-all font-medium text-primary underline-offset-4 hover:underline"
-              >
-                {property.managerEmail}
-              </a>
-              <div className="mt-2">
-                <ManagerMailStatus propertyId={property.id} />
-              </div>
-            </Detail>
-            <Detail term="Added on">{formatDate(property.createdAt)}</Detail>
-          </dl>
-        </CardContent>
-      </Card>
-      <CodeSetCard property={property} />
+        <Card>
+          <CardHeader>
+            <CardTitle>Property Information</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="space-y-4">
+              <Detail term="Address">
+                <AddressLines address={property} withCountry />
+              </Detail>
+              <Detail term="Property type">{humanize(property.propertyType)}</Detail>
+              <Detail term="Manager email">
+                <a
+                  href={`mailto:${property.managerEmail}`}
+                  className="break-all font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  {property.managerEmail}
+                </a>
+                <div className="mt-2">
+                  <ManagerMailStatus propertyId={property.id} />
+                </div>
+              </Detail>
+              <Detail term="Added on">{formatDate(property.createdAt)}</Detail>
+            </dl>
+          </CardContent>
+        </Card>
+        <CodeSetCard property={property} />
       </div>
 
       <Card>
