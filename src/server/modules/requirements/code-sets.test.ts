@@ -77,6 +77,20 @@ describe('the code set a property gets', () => {
     expect(requirements.find((r) => r.activity === 'Annual maintenance')?.source).toBe('NFC (2020) 6.2.1.1; NFPA 10 (2018) 7.3.1.1.1');
   });
 
+  it('gives imported Canadian properties their set, and an item with no confirmed Canadian section an annual default', async () => {
+    const s = await owner();
+    const row = (name: string, city: string, state: string, zip: string) => ({ name, addressLine1: '1 King Street', city, state, zip, country: 'ca', propertyType: 'commercial', managerEmail: 'm@example.com' });
+    const res = await s.agent.post('/api/properties/bulk-import', { filename: 'f.csv', properties: [row('Bay Street', 'Toronto', 'ON', 'M5J 2N8'), row('Jasper Ave', 'Edmonton', 'AB', 'T5J 1N9')] });
+    expect(res.statusCode, res.body).toBe(201);
+    const listed = (await s.agent.get('/api/properties?sort=name_asc')).json() as { id: number; name: string; codeSet: string }[];
+    expect(listed.map((p) => [p.name, p.codeSet])).toEqual([
+      ['Bay Street', 'ca-on'],
+      ['Jasper Ave', 'ca-nfc'],
+    ]);
+    const doors = await s.add(listed[1]!.id, 'fire_doors');
+    expect(doors.map((r) => [r.activity, r.intervalMonths, r.source, r.principal])).toEqual([['Annual inspection', 12, 'Firemark default (no NFC section confirmed)', true]]);
+  });
+
   it("gives an Ontario property the Ontario Fire Code's", async () => {
     const s = await owner();
     const property = await s.create({ name: 'Queen West', state: 'ON', zip: 'M5V 2T6', country: 'ca' });
