@@ -121,12 +121,12 @@ function toInspection(row: Row): Inspection {
       row.requirement_id === null
         ? null
         : { id: row.requirement_id, activity: row.requirement_activity ?? '', principal: row.requirement_principal ?? false },
+    activityBasis: row.activity_basis,
     inspector:
       row.inspector_name === null
         ? null
         : {
             id: row.inspector_id,
-    activityBasis: row.activity_basis,
             name: row.inspector_name,
             company: row.inspector_company,
             licenceNumber: row.inspector_licence_number,
@@ -252,18 +252,6 @@ export async function lockInspection(db: DbOrTx, reach: Reach, id: number): Prom
   return row;
 }
 
-export async function insertInspection(db: DbOrTx, values: typeof inspections.$inferInsert): Promise<number> {
-  const [row] = await db.insert(inspections).values(values).returning({ id: inspections.id });
-  return row!.id;
-}
-
-export async function updateInspection(db: DbOrTx, id: number, values: Partial<typeof inspections.$inferInsert>): Promise<void> {
-  await db
-    .update(inspections)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(inspections.id, id));
-}
-
 /**
  * How an inspection's activity is known when none was named: with several active requirements
  * of its type at the property it counts for the principal one without saying so (not stated);
@@ -275,6 +263,18 @@ export async function basisWithoutNaming(db: DbOrTx, propertyId: number, itemTyp
     sql`select count(*)::int as n from requirements r where r.property_id = ${propertyId} and r.item_type = ${itemType} and r.active`,
   );
   return (row?.n ?? 0) > 1 ? 'not_stated' : 'stated';
+}
+
+export async function insertInspection(db: DbOrTx, values: typeof inspections.$inferInsert): Promise<number> {
+  const [row] = await db.insert(inspections).values(values).returning({ id: inspections.id });
+  return row!.id;
+}
+
+export async function updateInspection(db: DbOrTx, id: number, values: Partial<typeof inspections.$inferInsert>): Promise<void> {
+  await db
+    .update(inspections)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(inspections.id, id));
 }
 
 export async function deleteInspection(db: DbOrTx, id: number): Promise<void> {
