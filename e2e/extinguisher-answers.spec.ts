@@ -21,7 +21,13 @@ test('on a phone, answering which agents the extinguishers hold takes the 5-year
   await schedule(page).getByRole('button', { name: 'Add safety item' }).click();
   const add = page.getByRole('dialog', { name: 'Add safety item' });
   await add.getByLabel('Safety item').selectOption({ label: 'Fire Extinguishers' });
-  await expect(add.getByRole('group', { name: 'Which agents do the extinguishers hold?' })).toBeVisible();
+  const addAgents = add.getByRole('group', { name: 'Which agents do the extinguishers hold?' });
+  await expect(addAgents).toBeVisible();
+  // An answer given here leaves out what it rules out: CO2 alone needs no 12-year test.
+  await expect(add.getByLabel('12-year hydrostatic test: last done', { exact: true })).toBeVisible();
+  await addAgents.getByRole('checkbox', { name: 'Carbon dioxide (CO2)' }).check();
+  await expect(add.getByLabel('12-year hydrostatic test: last done', { exact: true })).toHaveCount(0);
+  await addAgents.getByRole('checkbox', { name: 'Carbon dioxide (CO2)' }).uncheck();
   await add.getByLabel('Same day for all').fill(day(-20));
   await add.getByRole('button', { name: 'Use for all' }).click();
   await add.getByRole('button', { name: 'Add Safety Item' }).click();

@@ -190,6 +190,10 @@ export const libraryRequirementResponse = z.object({
   note: z.string().nullable(),
   principal: z.boolean(),
   sortOrder: z.number().int(),
+  appliesWhen: z
+    .record(z.string(), z.array(z.string()))
+    .nullable()
+    .describe('The answers about the safety item it needs, { question: [values] }: it applies when each named question is not answered or answered with one of them; null: always'),
   ...intervalFields,
 });
 export type LibraryRequirement = z.infer<typeof libraryRequirementResponse>;

@@ -21,7 +21,7 @@ import { nextDueFromSql, requirementWindow, windowOpensFromSql } from '../compli
 import { appliesSql, itemAnswersSql } from './library/applies.sql';
 
 const LIBRARY_COLUMNS = sql`l.id, l.item_type as "itemType", l.activity, l.interval_months as "intervalMonths", l.interval_days as "intervalDays",
-  l.source, l.note, l.principal, l.sort_order as "sortOrder"`;
+  l.source, l.note, l.principal, l.sort_order as "sortOrder", l.applies_when as "appliesWhen"`;
 
 /** A code set's library, as rows in use (retired ones are kept only for what was made from them). */
 export async function listLibrary(db: DbOrTx, codeSet: CodeSet = 'us-nfpa'): Promise<LibraryRequirement[]> {

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
-import { questionsOf, type ItemAnswers } from '@shared/item-conditions';
+import { appliesTo, questionsOf, type ItemAnswers } from '@shared/item-conditions';
 import { isApiError, serverMessage } from '@/lib/api';
 import { useFormErrorOnOpen } from '@/lib/use-form-error-on-open';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -42,20 +42,25 @@ export function AddSafetyItemDialog({ propertyId, present, open, onOpenChange }:
   const rows = useFieldArray({ control: form.control, name: 'rows', keyName: 'key' });
   const { errors } = form.formState;
   const chosen = form.watch('itemType');
-  const entries = useMemo(() => (library.data ?? []).filter((entry) => entry.itemType === chosen), [library.data, chosen]);
+  // The questions about the item (optional): they choose which of its requirements apply.
+  const [answers, setAnswers] = useState<ItemAnswers>({});
+  const entries = useMemo(
+    () => (library.data ?? []).filter((entry) => entry.itemType === chosen && appliesTo(entry.appliesWhen, answers)),
+    [library.data, chosen, answers],
+  );
 
   const { formError, setFormError } = useFormErrorOnOpen(form, open, defaults);
-  // The questions about the item (optional): they choose which of its requirements apply.
   const questions = chosen ? questionsOf(chosen) : [];
-  const [answers, setAnswers] = useState<ItemAnswers>({});
   const [answerErrors, setAnswerErrors] = useState<Record<string, string>>({});
   useEffect(() => {
     setAnswers({});
     setAnswerErrors({});
   }, [chosen, open]);
-  // Each requirement of the chosen type gets its own row, empty until a day or "Not known" is given.
+  // Each requirement of the chosen type that applies gets its own row, empty until a day or "Not
+  // known" is given; what was typed stays when an answer adds or removes another row.
   useEffect(() => {
-    rows.replace(entries.map((entry) => ({ libraryId: entry.id, lastDoneOn: '', notKnown: false })));
+    const typed = new Map(form.getValues('rows').map((row) => [row.libraryId, row]));
+    rows.replace(entries.map((entry) => typed.get(entry.id) ?? { libraryId: entry.id, lastDoneOn: '', notKnown: false }));
   }, [entries]);
 
   const onSubmit = form.handleSubmit((formValues) => {
