@@ -20,6 +20,9 @@ interface CodeSetDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
+/** The apply button's name for each set: which one it applies, in a word or two. */
+const SHORT_NAMES: Record<CodeSet, string> = { 'us-nfpa': 'current NFPA', 'us-cms': 'CMS', 'ca-nfc': 'National Fire Code', 'ca-on': 'Ontario' };
+
 const terms = (t: RequirementTerms) => `${intervalLabel(t)} · ${t.source ?? 'No source'}`;
 
 const GROUPS: { kind: CodeSetDifference['kind']; title: string; hint: string }[] = [
@@ -127,7 +130,7 @@ export function CodeSetDialog({ property, open, onOpenChange }: CodeSetDialogPro
           {shown ? (
             <Button onClick={apply} disabled={change.isPending || chosen === property.codeSet}>
               {change.isPending ? <Spinner /> : null}
-              Apply {CODE_SET_LABELS[chosen].split(':')[0]} code set
+              Apply {SHORT_NAMES[chosen]} code set
             </Button>
           ) : (
             <Button onClick={() => preview.mutate(chosen)} disabled={preview.isPending || chosen === property.codeSet}>
