@@ -6,6 +6,8 @@ test('on a phone, a property moves to Ontario’s Fire Code after its difference
   const origin = new URL(test.info().project.use.baseURL!).origin;
   const added = await page.request.post(`/api/properties/${property.id}/safety-items`, { data: { itemType: 'fire_alarm', nextDueDate: '2030-01-15' }, headers: { origin } });
   expect(added.status()).toBe(201);
+  const exits = await page.request.post(`/api/properties/${property.id}/safety-items`, { data: { itemType: 'emergency_exits', nextDueDate: '2030-01-15' }, headers: { origin } });
+  expect(exits.status()).toBe(201);
   await page.goto(`/properties/${property.id}`);
 
   const card = page.getByRole('region', { name: 'Code set' });
@@ -30,6 +32,8 @@ test('on a phone, a property moves to Ontario’s Fire Code after its difference
   await expect(differences.getByRole('region', { name: 'Change interval or source' })).toContainText('Fire Alarm: Annual inspection and test (was Annual test)');
   await expect(differences.getByRole('region', { name: 'Change interval or source' })).toContainText('OFC (O. Reg. 213/07) 6.3; CAN/ULC-S536');
   await expect(differences.getByRole('region', { name: 'Added' })).toContainText('Fire Alarm: Monthly test');
+  // NFPA 101's egress door inspection: Ontario's code does not ask it.
+  await expect(differences.getByRole('region', { name: 'No longer apply' })).toContainText('Emergency Exits: Annual egress door inspection');
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
   // Nothing changed yet.
@@ -39,5 +43,9 @@ test('on a phone, a property moves to Ontario’s Fire Code after its difference
   await expectToast(page, 'Code set changed', 'Lakeshore Offices now follows Ontario: Ontario Fire Code (O. Reg. 213/07).');
   await expect(page.getByTestId('code-set-label')).toHaveText('Ontario: Ontario Fire Code (O. Reg. 213/07)');
   await expect(card).toContainText('NFPA 25 (2014)');
+  // Kept with its history, folded with the change that left it behind.
+  const schedule = page.getByRole('region', { name: 'Compliance Schedule' });
+  await schedule.getByText(/Does not apply here/).first().click();
+  await expect(schedule.locator('details').filter({ hasText: 'Annual egress door inspection' })).toContainText('Code set changed to Ontario: Ontario Fire Code (O. Reg. 213/07), which does not ask it');
   await expectNoSidewaysScroll(page);
 });

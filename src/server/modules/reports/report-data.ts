@@ -146,12 +146,13 @@ export function reportSchedule(requirements: Requirement[]): ReportSchedule {
     .map((r) => {
       // Changes come newest first: the latest switch off is the one in force. One the answers
       // about the item ruled out (issue 37) gives the answer as its reason.
-      const off = r.changes.find((c) => c.kind === (r.applies ? 'switched_off' : 'not_applicable'));
+      // One a change of code set left behind gives that change as its reason.
+      const off = r.changes.find((c) => (r.applies ? c.kind === 'switched_off' : c.kind === 'not_applicable' || c.kind === 'code_set_changed'));
       return {
         itemType: r.itemType,
         activity: r.activity,
         source: r.source,
-        reason: (off?.kind === 'not_applicable' ? off.detail : off?.reason) ?? null,
+        reason: (off?.kind === 'not_applicable' || off?.kind === 'code_set_changed' ? off.detail : off?.reason) ?? null,
         changedBy: off?.changedBy ?? null,
         changedAt: off?.createdAt ?? null,
       };

@@ -218,6 +218,14 @@ describe('changing a property’s code set', () => {
     for (const r of after.filter((r) => r.active)) expect(r.source).not.toMatch(/NFPA 101/);
     // One principal per item: the exit sign check now.
     expect(after.filter((r) => r.itemType === 'emergency_exits' && r.principal).map((r) => r.activity)).toEqual(['Monthly exit sign check']);
+    // The report lists what was left behind with the change that left it, never as below the code minimum.
+    const report = await s.agent.post('/api/reports', { propertyId: property.id, reportType: 'fire_safety' });
+    expect(report.statusCode, report.body).toBe(201);
+    const text = (await pdfPages((await s.agent.get(report.json().downloadUrl)).rawPayload)).join('\n').replace(/\s+/g, ' ');
+    const switchedOff = text.slice(text.indexOf('Requirements switched off'));
+    expect(switchedOff).toContain('Annual egress door inspection');
+    expect(switchedOff).toContain('Code set changed to Ontario: Ontario Fire Code (O. Reg. 213/07), which does not ask it');
+    expect(text.slice(text.indexOf('Below the code minimum'), text.indexOf('Requirements switched off'))).not.toContain('egress door');
   });
 
   it('keeps a requirement the new set left behind off when the answers about its item change', async () => {

@@ -2,8 +2,8 @@ import type { Requirement } from '@shared/schemas/requirement';
 import { intervalAndSource } from './requirement-text';
 
 /**
- * Requirements the answers about the item rule out, folded under "Does not apply here", each
- * with the answer that ruled it out. They keep their history; changing the answers brings them back.
+ * Requirements the answers about the item rule out (or a change of code set left behind), folded
+ * under "Does not apply here", each with the answer or change that ruled it out. They keep their history; changing the answers brings them back.
  */
 export function NotApplicableList({ requirements }: { requirements: Requirement[] }) {
   if (requirements.length === 0) return null;
@@ -12,7 +12,8 @@ export function NotApplicableList({ requirements }: { requirements: Requirement[
       <summary className="cursor-pointer font-medium">Does not apply here ({requirements.length})</summary>
       <ul className="mt-2 space-y-2">
         {requirements.map((requirement) => {
-          const why = requirement.changes.find((c) => c.kind === 'not_applicable');
+          // Newest first: the answer that ruled it out, or the change of code set that left it behind.
+          const why = requirement.changes.find((c) => c.kind === 'not_applicable' || c.kind === 'code_set_changed');
           return (
             <li key={requirement.id}>
               <span className="font-medium">{requirement.activity}</span>{' '}
