@@ -45,6 +45,11 @@ export const requirementLibrary = pgTable(
     /** What the first due date counts from when nothing was done yet: the last one done, installation or manufacture. */
     countsFrom: text('counts_from').notNull().default('last_done'),
     /**
+     * For a row counted from installation or manufacture: months from that day to the first
+     * one (a sprinkler field test at 50 years); later ones come every interval. Null: the interval.
+     */
+    firstAfterMonths: integer('first_after_months'),
+    /**
      * Keys (same code set) of the rows whose clock a completion of this one restarts: NFPA 10's
      * 12-year hydrostatic test restarts the 6-year maintenance. Null: none.
      */
