@@ -45,3 +45,27 @@ export const reminderLogs = pgTable(
     index('reminder_logs_org_idx').on(t.organizationId),
   ],
 );
+
+/**
+ * The daily digest of requirements with no known last date (DECISIONS "Item types, activities
+ * and code sets"): one per organisation and day of its own calendar. The unique key is what
+ * decides, so two sweeps at once send it once.
+ */
+export const requirementDigestLogs = pgTable(
+  'requirement_digest_logs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The organisation's own date (its time zone) the digest was sent for. */
+    digestDay: date('digest_day', { mode: 'string' }).notNull(),
+    /** How many requirements and properties it counted, for the record. */
+    checkCount: integer('check_count').notNull(),
+    propertyCount: integer('property_count').notNull(),
+    emailSent: boolean('email_sent').notNull().default(false),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('requirement_digest_logs_org_day_key').on(t.organizationId, t.digestDay)],
+);

@@ -138,6 +138,10 @@ export const requirements = pgTable(
     uniqueIndex('requirements_principal_key').on(t.propertyId, t.itemType).where(sql`${t.principal}`),
     // Dashboard, upcoming, bell, calendar and reminders: what is due with nothing scheduled.
     index('requirements_unscheduled_due_idx').on(t.organizationId, t.nextDueDate).where(sql`${t.active} and not ${t.hasOpenInspection}`),
+    // The reminder sweep's daily digest: what has no known last date and nothing scheduled.
+    index('requirements_unknown_last_done_idx')
+      .on(t.organizationId, t.propertyId)
+      .where(sql`${t.active} and not ${t.hasOpenInspection} and ${t.lastDoneUnknown} and ${t.lastDoneOn} is null`),
     intervalCheck('requirements_interval_check'),
   ],
 );
