@@ -33,8 +33,8 @@ export interface ReportMove {
   columnDropped: boolean;
 }
 
-async function hasPdfColumn(pool: pg.Pool): Promise<boolean> {
-  const { rows } = await pool.query(
+async function hasPdfColumn(db: { query(text: string): Promise<pg.QueryResult> }): Promise<boolean> {
+  const { rows } = await db.query(
     `select 1 from information_schema.columns where table_schema = current_schema() and table_name = 'reports' and column_name = 'pdf'`,
   );
   return rows.length > 0;
@@ -82,10 +82,29 @@ export async function moveReportFilesToStore(pool: pg.Pool, files: FileStore): P
     result.mismatched.push(...batch.mismatched);
     if (batch.count < BATCH) break;
   }
-  const left = await pool.query('select 1 from reports where pdf is not null limit 1');
-  if (left.rows.length === 0) {
-    await pool.query('alter table reports drop column if exists pdf');
-    result.columnDropped = true;
-  }
+  result.columnDropped = await dropPdfColumnOnceEmpty(pool);
   return result;
+}
+
+/**
+ * Drops `reports.pdf` once no row keeps bytes there and no undo that can still be used holds a
+ * report with bytes (undoing a property's deletion puts them back, to be moved at the next run).
+ * Checked and dropped under a lock on reports, so no restore slips in between.
+ */
+async function dropPdfColumnOnceEmpty(pool: pg.Pool): Promise<boolean> {
+  return withTransaction(pool, async (tx) => {
+    await tx.executeSql('lock table reports in access exclusive mode');
+    if (!(await hasPdfColumn({ query: (text) => tx.executeSql(text) }))) return false;
+    const { rows } = await tx.executeSql(
+      `select 1 from reports where pdf is not null
+       union all
+       select 1 from undo_actions u
+       where u.used_at is null and u.expires_at > now()
+         and exists (select 1 from jsonb_array_elements(coalesce(u.before->'reports', '[]'::jsonb)) r where r->>'pdf' is not null)
+       limit 1`,
+    );
+    if (rows.length > 0) return false;
+    await tx.executeSql('alter table reports drop column if exists pdf');
+    return true;
+  });
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { UNDO_TOKEN_HEADER } from '@shared/undo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProperty } from '../../db/seed/properties';
 import { createFileStores, type FileStores } from '../../files/file-stores';
@@ -49,7 +50,7 @@ async function oldReports(count: number) {
     );
     made.push({ id: rows[0].id as number, bytes });
   }
-  return { agent, made };
+  return { agent, made, property };
 }
 
 /** A store that writes a byte other than the one it was given: what a faulty copy looks like. */
@@ -101,6 +102,30 @@ describe('moving report PDFs out of the database', () => {
     // A sound store at the next start moves them.
     expect(await moveReportFilesToStore(ctx.runtime.pool, files.reports)).toEqual({ moved: 2, mismatched: [], columnDropped: true });
     expect((await agent.get(`/api/reports/${first!.id}/download`)).rawPayload.equals(first!.bytes)).toBe(true);
+  });
+});
+
+describe('undoing the deletion of a property whose reports were not moved yet', () => {
+  it('brings the reports back with their bytes, and the column stays until no undo holds bytes', async () => {
+    await ctx.runtime.pool.query('alter table reports add column if not exists pdf bytea');
+    const { agent, made, property } = await oldReports(1);
+    const [report] = made;
+    const deleted = await agent.delete(`/api/properties/${property.id}`);
+    expect(deleted.statusCode).toBe(200);
+    const token = deleted.headers[UNDO_TOKEN_HEADER.toLowerCase()] as string;
+
+    // Nothing left in the rows, but the undo still holds the bytes: the column stays.
+    expect(await moveReportFilesToStore(ctx.runtime.pool, files.reports)).toEqual({ moved: 0, mismatched: [], columnDropped: false });
+    expect(await pdfColumn()).toBe(true);
+
+    expect((await agent.post(`/api/undo/${token}`, {})).statusCode).toBe(200);
+    const download = await agent.get(`/api/reports/${report!.id}/download`);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(report!.bytes)).toBe(true);
+
+    // The next run moves them and, with no undo left holding bytes, drops the column.
+    expect(await moveReportFilesToStore(ctx.runtime.pool, files.reports)).toEqual({ moved: 1, mismatched: [], columnDropped: true });
+    expect((await agent.get(`/api/reports/${report!.id}/download`)).rawPayload.equals(report!.bytes)).toBe(true);
   });
 });
 
