@@ -42,6 +42,7 @@ async function rowsOf(propertyId: number) {
     requirements: await q('select * from requirements where property_id = $1 order by id'),
     inspections: await q('select * from inspections where property_id = $1 order by id'),
     changes: await q('select * from requirement_changes where property_id = $1 order by id'),
+    answers: await q('select * from safety_item_answers where property_id = $1 order by item_type'),
   };
 }
 
@@ -96,10 +97,12 @@ describe('undo', () => {
     expect(await rowsOf(s.property.id)).toEqual(before);
   });
 
-  it('brings a deleted property back with its inspections, schedule and reminder log', async () => {
+  it('brings a deleted property back with its inspections, schedule, answers about its safety items and reminder log', async () => {
     setNow('2026-04-10T15:00:00Z');
     const s = await withProperty();
     const inspection = await schedule(s, '2026-04-12');
+    const answered = await s.agent.put(`/api/properties/${s.property.id}/safety-items/fire_extinguisher/answers`, { answers: { agents: ['co2'] } });
+    expect(answered.statusCode).toBe(200);
     await ctx.runtime.pool.query(
       `insert into reminder_logs (organization_id, inspection_id, reminder_type, due_date, email_sent) values ($1, $2, '7_days', '2026-04-12', true)`,
       [s.user.id, inspection.id],
@@ -113,7 +116,9 @@ describe('undo', () => {
     expect((await s.agent.get(`/api/properties/${s.property.id}`)).statusCode).toBe(404);
 
     expect((await undo(s, deleted.headers[UNDO_TOKEN_HEADER.toLowerCase()] as string)).statusCode).toBe(200);
-    expect(await rowsOf(s.property.id)).toEqual(before);
+    const after = await rowsOf(s.property.id);
+    expect(after.answers).toHaveLength(1);
+    expect(after).toEqual(before);
     // The reminder already sent stays recorded as sent: it is not sent a second time.
     expect(await logs()).toEqual(logsBefore);
   });
