@@ -218,5 +218,9 @@ export const safetyItemAnswers = pgTable(
     answers: jsonb('answers').$type<Record<string, string[]>>().notNull().default({}),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.propertyId, t.itemType] })],
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.itemType] }),
+    // Deleting an organisation cascades here: without it, that delete reads the whole table.
+    index('safety_item_answers_organization_idx').on(t.organizationId),
+  ],
 );

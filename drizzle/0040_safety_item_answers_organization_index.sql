@@ -1,0 +1,1 @@
+CREATE INDEX "safety_item_answers_organization_idx" ON "safety_item_answers" USING btree ("organization_id");
