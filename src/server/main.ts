@@ -14,7 +14,7 @@ import { RoleArgumentError, withRoleArgument } from './process-config';
 import { createDrain } from './drain';
 import { createMetrics } from './metrics';
 import { buildProbeApp } from './probe-app';
-import { moveReportFilesToStore } from './modules/reports/report-files';
+import { logReportMove, moveReportFilesToStore } from './modules/reports/report-files';
 
 /**
  * The exit code of a server that stopped on an error nothing handled; `npm start`'s
@@ -114,18 +114,16 @@ async function main(): Promise<void> {
       await startReminderSweep(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
       const files = await createFileStores(config);
       const reportFiles = files.reports;
-      await startHousekeeping(runtime.boss, runtime.db, files.photos, app.log, reportFiles);
+      await startHousekeeping(runtime.boss, { db: runtime.db, pool: runtime.pool }, files.photos, app.log, reportFiles);
       await startWebhookSweep(runtime.boss, { pool: runtime.pool, db: runtime.db, network: { allowed: allowCheck(config.webhookAllowList) } }, app.log);
       await startPasswordResetWorker(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
       const log = app.log;
       // Reports made before PDFs lived in the file store: moved in the background, a few at a
       // time, each copy checked by SHA-256 before its row lets go of the bytes.
+      // Tried again by the daily housekeeping until none is left.
       void moveReportFilesToStore(runtime.pool, reportFiles).then(
-        ({ moved, mismatched }) => {
-          if (moved > 0) log.info({ moved }, 'Report PDFs moved from the database to the file store');
-          if (mismatched.length > 0) log.error({ reportIds: mismatched }, "Report PDFs whose copy in the file store differed were kept in the database; the next start tries again");
-        },
-        (error: unknown) => log.warn({ err: error }, 'Moving report PDFs to the file store failed; the next start tries again'),
+        (move) => logReportMove(log, move),
+        (error: unknown) => log.warn({ err: error }, 'Moving report PDFs to the file store failed; the daily housekeeping tries again'),
       );
     }
     // Signals are taken over before the port opens: a stop that arrives as soon as the

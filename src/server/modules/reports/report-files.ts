@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { withTransaction } from '../../db/transaction';
 import { newFileKey, type FileStore } from '../../files/file-store';
@@ -44,8 +45,8 @@ async function hasPdfColumn(db: { query(text: string): Promise<pg.QueryResult> }
  * Moves the PDFs of reports made before the file store out of their rows, at start-up after
  * the migrations (docs/decisions/035-object-storage.md). Each one is written to the store,
  * read back and compared by SHA-256 with the bytes in the row before the row lets go of them;
- * a copy that differs is deleted and the row keeps its bytes (and is tried again at the next
- * start). Rows are locked a few at a time with SKIP LOCKED, so instances starting together
+ * a copy that differs is deleted and the row keeps its bytes (tried again by the daily
+ * housekeeping, jobs/housekeeping.ts). Rows are locked a few at a time with SKIP LOCKED, so instances starting together
  * never move one twice. When no row keeps bytes, the column is dropped: migration 0033 drops
  * it where it was already empty, this where it emptied later. Safe to run any number of times.
  */
@@ -107,4 +108,10 @@ async function dropPdfColumnOnceEmpty(pool: pg.Pool): Promise<boolean> {
     await tx.executeSql('alter table reports drop column if exists pdf');
     return true;
   });
+}
+
+/** What a move did, in the log: nothing when there was nothing to do. */
+export function logReportMove(log: Pick<FastifyBaseLogger, 'info' | 'error'>, { moved, mismatched }: ReportMove): void {
+  if (moved > 0) log.info({ moved }, 'Report PDFs moved from the database to the file store');
+  if (mismatched.length > 0) log.error({ reportIds: mismatched }, 'Report PDFs whose copy in the file store differed were kept in the database; the daily housekeeping tries again');
 }

@@ -8,6 +8,7 @@ import { startS3Server, type TestS3Server } from '../../testing/s3-server';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { databaseBefore } from '../../testing/migration-db';
 import { moveReportFilesToStore } from './report-files';
+import { runHousekeeping } from '../../jobs/housekeeping';
 
 /**
  * Reports made before PDFs lived in the file store, on an install whose migration 0033 kept
@@ -99,8 +100,12 @@ describe('moving report PDFs out of the database', () => {
     expect(await storedCount()).toBe(storedBefore);
     expect((await agent.get(`/api/reports/${first!.id}/download`)).rawPayload.equals(first!.bytes)).toBe(true);
 
-    // A sound store at the next start moves them.
-    expect(await moveReportFilesToStore(ctx.runtime.pool, files.reports)).toEqual({ moved: 2, mismatched: [], columnDropped: true });
+    // The daily housekeeping, with a sound store, moves them without waiting for a restart.
+    const logged: unknown[] = [];
+    const log = { info: (details: unknown) => logged.push(details), error: (details: unknown) => logged.push(details) };
+    await runHousekeeping({ boss: ctx.runtime.boss, db: ctx.runtime.db, pool: ctx.runtime.pool, photos: files.photos, reportFiles: files.reports, log }, new Date());
+    expect(logged).toContainEqual({ moved: 2 });
+    expect(await pdfColumn()).toBe(false);
     expect((await agent.get(`/api/reports/${first!.id}/download`)).rawPayload.equals(first!.bytes)).toBe(true);
   });
 });
