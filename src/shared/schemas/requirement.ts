@@ -131,9 +131,12 @@ export const requirementUpdateSchema = z
     intervalCount: intervalCount.optional(),
     intervalUnit: intervalUnit.optional(),
     reason: optionalText(1000),
+    countsFromDate: calendarDate('Enter the day it was installed or made')
+      .optional()
+      .describe('For a requirement counted from installation or manufacture (countsFrom): that day, which its first due date counts from'),
   })
   .superRefine((v, ctx) => {
-    if (v.active === undefined && v.autoSchedule === undefined && v.intervalCount === undefined && v.intervalUnit === undefined) {
+    if (v.active === undefined && v.autoSchedule === undefined && v.intervalCount === undefined && v.intervalUnit === undefined && v.countsFromDate === undefined) {
       ctx.addIssue({ code: 'custom', path: ['_'], message: 'Nothing to change' });
     }
     if ((v.intervalCount === undefined) !== (v.intervalUnit === undefined)) {
@@ -156,7 +159,7 @@ export const unscheduledListQuerySchema = pagingSchema.extend({
 });
 export type UnscheduledListQuery = z.input<typeof unscheduledListQuerySchema>;
 
-export const REQUIREMENT_CHANGE_KINDS = ['item_added', 'custom_added', 'switched_off', 'switched_on', 'interval_changed', 'auto_schedule_on', 'auto_schedule_off', 'not_applicable', 'applicable', 'code_set_changed'] as const;
+export const REQUIREMENT_CHANGE_KINDS = ['item_added', 'custom_added', 'switched_off', 'switched_on', 'interval_changed', 'auto_schedule_on', 'auto_schedule_off', 'not_applicable', 'applicable', 'code_set_changed', 'date_stated'] as const;
 export type RequirementChangeKind = (typeof REQUIREMENT_CHANGE_KINDS)[number];
 
 const intervalFields = {
@@ -182,6 +185,13 @@ export const requirementChangeResponse = z.object({
 });
 export type RequirementChange = z.infer<typeof requirementChangeResponse>;
 
+/** What a requirement's first due date counts from: the last time it was done, or the day the equipment was installed or made (decision 041). */
+export const COUNTS_FROM = ['last_done', 'installation', 'manufacture'] as const;
+export type CountsFrom = (typeof COUNTS_FROM)[number];
+const countsFromField = z
+  .enum(COUNTS_FROM)
+  .describe('What the day asked for it is: when it was last done, or when the equipment was installed or made (a field test at 50 years, a replacement 10 years after manufacture)');
+
 export const libraryRequirementResponse = z.object({
   id: recordIdField,
   itemType: z.enum(INSPECTION_TYPES),
@@ -194,6 +204,7 @@ export const libraryRequirementResponse = z.object({
     .record(z.string(), z.array(z.string()))
     .nullable()
     .describe('The answers about the safety item it needs, { question: [values] }: it applies when each named question is not answered or answered with one of them; null: always'),
+  countsFrom: countsFromField,
   ...intervalFields,
 });
 export type LibraryRequirement = z.infer<typeof libraryRequirementResponse>;
@@ -216,7 +227,8 @@ export const requirementResponse = z.object({
   lastResult: z.enum(COMPLIANCE_RESULTS).nullable(),
   lastDoneStatedOn: calendarDayField
     .nullable()
-    .describe('When it was last done, as given when the safety item was added, with no result recorded; the schedule counts from it until a result is recorded'),
+    .describe('When it was last done, as given when the safety item was added, with no result recorded; the schedule counts from it until a result is recorded. Where countsFrom is installation or manufacture, that day'),
+  countsFrom: countsFromField,
   lastDoneKnown: z.boolean().describe('False while nobody has said when it was last done ("Last done not known"): it is then due at once, or its date is estimated'),
   nextDueDate: calendarDayField.describe('Due by this day; where the code gives a window, the day it closes (overdue after it)'),
   ...windowFields,

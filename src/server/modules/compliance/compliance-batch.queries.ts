@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { InspectionType } from '@shared/enums';
 import type { DbOrTx } from '../../db/client';
 import { OPEN_STATUSES, resultAfterCorrectionsSql } from './compliance.sql';
+import { dueFromStatedSql, requirementFirstAfterSql } from './counts-from.sql';
 import { nextDueFromSql, requirementWindow, windowOpensFromSql } from './due-window.sql';
 
 /**
@@ -63,7 +64,7 @@ export async function settleRequirements(db: DbOrTx, requirementIds: readonly nu
       last_notes = l.notes,
       next_due_date = coalesce(
         ${nextDueFromSql('r', window, sql`coalesce(k.day, l.day)`)},
-        ${nextDueFromSql('r', window, sql`r.last_done_stated_on`)},
+        ${dueFromStatedSql('r', window, sql`r.last_done_stated_on`, requirementFirstAfterSql('r'))},
         case when r.last_done_on is null then coalesce(s.due, r.next_due_date)
           else least(${today}::date, coalesce(s.due, ${today}::date)) end),
       window_opens_on = coalesce(${windowOpensFromSql('r', window, sql`coalesce(k.day, l.day)`)},

@@ -3,6 +3,7 @@ import type { InspectionType } from '@shared/enums';
 import type { DbOrTx } from '../../db/client';
 import { appliesSql, itemAnswersSql } from '../requirements/library/applies.sql';
 import { intervalSql, OPEN_STATUSES, resultAfterCorrectionsSql } from './compliance.sql';
+import { countsFromADaySql, dueFromStatedSql, libraryFirstAfterSql, requirementFirstAfterSql, unknownDueSql } from './counts-from.sql';
 import { libraryWindow, nextDueFromSql, requirementWindow, windowOpensFromSql } from './due-window.sql';
 
 export interface RequirementRow {
@@ -26,6 +27,8 @@ export interface RequirementRow {
  * requirements of that type already. With `lastDone` (issue 35: when each was last done, by
  * library entry, null for not known), each is next due one interval after its day, counted as
  * settleRequirement counts from a completion, and one not known is due on `today` and marked so;
+ * a row counted from installation or manufacture is first due its first-after months after the
+ * day given, and not known, a year after `today`, estimated (counts-from.sql.ts);
  * an entry left out of it (the one the first inspection of the type is for) is due on `anchor`.
  * Without it: the principal one is first due on `anchor`; each other one an interval after
  * `today`, but within a year: when a six-year or twelve-year activity was last done is not
@@ -41,14 +44,15 @@ export async function createLibraryRequirements(
   const stated = input.lastDone ? sql`(${answers} ->> l.id::text)::date` : sql`null::date`;
   const asked = sql`(${answers} -> l.id::text) is not null`;
   const firstDue = input.lastDone
-    ? sql`case when ${asked} then coalesce(${nextDueFromSql('l', libraryWindow('l'), stated)}, ${input.today}::date) else ${input.anchor ?? input.today}::date end`
+    ? sql`case when ${asked} then coalesce(${dueFromStatedSql('l', libraryWindow('l'), stated, libraryFirstAfterSql('l'))}, ${unknownDueSql('l', input.today)})
+        else ${input.anchor ?? input.today}::date end`
     : sql`case when l.principal then ${input.anchor ?? input.today}::date
         else least(${input.today}::date + ${intervalSql('l')}, ${input.today}::date + interval '12 months')::date end`;
   const created = await db.execute<{ id: number }>(sql`
     insert into requirements (organization_id, property_id, item_type, library_id, activity, interval_months, interval_days, source, note, principal,
       next_due_date, window_opens_on, last_done_stated_on, last_done_unknown, next_due_estimated)
     select ${input.organizationId}, ${input.propertyId}, l.item_type, l.id, l.activity, l.interval_months, l.interval_days, l.source, l.note, l.principal,
-      ${firstDue}, ${windowOpensFromSql('l', libraryWindow('l'), stated)}, ${stated}, ${input.lastDone ? sql`${asked} and ${stated} is null, false` : sql`not l.principal, not l.principal`}
+      ${firstDue}, ${windowOpensFromSql('l', libraryWindow('l'), stated)}, ${stated}, ${input.lastDone ? sql`${asked} and ${stated} is null, ${asked} and ${stated} is null and ${countsFromADaySql('l')}` : sql`not l.principal, not l.principal`}
     from requirement_library l
     join properties p on p.id = ${input.propertyId} and p.code_set = l.code_set
     where l.item_type = ${input.itemType} and not l.retired
@@ -166,7 +170,7 @@ export async function settleRequirement(
       last_notes = (select notes from latest),
       next_due_date = coalesce(
         (select ${nextDueFromSql('r', window, sql`done.day`)} from done),
-        ${nextDueFromSql('r', window, sql`r.last_done_stated_on`)},
+        ${dueFromStatedSql('r', window, sql`r.last_done_stated_on`, requirementFirstAfterSql('r'))},
         case when r.last_done_on is null then coalesce((select due from soonest), r.next_due_date)
           else least(${today}::date, coalesce((select due from soonest), ${today}::date)) end),
       window_opens_on = coalesce((select ${windowOpensFromSql('r', window, sql`done.day`)} from done),

@@ -3,6 +3,7 @@ import { INSPECTION_TYPE_LABELS, INSPECTION_TYPES, type ComplianceResult, type I
 import type { LastDoneEntry } from '@shared/schemas/inspection-history';
 import { propertyScope, type Reach } from '../../access';
 import type { DbOrTx } from '../../db/client';
+import { countsFromADaySql, unknownDueSql } from '../compliance/counts-from.sql';
 import { searchPattern } from '../../db/like';
 import { preparedRows } from '../../db/prepared';
 import { intArray } from '../compliance/compliance-batch.queries';
@@ -168,9 +169,9 @@ export async function addSafetyItems(
     ),
     added as (
     insert into requirements (organization_id, property_id, item_type, library_id, activity, interval_months, interval_days, source, note, principal,
-      next_due_date, last_done_unknown)
+      next_due_date, last_done_unknown, next_due_estimated)
     select ${organizationId}, pairs.property_id, l.item_type, l.id, l.activity, l.interval_months, l.interval_days, l.source, l.note, l.principal,
-      ${today}::date, true
+      ${unknownDueSql('l', today)}, true, ${countsFromADaySql('l')}
     from pairs join properties p on p.id = pairs.property_id
     join requirement_library l on l.item_type = pairs.item_type and l.code_set = p.code_set and not l.retired
       and ${appliesSql('l', itemAnswersSql(sql`pairs.property_id`, sql`pairs.item_type`))}

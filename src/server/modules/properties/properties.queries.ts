@@ -120,9 +120,12 @@ async function selectProperties(db: DbOrTx, where: SQL, today: string, sort: Pro
       from compliance_items ci
       -- What its status reason says of when it was last done (issue 35): the requirements of
       -- the item never done that someone said were "Not known" (due at once; an estimated date is
-      -- not counted), and the day given for one when it was added.
+      -- not counted, except an installation or manufacture day nobody gave: a person must read
+      -- the label, decision 041), and the day given for one when it was added.
       cross join lateral (
-        select (count(*) filter (where r.last_done_unknown and not r.next_due_estimated))::int as unknown, max(r.last_done_stated_on) as stated
+        select (count(*) filter (where r.last_done_unknown and (not r.next_due_estimated
+            or exists (select 1 from requirement_library l where l.id = r.library_id and l.counts_from in ('installation', 'manufacture')))))::int as unknown,
+          max(r.last_done_stated_on) as stated
         from requirements r
         where r.property_id = ci.property_id and r.item_type = ci.item_type and r.active and r.last_done_on is null
       ) known

@@ -3,6 +3,7 @@ import type { CodeSet } from '@shared/code-sets';
 import type { InspectionType } from '@shared/enums';
 import type { DbOrTx } from '../../db/client';
 import { appliesSql, itemAnswersSql } from './library/applies.sql';
+import { countsFromADaySql, unknownDueSql } from '../compliance/counts-from.sql';
 
 /**
  * What changing properties' code sets does to their requirements (issue 37 §3), one row each:
@@ -135,8 +136,9 @@ export async function applyCodeSetPlan(
       ),
       made as (
         insert into requirements (organization_id, property_id, item_type, library_id, activity, interval_months, interval_days, source, note, principal,
-          next_due_date, last_done_unknown)
-        select p.organization_id, x.property_id, l.item_type, l.id, l.activity, l.interval_months, l.interval_days, l.source, l.note, l.principal, x.today, true
+          next_due_date, last_done_unknown, next_due_estimated)
+        select p.organization_id, x.property_id, l.item_type, l.id, l.activity, l.interval_months, l.interval_days, l.source, l.note, l.principal,
+          ${unknownDueSql('l', sql`x.today`)}, true, ${countsFromADaySql('l')}
         from x join requirement_library l on l.id = x.new_library_id join properties p on p.id = x.property_id
         order by x.property_id, l.item_type, l.sort_order
         returning id, organization_id, property_id, library_id

@@ -5,6 +5,7 @@ import type { ComplianceResult, InspectionType } from '@shared/enums';
 export type ChangeKind = RequirementChangeKind;
 import {
   unscheduledDisplayStatus,
+  type CountsFrom,
   type LibraryRequirement,
   type Requirement,
   type RequirementChange,
@@ -18,10 +19,11 @@ import { preparedRows } from '../../db/prepared';
 import { AVERAGE_MONTH_DAYS } from '@shared/intervals';
 import { intervalSql, OPEN_STATUSES, unscheduledSql } from '../compliance/compliance.sql';
 import { nextDueFromSql, requirementWindow, windowOpensFromSql } from '../compliance/due-window.sql';
+import { dueFromStatedSql, requirementFirstAfterSql } from '../compliance/counts-from.sql';
 import { appliesSql, itemAnswersSql } from './library/applies.sql';
 
 const LIBRARY_COLUMNS = sql`l.id, l.item_type as "itemType", l.activity, l.interval_months as "intervalMonths", l.interval_days as "intervalDays",
-  l.source, l.note, l.principal, l.sort_order as "sortOrder", l.applies_when as "appliesWhen"`;
+  l.source, l.note, l.principal, l.sort_order as "sortOrder", l.applies_when as "appliesWhen", l.counts_from as "countsFrom"`;
 
 /** A code set's library, as rows in use (retired ones are kept only for what was made from them). */
 export async function listLibrary(db: DbOrTx, codeSet: CodeSet = 'us-nfpa'): Promise<LibraryRequirement[]> {
@@ -57,6 +59,7 @@ type Row = {
   last_done_on: string | null;
   last_result: ComplianceResult | null;
   last_done_stated_on: string | null;
+  counts_from: CountsFrom | null;
   last_done_unknown: boolean;
   next_due_date: string;
   window_opens_on: string | null;
@@ -90,6 +93,7 @@ function toRequirement(row: Row, today: string): Requirement {
     lastResult: row.last_result,
     lastDoneStatedOn: row.last_done_on ? null : row.last_done_stated_on,
     lastDoneKnown: row.last_done_on !== null || !row.last_done_unknown,
+    countsFrom: row.counts_from ?? 'last_done',
     nextDueDate: row.next_due_date,
     windowOpensOn: row.window_opens_on,
     nominalDueDate: row.window_opens_on ? row.nominal_due_date : null,
@@ -128,7 +132,7 @@ export async function listRequirements(db: DbOrTx, reach: Reach, where: SQL, tod
       coalesce((select json_agg(json_build_object('id', c.id, 'kind', c.kind, 'detail', c.detail, 'reason', c.reason,
           'changedBy', c.changed_by, 'createdAt', c.created_at) order by c.created_at desc, c.id desc)
         from requirement_changes c where c.requirement_id = r.id), '[]'::json) as changes,
-      l.interval_months as code_interval_months, l.interval_days as code_interval_days,
+      l.counts_from, l.interval_months as code_interval_months, l.interval_days as code_interval_days,
       b.below as below_code_minimum,
       -- The reason given with what put it below: the latest switch-off while off, else the latest interval change.
       case when b.below then (select c.reason from requirement_changes c
@@ -167,6 +171,13 @@ export async function lockRequirement(db: DbOrTx, reach: Reach, id: number): Pro
   return result.rows[0];
 }
 
+/** What the requirement's first due date counts from (its library row's; last done for one of the property's own). */
+export async function countsFromOf(db: DbOrTx, id: number): Promise<CountsFrom> {
+  const result = await db.execute<{ counts_from: CountsFrom | null }>(sql`
+    select l.counts_from from requirements r left join requirement_library l on l.id = r.library_id where r.id = ${id}`);
+  return result.rows[0]?.counts_from ?? 'last_done';
+}
+
 export async function countActive(db: DbOrTx, propertyId: number, itemType: InspectionType, except: number): Promise<number> {
   const result = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from requirements where property_id = ${propertyId} and item_type = ${itemType} and active and id <> ${except}`);
@@ -176,9 +187,11 @@ export async function countActive(db: DbOrTx, propertyId: number, itemType: Insp
 export async function updateRequirement(
   db: DbOrTx,
   id: number,
-  values: { active?: boolean; autoSchedule?: boolean; intervalMonths?: number | null; intervalDays?: number | null },
+  values: { active?: boolean; autoSchedule?: boolean; intervalMonths?: number | null; intervalDays?: number | null; countsFromDate?: string },
 ): Promise<void> {
   const sets: SQL[] = [sql`updated_at = now()`];
+  // The day it was installed or made is what its schedule counts from (settle): known, not estimated.
+  if (values.countsFromDate !== undefined) sets.push(sql`last_done_stated_on = ${values.countsFromDate}::date, last_done_unknown = false, next_due_estimated = false`);
   if (values.active !== undefined) sets.push(sql`active = ${values.active}`);
   if (values.autoSchedule !== undefined) sets.push(sql`auto_schedule = ${values.autoSchedule}`);
   if (values.intervalMonths !== undefined) sets.push(sql`interval_months = ${values.intervalMonths}`, sql`interval_days = ${values.intervalDays ?? null}`);
@@ -204,7 +217,7 @@ export async function redateAfterIntervalChange(db: DbOrTx, id: number, reason: 
       select r.id, r.next_due_date as old_due,
         ${windowOpensFromSql('r', window, lastDone)} as new_opens,
         case when ${lastDone} is not null
-            then ${nextDueFromSql('r', window, lastDone)}
+            then ${dueFromStatedSql('r', window, lastDone, sql`case when r.last_done_on is null then ${requirementFirstAfterSql('r')} end`)}
           -- "Not known" is due now whatever the interval (issue 35); an estimate is re-estimated.
           when r.last_done_unknown and not r.next_due_estimated then r.next_due_date
           else least(began + ${intervalSql('r')}, began + interval '12 months')::date end as new_due

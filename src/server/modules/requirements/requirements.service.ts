@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { rememberedPage, writeAccountData } from '../../cache/account-cache';
 import type { CodeSet } from '@shared/code-sets';
-import { todayInTimeZone } from '@shared/dates';
+import { formatDisplayDate, todayInTimeZone } from '@shared/dates';
 import { INSPECTION_TYPE_LABELS } from '@shared/enums';
 import type { addSafetyItemSchema, customRequirementSchema, Requirement, requirementUpdateSchema } from '@shared/schemas/requirement';
 import { intervalLabel, toInterval } from '@shared/intervals';
@@ -151,6 +151,13 @@ export async function updateRequirement(
         intervalChange = `${intervalLabel(before)}, now ${intervalLabel(interval).toLowerCase()}`;
         changes.push(change('interval_changed', intervalChange));
       }
+    }
+    if (input.countsFromDate !== undefined) {
+      const from = await q.countsFromOf(db, id);
+      if (from === 'last_done') throw validationFailed({ countsFromDate: ['This requirement counts from when it was last done: record an inspection instead'] });
+      if (input.countsFromDate > day) throw validationFailed({ countsFromDate: [`The day it was ${from === 'installation' ? 'installed' : 'made'} cannot be in the future`] });
+      values.countsFromDate = input.countsFromDate;
+      changes.push(change('date_stated', `${from === 'installation' ? 'Installed' : 'Manufactured'} ${formatDisplayDate(input.countsFromDate)}`));
     }
     if (input.autoSchedule !== undefined && input.autoSchedule !== row.auto_schedule) {
       values.autoSchedule = input.autoSchedule;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { InspectionType } from '@shared/enums';
 import type { AppliesWhen, ItemAnswers } from '@shared/item-conditions';
 import type { DbOrTx } from '../../db/client';
+import { countsFromADaySql, unknownDueSql } from '../compliance/counts-from.sql';
 import { appliesSql, itemAnswersSql } from './library/applies.sql';
 
 /** The answers given about each of a property's safety items, by type. */
@@ -29,7 +30,8 @@ export async function saveAnswers(
 
 /**
  * The library rows of the property's code set that apply with its answers and that it lacks
- * (a property that has the item): added, last done not known, so due now (decision 034).
+ * (a property that has the item): added, last done not known, so due now (decision 034); one
+ * counted from installation or manufacture a year out, estimated (decision 041).
  */
 export async function addMissingRows(
   db: DbOrTx,
@@ -37,9 +39,9 @@ export async function addMissingRows(
 ): Promise<{ id: number; applies_when: AppliesWhen | null }[]> {
   const result = await db.execute<{ id: number; applies_when: AppliesWhen | null }>(sql`
     insert into requirements (organization_id, property_id, item_type, library_id, activity, interval_months, interval_days, source, note,
-      principal, next_due_date, last_done_unknown)
+      principal, next_due_date, last_done_unknown, next_due_estimated)
     select ${input.organizationId}, ${input.propertyId}, l.item_type, l.id, l.activity, l.interval_months, l.interval_days, l.source, l.note,
-      false, ${input.today}::date, true
+      false, ${unknownDueSql('l', input.today)}, true, ${countsFromADaySql('l')}
     from requirement_library l
     join properties p on p.id = ${input.propertyId} and p.code_set = l.code_set
     where l.item_type = ${input.itemType} and not l.retired

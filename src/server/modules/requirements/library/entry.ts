@@ -26,6 +26,12 @@ export type LibraryEntry = {
   /** What the first due date counts from when it was never done. */
   countsFrom?: 'last_done' | 'installation' | 'manufacture';
   /**
+   * Counted from installation or manufacture: the first is due this long after that day, later
+   * ones every `interval` (NFPA 25's field test at 50 years, then every 10). A replacement with
+   * no repeat of its own has firstAfter equal to interval.
+   */
+  firstAfter?: { months: number };
+  /**
    * Keys of rows (same code set, same item) whose clock a completion of this one restarts too:
    * NFPA 10's 12-year hydrostatic test restarts the 6-year maintenance (ch. 7).
    */

@@ -30,13 +30,14 @@ export async function syncLibrary(db: Db): Promise<void> {
         window_before_months: e.window?.beforeMonths ?? null,
         window_after_months: e.window?.afterMonths ?? null,
         counts_from: e.countsFrom ?? 'last_done',
+        first_after_months: e.firstAfter?.months ?? null,
         restarts: e.restarts ?? null,
       };
     });
   });
   const data = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(code_set text, key text, item_type text, activity text,
     interval_months int, interval_days int, source text, note text, principal boolean, sort_order int, applies_when jsonb,
-    window_before_months int, window_after_months int, counts_from text, restarts text[])`;
+    window_before_months int, window_after_months int, counts_from text, first_after_months int, restarts text[])`;
   await db.transaction(async (tx) => {
     // Principal and activity are unique among the rows in use: clear both before rows swap them.
     await tx.execute(sql`
@@ -45,14 +46,14 @@ export async function syncLibrary(db: Db): Promise<void> {
     await tx.execute(sql`update requirement_library set principal = false, activity = activity || ' #' || id where not retired`);
     await tx.execute(sql`
       insert into requirement_library (code_set, key, item_type, activity, interval_months, interval_days, source, note, principal,
-        sort_order, applies_when, window_before_months, window_after_months, counts_from, restarts, retired)
+        sort_order, applies_when, window_before_months, window_after_months, counts_from, first_after_months, restarts, retired)
       select x.code_set, x.key, x.item_type::inspection_type, x.activity, x.interval_months, x.interval_days, x.source, x.note, x.principal,
-        x.sort_order, x.applies_when, x.window_before_months, x.window_after_months, x.counts_from, x.restarts, false
+        x.sort_order, x.applies_when, x.window_before_months, x.window_after_months, x.counts_from, x.first_after_months, x.restarts, false
       from ${data}
       on conflict (code_set, key) do update set item_type = excluded.item_type, activity = excluded.activity,
         interval_months = excluded.interval_months, interval_days = excluded.interval_days, source = excluded.source, note = excluded.note,
         principal = excluded.principal, sort_order = excluded.sort_order, applies_when = excluded.applies_when,
         window_before_months = excluded.window_before_months, window_after_months = excluded.window_after_months,
-        counts_from = excluded.counts_from, restarts = excluded.restarts, retired = false`);
+        counts_from = excluded.counts_from, first_after_months = excluded.first_after_months, restarts = excluded.restarts, retired = false`);
   });
 }

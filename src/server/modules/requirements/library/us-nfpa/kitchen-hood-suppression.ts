@@ -29,6 +29,7 @@ export const kitchenHoodSuppression: readonly LibraryEntry[] = [
     key: 'kitchen_hood_suppression.12-year-cylinder-hydrostatic-test',
     itemType: T,
     activity: '12-year cylinder hydrostatic test',
+    firstAfter: { months: 144 },
     interval: { months: 144 },
     source: 'NFPA 17A (2021) ch. 7',
     note: 'Agent containers and auxiliary pressure cylinders',
