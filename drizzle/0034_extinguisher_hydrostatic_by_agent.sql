@@ -254,6 +254,8 @@ JOIN "requirement_library" t ON t."id" = r."library_id" AND t."key" = 'fire_exti
 JOIN "requirement_library" n ON n."code_set" = t."code_set"
   AND n."key" IN ('fire_extinguisher.hydrostatic-test-5-year', 'fire_extinguisher.replace-non-rechargeable')
 JOIN "organizations" org ON org."id" = r."organization_id"
+-- A property that switched its hydrostatic test off has said it does not do it here.
+WHERE r."active"
 ON CONFLICT DO NOTHING;--> statement-breakpoint
 ALTER TABLE "requirements" ENABLE TRIGGER "history_capture";--> statement-breakpoint
 -- The safety item and its property follow (syncItem, syncProperty): next due the earliest.

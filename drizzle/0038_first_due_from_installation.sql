@@ -27,7 +27,12 @@ WHERE r."library_id" = l."id" AND r."last_done_on" IS NULL AND r."last_done_stat
 UPDATE "requirements" r SET "next_due_date" = ((r."created_at" AT TIME ZONE o."time_zone")::date + interval '12 months')::date,
   "next_due_estimated" = true, "updated_at" = now()
 FROM "requirement_library" l, "organizations" o
-WHERE r."library_id" = l."id" AND o."id" = r."organization_id" AND l."counts_from" IN ('installation', 'manufacture')
+WHERE r."library_id" = l."id" AND o."id" = r."organization_id"
+  -- By key too: a row an earlier migration of this run inserted gets its counts_from from the sync after.
+  AND (l."counts_from" IN ('installation', 'manufacture') OR l."key" IN ('sprinkler_system.sprinkler-field-test-standard',
+    'sprinkler_system.sprinkler-field-test-fast-response', 'sprinkler_system.sprinkler-field-test-dry', 'sprinkler_system.sprinkler-field-test-harsh',
+    'smoke_detectors.sensitivity-test', 'smoke_detectors.10-year-smoke-alarm-replacement', 'smoke_co_alarms.10-year-smoke-alarm-replacement',
+    'smoke_co_alarms.co-alarm-replacement', 'fire_extinguisher.replace-non-rechargeable', 'kitchen_hood_suppression.12-year-cylinder-hydrostatic-test'))
   AND r."last_done_on" IS NULL AND r."last_done_stated_on" IS NULL AND r."last_done_unknown" AND NOT r."next_due_estimated";--> statement-breakpoint
 ALTER TABLE "requirements" ENABLE TRIGGER "history_capture";--> statement-breakpoint
 -- The safety items and properties follow (syncItem, syncProperty): next due the earliest.
@@ -41,5 +46,5 @@ WHERE p."id" = s."property_id" AND p."earliest_due_date" IS DISTINCT FROM s."due
 UPDATE "organizations" o SET "data_version" = o."data_version" + 1
 WHERE o."id" IN (
   SELECT r."organization_id" FROM "requirements" r JOIN "requirement_library" l ON l."id" = r."library_id"
-  WHERE l."counts_from" IN ('installation', 'manufacture')
+  WHERE l."counts_from" IN ('installation', 'manufacture') OR l."key" = 'fire_extinguisher.replace-non-rechargeable'
 );

@@ -6,8 +6,10 @@ import { databaseBefore, type DatabaseBeforeMigration } from '../testing/migrati
  * Issue 37, NFPA 10 (2022) Table 8.3.1: every property's single hydrostatic test (12 years for
  * all) becomes the 12-year one, the same requirement with its history and interval; since nobody
  * has said which agents its extinguishers hold, it gets the 5-year test too (never a silent 12)
- * and the replacement of non-rechargeable units, both last done not known and due now. The
- * item and the property are next due with them. The old library row is retired, not deleted.
+ * and the replacement of non-rechargeable units, both last done not known: the test due now, the
+ * replacement (counted from manufacture, migration 0038) a year out, estimated. The item and the
+ * property are next due with them. A property that switched its hydrostatic test off gets
+ * neither. The old library row is retired, not deleted.
  */
 const MIGRATION = '0034_extinguisher_hydrostatic_by_agent';
 
@@ -35,6 +37,7 @@ describe(`migration ${MIGRATION}`, () => {
       ).rows[0].id as number;
     const mill = await property('Old Mill');
     const depot = await property('Depot');
+    const annex = await property('Annex');
     const library = async (key: string) => (await q(`select id from requirement_library where key = $1`, [key])).rows[0].id;
     const insert = async (propertyId: number, key: string, activity: string, months: number, nextDue: string, principal = false) =>
       (
@@ -56,12 +59,17 @@ describe(`migration ${MIGRATION}`, () => {
     ).rows[0].id;
     await q(`update requirements set last_done_on = '2021-05-01', last_result = 'compliant' where id = $1`, [hydro]);
     await q(`insert into compliance_items (property_id, item_type, status, last_inspection_date, next_due_date) values ($1, 'fire_extinguisher', 'compliant', '2021-05-01', '2030-01-01')`, [mill]);
+    // A property that switched its hydrostatic test off (with a reason) gets neither.
+    await insert(annex, 'fire_extinguisher.annual-maintenance', 'Annual maintenance', 12, '2030-01-01', true);
+    const off = await insert(annex, 'fire_extinguisher.hydrostatic-test', 'Hydrostatic test', 144, '2031-05-01');
+    await q(`update requirements set active = false where id = $1`, [off]);
     // A property without extinguishers gets nothing.
     await q(
       `insert into requirements (organization_id, property_id, item_type, activity, interval_months, next_due_date) values ($1, $2, 'fire_alarm', 'Annual test', 12, '2030-01-01')`,
       [org, depot],
     );
     const today = (await q(`select to_char((now() at time zone 'UTC')::date, 'YYYY-MM-DD') as d`)).rows[0].d as string;
+    const yearOut = (await q(`select to_char(((now() at time zone 'UTC')::date + interval '12 months')::date, 'YYYY-MM-DD') as d`)).rows[0].d as string;
     const events = async () => (await q(`select count(*)::int as n from history_events where entity_table = 'requirements'`)).rows[0].n as number;
     const eventsBefore = await events();
 
@@ -82,7 +90,7 @@ describe(`migration ${MIGRATION}`, () => {
         key: 'fire_extinguisher.replace-non-rechargeable',
         activity: 'Replace non-rechargeable units (12 years from manufacture)',
         interval_months: 144,
-        next_due: today,
+        next_due: yearOut,
         last_done: null,
         last_done_unknown: true,
         active: true,
@@ -95,6 +103,10 @@ describe(`migration ${MIGRATION}`, () => {
     expect((await q(`select to_char(next_due_date, 'YYYY-MM-DD') as d from compliance_items where property_id = $1`, [mill])).rows[0].d).toBe(today);
     expect((await q(`select to_char(earliest_due_date, 'YYYY-MM-DD') as d from properties where id = $1`, [mill])).rows[0].d).toBe(today);
     expect((await q(`select count(*)::int as n from requirements where property_id = $1`, [depot])).rows[0].n).toBe(1);
+    expect((await q(`select activity, active from requirements where property_id = $1 order by id`, [annex])).rows).toEqual([
+      { activity: 'Annual maintenance', active: true },
+      { activity: '12-year hydrostatic test', active: false },
+    ]);
     // The old row is kept, retired; the new ones carry the data's conditions.
     expect((await q(`select retired from requirement_library where key = 'fire_extinguisher.hydrostatic-test' and code_set = 'us-nfpa'`)).rows).toEqual([{ retired: true }]);
     expect(
