@@ -229,6 +229,9 @@ const CALLS: Record<string, Call> = {
     params: (f) => ({ id: f.b, itemType: 'fire_extinguisher' }),
     body: () => ({ answers: { agents: ['co2'] } }),
   },
+  'POST /api/properties/:id/code-set/preview': { names: 'propertyRecord', params: (f) => ({ id: f.b }), body: () => ({ codeSet: 'ca-nfc' }) },
+  // A property of its own for each allowed caller: the change moves its requirements to another set.
+  'PUT /api/properties/:id/code-set': { names: 'propertyRecord', params: fresh('property'), body: () => ({ codeSet: 'ca-nfc' }) },
   'GET /api/properties/:id/inspections': { names: 'propertyRecord', params: (f) => ({ id: f.b }) },
   'GET /api/properties/:id/deficiencies': { names: 'propertyRecord', params: (f) => ({ id: f.b }) },
   'GET /api/properties/:id/history': { names: 'propertyRecord', params: (f) => ({ id: f.b }) },
