@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { emailOutbox, reminderLogs, requirementReminderLogs, supportRequests } from '../db/schema/index';
+import { emailOutbox, reminderLogs, requirementDigestLogs, requirementReminderLogs, supportRequests } from '../db/schema/index';
 import { withTransaction } from '../db/transaction';
 import { QUEUES } from '../queues';
 import { DELIVERY_QUEUES } from './mail-kinds';
@@ -26,6 +26,8 @@ async function markDelivered(db: Db, kind: string, referenceId: number, sentAt: 
     await db.update(reminderLogs).set({ emailSent: true, sentAt }).where(eq(reminderLogs.id, referenceId));
   } else if (kind.startsWith('requirement_reminder_')) {
     await db.update(requirementReminderLogs).set({ emailSent: true, sentAt }).where(eq(requirementReminderLogs.id, referenceId));
+  } else if (kind === 'requirement_digest') {
+    await db.update(requirementDigestLogs).set({ emailSent: true, sentAt }).where(eq(requirementDigestLogs.id, referenceId));
   }
 }
 

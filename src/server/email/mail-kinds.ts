@@ -40,6 +40,8 @@ export const MAIL_KINDS = {
   manager_requirement_reminder_seven_day: 'bulk',
   manager_requirement_reminder_due_date: 'bulk',
   manager_requirement_reminder_overdue: 'bulk',
+  /** The one daily mail about requirements with no known last date, instead of a reminder for each. */
+  requirement_digest: 'bulk',
   report_ready: 'bulk',
   support_confirmation: 'bulk',
   support_notification: 'bulk',

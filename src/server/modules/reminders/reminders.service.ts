@@ -8,12 +8,14 @@ import { bulkMailRoom, type MailLog } from '../../email/quota';
 import type { EmailContent } from '../../email/layout';
 import { inspectionReminderEmail, managerInspectionReminderEmail } from '../../email/templates/inspection-reminder';
 import { managerRequirementReminderEmail, requirementReminderEmail } from '../../email/templates/requirement-reminder';
+import { unknownLastDoneDigestEmail } from '../../email/templates/unknown-last-done-digest';
 import type { MailKind } from '../../email/mail-kinds';
 import { inviteManager, planManagerMail, queueManagerMail, type ManagerPlan } from '../mail-consent/mail-consent.service';
 import type { MailRecipient } from '../notifications/recipients.queries';
 import { repeatDays } from './reminder-rules';
 import * as q from './reminders.queries';
 import * as rq from './requirement-reminders.queries';
+import * as uq from './unknown-last-done.queries';
 
 export interface RemindersDeps {
   config: Config;
@@ -39,7 +41,9 @@ type Outcome = 'sent' | 'not_due' | 'no_room';
  * subject, type and due date), the mail per recipient: every member who looks after the
  * property and asks for reminders (notifications/recipients.queries). A reminder of an account at
  * its hourly mail quota is left unclaimed: a later sweep sends it when there is room, so a
- * large portfolio's morning is spread over hours, never lost. Returns how many were sent.
+ * large portfolio's morning is spread over hours, never lost. Requirements with no known last
+ * date get no reminder each: one digest per organisation and day counts them (DECISIONS "Item
+ * types, activities and code sets"). Returns how many reminders and digests were sent.
  */
 export async function sendDueReminders(deps: RemindersDeps, now = new Date()): Promise<number> {
   const waiting = new Set<number>();
@@ -59,6 +63,14 @@ export async function sendDueReminders(deps: RemindersDeps, now = new Date()): P
       (after: rq.RequirementSweepCursor | undefined) => rq.findDueRequirementReminders(deps.db, now, BATCH, after),
       (r) => ({ dueDate: r.dueDate, requirementId: r.requirementId }),
       sendRequirementReminder,
+    )) +
+    (await sweep(
+      deps,
+      now,
+      waiting,
+      (after: number | undefined) => uq.findDigestOrganizations(deps.db, now, BATCH, after),
+      (last) => last.organizationId,
+      sendUnknownLastDoneDigest,
     ));
   // Expected for large portfolios on a busy morning, so not a warning.
   if (waiting.size > 0) deps.log?.info({ accounts: [...waiting] }, 'Reminders of accounts at their hourly mail quota wait for a later sweep');
@@ -192,6 +204,38 @@ function sendRequirementReminder(deps: RemindersDeps, reminder: rq.DueRequiremen
         }),
       managerContent: (unsubscribeUrl) => managerRequirementReminderEmail({ ...reminder, accountName: reminder.ownerName, accountEmail: reminder.ownerEmail, unsubscribeUrl }),
     });
+    return 'sent';
+  });
+}
+
+/**
+ * The organisation's digest of requirements with no known last date, for its day: claimed and
+ * mailed in one transaction, to every member a requirement reminder of those properties goes to
+ * (each told of the properties they look after), as reminders are: only once one of them has a
+ * confirmed address, the others' mail held; whole or, with no room in the hourly quota, later.
+ * The property manager's address gets none: the fix is to record dates in Firemark.
+ */
+function sendUnknownLastDoneDigest(deps: RemindersDeps, digest: uq.DigestOrganization): Promise<Outcome> {
+  return claimAndSend(deps, async (tx) => {
+    const recipients = await uq.findDigestRecipients(tx.db, digest.organizationId);
+    // Nothing is logged until someone who asks for it has confirmed, so nothing is lost meanwhile.
+    if (!recipients.some((r) => r.confirmed)) return 'not_due';
+    const logId = await uq.claimDigest(tx.db, digest);
+    if (logId === null) return 'not_due';
+    if ((await bulkMailRoom(tx, digest.organizationId)) < recipients.length) throw new NoRoomThisHour();
+    for (const recipient of recipients) {
+      const content = unknownLastDoneDigestEmail({
+        ...recipient,
+        recordUrl: `${deps.config.appUrl}/properties/past-inspections`,
+        settingsUrl: `${deps.config.appUrl}/settings`,
+      });
+      await queueEmail(
+        tx,
+        deps.boss,
+        { kind: 'requirement_digest', organizationId: digest.organizationId, userId: recipient.userId, referenceId: logId, to: recipient.email, ...content },
+        { log: deps.log },
+      );
+    }
     return 'sent';
   });
 }

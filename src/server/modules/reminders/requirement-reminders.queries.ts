@@ -4,6 +4,7 @@ import { unscheduledSql } from '../compliance/compliance.sql';
 import { recipientsLateralSql, type MailRecipient } from '../notifications/recipients.queries';
 import type { ReminderType } from './reminder-rules';
 import { notDueAgainSql, reminderAccountsSql, reminderTypeSql, reminderWindowSql } from './reminders.queries';
+import { unknownLastDoneSql } from './unknown-last-done.queries';
 
 /** A reminder about a requirement that is due with no open inspection ("Due, not scheduled"). */
 export interface DueRequirementReminder {
@@ -37,7 +38,8 @@ export interface RequirementSweepCursor {
 /**
  * The same reminders as an open inspection gets (findDueReminders: the same organisations,
  * windows, repeats and recipients, less an assigned inspector), for each active requirement with no open inspection, once per due date:
- * keyed by (requirement, type, due date) in requirement_reminder_logs.
+ * keyed by (requirement, type, due date) in requirement_reminder_logs. Requirements with no known
+ * last date are left to the daily digest (sendUnknownLastDoneDigests).
  */
 export async function findDueRequirementReminders(db: DbOrTx, now: Date, limit: number, after?: RequirementSweepCursor): Promise<DueRequirementReminder[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
@@ -52,6 +54,9 @@ export async function findDueRequirementReminders(db: DbOrTx, now: Date, limit: 
              ${reminderTypeSql('r.next_due_date')} as reminder_type
       from accounts a
       join requirements r on r.organization_id = a.organization_id and ${unscheduledSql('r')}
+        -- One whose last date nobody knows is due now until someone records it: it is counted in
+        -- the organisation's daily digest (unknown-last-done.queries.ts), never reminded of alone.
+        and not ${unknownLastDoneSql('r')}
         and ${reminderWindowSql('r.next_due_date', 'r.created_at', now)}
       join properties p on p.id = r.property_id
     )

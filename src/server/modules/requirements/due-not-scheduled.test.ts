@@ -125,10 +125,11 @@ describe('due, not scheduled', () => {
     await sweep('2026-06-10T12:00:00Z');
     await sweep('2026-06-10T13:00:00Z');
     const first = await mails();
-    expect(first.map((m) => [m.kind, m.subject])).toEqual([
-      ['requirement_reminder_overdue', 'Overdue, not scheduled: Annual test (Fire Alarm) at Alpha Tower'],
-      ['requirement_reminder_thirty_day', 'Due in 30 days, not scheduled: Monthly 30-second functional test (Emergency Lighting) at Alpha Tower'],
-    ]);
+    // The lighting's monthly test was added with no last date (its first date a guess): it is
+    // counted in the daily digest, not reminded of alone (DECISIONS "Item types, activities and code sets").
+    expect(first.map((m) => [m.kind, m.subject])).toEqual([['requirement_reminder_overdue', 'Overdue, not scheduled: Annual test (Fire Alarm) at Alpha Tower']]);
+    const digest = await ctx.runtime.pool.query(`select subject from email_outbox where user_id = $1 and kind = 'requirement_digest'`, [s.user.id]);
+    expect(digest.rows).toEqual([{ subject: expect.stringMatching(/^\d+ checks? at \d+ propert(y|ies) ha(s|ve) no known last date$/) }]);
     // The manager is never copied: asked to confirm first (decision 010), once for both reminders.
     expect(first[0].cc_addresses).toEqual([]);
     const toManager = await ctx.runtime.pool.query(`select kind from email_outbox where user_id = $1 and to_address = 'manager@alpha.example'`, [s.user.id]);
@@ -136,21 +137,20 @@ describe('due, not scheduled', () => {
     expect(first[0].text_body).toContain('was due on Jun 5, 2026, 5 days ago, and no inspection is scheduled for it.');
     expect(first[0].text_body).toMatch(/Schedule the inspection: https:\/\/firemark\.example\.com\/inspections\/new\?propertyId=\d+&inspectionType=fire_alarm&requirementId=\d+&dueDate=2026-06-05/);
 
-    // The next day: the overdue one waits a week to repeat; the monthly test keeps its 30-day reminder.
+    // The next day: the overdue one waits a week to repeat.
     await sweep('2026-06-11T12:00:00Z');
-    expect(await mails()).toHaveLength(2);
+    expect(await mails()).toHaveLength(1);
 
     // Scheduled: the inspection's own reminders take over.
     await s.agent.post('/api/inspections', { propertyId: alpha.id, inspectionType: 'fire_alarm', dueDate: '2026-06-12', assignedTo: 'Dana Cole' });
     await sweep('2026-06-17T12:00:00Z');
-    expect((await mails()).map((m) => m.kind)).toEqual(['requirement_reminder_overdue', 'requirement_reminder_thirty_day']);
+    expect((await mails()).map((m) => m.kind)).toEqual(['requirement_reminder_overdue']);
     const logs = await ctx.runtime.pool.query(
       `select l.reminder_type, l.due_date::text as due, l.reminder_count from requirement_reminder_logs l where l.organization_id = $1 order by l.id`,
       [s.user.id],
     );
     expect(logs.rows).toEqual([
       { reminder_type: 'overdue', due: '2026-06-05', reminder_count: 1 },
-      { reminder_type: 'thirty_day', due: '2026-07-10', reminder_count: 1 },
     ]);
   });
 });
