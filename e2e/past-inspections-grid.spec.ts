@@ -17,13 +17,17 @@ function monthsAgo(months: number, dayOfMonth: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Three properties with fire extinguishers: four requirements each, twelve rows. */
+/**
+ * Three properties with rechargeable stored-pressure dry chemical extinguishers: four
+ * requirements each (monthly, annual, 6-year, 12-year hydrostatic), twelve rows.
+ */
 async function seedPortfolio(page: Page) {
   const nextDueDate = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
+  const answers = { agents: ['dry_chemical'], recharge: ['rechargeable'] };
   for (const name of ['Alder House', 'Birch Court', 'Cedar Hall']) {
     const property = await addProperty(page, { name });
     const added = await page.request.post(`/api/properties/${property.id}/safety-items`, {
-      data: { itemType: 'fire_extinguisher', nextDueDate },
+      data: { itemType: 'fire_extinguisher', nextDueDate, answers },
       headers: { origin: origin() },
     });
     expect(added.status()).toBe(201);

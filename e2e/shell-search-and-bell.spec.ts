@@ -130,10 +130,11 @@ test('the search results work from the keyboard', async ({ proPage: page }) => {
 test('the bell counts overdue and due-soon inspections and lists them', async ({ proPage: page }) => {
   const harbor = await addProperty(page, { name: 'Harbor View Offices' });
   const maple = await addProperty(page, { name: 'Maple Court' });
-  // Types whose other requirements are not due within 30 days, so the count is the inspections'.
+  // Types with one requirement each, so the count is the inspections' (a sprinkler system's
+  // weekly valve check, say, would be due soon with nothing scheduled).
   const late = await scheduleInspectionViaApi(page, { propertyId: harbor.id, inspectionType: 'other', dueDate: day(-4) });
-  await scheduleInspectionViaApi(page, { propertyId: maple.id, inspectionType: 'sprinkler_system', dueDate: day(3) });
-  await scheduleInspectionViaApi(page, { propertyId: maple.id, inspectionType: 'fire_alarm', dueDate: day(25) });
+  await scheduleInspectionViaApi(page, { propertyId: maple.id, inspectionType: 'fire_doors', dueDate: day(3) });
+  await scheduleInspectionViaApi(page, { propertyId: maple.id, inspectionType: 'backflow_preventers', dueDate: day(25) });
 
   await page.goto('/dashboard');
   const bell = page.getByRole('button', { name: 'Notifications, 2 need attention' });
@@ -146,7 +147,7 @@ test('the bell counts overdue and due-soon inspections and lists them', async ({
   await expect(overdue.getByRole('link')).toContainText('Other');
   await expect(overdue.getByRole('link')).toContainText('Harbor View Offices');
   await expect(dueSoon.getByRole('link')).toHaveCount(1);
-  await expect(dueSoon.getByRole('link')).toContainText('Sprinkler System');
+  await expect(dueSoon.getByRole('link')).toContainText('Fire Doors');
   await expect(dueSoon.getByRole('link')).toContainText('Maple Court');
   await expect(popover.getByText('Fire Alarm')).toHaveCount(0);
   await expectAccessible(page);

@@ -3,6 +3,7 @@ import type { InspectionType } from '@shared/enums';
 import type { DbOrTx } from '../../db/client';
 import { appliesSql, itemAnswersSql } from '../requirements/library/applies.sql';
 import { intervalSql, OPEN_STATUSES, resultAfterCorrectionsSql } from './compliance.sql';
+import { settleRequirements } from './compliance-batch.queries';
 import { countsFromADaySql, dueFromStatedSql, libraryFirstAfterSql, requirementFirstAfterSql, unknownDueSql } from './counts-from.sql';
 import { libraryWindow, nextDueFromSql, requirementWindow, windowOpensFromSql } from './due-window.sql';
 
@@ -135,55 +136,9 @@ export async function settleRequirement(
   requirementId: number,
   today: string,
 ): Promise<{ nextDueDate: string; latestInspectionId: number | null } | undefined> {
-  const window = requirementWindow('r');
-  const result = await db.execute<{ next_due_date: string; latest_inspection_id: number | null }>(sql`
-    with target as (select * from requirements where id = ${requirementId}),
-    latest as (
-      select i.id, (i.completed_date at time zone o.time_zone)::date as day, ${resultAfterCorrectionsSql('i')} as result, i.completion_notes as notes
-      from target r
-      join inspections i on i.property_id = r.property_id and i.inspection_type = r.item_type
-        and (i.requirement_id = r.id or (i.requirement_id is null and r.principal))
-      join organizations o on o.id = i.organization_id
-      where i.status = 'completed' and i.compliance_result is not null and i.completed_date is not null
-      order by day desc, i.completed_date desc, i.id desc
-      limit 1
-    ),
-    -- The day the activity itself was last done: a re-test after a repair checks the repair
-    -- (its result is the latest), it does not restart the interval (retest-after-correction.ts).
-    clock as (
-      select (i.completed_date at time zone o.time_zone)::date as day
-      from target r
-      join inspections i on i.property_id = r.property_id and i.inspection_type = r.item_type
-        and (i.requirement_id = r.id or (i.requirement_id is null and r.principal))
-      join organizations o on o.id = i.organization_id
-      where i.status = 'completed' and i.compliance_result is not null and i.completed_date is not null and i.retest_of_id is null
-      order by day desc
-      limit 1
-    ),
-    done as (select coalesce((select day from clock), (select day from latest)) as day),
-    soonest as (
-      select min(i.due_date) as due from inspections i where i.requirement_id = ${requirementId} and i.status in ${OPEN_STATUSES}
-    )
-    update requirements r set
-      last_done_on = (select day from done),
-      last_result = (select result from latest),
-      last_notes = (select notes from latest),
-      next_due_date = coalesce(
-        (select ${nextDueFromSql('r', window, sql`done.day`)} from done),
-        ${dueFromStatedSql('r', window, sql`r.last_done_stated_on`, requirementFirstAfterSql('r'))},
-        case when r.last_done_on is null then coalesce((select due from soonest), r.next_due_date)
-          else least(${today}::date, coalesce((select due from soonest), ${today}::date)) end),
-      window_opens_on = coalesce((select ${windowOpensFromSql('r', window, sql`done.day`)} from done),
-        ${windowOpensFromSql('r', window, sql`r.last_done_stated_on`)}),
-      -- A result says when it was last done; an inspection scheduled for it sets a real date.
-      last_done_unknown = r.last_done_unknown and not exists (select 1 from latest),
-      next_due_estimated = r.next_due_estimated and not exists (select 1 from latest),
-      has_open_inspection = (select due from soonest) is not null,
-      updated_at = now()
-    where r.id = ${requirementId}
-    returning to_char(r.next_due_date, 'YYYY-MM-DD') as next_due_date, (select id from latest) as latest_inspection_id`);
-  const row = result.rows[0];
-  return row ? { nextDueDate: row.next_due_date, latestInspectionId: row.latest_inspection_id } : undefined;
+  // One settle path: the batch statement, for one requirement (compliance-batch.queries.ts).
+  const [row] = await settleRequirements(db, [requirementId], today);
+  return row ? { nextDueDate: row.nextDueDate, latestInspectionId: row.latestInspectionId } : undefined;
 }
 
 /**

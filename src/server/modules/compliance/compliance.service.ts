@@ -2,7 +2,7 @@ import type { InspectionType } from '@shared/enums';
 import type { DbOrTx } from '../../db/client';
 import { validationFailed } from '../../errors';
 import * as q from './compliance.queries';
-import { applyRestarts, restartedBy } from './restarts.queries';
+import { settleWithRestarts } from './restarts.queries';
 
 /**
  * The one way compliance moves: after inspections or requirements of a property change, in
@@ -16,10 +16,7 @@ export async function settle(
 ): Promise<void> {
   const ids = [...new Set(input.requirementIds ?? [])].filter((id): id is number => id !== null);
   // A completion can restart another activity's clock too (the 12-year hydrostatic test, the 6-year maintenance).
-  for (const id of new Set([...ids, ...(await restartedBy(db, ids))])) {
-    await q.settleRequirement(db, id, input.today);
-    await applyRestarts(db, [id]);
-  }
+  await settleWithRestarts(db, ids, input.today);
   for (const type of new Set(input.itemTypes)) {
     if (input.prune && (await q.removeUntouchedItem(db, input.propertyId, type))) continue;
     await q.syncItem(db, input.propertyId, type);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { settleRequirements, type SettledRequirement } from './compliance-batch.queries';
 import { nextDueFromSql, requirementWindow, windowOpensFromSql } from './due-window.sql';
 
 /**
@@ -50,4 +51,19 @@ export async function applyRestarts(db: DbOrTx, requirementIds: number[]): Promi
     where r.id = hit.id
       and hit.day > coalesce(r.last_done_on, r.last_done_stated_on, '-infinity'::date)
       and r.next_due_date is distinct from ${nextDue}`);
+}
+
+/**
+ * Settles these requirements and those whose clock one of them restarts, then applies the
+ * restarts: what every settle does (settle, the history import, a change of code set), so a
+ * 6-year examination a 12-year hydrostatic test restarted keeps that day however it is settled.
+ * Returns what settleRequirements returns for `requirementIds`.
+ */
+export async function settleWithRestarts(db: DbOrTx, requirementIds: readonly number[], today: string): Promise<SettledRequirement[]> {
+  const ids = [...new Set(requirementIds)];
+  const restarted = (await restartedBy(db, ids)).filter((id) => !ids.includes(id));
+  const settled = await settleRequirements(db, [...ids, ...restarted], today);
+  await applyRestarts(db, [...ids, ...restarted]);
+  const asked = new Set(ids);
+  return settled.filter((s) => asked.has(s.id));
 }

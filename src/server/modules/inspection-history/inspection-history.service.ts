@@ -10,8 +10,8 @@ import type { Db, DbOrTx } from '../../db/client';
 import { AppError, validationFailed } from '../../errors';
 import { accountContact } from '../auth/account-contact';
 import { findInspector } from '../inspectors/inspectors.queries';
-import { settleRequirements, syncItems, syncProperties } from '../compliance/compliance-batch.queries';
-import { applyRestarts, restartedBy } from '../compliance/restarts.queries';
+import { syncItems, syncProperties } from '../compliance/compliance-batch.queries';
+import { settleWithRestarts } from '../compliance/restarts.queries';
 import { lockAccountForLimits, openInspectionRoom } from '../subscription/subscription.service';
 import * as q from './inspection-history.queries';
 
@@ -393,13 +393,8 @@ export async function importHistory(deps: InspectionHistoryDeps, account: Accoun
     const inspectionOf = new Map(toInsert.map((r, i) => [r.line, inserted[i]!]));
 
     const touched = [...new Set(resolved.map((r) => requirementOf(r.target!)))];
-    const settled = await settleRequirements(db, touched, day);
     // A past 12-year hydrostatic test restarts the 6-year maintenance too (restarts.queries.ts).
-    const restarted = await restartedBy(db, touched);
-    if (restarted.length > 0) {
-      await settleRequirements(db, restarted, day);
-      await applyRestarts(db, restarted);
-    }
+    const settled = await settleWithRestarts(db, touched, day);
     await q.moveScheduledNext(db, dueBefore);
     const items = [...new Map(resolved.map((r) => [`${r.propertyId}|${r.itemType}`, { propertyId: r.propertyId!, itemType: r.itemType! }])).values()];
     await syncItems(db, items);

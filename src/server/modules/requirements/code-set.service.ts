@@ -8,7 +8,8 @@ import { writeAccountData } from '../../cache/account-cache';
 import type { Account } from '../../account';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
-import { settleRequirements, syncItems, syncProperties } from '../compliance/compliance-batch.queries';
+import { syncItems, syncProperties } from '../compliance/compliance-batch.queries';
+import { settleWithRestarts } from '../compliance/restarts.queries';
 import { accountContact } from '../auth/account-contact';
 import { assertPropertyExists } from '../properties/properties.service';
 import { applyCodeSetPlan, planCodeSetChange, unchangedMatch, type PlanRow } from './code-set-change.queries';
@@ -100,7 +101,8 @@ export async function moveToCodeSets(
     const properties = new Set(targets.filter((t) => t.today === day).map((t) => t.propertyId));
     const touched = await db.execute<{ id: number }>(sql`
       select id from requirements where id = any(${`{${ids.join(',')}}`}::int[]) and property_id = any(${`{${[...properties].join(',')}}`}::int[])`);
-    await settleRequirements(db, touched.rows.map((r) => r.id), day);
+    // With the restarts settle applies: a 6-year examination keeps a 12-year test's day.
+    await settleWithRestarts(db, touched.rows.map((r) => r.id), day);
   }
   const items = new Map<string, { propertyId: number; itemType: InspectionType }>();
   for (const row of plan) items.set(`${row.property_id}:${row.item_type}`, { propertyId: row.property_id, itemType: row.item_type });

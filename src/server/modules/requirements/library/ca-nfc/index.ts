@@ -1,6 +1,7 @@
 import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
 import type { CodeSetLibrary, LibraryEntry } from '../entry';
 import { annualDefaults, citing } from '../derive';
+import { nfpa25BeforeEdition2020 } from '../editions';
 import { usNfpa } from '../us-nfpa';
 
 /** The emergency lighting durations of the National Building Code of Canada (2020) 3.2.7.4, which the annual test proves. */
@@ -12,7 +13,7 @@ const NFPA_25_TYPES: readonly InspectionType[] = ['sprinkler_system', 'standpipe
 /** NFPA 10's and NFPA 25's activities (same keys, intervals and conditions as us-nfpa), in the editions NFC (2020) references. */
 const borrowed: LibraryEntry[] = [
   ...citing(usNfpa.entries, 'NFPA 10', ['fire_extinguisher']).map(({ entry, section }) => ({ ...entry, source: `NFC (2020) 6.2.1.1; NFPA 10 (2018) ${section}` })),
-  ...citing(usNfpa.entries, 'NFPA 25', NFPA_25_TYPES).map(({ entry, section }) => ({ ...entry, source: `NFC (2020) 6.4.1.1; NFPA 25 (2017) ${section}` })),
+  ...citing(usNfpa.entries, 'NFPA 25', NFPA_25_TYPES).map(({ entry, section }) => ({ ...nfpa25BeforeEdition2020(entry, 2017), source: `NFC (2020) 6.4.1.1; NFPA 25 (2017) ${section}` })),
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
 import type { CodeSetLibrary, LibraryEntry } from '../entry';
 import { annualDefaults, citing } from '../derive';
+import { nfpa25BeforeEdition2020 } from '../editions';
 import { usNfpa } from '../us-nfpa';
 
 /** The durations Ontario's Building Code asks of emergency lighting, which the annual test proves. */
@@ -20,7 +21,7 @@ const NFPA_25_ARTICLES: Partial<Record<InspectionType, string>> = {
 const borrowed: LibraryEntry[] = [
   ...citing(usNfpa.entries, 'NFPA 10', ['fire_extinguisher']).map(({ entry, section }) => ({ ...entry, source: `OFC (O. Reg. 213/07) 6.2; NFPA 10 ${section}` })),
   ...citing(usNfpa.entries, 'NFPA 25', Object.keys(NFPA_25_ARTICLES) as InspectionType[]).map(({ entry, section }) => ({
-    ...entry,
+    ...nfpa25BeforeEdition2020(entry, 2014),
     source: `OFC (O. Reg. 213/07) ${NFPA_25_ARTICLES[entry.itemType]}; NFPA 25 (2014) ${section}`,
   })),
 ];

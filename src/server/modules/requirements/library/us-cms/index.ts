@@ -1,5 +1,6 @@
 import type { CodeSetLibrary, LibraryEntry } from '../entry';
 import { withSources } from '../derive';
+import { nfpa25BeforeEdition2020 } from '../editions';
 import { usNfpa } from '../us-nfpa';
 
 /**
@@ -31,7 +32,10 @@ function cmsSource(entry: LibraryEntry): string {
   });
 }
 
-const rows: LibraryEntry[] = withSources(usNfpa.entries, cmsSource).map((entry) =>
+/** NFPA 25's rows as its 2011 edition asks them (library/editions.ts). */
+const editionRows = usNfpa.entries.map((entry) => (/^NFPA 25 \(/.test(entry.source) ? nfpa25BeforeEdition2020(entry, Number(CMS_EDITIONS['NFPA 25'])) : entry));
+
+const rows: LibraryEntry[] = withSources(editionRows, cmsSource).map((entry) =>
   entry.key === 'emergency_lighting.annual-90-minute-test'
     ? { ...entry, note: `${entry.note ?? 'Battery-powered emergency lighting'}; in a health care facility the essential electrical system follows NFPA 99 (2012) ch. 6` }
     : entry,
