@@ -11,7 +11,10 @@ for (const set of CODE_SETS.filter((s) => s !== 'us-nfpa')) {
   console.log('|---|---|---|---|');
   const entries = [...LIBRARY[set].entries].sort((a, b) => INSPECTION_TYPES.indexOf(a.itemType) - INSPECTION_TYPES.indexOf(b.itemType));
   for (const e of entries) {
-    const interval = 'months' in e.interval ? `${e.interval.months} ${e.interval.months === 1 ? 'month' : 'months'}` : `${e.interval.days} days`;
+    const every = 'months' in e.interval ? `${e.interval.months} ${e.interval.months === 1 ? 'month' : 'months'}` : `${e.interval.days} days`;
+    // Counted from installation or manufacture with a first that comes later than the repeat (decision 041).
+    const first = e.firstAfter && (!('months' in e.interval) || e.firstAfter.months !== e.interval.months) ? ` (first at ${e.firstAfter.months})` : '';
+    const interval = every + first;
     console.log(`| ${INSPECTION_TYPE_LABELS[e.itemType]} | ${e.principal ? `${e.activity} (principal)` : e.activity} | ${interval} | ${e.source} |`);
   }
   console.log('');

@@ -205,6 +205,11 @@ export const libraryRequirementResponse = z.object({
     .nullable()
     .describe('The answers about the safety item it needs, { question: [values] }: it applies when each named question is not answered or answered with one of them; null: always'),
   countsFrom: countsFromField,
+  firstAfterMonths: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Counted from installation or manufacture: months from that day to the first one (a field test at 50 years: 600); later ones every interval. Null: the interval'),
   ...intervalFields,
 });
 export type LibraryRequirement = z.infer<typeof libraryRequirementResponse>;

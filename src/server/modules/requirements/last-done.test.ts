@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 type Session = Awaited<ReturnType<TestContext['signedIn']>> & { property: { id: number } };
-type Row = { id: number; libraryId: number; activity: string; nextDueDate: string; lastDoneOn: string | null; lastDoneStatedOn: string | null; lastDoneKnown: boolean; nextDueEstimated: boolean; status: string; dueNotScheduled: boolean };
+type Row = { id: number; libraryId: number; activity: string; countsFrom: string; nextDueDate: string; lastDoneOn: string | null; lastDoneStatedOn: string | null; lastDoneKnown: boolean; nextDueEstimated: boolean; status: string; dueNotScheduled: boolean };
 
 async function withProperty(): Promise<Session> {
   const session = await ctx.signedIn({ timeZone: 'UTC', fullName: 'Jordan Lee' });
@@ -82,14 +82,23 @@ describe('adding a safety item with when it was last done', () => {
     const library = (await s.agent.get('/api/requirements/library')).json() as { itemType: string }[];
     const n = library.filter((l) => ['fire_extinguisher', 'sprinkler_system', 'emergency_lighting', 'fire_alarm'].includes(l.itemType)).length;
     expect(rows).toHaveLength(n);
+    // Field tests and replacements count from installation or manufacture (decision 041):
+    // not known, they are estimated a year out, not due now, but still a date to find.
+    const fromADay = rows.filter((r) => r.countsFrom !== 'last_done');
+    expect(fromADay.map((r) => r.activity)).toHaveLength(5);
+    const due = n - fromADay.length;
     for (const row of rows) {
-      expect(row).toMatchObject({ nextDueDate: '2026-04-10', lastDoneKnown: false, lastDoneStatedOn: null, nextDueEstimated: false, status: 'due_soon', dueNotScheduled: true });
+      expect(row).toMatchObject(
+        row.countsFrom === 'last_done'
+          ? { nextDueDate: '2026-04-10', lastDoneKnown: false, lastDoneStatedOn: null, nextDueEstimated: false, status: 'due_soon', dueNotScheduled: true }
+          : { nextDueDate: '2027-04-10', lastDoneKnown: false, lastDoneStatedOn: null, nextDueEstimated: true, status: 'never_inspected', dueNotScheduled: false },
+      );
     }
     let property = await propertyOf(s);
     expect(property.status).toBe('pending');
     expect(propertyStatusLine(property.status, property.statusReason)).toBe(`Pending: ${n} requirements with no known last date`);
     let stats = (await s.agent.get('/api/dashboard/stats')).json();
-    expect(stats).toMatchObject({ upcomingNotScheduledCount: n, overdueNotScheduledCount: 0 });
+    expect(stats).toMatchObject({ upcomingNotScheduledCount: due, overdueNotScheduledCount: 0 });
     // The PDF and the verification page print the same sentence.
     const report = (await s.agent.post('/api/reports', { propertyId: s.property.id, reportType: 'fire_safety' })).json();
     const text = (await pdfPages((await s.agent.get(report.downloadUrl)).rawPayload)).join('\n');
@@ -97,7 +106,7 @@ describe('adding a safety item with when it was last done', () => {
     const verification = (await ctx.agent().get(`/api/verify/${report.verifyPath.replace('/verify/', '')}`)).json();
     expect(verification).toMatchObject({ overallStatus: 'pending', statusReason: `${n} requirements with no known last date` });
     const listed = (await s.agent.get('/api/requirements/unscheduled')).json();
-    expect(listed).toHaveLength(n);
+    expect(listed).toHaveLength(due);
     expect(listed[0]).toMatchObject({ nextDueDate: '2026-04-10', lastDoneKnown: false });
 
     setNow('2026-04-11T12:00:00Z');
@@ -107,7 +116,7 @@ describe('adding a safety item with when it was last done', () => {
       'Emergency lighting last done not known and overdue (due Apr 10, 2026); fire alarm last done not known and overdue (due Apr 10, 2026); fire extinguishers last done not known and overdue (due Apr 10, 2026); sprinkler system last done not known and overdue (due Apr 10, 2026)',
     );
     stats = (await s.agent.get('/api/dashboard/stats')).json();
-    expect(stats).toMatchObject({ upcomingNotScheduledCount: 0, overdueNotScheduledCount: n });
+    expect(stats).toMatchObject({ upcomingNotScheduledCount: 0, overdueNotScheduledCount: due });
 
     // A result makes the last date known.
     const alarm = rows.find((r) => r.activity === 'Annual test')!;

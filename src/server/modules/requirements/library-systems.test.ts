@@ -238,7 +238,7 @@ describe("the conditions of SPEC's types", () => {
     expect(await addItem(s, 'sprinkler_system')).toHaveLength(13);
     expect(
       await addItem(s, 'sprinkler_system', { valve_securing: ['sealed'], sprinkler_system_kinds: ['wet'], sprinkler_backflow: ['separate'], sprinkler_kinds: ['fast_response'] }),
-    ).toEqual([...always, 'Weekly control valve inspection | 7 d | NFPA 25 (2023) 13.3.2.1', ...fiveYear, 'Sprinkler field test at 20 years | 240 mo | NFPA 25 (2023) 5.3.1']);
+    ).toEqual([...always, 'Weekly control valve inspection | 7 d | NFPA 25 (2023) 13.3.2.1', ...fiveYear, 'Sprinkler field test at 20 years | 120 mo | NFPA 25 (2023) 5.3.1']);
     expect(
       await addItem(s, 'sprinkler_system', { valve_securing: ['locked', 'supervised'], sprinkler_system_kinds: ['dry'], sprinkler_backflow: ['yes'], sprinkler_kinds: ['standard', 'harsh'] }),
     ).toEqual([
@@ -248,7 +248,7 @@ describe("the conditions of SPEC's types", () => {
       'Monthly dry and preaction gauge inspection | 1 mo | NFPA 25 (2023) Table 5.1.1.2',
       'Annual backflow preventer forward-flow test | 12 mo | NFPA 25 (2023) ch. 13, Backflow Prevention Assemblies',
       ...fiveYear,
-      'Sprinkler field test at 50 years | 600 mo | NFPA 25 (2023) 5.3.1',
+      'Sprinkler field test at 50 years | 120 mo | NFPA 25 (2023) 5.3.1',
       '5-year sprinkler field test | 60 mo | NFPA 25 (2023) 5.3.1',
     ]);
   });

@@ -23,7 +23,8 @@ import { dueFromStatedSql, requirementFirstAfterSql } from '../compliance/counts
 import { appliesSql, itemAnswersSql } from './library/applies.sql';
 
 const LIBRARY_COLUMNS = sql`l.id, l.item_type as "itemType", l.activity, l.interval_months as "intervalMonths", l.interval_days as "intervalDays",
-  l.source, l.note, l.principal, l.sort_order as "sortOrder", l.applies_when as "appliesWhen", l.counts_from as "countsFrom"`;
+  l.source, l.note, l.principal, l.sort_order as "sortOrder", l.applies_when as "appliesWhen", l.counts_from as "countsFrom",
+  case when l.counts_from in ('installation', 'manufacture') then l.first_after_months end as "firstAfterMonths"`;
 
 /** A code set's library, as rows in use (retired ones are kept only for what was made from them). */
 export async function listLibrary(db: DbOrTx, codeSet: CodeSet = 'us-nfpa'): Promise<LibraryRequirement[]> {

@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import type { FieldArrayWithId, UseFormReturn } from 'react-hook-form';
 import type { LibraryRequirement } from '@shared/schemas/requirement';
 import { intervalLabel } from '@shared/intervals';
+import { countsFromFieldLabel } from '@shared/counts-from';
 import { FormField } from '@/components/ui/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -32,8 +33,15 @@ export function LastDoneFields<T extends RowsForm>({ form: typed, fields, entrie
   const values = form.watch('rows');
   const errors = form.formState.errors.rows;
 
+  // A day for all is a last-done day, not an installation or manufacture day: rows counted from
+  // those become Not known (estimated a year out) unless one was typed.
+  const fromADay = (libraryId: number) => countsFromFieldLabel(entries.find((e) => e.id === libraryId)?.countsFrom ?? 'last_done') !== null;
   const applyToAll = (patch: { lastDoneOn: string; notKnown: boolean }) => {
-    fields.forEach((_, i) => {
+    fields.forEach((field, i) => {
+      if (!patch.notKnown && fromADay(field.libraryId)) {
+        if (!values?.[i]?.lastDoneOn) form.setValue(`rows.${i}.notKnown`, true, { shouldDirty: true });
+        return;
+      }
       form.setValue(`rows.${i}.lastDoneOn`, patch.lastDoneOn, { shouldDirty: true });
       form.setValue(`rows.${i}.notKnown`, patch.notKnown, { shouldDirty: true });
     });
@@ -43,7 +51,10 @@ export function LastDoneFields<T extends RowsForm>({ form: typed, fields, entrie
   return (
     <fieldset className="min-w-0 space-y-3 rounded-md border bg-muted/40 p-3">
       <legend className="px-1 text-sm font-medium">{legend}</legend>
-      <p className="text-sm text-muted-foreground">A requirement whose last date is not known is due now.</p>
+      <p className="text-sm text-muted-foreground">
+        A requirement whose last date is not known is due now. A test or replacement counted from installation or manufacture asks for that date
+        instead; not known, it is estimated a year out until you read the label.
+      </p>
       {fields.length > 1 ? (
         <div className="flex flex-wrap items-end gap-2">
           <div className="min-w-0 flex-1 basis-40 space-y-1">
@@ -66,21 +77,34 @@ export function LastDoneFields<T extends RowsForm>({ form: typed, fields, entrie
           const notKnown = values?.[i]?.notKnown ?? false;
           const error = errors?.[i]?.lastDoneOn?.message;
           const name = entry?.activity ?? 'Requirement';
+          // Installed on / Manufactured on: the month and year on the label are enough (decision 041).
+          const fromLabel = entry ? countsFromFieldLabel(entry.countsFrom) : null;
+          const fieldLabel = fromLabel ?? 'Last done';
           return (
             <li key={field.key} className="rounded-md border bg-background p-3">
               <p className="break-words text-sm font-medium">{name}</p>
-              <p className="mb-2 text-xs text-muted-foreground">{entry ? `${intervalLabel(entry)} (${entry.source})` : null}</p>
+              <p className="mb-2 text-xs text-muted-foreground">
+                {entry ? `${intervalLabel(entry)} (${entry.source})` : null}
+                {fromLabel ? ' · The month and year on the label are enough: choose the 1st.' : null}
+              </p>
               <div className="flex flex-wrap items-end gap-3">
-                <FormField label="Last done" error={error} className="min-w-0 flex-1 basis-40 space-y-1">
+                <FormField label={fieldLabel} error={error} className="min-w-0 flex-1 basis-40 space-y-1">
                   {(control) => (
-                    <Input {...control} type="date" max={today} aria-label={`${name}: last done`} disabled={notKnown} {...form.register(`rows.${i}.lastDoneOn`)} />
+                    <Input
+                      {...control}
+                      type="date"
+                      max={today}
+                      aria-label={`${name}: ${fieldLabel.toLowerCase()}`}
+                      disabled={notKnown}
+                      {...form.register(`rows.${i}.lastDoneOn`)}
+                    />
                   )}
                 </FormField>
                 <label className="flex h-10 items-center gap-2 text-sm">
                   <input
                     type="checkbox"
                     className="size-4"
-                    aria-label={`${name}: last done not known`}
+                    aria-label={`${name}: ${fromLabel ? fieldLabel.replace(/ on$/, '').toLowerCase() : 'last done'} not known`}
                     {...form.register(`rows.${i}.notKnown`, { onChange: () => form.formState.isSubmitted && void form.trigger(`rows.${i}.lastDoneOn`) })}
                   />
                   Not known

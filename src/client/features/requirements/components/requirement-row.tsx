@@ -15,6 +15,8 @@ import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { useToday } from '@/features/inspections/api/use-today';
 import { useUpdateRequirement } from '../api/use-requirement-mutations';
+import { countsFromStated, monthYear } from '@shared/counts-from';
+import { CountsFromDate } from './counts-from-date';
 import { intervalAndSource, intervalReason, scheduleLink } from './requirement-text';
 
 // The forms (and their validation) load when their buttons are first reached for.
@@ -24,6 +26,8 @@ const SwitchRequirementDialog = lazyDialog(() => import('./switch-requirement-di
 /** Last done: the result's day, the day given when it was added, "Not known" (issue 35) or never. */
 function lastDoneText(requirement: Requirement): string {
   if (requirement.lastDoneOn) return formatDate(requirement.lastDoneOn);
+  // Counted from installation or manufacture: the day given is that, said on its own line.
+  if (requirement.countsFrom !== 'last_done') return 'Never';
   if (requirement.lastDoneStatedOn) return `${formatDate(requirement.lastDoneStatedOn)}, no result recorded`;
   return requirement.lastDoneKnown ? 'Never' : 'Not known';
 }
@@ -81,6 +85,17 @@ export function RequirementRow({ requirement }: { requirement: Requirement }) {
           {requirement.libraryId === null ? <Badge variant="outline">Custom</Badge> : null}
         </div>
       </div>
+
+      {/* A field test or replacement counted from installation or manufacture, never done yet (decision 041). */}
+      {requirement.active && requirement.countsFrom !== 'last_done' && !requirement.lastDoneOn ? (
+        requirement.lastDoneStatedOn ? (
+          <p className="text-sm">
+            {countsFromStated(requirement.countsFrom, requirement.lastDoneStatedOn)}; first due {monthYear(requirement.nextDueDate)}
+          </p>
+        ) : (
+          <CountsFromDate requirement={requirement} today={today} canEdit={canEdit} />
+        )
+      ) : null}
 
       {requirement.active ? (
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-3">
