@@ -228,6 +228,57 @@ describe('changing a property’s code set', () => {
     expect(text.slice(text.indexOf('Below the code minimum'), text.indexOf('Requirements switched off'))).not.toContain('egress door');
   });
 
+  it("keeps a US property's inspected fire doors when it moves to a Canadian set: the same requirement, as the set's default", async () => {
+    const s = await owner();
+    const property = await s.create({ name: 'Lakeshore', state: 'IL', city: 'Chicago', zip: '60601', country: 'us' });
+    const [doors] = await s.add(property.id, 'fire_doors');
+    const scheduled = await s.agent.post('/api/inspections', { propertyId: property.id, inspectionType: 'fire_doors', dueDate: '2026-05-01', assignedTo: 'Dana Cole' });
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
+    const done = await s.agent.put(`/api/inspections/${scheduled.json().id}`, { status: 'completed', complianceStatus: 'compliant', completedDate: '2026-05-01' });
+    expect(done.statusCode, done.body).toBe(200);
+
+    for (const [codeSet, source] of [
+      ['ca-nfc', 'Firemark default (no NFC section confirmed)'],
+      ['ca-on', 'Firemark default (no OFC section confirmed)'],
+    ] as const) {
+      const diff = (await s.agent.post(`/api/properties/${property.id}/code-set/preview`, { codeSet })).json() as { differences: Diff[] };
+      expect(diff.differences.filter((d) => d.itemType === 'fire_doors').map((d) => [d.kind, d.requirementId])).toEqual([['changed', doors!.id]]);
+      expect((await s.agent.put(`/api/properties/${property.id}/code-set`, { codeSet })).statusCode).toBe(200);
+      const fireDoors = (await s.list(property.id)).filter((r) => r.itemType === 'fire_doors');
+      expect(fireDoors).toHaveLength(1);
+      expect(fireDoors[0]).toMatchObject({ id: doors!.id, active: true, applies: true, principal: true, activity: 'Annual inspection', source, lastDoneOn: '2026-05-01', nextDueDate: '2027-05-01' });
+    }
+    expect((await s.agent.get(`/api/inspections/${scheduled.json().id}`)).json()).toMatchObject({ requirement: { id: doors!.id } });
+  });
+
+  it("gives a Canadian property's smoke alarms their replacement: the failed system test they no longer have stops failing the item", async () => {
+    const s = await owner();
+    const property = await s.create({ name: 'Queen West', state: 'ON', zip: 'M5V 2T6', country: 'ca' });
+    const rows = await s.add(property.id, 'smoke_detectors');
+    expect(rows.map((r) => [r.activity, r.source])).toEqual([
+      ['Annual test', 'OFC (O. Reg. 213/07) 6.3; CAN/ULC-S536'],
+      ['10-year smoke alarm replacement', "OFC (O. Reg. 213/07) 6.3.3; the manufacturer's instructions"],
+    ]);
+    const annual = rows.find((r) => r.principal)!;
+    const scheduled = await s.agent.post('/api/inspections', { propertyId: property.id, inspectionType: 'smoke_detectors', requirementId: annual.id, dueDate: '2026-05-01', assignedTo: 'Dana Cole' });
+    const failed = await s.agent.put(`/api/inspections/${scheduled.json().id}`, { status: 'completed', complianceStatus: 'non_compliant', completedDate: '2026-05-01', notes: 'Two detectors did not alarm' });
+    expect(failed.statusCode, failed.body).toBe(200);
+    const item = async () => ((await s.agent.get(`/api/properties/${property.id}`)).json().complianceItems as { itemType: string; status: string }[]).find((i) => i.itemType === 'smoke_detectors');
+    expect((await item())?.status).toBe('non_compliant');
+
+    const answered = await s.agent.put(`/api/properties/${property.id}/safety-items/smoke_detectors/answers`, { answers: { detector_kind: ['single_station'] } });
+    expect(answered.statusCode, answered.body).toBe(200);
+    const after = await s.list(property.id);
+    expect(after.filter((r) => r.active).map((r) => r.activity)).toEqual(['10-year smoke alarm replacement']);
+    expect(after.find((r) => r.id === annual.id)).toMatchObject({ applies: false, active: false });
+    expect((await item())?.status).not.toBe('non_compliant');
+    expect((await s.agent.get(`/api/properties/${property.id}`)).json().status).not.toBe('non_compliant');
+    // An inspection that names no activity counts for what is asked, the replacement, not the test ruled out.
+    const plain = await s.agent.post('/api/inspections', { propertyId: property.id, inspectionType: 'smoke_detectors', dueDate: '2026-06-01', assignedTo: 'Dana Cole' });
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(plain.json()).toMatchObject({ requirement: { activity: '10-year smoke alarm replacement' } });
+  });
+
   it('keeps a requirement the new set left behind off when the answers about its item change', async () => {
     const s = await owner();
     const property = await s.create({ name: 'Lakeshore', state: 'IL', city: 'Chicago', zip: '60601', country: 'us' });

@@ -26,14 +26,16 @@ export function citing(entries: readonly LibraryEntry[], standard: string, types
 /**
  * For the safety items a set has no confirmed rows for: one annual inspection, sourced as
  * Firemark's default (as "Other" is), so the item can still be added and scheduled; the
- * property adds what its fire official asks as requirements of its own.
+ * property adds what its fire official asks as requirements of its own. It takes the key of
+ * the principal row `keysFrom` has for the type (us-nfpa's): a property moving from there
+ * keeps the requirement its inspections counted for, with its history, at the new interval.
  */
-export function annualDefaults(codeSet: string, entries: readonly LibraryEntry[], types: readonly InspectionType[]): LibraryEntry[] {
+export function annualDefaults(codeSet: string, entries: readonly LibraryEntry[], types: readonly InspectionType[], keysFrom: readonly LibraryEntry[]): LibraryEntry[] {
   const covered = new Set(entries.map((e) => e.itemType));
   return types
     .filter((type) => !covered.has(type))
     .map((type) => ({
-      key: `${type}.annual-inspection`,
+      key: keysFrom.find((e) => e.itemType === type && e.principal)?.key ?? `${type}.annual-inspection`,
       itemType: type,
       activity: 'Annual inspection',
       interval: { months: 12 },

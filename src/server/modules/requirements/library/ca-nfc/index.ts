@@ -1,5 +1,6 @@
 import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
 import type { CodeSetLibrary, LibraryEntry } from '../entry';
+import { canadianSmokeAlarmReplacement } from '../canada-smoke-alarms';
 import { annualDefaults, citing } from '../derive';
 import { nfpa25BeforeEdition2020 } from '../editions';
 import { usNfpa } from '../us-nfpa';
@@ -47,10 +48,11 @@ const rows: LibraryEntry[] = [
     principal: true,
   },
   { key: 'smoke_detectors.annual-functional-test', itemType: 'smoke_detectors', activity: 'Annual test', interval: { months: 12 }, appliesWhen: { detector_kind: ['system'] }, source: 'NFC (2020) 6.3.1.2; CAN/ULC-S536 (2019)', principal: true },
+  canadianSmokeAlarmReplacement('CAN/ULC-S552 5.4.1; the NFC (2020) article not confirmed'),
   { key: 'fire_alarm.monthly-test', itemType: 'fire_alarm', activity: 'Monthly test', interval: { months: 1 }, source: 'NFC (2020) 6.3.1.2; CAN/ULC-S536 (2019)' },
   { key: 'fire_alarm.annual-test', itemType: 'fire_alarm', activity: 'Annual inspection and test', interval: { months: 12 }, source: 'NFC (2020) 6.3.1.2; CAN/ULC-S536 (2019)', principal: true },
 ];
-rows.push(...annualDefaults('NFC', rows, INSPECTION_TYPES.filter((t) => t !== 'other')));
+rows.push(...annualDefaults('NFC', rows, INSPECTION_TYPES.filter((t) => t !== 'other'), usNfpa.entries));
 rows.push({ key: 'other.annual-inspection', itemType: 'other', activity: 'Annual inspection', interval: { months: 12 }, source: 'Firemark default', principal: true });
 
 export const caNfc: CodeSetLibrary = { codeSet: 'ca-nfc', entries: rows };

@@ -1,5 +1,6 @@
 import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
 import type { CodeSetLibrary, LibraryEntry } from '../entry';
+import { canadianSmokeAlarmReplacement } from '../canada-smoke-alarms';
 import { annualDefaults, citing } from '../derive';
 import { nfpa25BeforeEdition2020 } from '../editions';
 import { usNfpa } from '../us-nfpa';
@@ -57,10 +58,12 @@ const rows: LibraryEntry[] = [
     principal: true,
   },
   { key: 'smoke_detectors.annual-functional-test', itemType: 'smoke_detectors', activity: 'Annual test', interval: { months: 12 }, appliesWhen: { detector_kind: ['system'] }, source: 'OFC (O. Reg. 213/07) 6.3; CAN/ULC-S536', principal: true },
+  // Smoke alarms are kept in operating condition (6.3.3), so replaced as their manufacturer says.
+  canadianSmokeAlarmReplacement("OFC (O. Reg. 213/07) 6.3.3; the manufacturer's instructions"),
   { key: 'fire_alarm.monthly-test', itemType: 'fire_alarm', activity: 'Monthly test', interval: { months: 1 }, source: 'OFC (O. Reg. 213/07) 6.3; CAN/ULC-S536' },
   { key: 'fire_alarm.annual-test', itemType: 'fire_alarm', activity: 'Annual inspection and test', interval: { months: 12 }, source: 'OFC (O. Reg. 213/07) 6.3; CAN/ULC-S536', principal: true },
 ];
-rows.push(...annualDefaults('OFC', rows, INSPECTION_TYPES.filter((t) => t !== 'other')));
+rows.push(...annualDefaults('OFC', rows, INSPECTION_TYPES.filter((t) => t !== 'other'), usNfpa.entries));
 rows.push({ key: 'other.annual-inspection', itemType: 'other', activity: 'Annual inspection', interval: { months: 12 }, source: 'Firemark default', principal: true });
 
 export const caOn: CodeSetLibrary = { codeSet: 'ca-on', entries: rows };
