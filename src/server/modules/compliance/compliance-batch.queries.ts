@@ -82,14 +82,21 @@ export async function settleRequirements(db: DbOrTx, requirementIds: readonly nu
   return result.rows.map((row) => ({ id: row.id, nextDueDate: row.next_due_date, latestInspectionId: row.latest_inspection_id }));
 }
 
-/** syncItem for every (property, type): the item rolls its active requirements up. */
+/** syncItem for every (property, type): the item rolls its active requirements up; one with none is removed. */
 export async function syncItems(db: DbOrTx, items: readonly { propertyId: number; itemType: InspectionType }[]): Promise<void> {
   if (!items.length) return;
-  await db.execute(sql`
-    with pairs as (
+  const pairs = sql`pairs as (
       select distinct x.property_id, x.item_type::inspection_type as item_type
       from json_to_recordset(${JSON.stringify(items.map((i) => ({ property_id: i.propertyId, item_type: i.itemType })))}::json) as x(property_id int, item_type text)
-    ),
+    )`;
+  await db.execute(sql`
+    with ${pairs}
+    delete from compliance_items ci using pairs
+    where ci.property_id = pairs.property_id and ci.item_type = pairs.item_type
+      and exists (select 1 from requirements r where r.property_id = ci.property_id and r.item_type = ci.item_type)
+      and not exists (select 1 from requirements r where r.property_id = ci.property_id and r.item_type = ci.item_type and r.active)`);
+  await db.execute(sql`
+    with ${pairs},
     rollup as (
       select r.property_id, r.item_type,
         (case when bool_or(r.last_result = 'non_compliant') then 'non_compliant'

@@ -169,3 +169,28 @@ describe('compliance statuses over time, with no job running', () => {
     expect((await statusAt(s, s.property.id, '2026-04-02T12:00:00Z')).property).toBe('pending');
   });
 });
+
+describe('an item none of whose requirements is on', () => {
+  it('has no status: a failed one leaves the items and the status reason, and comes back when a requirement is on again', async () => {
+    const s = await account('UTC');
+    await inspected(s, s.property.id, 'fire_doors', '2026-03-02T09:00:00Z', 'non_compliant');
+    expect(await statusAt(s, s.property.id, '2026-03-10T12:00:00Z')).toEqual({ property: 'non_compliant', items: { fire_doors: 'non_compliant' } });
+    // As when the answers about an item rule out every requirement it has.
+    const off = (active: boolean) =>
+      ctx.runtime.pool.query(`update requirements set active = $2, applies = $2 where property_id = $1 and item_type = 'fire_doors'`, [s.property.id, active]);
+    const { settle } = await import('./compliance.service');
+    await off(false);
+    await settle(ctx.runtime.db, { propertyId: s.property.id, itemTypes: ['fire_doors'], today: '2026-03-10' });
+    expect(await statusAt(s, s.property.id, '2026-03-10T12:00:00Z')).toEqual({ property: 'pending', items: {} });
+
+    // An inspection that names no activity counts for a requirement that is off: it says its activity is not stated.
+    const scheduled = await s.agent.post('/api/inspections', { propertyId: s.property.id, inspectionType: 'fire_doors', dueDate: '2026-03-20', assignedTo: 'Dana Cole' });
+    expect(scheduled.statusCode, scheduled.body).toBe(201);
+    expect(scheduled.json()).toMatchObject({ activityBasis: 'not_stated' });
+    expect((await statusAt(s, s.property.id, '2026-03-10T12:00:00Z')).items).toEqual({});
+
+    await off(true);
+    await settle(ctx.runtime.db, { propertyId: s.property.id, itemTypes: ['fire_doors'], today: '2026-03-10' });
+    expect(await statusAt(s, s.property.id, '2026-03-10T12:00:00Z')).toEqual({ property: 'non_compliant', items: { fire_doors: 'non_compliant' } });
+  });
+});

@@ -144,9 +144,16 @@ export async function settleRequirement(
 /**
  * The compliance item of (property, type) rolls its active requirements up (DECISIONS):
  * next due the earliest, status the worst result (never inspected while none has one), last
- * inspected the latest, notes those of a failure. Nothing happens when it has no active one.
+ * inspected the latest, notes those of a failure. An item whose requirements are all off (its
+ * answers rule every one out) is asked nothing, so it has no status: it is removed, not left
+ * overdue or failed, and comes back when one of them is on again (review of issue 37).
  */
 export async function syncItem(db: DbOrTx, propertyId: number, itemType: InspectionType): Promise<void> {
+  await db.execute(sql`
+    delete from compliance_items ci
+    where ci.property_id = ${propertyId} and ci.item_type = ${itemType}
+      and exists (select 1 from requirements r where r.property_id = ci.property_id and r.item_type = ci.item_type)
+      and not exists (select 1 from requirements r where r.property_id = ci.property_id and r.item_type = ci.item_type and r.active)`);
   await db.execute(sql`
     with rollup as (
       select

@@ -255,14 +255,15 @@ export async function lockInspection(db: DbOrTx, reach: Reach, id: number): Prom
 /**
  * How an inspection's activity is known when none was named: with several active requirements
  * of its type at the property it counts for the principal one without saying so (not stated);
- * with one there was nothing to choose.
+ * with one there was nothing to choose. With none (its answers rule every one out) it counts
+ * for one that is switched off, which is a guess too: not stated, so it is shown as such.
  */
 export async function basisWithoutNaming(db: DbOrTx, propertyId: number, itemType: InspectionType): Promise<ActivityBasis> {
   const [row] = await preparedRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from requirements r where r.property_id = ${propertyId} and r.item_type = ${itemType} and r.active`,
   );
-  return (row?.n ?? 0) > 1 ? 'not_stated' : 'stated';
+  return (row?.n ?? 0) === 1 ? 'stated' : 'not_stated';
 }
 
 export async function insertInspection(db: DbOrTx, values: typeof inspections.$inferInsert): Promise<number> {
