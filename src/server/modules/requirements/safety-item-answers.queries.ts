@@ -57,14 +57,16 @@ export async function addMissingRows(
 /**
  * The property's library requirements of the item (of its code set) whose row's conditions now say otherwise:
  * one that no longer applies is switched off with it (applies and active false), so every list
- * that reads `active` leaves it out; one that applies again comes back on.
+ * that reads `active` leaves it out; one that applies again comes back on, unless a person had
+ * switched it off before it was ruled out (their last switch of it was off): it stays off, as
+ * they left it. Nobody can switch it by hand while it does not apply, so that switch still holds.
  */
 export async function flipApplies(
   db: DbOrTx,
   propertyId: number,
   itemType: InspectionType,
-): Promise<{ id: number; applies: boolean; applies_when: AppliesWhen | null }[]> {
-  const result = await db.execute<{ id: number; applies: boolean; applies_when: AppliesWhen | null }>(sql`
+): Promise<{ id: number; applies: boolean; active: boolean; applies_when: AppliesWhen | null }[]> {
+  const result = await db.execute<{ id: number; applies: boolean; active: boolean; applies_when: AppliesWhen | null }>(sql`
     with now_ as (
       select r.id, ${appliesSql('l', itemAnswersSql(propertyId, itemType))} as applies, l.applies_when
       from requirements r join requirement_library l on l.id = r.library_id
@@ -72,9 +74,14 @@ export async function flipApplies(
       join properties p on p.id = r.property_id and p.code_set = l.code_set
       where r.property_id = ${propertyId} and r.item_type = ${itemType}
     )
-    update requirements r set applies = n.applies, active = n.applies, updated_at = now()
+    update requirements r set applies = n.applies, updated_at = now(),
+      active = n.applies and coalesce((
+        select c.kind <> 'switched_off' from requirement_changes c
+        where c.requirement_id = r.id and c.kind in ('switched_off', 'switched_on')
+        order by c.created_at desc, c.id desc
+        limit 1), true)
     from now_ n
     where r.id = n.id and r.applies <> n.applies
-    returning r.id, r.applies, n.applies_when`);
+    returning r.id, r.applies, r.active, n.applies_when`);
   return result.rows;
 }

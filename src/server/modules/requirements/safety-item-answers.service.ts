@@ -81,7 +81,7 @@ export async function reconcileAnswers(
       ...added.map((r) => change(r.id, 'applicable', `Applies: ${because(r.applies_when, input.answers)}; last done not known`)),
       ...flipped.map((r) =>
         r.applies
-          ? change(r.id, 'applicable', `Applies again: ${because(r.applies_when, input.answers)}`)
+          ? change(r.id, 'applicable', `Applies again: ${because(r.applies_when, input.answers)}${r.active ? '' : '; stays switched off, as it was before'}`)
           : change(r.id, 'not_applicable', `Does not apply: ${because(r.applies_when, input.answers)}`),
       ),
     ],

@@ -178,6 +178,24 @@ describe('what applies follows the answers', () => {
     expect(off.json()).toMatchObject({ applies: true, active: false, belowCodeMinimum: true });
   });
 
+  it('leaves a requirement switched off by hand off when answers rule it out and back in, and says so', async () => {
+    const s = await extinguishers();
+    const fiveYear = (await s.byActivity())['5-year hydrostatic test']!;
+    const off = await s.owner.agent.put(`/api/requirements/${fiveYear.id}`, { active: false, reason: 'Tested by the landlord' });
+    expect(off.statusCode, off.body).toBe(200);
+    await s.answer({ answers: { agents: ['dry_chemical'] } });
+    expect((await s.byActivity())['5-year hydrostatic test']).toMatchObject({ applies: false, active: false });
+    await s.answer({ answers: { agents: ['dry_chemical', 'co2'] } });
+    const back = (await s.byActivity())['5-year hydrostatic test']!;
+    expect(back).toMatchObject({ applies: true, active: false, belowCodeMinimum: true });
+    expect(back.changes[0]).toMatchObject({ kind: 'applicable', detail: expect.stringMatching(/^Applies again: .*Carbon dioxide \(CO2\); stays switched off, as it was before$/) });
+    // Switched on by hand since, it comes back on the next time the answers rule it back in.
+    expect((await s.owner.agent.put(`/api/requirements/${back.id}`, { active: true, reason: 'The landlord stopped' })).statusCode).toBe(200);
+    await s.answer({ answers: { agents: ['dry_chemical'] } });
+    await s.answer({ answers: { agents: ['co2'] } });
+    expect((await s.byActivity())['5-year hydrostatic test']).toMatchObject({ applies: true, active: true });
+  });
+
   it("is listed in the report's switched-off requirements with the answer as its reason, never below the code minimum", async () => {
     const s = await extinguishers();
     await s.answer({ answers: { agents: ['co2'] } });
