@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CODE_SETS } from '../code-sets';
 import { COMPLIANCE_RESULTS, INSPECTION_STATUSES, INSPECTION_TYPES } from '../enums';
 import { ATTESTATION_ROLES } from '../records';
 import { ACTIVITY_BASES } from '../activity-basis';
@@ -264,7 +265,11 @@ export const inspectionResponse = z.object({
   deficiencyCount: countField.describe('Deficiencies it opened'),
   openDeficiencyCount: countField.describe('Of those, the ones not corrected yet'),
   retestOf: z
-    .object({ id: recordIdField, performedOn: calendarDayField.nullable() })
+    .object({
+      id: recordIdField,
+      performedOn: calendarDayField.nullable(),
+      codeSet: z.enum(CODE_SETS).describe("The property's code set, whose source the re-test cites (a Canadian fire alarm's is CAN/ULC-S536)"),
+    })
     .nullable()
     .describe('Set on a re-test: the failed inspection it re-tests (scheduled when its last deficiency was corrected on an item the code asks to test again after a repair)'),
   retest: z

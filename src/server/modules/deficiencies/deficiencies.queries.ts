@@ -214,10 +214,10 @@ export async function quarantinePhoto(db: DbOrTx, id: number, reason: string): P
  * while one is open, or when it has a re-test, or when it is not a failure any more.
  */
 export async function lockRetestCandidate(db: DbOrTx, inspectionId: number) {
-  const result = await db.execute<{ id: number; organization_id: number; property_id: number; inspection_type: InspectionType; requirement_id: number | null; activity_basis: ActivityBasis; assigned_to: string; inspector_id: number | null; performed_on: string }>(sql`
+  const result = await db.execute<{ id: number; organization_id: number; property_id: number; inspection_type: InspectionType; requirement_id: number | null; activity_basis: ActivityBasis; assigned_to: string; inspector_id: number | null; performed_on: string; code_set: string }>(sql`
     select i.id, i.organization_id, i.property_id, i.inspection_type, i.requirement_id, i.activity_basis, i.assigned_to, i.inspector_id,
-      to_char((i.completed_date at time zone o.time_zone)::date, 'YYYY-MM-DD') as performed_on
-    from inspections i join organizations o on o.id = i.organization_id
+      to_char((i.completed_date at time zone o.time_zone)::date, 'YYYY-MM-DD') as performed_on, p.code_set
+    from inspections i join organizations o on o.id = i.organization_id join properties p on p.id = i.property_id
     where i.id = ${inspectionId} and i.status = 'completed' and i.compliance_result = 'non_compliant'
       and not exists (select 1 from deficiencies d where d.inspection_id = i.id and d.corrected_on is null)
       and not exists (select 1 from inspections rt where rt.retest_of_id = i.id)

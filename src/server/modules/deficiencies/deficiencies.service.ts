@@ -5,6 +5,7 @@ import { PHOTO_QUARANTINED_MESSAGE } from '@shared/records';
 import type { correctDeficiencySchema, CorrectDeficiencyResult, Deficiency, DeficiencyPhoto, ScheduledRetest } from '@shared/schemas/deficiency';
 import type { InspectionType } from '@shared/enums';
 import { formatDisplayDate } from '@shared/dates';
+import { isCodeSet } from '@shared/code-sets';
 import { retestRule, retestScheduledMessage } from '@shared/retest-after-correction';
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAccountData } from '../../cache/account-cache';
@@ -94,13 +95,15 @@ export async function correctDeficiency(
  * failure (a unique index), made under the account lock the correction took first.
  */
 async function scheduleRetest(db: DbOrTx, inspectionId: number, itemType: InspectionType, correctedOn: string): Promise<ScheduledRetest | null> {
-  const rule = retestRule(itemType);
-  if (!rule) return null;
+  if (!retestRule(itemType)) return null;
   const failed = await q.lockRetestCandidate(db, inspectionId);
   if (!failed) return null;
+  // The source the property's code set names: a Canadian fire alarm's is CAN/ULC-S536.
+  const codeSet = isCodeSet(failed.code_set) ? failed.code_set : 'us-nfpa';
+  const rule = retestRule(itemType, codeSet)!;
   const instructions = `Re-test after repair of what the inspection of ${formatDisplayDate(failed.performed_on)} found: ${rule.source} asks that ${rule.asks}.`;
   const retestId = await q.insertRetest(db, failed, correctedOn, instructions);
-  return { inspectionId: retestId, retestOfId: failed.id, dueDate: correctedOn, source: rule.source, message: retestScheduledMessage(itemType, correctedOn) };
+  return { inspectionId: retestId, retestOfId: failed.id, dueDate: correctedOn, source: rule.source, message: retestScheduledMessage(itemType, correctedOn, codeSet) };
 }
 
 const HEIC_MESSAGE =

@@ -21,9 +21,9 @@ afterAll(async () => {
 const today = () => todayInTimeZone('UTC');
 
 /** A Free account whose inspection of `type` failed with one deficiency; its next inspection is scheduled (the plan's one open inspection). */
-async function failed(type: InspectionType = 'fire_alarm', performedOn = today(), count = 1) {
+async function failed(type: InspectionType = 'fire_alarm', performedOn = today(), count = 1, where: { country?: 'us' | 'ca'; state?: string } = {}) {
   const session = await ctx.signedIn();
-  const property = await createProperty(ctx.runtime.db, session.user.id, { name: 'Harbor View' });
+  const property = await createProperty(ctx.runtime.db, session.user.id, { name: 'Harbor View', ...where });
   const scheduled = (await session.agent.post('/api/inspections', { propertyId: property.id, inspectionType: type, dueDate: today(), assignedTo: 'Kim Lee' })).json();
   const completed = await session.agent.put(`/api/inspections/${scheduled.id}`, {
     status: 'completed',
@@ -176,5 +176,42 @@ describe('a correction the code follows with a re-test', () => {
     expect((await viewerAgent.post(`/api/organizations/${user.id}/switch`)).statusCode).toBe(200);
     expect((await correct(viewerAgent, deficiencyId)).statusCode).toBe(403);
     expect(await propertyOf(agent, property.id)).toMatchObject({ status: 'non_compliant', reason: 'Fire alarm failed inspection' });
+  });
+});
+
+/** Review of issue 37, item 5: the NFPA 25 systems are re-tested too, and the source is the property's code set's. */
+describe('the re-test a repair of the other systems, and in another code set, asks', () => {
+  it.each([
+    ['standpipes', 'NFPA 25 (2023) ch. 6', 'Standpipes awaiting re-test after repair'],
+    ['fire_pump', 'NFPA 25 (2023) ch. 8', 'Fire pump awaiting re-test after repair'],
+    ['private_hydrants_mains', 'NFPA 25 (2023) 7.5.1', 'Private hydrants and mains awaiting re-test after repair'],
+    ['water_storage_tanks', 'NFPA 25 (2023) ch. 9', 'Fire water storage tanks awaiting re-test after repair'],
+  ] as const)('schedules a re-test of a repaired %s, citing %s', async (type, source, reason) => {
+    const { agent, property, deficiencyId } = await failed(type);
+    const retest = (await correct(agent, deficiencyId)).json().retest;
+    expect(retest).toMatchObject({ source, message: expect.stringContaining('NFPA 25 asks that a repaired or replaced') });
+    expect(await propertyOf(agent, property.id)).toMatchObject({ reason, item: { awaitingRetest: true } });
+  });
+
+  it('schedules none after kitchen hood suppression is repaired: it is serviced, not re-tested', async () => {
+    const { agent, property, deficiencyId } = await failed('kitchen_hood_suppression');
+    expect((await correct(agent, deficiencyId)).json().retest).toBeNull();
+    expect((await propertyOf(agent, property.id)).item).toMatchObject({ status: 'compliant', awaitingRetest: false });
+  });
+
+  it("cites CAN/ULC-S536 for a Canadian fire alarm, and NFPA 25's 2014 edition by chapter in Ontario", async () => {
+    const national = await failed('fire_alarm', today(), 1, { country: 'ca', state: 'BC' });
+    const retest = (await correct(national.agent, national.deficiencyId)).json().retest;
+    expect(retest).toMatchObject({
+      source: 'CAN/ULC-S536 (2019)',
+      message: `Re-test scheduled for ${formatDisplayDate(today())}: CAN/ULC-S536 asks that repaired fire alarm components be tested again`,
+    });
+    const scheduled = (await national.agent.get(`/api/inspections/${retest.inspectionId}`)).json();
+    expect(scheduled).toMatchObject({ retestOf: { codeSet: 'ca-nfc' } });
+    expect(scheduled.notes).toContain('CAN/ULC-S536 (2019) asks that');
+    expect(scheduled.notes).not.toContain('NFPA 72');
+
+    const ontario = await failed('sprinkler_system', today(), 1, { country: 'ca', state: 'ON' });
+    expect((await correct(ontario.agent, ontario.deficiencyId)).json().retest).toMatchObject({ source: 'NFPA 25 (2014) ch. 15' });
   });
 });

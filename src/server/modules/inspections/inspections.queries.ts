@@ -1,3 +1,4 @@
+import { isCodeSet } from '@shared/code-sets';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { DUE_SOON_DAYS, UPCOMING_DAYS, type InspectionDisplayStatus } from '@shared/compliance';
 import type { ComplianceResult, InspectionStatus, InspectionType } from '@shared/enums';
@@ -93,6 +94,7 @@ type Row = {
   open_deficiency_count: number;
   retest_of_id: number | null;
   retest_of_performed_on: string | null;
+  property_code_set: string;
   retest_id: number | null;
   retest_due_date: string | null;
   retest_status: InspectionStatus | null;
@@ -146,7 +148,10 @@ function toInspection(row: Row): Inspection {
         : null,
     deficiencyCount: row.deficiency_count,
     openDeficiencyCount: row.open_deficiency_count,
-    retestOf: row.retest_of_id === null ? null : { id: row.retest_of_id, performedOn: row.retest_of_performed_on },
+    retestOf:
+      row.retest_of_id === null
+        ? null
+        : { id: row.retest_of_id, performedOn: row.retest_of_performed_on, codeSet: isCodeSet(row.property_code_set) ? row.property_code_set : 'us-nfpa' },
     retest: row.retest_id === null ? null : { id: row.retest_id, dueDate: row.retest_due_date!, status: row.retest_status! },
   };
 }
@@ -172,7 +177,7 @@ async function selectInspections(db: DbOrTx, where: SQL, today: string, order: S
       lic.expires_on < coalesce((i.completed_date at time zone org.time_zone)::date, ${t}) as inspector_licence_expired,
       i.attestation_statement, i.attestation_role, i.attestation_name, i.attested_at,
       coalesce(d.total, 0)::int as deficiency_count, coalesce(d.open, 0)::int as open_deficiency_count,
-      i.retest_of_id, to_char((fo.completed_date at time zone org.time_zone)::date, 'YYYY-MM-DD') as retest_of_performed_on,
+      i.retest_of_id, to_char((fo.completed_date at time zone org.time_zone)::date, 'YYYY-MM-DD') as retest_of_performed_on, p.code_set as property_code_set,
       rt.id as retest_id, to_char(rt.due_date, 'YYYY-MM-DD') as retest_due_date, rt.status as retest_status
     from page
     join inspections i on i.id = page.id

@@ -20,7 +20,7 @@ const retestStatusText: Record<Inspection['status'], string> = {
  * page's description-list entry, so both read like the details around them.
  */
 export function RetestDetails({ inspection, Term }: { inspection: Inspection; Term: (props: { term: string; wide?: boolean; children: ReactNode }) => ReactNode }) {
-  const rule = retestRule(inspection.inspectionType);
+  const rule = inspection.retestOf ? retestRule(inspection.inspectionType, inspection.retestOf.codeSet) : null;
   return (
     <>
       {inspection.retestOf ? (
