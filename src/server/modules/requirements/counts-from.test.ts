@@ -3,6 +3,7 @@ import { createProperty } from '../../db/seed/properties';
 import { setNow } from '../../testing/clock';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { grantPro } from '../subscription/subscription.service';
+import { LIBRARY } from './library';
 
 /**
  * Decision 041: a sprinkler field test, a smoke alarm's or a non-rechargeable extinguisher's
@@ -50,6 +51,15 @@ const libraryOf = async (s: Session, itemType: string) =>
   new Map(((await s.agent.get('/api/requirements/library')).json() as { id: number; itemType: string; activity: string }[]).filter((l) => l.itemType === itemType).map((l) => [l.activity, l.id]));
 
 describe('requirements counted from installation or manufacture', () => {
+  it('gives every row counted from installation or manufacture, and only those, a first interval', () => {
+    for (const { codeSet, entries } of Object.values(LIBRARY)) {
+      for (const e of entries) {
+        const fromADay = e.countsFrom === 'installation' || e.countsFrom === 'manufacture';
+        expect({ codeSet, key: e.key, firstAfter: e.firstAfter !== undefined }).toEqual({ codeSet, key: e.key, firstAfter: fromADay });
+      }
+    }
+  });
+
   it('first tests standard sprinklers installed in 2015 in 2065, then every 10 years after a test', async () => {
     setNow('2026-04-10T12:00:00Z');
     const s = await withProperty();
