@@ -34,6 +34,9 @@ WHERE r."library_id" = l."id" AND o."id" = r."organization_id"
     'smoke_detectors.sensitivity-test', 'smoke_detectors.10-year-smoke-alarm-replacement', 'smoke_co_alarms.10-year-smoke-alarm-replacement',
     'smoke_co_alarms.co-alarm-replacement', 'fire_extinguisher.replace-non-rechargeable', 'kitchen_hood_suppression.12-year-cylinder-hydrostatic-test'))
   AND r."last_done_on" IS NULL AND r."last_done_stated_on" IS NULL AND r."last_done_unknown" AND NOT r."next_due_estimated";--> statement-breakpoint
+-- The replacement's copied note said it was due now without a manufacture date; no longer so.
+UPDATE "requirements" SET "note" = 'Non-rechargeable units get no 6-year maintenance nor hydrostatic test; they leave service 12 years after manufacture'
+WHERE "note" = 'Non-rechargeable units get no 6-year maintenance nor hydrostatic test; they leave service 12 years after manufacture. Without a manufacture date it is due now';--> statement-breakpoint
 ALTER TABLE "requirements" ENABLE TRIGGER "history_capture";--> statement-breakpoint
 -- The safety items and properties follow (syncItem, syncProperty): next due the earliest.
 UPDATE "compliance_items" ci SET "next_due_date" = s."due", "updated_at" = now()
