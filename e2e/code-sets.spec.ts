@@ -49,3 +49,39 @@ test('on a phone, a property moves to Ontario’s Fire Code after its difference
   await expect(schedule.locator('details').filter({ hasText: 'Annual egress door inspection' })).toContainText('Code set changed to Ontario: Ontario Fire Code (O. Reg. 213/07), which does not ask it');
   await expectNoSidewaysScroll(page);
 });
+
+test('moving a property to Canada offers the National Fire Code, chosen, and changes nothing until it is applied', async ({ proPage: page }) => {
+  const property = await addProperty(page, { name: 'Harbourfront Offices' });
+  await page.goto(`/properties/${property.id}`);
+  await expect(page.getByTestId('code-set-label')).toHaveText('United States: current NFPA editions');
+
+  await page.getByRole('button', { name: 'Edit Property' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Property' });
+  await edit.getByLabel('Country').selectOption('ca');
+  await edit.getByLabel('State / Province').fill('BC');
+  await edit.getByLabel('ZIP / Postal code').fill('V6B 1A1');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Change code set' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('code-set-reason')).toHaveText(
+    'Where Harbourfront Offices now is, the suggested code set is Canada: National Fire Code (2020). Its requirements still follow United States: current NFPA editions until you apply another set.',
+  );
+  await expect(dialog.getByRole('radio', { name: 'Canada: National Fire Code (2020)' })).toBeChecked();
+  await expectAccessible(page);
+  // Declined: the set stays as it was.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('code-set-label')).toHaveText('United States: current NFPA editions');
+
+  // A later move to Ontario offers Ontario's set, applied after its differences are shown.
+  await page.getByRole('button', { name: 'Edit Property' }).click();
+  await edit.getByLabel('City').fill('Toronto');
+  await edit.getByLabel('State / Province').fill('ON');
+  await edit.getByLabel('ZIP / Postal code').fill('M5V 2T6');
+  await edit.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(dialog.getByRole('radio', { name: 'Ontario: Ontario Fire Code (O. Reg. 213/07)' })).toBeChecked();
+  await dialog.getByRole('button', { name: 'Show what changes' }).click();
+  await dialog.getByRole('button', { name: 'Apply Ontario code set' }).click();
+  await expect(page.getByTestId('code-set-label')).toHaveText('Ontario: Ontario Fire Code (O. Reg. 213/07)');
+});

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { defaultCodeSet, type CodeSet } from '@shared/code-sets';
 import type { Property } from '@shared/schemas/property';
 import { applyServerFieldErrors } from '@/lib/form-errors';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -9,9 +10,14 @@ interface EditPropertyDialogProps {
   property: Property;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /**
+   * Called after a save that moved the property to a place whose code set is another (a
+   * country, or in Canada Ontario or not): the set stays as it is until someone changes it.
+   */
+  onPlaceChanged?: (suggested: CodeSet) => void;
 }
 
-export function EditPropertyDialog({ property, open, onOpenChange }: EditPropertyDialogProps) {
+export function EditPropertyDialog({ property, open, onOpenChange, onPlaceChanged }: EditPropertyDialogProps) {
   const update = useUpdateProperty();
   const [dirty, setDirty] = useState(false);
   return (
@@ -44,7 +50,12 @@ export function EditPropertyDialog({ property, open, onOpenChange }: EditPropert
               update.mutate(
                 { id: property.id, values },
                 {
-                  onSuccess: () => onOpenChange(false),
+                  onSuccess: () => {
+                    onOpenChange(false);
+                    // Never changed silently: the page offers the set the new place suggests.
+                    const suggested = defaultCodeSet(values);
+                    if (suggested !== defaultCodeSet(property) && suggested !== property.codeSet) onPlaceChanged?.(suggested);
+                  },
                   onError: (error) => applyServerFieldErrors(error, setError, PROPERTY_FORM_FIELDS),
                 },
               )

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ArrowLeft, Building2, CalendarPlus, MapPin, Pencil } from 'lucide-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { CODE_SET_LABELS, type CodeSet } from '@shared/code-sets';
 import type { Property } from '@shared/schemas/property';
 import { isApiError } from '@/lib/api';
 import { recordIdFromUrl } from '@/lib/record-id';
@@ -13,6 +14,7 @@ import { PageHeader } from '@/components/page-header';
 import { StatusBadge, StatusReason } from '@/components/status-badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/use-toast';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDeleteProperty } from '../api/use-delete-property';
 import { propertyTabFromUrl, type PropertyTab } from '../api/property-page-query';
@@ -30,6 +32,7 @@ import { PastInspectionsLink } from '@/features/inspection-history/components/hi
 
 // The form (and its validation) loads when its button is first reached for.
 const EditPropertyDialog = lazyDialog(() => import('../components/edit-property-dialog').then((m) => m.EditPropertyDialog));
+const CodeSetDialog = lazyDialog(() => import('@/features/requirements/components/code-set-dialog').then((m) => m.CodeSetDialog));
 
 export default function PropertyDetailsPage() {
   const params = useParams();
@@ -75,6 +78,20 @@ function PropertyDetails({ property }: { property: Property }) {
   const [editing, setEditing] = useState(false);
   const remove = useDeleteProperty();
   const { can } = usePermissions();
+  // A move to a place whose code set is another: the set is offered, never changed silently.
+  const [codeSetOffer, setCodeSetOffer] = useState<CodeSet | null>(null);
+  const [codeSetOfferOpen, setCodeSetOfferOpen] = useState(false);
+  const offerCodeSet = (suggested: CodeSet) => {
+    if (can('requirements.edit')) {
+      setCodeSetOffer(suggested);
+      setCodeSetOfferOpen(true);
+    } else {
+      toast({
+        title: 'Code set unchanged',
+        description: `Its requirements still follow ${CODE_SET_LABELS[property.codeSet]}; someone who may change requirements can choose ${CODE_SET_LABELS[suggested]} on its Overview.`,
+      });
+    }
+  };
 
   const onDelete = () => {
     // Lists drop it at once; a failure puts it back there with an error toast.
@@ -165,7 +182,17 @@ function PropertyDetails({ property }: { property: Property }) {
         ) : null}
       </Tabs>
 
-      <EditPropertyDialog property={property} open={editing} onOpenChange={setEditing} />
+      <EditPropertyDialog property={property} open={editing} onOpenChange={setEditing} onPlaceChanged={offerCodeSet} />
+      {codeSetOffer ? (
+        <CodeSetDialog
+          key={codeSetOffer}
+          property={property}
+          open={codeSetOfferOpen}
+          onOpenChange={setCodeSetOfferOpen}
+          initial={codeSetOffer}
+          reason={`Where ${property.name} now is, the suggested code set is ${CODE_SET_LABELS[codeSetOffer]}. Its requirements still follow ${CODE_SET_LABELS[property.codeSet]} until you apply another set.`}
+        />
+      ) : null}
     </>
   );
 }

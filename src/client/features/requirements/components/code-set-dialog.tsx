@@ -18,6 +18,10 @@ interface CodeSetDialogProps {
   property: Property;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The set chosen when it opens (the property's own without it): the one its new place suggests. */
+  initial?: CodeSet;
+  /** Why it opened by itself, shown above the choice (its country or province changed). */
+  reason?: string;
 }
 
 /** The apply button's name for each set: which one it applies, in a word or two. */
@@ -69,8 +73,8 @@ function Differences({ change }: { change: CodeSetChange }) {
 }
 
 /** Choose a code set, see what changes, then apply it: nothing changes before "Apply". Mounted afresh each time it opens. */
-export function CodeSetDialog({ property, open, onOpenChange }: CodeSetDialogProps) {
-  const [chosen, setChosen] = useState<CodeSet>(property.codeSet);
+export function CodeSetDialog({ property, open, onOpenChange, initial, reason }: CodeSetDialogProps) {
+  const [chosen, setChosen] = useState<CodeSet>(initial ?? property.codeSet);
   const preview = useCodeSetPreview(property.id);
   const change = useChangeCodeSet(property.id);
   const labelId = useId();
@@ -99,6 +103,11 @@ export function CodeSetDialog({ property, open, onOpenChange }: CodeSetDialogPro
           </DialogDescription>
         </DialogHeader>
         <div className="space-y-4">
+          {reason ? (
+            <p className="rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900" data-testid="code-set-reason">
+              {reason}
+            </p>
+          ) : null}
           {error ? <FormAlert>{serverMessage(error, 'The code set could not be changed. Please try again.')}</FormAlert> : null}
           <div className="space-y-2">
             <p id={labelId} className="text-sm font-medium">
