@@ -124,24 +124,27 @@ describe('compliance statuses over time, with no job running', () => {
     expect((await s.agent.post(`/api/properties/${s.property.id}/safety-items`, { itemType: 'emergency_lighting', nextDueDate: '2026-07-15' })).statusCode).toBe(201);
 
     setNow('2026-04-02T12:00:00Z');
+    // The sprinkler system's four field tests count from an installation day nobody gave: a
+    // person must read the label (decision 041), so they are counted, not the item named.
+    const REASON = 'Emergency lighting never inspected; 4 requirements with no known last date';
     const property = (await s.agent.get(`/api/properties/${s.property.id}`)).json();
     expect(property.status).toBe('pending');
-    expect(property.statusReason).toBe('Emergency lighting and sprinkler system never inspected');
+    expect(property.statusReason).toBe(REASON);
     expect(property.complianceItems.find((i: { itemType: string }) => i.itemType === 'fire_extinguisher').status).toBe('compliant');
     // The list and the dashboard agree: not compliant, pending, with the same reason.
     const listedPending = (await s.agent.get('/api/properties?status=pending')).json();
     expect(listedPending.map((p: { id: number; statusReason: string }) => [p.id, p.statusReason])).toEqual([
-      [s.property.id, 'Emergency lighting and sprinkler system never inspected'],
+      [s.property.id, REASON],
     ]);
     expect(await listed(s, 'compliant')).toEqual([]);
     expect((await s.agent.get('/api/dashboard/stats')).json().compliantCount).toBe(0);
 
     const report = (await s.agent.post('/api/reports', { propertyId: s.property.id, reportType: 'fire_safety' })).json();
     const text = (await pdfPages((await s.agent.get(report.downloadUrl)).rawPayload)).join('\n');
-    expect(text).toMatch(/Overall status:\s*Pending\s*Emergency lighting and sprinkler system never inspected/);
+    expect(text).toMatch(/Overall status:\s*Pending\s*Emergency lighting never inspected; 4 requirements with no known last\s+date/);
     expect(text).not.toMatch(/Overall status:\s*Compliant/);
     const verification = (await ctx.agent().get(`/api/verify/${report.verifyPath.replace('/verify/', '')}`)).json();
-    expect(verification).toMatchObject({ overallStatus: 'pending', statusReason: 'Emergency lighting and sprinkler system never inspected' });
+    expect(verification).toMatchObject({ overallStatus: 'pending', statusReason: REASON });
 
     // Once every item has a passing result, and only then, the property is Compliant.
     for (const type of ['sprinkler_system', 'emergency_lighting']) {
