@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { DEFAULT_PHOTO_MAX_BYTES } from '@shared/records';
 import { billingEnvShape, billingSettings, checkBillingEnv, type BillingSettings } from './modules/billing/billing-config';
 import { EMPTY_ALLOW_LIST, webhookAllowedHostsEnv, type WebhookAllowList } from './modules/webhooks/allowed-hosts';
-import { processEnvShape, processSettings, runsJobs, type ProcessSettings } from './process-config';
-import { checkStorageEnv, storageEnvShape, storageSettings, type FileStoreSettings } from './files/storage-config';
+import { checkProcessEnv, processEnvShape, processSettings, runsJobs, type ProcessSettings } from './process-config';
+import { checkRoleStorage, checkStorageEnv, storageEnvShape, storageSettings, type FileStoreSettings } from './files/storage-config';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -94,7 +94,7 @@ const envSchema = z.object({
   ...billingEnvShape,
   /** FILE_STORE and the S3_ variables: photos and report PDFs on disk or in an S3-compatible store. */
   ...storageEnvShape,
-}).superRefine(checkBillingEnv).superRefine(checkStorageEnv);
+}).superRefine(checkBillingEnv).superRefine(checkStorageEnv).superRefine(checkRoleStorage).superRefine(checkProcessEnv);
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -90,15 +90,20 @@ async function main(): Promise<void> {
   let app: FastifyInstance | undefined;
   let metricsListener: FastifyInstance | undefined;
   let stopWorkers = () => undefined as void;
+  /** The jobs' own connection to the file store (the app closes its own). */
+  let closeFiles = () => undefined as void;
   exitOnUnhandledErrors(async () => {
     await app?.close();
     await metricsListener?.close();
     stopWorkers();
+    closeFiles();
     await runtime?.close();
   });
   runtime = await startRuntime(config, bootLog);
   const { serveApp, metrics: metricsAccess } = config.process;
   const drain = createDrain();
+  /** Which port was being opened, so that a port in use is blamed on the right variable. */
+  let listening: 'PORT' | 'METRICS_PORT' = 'PORT';
   const metrics = createMetrics({ pool: runtime.pool, log: { warn: (details, message) => app?.log.warn(details, message) } });
   try {
     // A worker serves no pages: only /healthz, /readyz and /metrics, on PORT.
@@ -113,7 +118,10 @@ async function main(): Promise<void> {
       await retireComplianceRefresh(runtime.boss);
       await startReminderSweep(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
       const files = await createFileStores(config);
+      closeFiles = () => files.close();
       const reportFiles = files.reports;
+      // Asked at start as a web process asks (app.ts): a worker serves no page that would show it.
+      if (!serveApp) void files.problem().then((problem) => problem && app?.log.warn(`File storage (FILE_STORE=s3): ${problem}`));
       await startHousekeeping(runtime.boss, { db: runtime.db, pool: runtime.pool }, files.photos, app.log, reportFiles);
       await startWebhookSweep(runtime.boss, { pool: runtime.pool, db: runtime.db, network: { allowed: allowCheck(config.webhookAllowList) } }, app.log);
       await startPasswordResetWorker(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
@@ -157,6 +165,7 @@ async function main(): Promise<void> {
         await closing;
         await jobs;
         stopWorkers();
+        closeFiles();
         await started.close();
         clearTimeout(force);
         process.exit(0);
@@ -171,6 +180,7 @@ async function main(): Promise<void> {
     process.on('disconnect', () => void shutdown('The supervisor (npm start) has gone'));
     await app.listen({ port: config.port, host: config.host });
     if (metricsListener && metricsAccess.listener) {
+      listening = 'METRICS_PORT';
       const at = await metricsListener.listen(metricsAccess.listener);
       bootLog(`Metrics at ${at}/metrics${metricsAccess.token ? ' (METRICS_TOKEN required)' : ''}`);
     }
@@ -178,10 +188,14 @@ async function main(): Promise<void> {
   } catch (error) {
     // Leave nothing behind: the workers, the pool and a database this process started.
     stopWorkers();
+    closeFiles();
     await app?.close();
     await metricsListener?.close();
     await runtime.close();
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      if (listening === 'METRICS_PORT') {
+        throw new Error(`METRICS_PORT ${metricsAccess.listener!.port} is already in use (another program, or PORT set to the same number). Stop the other program or set METRICS_PORT.`);
+      }
       throw new Error(`port ${config.port} is already in use (is Firemark already running?). Stop the other program or set PORT.`);
     }
     throw error;

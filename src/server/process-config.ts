@@ -28,6 +28,20 @@ export const processEnvShape = {
 
 type ProcessEnv = z.output<z.ZodObject<typeof processEnvShape>>;
 
+/** Every address of the machine: a metrics listener there is open to whoever reaches it. */
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]', '::0', '0:0:0:0:0:0:0:0']);
+
+/** A metrics listener on every address must ask for the token: the numbers say what the install holds. */
+export function checkProcessEnv(env: ProcessEnv, ctx: z.RefinementCtx): void {
+  if (env.METRICS_PORT !== undefined && WILDCARD_HOSTS.has(env.METRICS_HOST) && env.METRICS_TOKEN === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['METRICS_HOST'],
+      message: `is ${env.METRICS_HOST} (every address) without METRICS_TOKEN: /metrics on METRICS_PORT would be open to anyone who reaches it. Set METRICS_TOKEN (e.g. openssl rand -hex 32), or set METRICS_HOST to a private address.`,
+    });
+  }
+}
+
 export interface ProcessSettings {
   role: ProcessRole;
   /** The application's pages and API (every role but worker and migrate). */

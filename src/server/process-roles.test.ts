@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,6 +11,8 @@ import { QUEUES } from './queues';
 import { buildServer, startAppProcess, type AppProcess } from './testing/app-process';
 import { databaseUrl } from './testing/database-url';
 import { createTestContext, type TestContext } from './testing/test-app';
+import { runToEnd as runBuiltToEnd } from './testing/built-server';
+import { startS3Server, type TestS3Server } from './testing/s3-server';
 
 /**
  * The one build run as its separate roles, each in a process of its own as a service manager
@@ -20,32 +22,25 @@ import { createTestContext, type TestContext } from './testing/test-app';
 let server: Awaited<ReturnType<typeof buildServer>>;
 let ctx: TestContext;
 let dataDir: string;
+/** The object store web and worker processes share (they refuse files on their own disk). */
+let s3: TestS3Server;
 const { adminUrl } = inject('testDb');
 const SESSION_SECRET = 'process-roles-secret-process-roles-secret';
 const journal = JSON.parse(readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
 
 beforeAll(async () => {
-  [server, ctx] = await Promise.all([buildServer(), createTestContext()]);
+  [server, ctx, s3] = await Promise.all([buildServer(), createTestContext(), startS3Server()]);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'firemark-roles-'));
 });
 afterAll(async () => {
   server?.remove();
   await ctx?.close();
   rmSync(dataDir, { recursive: true, force: true });
+  await s3?.close();
 });
 
-/** Runs the build to its end (`node dist/server/main.js <args>`); resolves with its exit code and output. */
-function runToEnd(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const { DATABASE_URL: _unused, ...inherited } = process.env;
-  const child = spawn(process.execPath, [server.entry, ...args], {
-    env: { ...inherited, NODE_ENV: 'production', DATA_DIR: dataDir, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += String(chunk)));
-  child.stderr.on('data', (chunk) => (output += String(chunk)));
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
-}
+/** Runs the build to its end (`node <entry> <args>`); resolves with its exit code and output. */
+const runToEnd = (args: string[], env: Record<string, string>) => runBuiltToEnd(server.entry, args, { DATA_DIR: dataDir, ...env });
 
 async function freshDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `firemark_roles_${randomBytes(6).toString('hex')}`;
@@ -95,6 +90,20 @@ describe('migrate', () => {
     expect(run.output).toMatch(/Migrations failed, nothing more was applied: Cannot connect to PostgreSQL at DATABASE_URL: database "firemark_no_such_database" does not exist/);
   });
 
+  it('blames a metrics port in use on METRICS_PORT, not PORT', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (taken.address() as net.AddressInfo).port;
+      const run = await runToEnd([], { DATABASE_URL: ctx.config.databaseUrl!, SESSION_SECRET, HOST: '127.0.0.1', PORT: '0', RUN_WORKERS: 'false', METRICS_PORT: String(port) });
+      expect(run.code).toBe(1);
+      expect(run.output).toContain(`METRICS_PORT ${port} is already in use`);
+      expect(run.output).not.toContain('Stop the other program or set PORT.');
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
   it('refuses a role it does not know, naming the ones it does', async () => {
     const run = await runToEnd(['wroker'], { DATABASE_URL: ctx.config.databaseUrl! });
     expect(run.code).toBe(1);
@@ -112,6 +121,7 @@ describe('web', () => {
       DATABASE_URL: ctx.config.databaseUrl!,
       SESSION_SECRET,
       DATA_DIR: dataDir,
+      ...s3.env,
       PROCESS_ROLE: 'web',
       SHUTDOWN_DRAIN_SECONDS: '0',
     });
@@ -173,6 +183,7 @@ describe('worker', () => {
       DATABASE_URL: ctx.config.databaseUrl!,
       SESSION_SECRET,
       DATA_DIR: dataDir,
+      ...s3.env,
       PROCESS_ROLE: 'worker',
       METRICS_TOKEN: 'worker-metrics-token-0123456789',
     });

@@ -69,6 +69,21 @@ export function checkStorageEnv(env: StorageEnv, ctx: z.RefinementCtx): void {
   }
 }
 
+/**
+ * The web and worker roles are for several processes sharing one database: each would keep
+ * files on its own disk, so one process would move or look for bytes another cannot read (a
+ * worker moving report PDFs to its disk, a web process answering 404 for them). Those roles
+ * need the shared object store; one process (PROCESS_ROLE=all) keeps the disk.
+ */
+export function checkRoleStorage(env: StorageEnv & { PROCESS_ROLE: string }, ctx: z.RefinementCtx): void {
+  if (env.FILE_STORE !== 'disk' || (env.PROCESS_ROLE !== 'web' && env.PROCESS_ROLE !== 'worker')) return;
+  ctx.addIssue({
+    code: 'custom',
+    path: ['FILE_STORE'],
+    message: `is disk, but PROCESS_ROLE=${env.PROCESS_ROLE} shares the database with other processes, which could not read this one's DATA_DIR. Set FILE_STORE=s3 (and the S3_ variables) on every process, or run one process with PROCESS_ROLE=all. See docs/deploy.md.`,
+  });
+}
+
 export function storageSettings(env: StorageEnv): FileStoreSettings {
   if (env.FILE_STORE === 'disk') return { kind: 'disk' };
   const prefix = env.S3_PREFIX ? env.S3_PREFIX.replace(/\/?$/, '/') : '';

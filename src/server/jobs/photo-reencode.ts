@@ -17,6 +17,7 @@ export async function startPhotoReencoding(boss: PgBoss, db: Db, photos: FileSto
   await boss.work(name, async () => {
     const done = await reencodeStoredPhotos({ db, photos });
     if (done.reencoded || done.quarantined) log.info(done, 'Stored photos re-encoded; those that did not decode were quarantined');
+    if (done.missing) log.warn({ missing: done.missing }, 'Stored photos not found in the file store were left for the next run: check that every process has the same FILE_STORE and bucket');
   });
   await queuePhotoReencoding(boss);
 }

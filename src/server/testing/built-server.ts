@@ -13,8 +13,13 @@ export function requireBuild(): string {
 
 /** Runs the build to its end (`node dist/server/main.js <args>`), as a one-off command on a machine. */
 export function runBuiltToEnd(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return runToEnd(requireBuild(), args, env);
+}
+
+/** Runs a built server (`node <entry> <args>`) to its end; resolves with its exit code and output. */
+export function runToEnd(entry: string, args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const { DATABASE_URL: _unused, ...inherited } = process.env;
-  const child = spawn(process.execPath, [requireBuild(), ...args], {
+  const child = spawn(process.execPath, [entry, ...args], {
     env: { ...inherited, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

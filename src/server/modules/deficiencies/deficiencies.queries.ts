@@ -190,10 +190,10 @@ export async function countPhotos(db: DbOrTx, deficiencyId: number): Promise<num
  * Photos stored before uploads were re-encoded and not yet checked, locked for the caller's
  * transaction; rows another instance holds are skipped, so instances share the work.
  */
-export async function lockPhotosToReencode(db: DbOrTx, limit: number) {
+export async function lockPhotosToReencode(db: DbOrTx, limit: number, afterId = 0) {
   const result = await db.execute<{ id: number; storage_key: string }>(sql`
     select id, storage_key from deficiency_photos
-    where reencoded_at is null and quarantined_at is null
+    where reencoded_at is null and quarantined_at is null and id > ${afterId}
     order by id
     limit ${limit}
     for update skip locked`);

@@ -320,6 +320,25 @@ describe('deficiency photos', () => {
     expect((await agent.get(`/api/deficiencies/${id}`)).json().photos).toEqual([]);
   });
 
+  it('leaves an old photo the store does not have for a later run, and re-encodes it once its file is there', async () => {
+    const { user, deficiencies } = await failedInspection();
+    const photos = filesystemFileStore(dataDir);
+    const key = newFileKey();
+    const { rows } = await ctx.runtime.pool.query<{ id: number }>(
+      'insert into deficiency_photos (organization_id, deficiency_id, storage_key, content_type, byte_size) values ($1, $2, $3, $4, $5) returning id',
+      [user.id, deficiencies[0]!.id, key, 'image/jpeg', 100],
+    );
+    const state = async () => (await ctx.runtime.pool.query('select reencoded_at, quarantined_at from deficiency_photos where id = $1', [rows[0]!.id])).rows[0];
+
+    expect((await reencodeStoredPhotos({ db: ctx.runtime.db, photos }, 1)).missing).toBeGreaterThanOrEqual(1);
+    expect(await state()).toEqual({ reencoded_at: null, quarantined_at: null });
+
+    // The file turns up (the store set up rightly again): the next run re-encodes it.
+    await photos.put(key, await jpegWithGps(6));
+    await reencodeStoredPhotos({ db: ctx.runtime.db, photos }, 1);
+    expect(await state()).toMatchObject({ reencoded_at: expect.any(Date), quarantined_at: null });
+  });
+
   it('re-encodes photos stored before uploads were, and quarantines one that does not decode: not served, left out of the report', async () => {
     const { agent, user, property, deficiencies } = await failedInspection();
     const photos = filesystemFileStore(dataDir);
@@ -365,7 +384,7 @@ describe('deficiency photos', () => {
     ]);
 
     // Nothing is left to do, and a second run changes nothing.
-    expect(await reencodeStoredPhotos({ db: ctx.runtime.db, photos })).toEqual({ reencoded: 0, quarantined: 0 });
+    expect(await reencodeStoredPhotos({ db: ctx.runtime.db, photos })).toEqual({ reencoded: 0, quarantined: 0, missing: 0 });
 
     await grantPro(ctx.runtime.db, user.username);
     const report = await agent.post('/api/reports', { propertyId: property.id, reportType: 'fire_safety' });
