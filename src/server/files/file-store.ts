@@ -42,6 +42,21 @@ export function checkedKey(key: string): string {
 }
 
 /**
+ * What a disk says when it cannot serve now (full, read-only, refused, failing): the same
+ * 503 with Retry-After as an object store out of reach, not a 500.
+ */
+const DISK_UNAVAILABLE = new Set(['ENOSPC', 'EDQUOT', 'EACCES', 'EPERM', 'EIO', 'EROFS']);
+
+export async function onDisk<T>(operation: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (DISK_UNAVAILABLE.has((error as NodeJS.ErrnoException).code ?? '')) throw new FileStoreUnavailableError(operation, error);
+    throw error;
+  }
+}
+
+/**
  * Files under DATA_DIR/<folder> (photos, and report PDFs under "reports"), in directories
  * by the key's first characters.
  */
@@ -54,37 +69,51 @@ export function filesystemFileStore(dataDir: string, folder: 'photos' | 'reports
   return {
     async put(key, bytes) {
       const file = fileOf(key);
-      await mkdir(path.dirname(file), { recursive: true });
       // Written beside and renamed: a reader never sees half a file.
       const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
-      await writeFile(partial, bytes, { mode: 0o600 });
-      await rename(partial, file);
+      await onDisk('store a file', async () => {
+        await mkdir(path.dirname(file), { recursive: true });
+        try {
+          await writeFile(partial, bytes, { mode: 0o600 });
+          await rename(partial, file);
+        } catch (error) {
+          // A disk that filled up mid-write leaves no part behind.
+          await rm(partial, { force: true }).catch(() => undefined);
+          throw error;
+        }
+      });
     },
     async get(key) {
-      try {
-        return await readFile(fileOf(key));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw error;
-      }
+      const file = fileOf(key);
+      return onDisk('read a file', async () => {
+        try {
+          return await readFile(file);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+          throw error;
+        }
+      });
     },
     async stream(key) {
       const file = fileOf(key);
-      try {
-        // Opened before its size is read: a file removed meanwhile is still read whole.
-        const handle = await open(file);
-        const info = await handle.stat().catch(async (error: unknown) => {
-          await handle.close();
+      return onDisk('read a file', async () => {
+        try {
+          // Opened before its size is read: a file removed meanwhile is still read whole.
+          const handle = await open(file);
+          const info = await handle.stat().catch(async (error: unknown) => {
+            await handle.close();
+            throw error;
+          });
+          return { body: handle.createReadStream(), size: info.size };
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
           throw error;
-        });
-        return { body: handle.createReadStream(), size: info.size };
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-        throw error;
-      }
+        }
+      });
     },
     async delete(key) {
-      await rm(fileOf(key), { force: true });
+      const file = fileOf(key);
+      await onDisk('delete a file', () => rm(file, { force: true }));
     },
     async *list() {
       const dirs = await readdir(root).catch((error: NodeJS.ErrnoException) => {
