@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
 import { projectRoot } from './paths';
+import { buildServer } from './testing/app-process';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'firemark-imports-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -64,4 +65,16 @@ it('loads the AWS SDK only for files in object storage, not on the disk', { time
   expect(disk).toBeGreaterThan(0);
   const sdk = resolved.findIndex((url) => url.includes('/node_modules/@aws-sdk/client-s3/'));
   expect(sdk).toBeGreaterThan(disk);
+});
+
+it('keeps the AWS SDK a dynamic import in the bundle the server runs from', { timeout: 120_000 }, async () => {
+  const server = await buildServer();
+  try {
+    const bundle = readFileSync(server.entry, 'utf8');
+    // A static import would load the SDK at every start, bucket or not.
+    expect(bundle).not.toMatch(/^\s*import\b[^;]*?from\s*["']@aws-sdk\//m);
+    expect(bundle).toMatch(/\bimport\(\s*["']@aws-sdk\/client-s3["']\s*\)/);
+  } finally {
+    server.remove();
+  }
 });
