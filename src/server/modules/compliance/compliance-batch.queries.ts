@@ -7,10 +7,12 @@ import { nextDueFromSql, requirementWindow, windowOpensFromSql } from './due-win
 
 /**
  * `settle` for many requirements at once (the inspection history import: thousands of
- * requirements of thousands of properties): the same rules as settleRequirement, syncItem and
- * syncProperty in compliance.queries.ts, each as one statement over the whole set, so the
- * cost is a few statements, not a few per requirement. Keep the rules of both in step:
- * compliance-batch.test.ts compares what each leaves.
+ * requirements of thousands of properties): the same rules as syncItem and syncProperty in
+ * compliance.queries.ts, each as one statement over the whole set, so the cost is a few
+ * statements, not a few per requirement. Keep the rules of both in step:
+ * compliance-batch.test.ts compares what each leaves. settleRequirements is the only way a
+ * requirement is settled (settleRequirement runs it for one); settleWithRestarts
+ * (restarts.queries.ts) adds the clocks a completion restarts, and every caller goes through it.
  */
 
 /** An int[] parameter that works with every driver: the array as text. */
