@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from './sha256';
 import type { FileStore } from './file-store';
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 export interface FileCopy {
   copied: number;

@@ -4,8 +4,10 @@ import { createProperty } from '../db/seed/properties';
 import { grantPro } from '../modules/subscription/subscription.service';
 import { noiseJpeg } from '../testing/photos';
 import { startS3Server, type TestS3Server } from '../testing/s3-server';
+import { startS3App, type S3App } from '../testing/s3-app';
 import { createTestContext, type Agent, type TestContext } from '../testing/test-app';
-import { createFileStores, type FileStores } from './file-stores';
+import type { FileStores } from './file-stores';
+import { sha256 } from './sha256';
 import { storageErrors } from '../metrics';
 
 /**
@@ -17,16 +19,13 @@ let s3: TestS3Server;
 let ctx: TestContext;
 let files: FileStores;
 
+let app: S3App | undefined;
+
 beforeAll(async () => {
-  s3 = await startS3Server();
-  ctx = await createTestContext(s3.env);
-  files = await createFileStores(ctx.config);
+  app = await startS3App();
+  ({ s3, ctx, files } = app);
 });
-afterAll(async () => {
-  files?.close();
-  await ctx?.close();
-  await s3?.close();
-});
+afterAll(() => app?.close());
 
 async function deficiencyOf(context: TestContext) {
   const session = await context.signedIn();
@@ -79,8 +78,7 @@ describe('with files in an S3-compatible store', () => {
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.rawPayload.equals((await files.reports.get(key))!)).toBe(true);
-    const { createHash } = await import('node:crypto');
-    expect(createHash('sha256').update(download.rawPayload).digest('hex')).toBe(sha);
+    expect(sha256(download.rawPayload)).toBe(sha);
   });
 });
 

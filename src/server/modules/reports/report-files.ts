@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '../../files/sha256';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { withTransaction } from '../../db/transaction';
@@ -8,7 +8,6 @@ const BATCH = 20;
 /** PostgreSQL's "undefined_column": `reports.pdf` is dropped once every report has moved. */
 const UNDEFINED_COLUMN = '42703';
 
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /**
  * The bytes of a report made before PDFs moved to the file store, while they are still in its

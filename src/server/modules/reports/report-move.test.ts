@@ -1,11 +1,12 @@
-import { createHash } from 'node:crypto';
 import { UNDO_TOKEN_HEADER } from '@shared/undo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProperty } from '../../db/seed/properties';
-import { createFileStores, type FileStores } from '../../files/file-stores';
+import type { FileStores } from '../../files/file-stores';
+import { sha256 } from '../../files/sha256';
 import type { FileStore } from '../../files/file-store';
-import { startS3Server, type TestS3Server } from '../../testing/s3-server';
-import { createTestContext, type TestContext } from '../../testing/test-app';
+import type { TestS3Server } from '../../testing/s3-server';
+import { startS3App, type S3App } from '../../testing/s3-app';
+import type { TestContext } from '../../testing/test-app';
 import { databaseBefore } from '../../testing/migration-db';
 import { moveReportFilesToStore } from './report-files';
 import { runHousekeeping } from '../../jobs/housekeeping';
@@ -19,23 +20,19 @@ let s3: TestS3Server;
 let ctx: TestContext;
 let files: FileStores;
 
+let app: S3App | undefined;
+
 beforeAll(async () => {
-  s3 = await startS3Server();
-  ctx = await createTestContext(s3.env);
-  files = await createFileStores(ctx.config);
+  app = await startS3App();
+  ({ s3, ctx, files } = app);
 });
-afterAll(async () => {
-  files?.close();
-  await ctx?.close();
-  await s3?.close();
-});
+afterAll(() => app?.close());
 
 const storedCount = async () => {
   let count = 0;
   for await (const _ of files.reports.list()) count++;
   return count;
 };
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const pdfColumn = async () =>
   (await ctx.runtime.pool.query(`select 1 from information_schema.columns where table_name = 'reports' and column_name = 'pdf'`)).rows.length > 0;
 
