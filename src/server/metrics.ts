@@ -12,8 +12,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 const processRegistry = new Registry();
 
 /**
- * A photo, report PDF or label sheet that the file store (disk or object store) failed to
- * write, read or delete. `operation` is a short verb such as put, get, delete or presign.
+ * A photo or report PDF that the file store (disk or object store) failed to write, read,
+ * delete or list. `operation` is put, get, delete or list (files/file-stores.ts).
  */
 export const storageErrors = new Counter({
   name: 'firemark_storage_errors_total',

@@ -187,18 +187,18 @@ export async function revokeVerification(deps: ReportsDeps, account: Account, id
 
 export const listReports = (deps: ReportsDeps, account: Account, filter: q.ReportFilter) => q.listReports(deps.db, account, filter);
 
-/** The stored PDF; another account's report, or none, is a 404. Readable on any plan. */
 /** reportPdf for a report not yet moved out of the database. */
 async function legacyReportFile(pool: ReportsDeps['pool'], id: number) {
   const pdf = await legacyReportBytes(pool, id);
   return pdf ? { body: Readable.from([pdf]), size: pdf.byteLength } : undefined;
 }
 
+/** The stored PDF; another account's report, or none, is a 404. Readable on any plan. */
 export async function reportPdf(deps: ReportsDeps, account: Account, id: number) {
   const report = await q.findReportPdf(deps.db, account, id);
   if (!report) throw notFound('Report not found');
   // Sent as it is read from the store. A report made before files moved to the store keeps its
-  // bytes in its row until start-up moves them (report-files.ts).
+  // bytes in its row until start-up or the daily housekeeping moves them (report-files.ts).
   const file = report.storageKey ? await deps.reportFiles.stream(report.storageKey) : await legacyReportFile(deps.pool, id);
   if (!file) throw notFound('Report not found');
   return { fileName: report.fileName, ...file };
