@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +10,7 @@ import { createTestContext, type TestContext } from '../../testing/test-app';
 import { filesystemFileStore, newFileKey } from '../../files/file-store';
 import { grantPro } from '../subscription/subscription.service';
 import { deleteOrphanFiles } from '../housekeeping/orphan-files';
+import { sha256 } from '../../files/sha256';
 
 let ctx: TestContext;
 let dataDir: string;
@@ -32,7 +32,6 @@ async function proWithProperty(name = 'Harbor View') {
 
 const generate = (agent: Awaited<ReturnType<typeof proWithProperty>>['agent'], propertyId: number) => agent.post('/api/reports', { propertyId, reportType: 'fire_safety' });
 const storedReportFiles = () => (existsSync(path.join(dataDir, 'reports')) ? readdirSync(path.join(dataDir, 'reports'), { recursive: true }).filter((f) => /[a-f0-9]{32}$/.test(String(f))) : []);
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe('report files', () => {
   it('keeps the PDF as a file in the store, not as bytes in its row, and serves it as generated', async () => {
