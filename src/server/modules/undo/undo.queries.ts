@@ -40,6 +40,11 @@ const PROPERTY_TABLES: {
   key?: string;
   /** Rows put back only where this holds (a row that names something gone since stays gone). */
   restoreIf?: SQL;
+  /**
+   * Columns the database may still have that the schema no longer names: put back too while
+   * they exist, so a snapshot taken before they emptied loses nothing.
+   */
+  legacyColumns?: string[];
 }[] = [
   { table: properties, kind: 'state', scope: (s) => sql`id = ${s.propertyId}` },
   { table: requirements, kind: 'state', scope: (s) => sql`property_id = ${s.propertyId}` },
@@ -74,8 +79,9 @@ const PROPERTY_TABLES: {
         ? sql`inspection_id in (select id from inspections where property_id = ${s.propertyId})`
         : sql`inspection_id = ${s.inspectionId}`,
   },
-  // Reports keep their PDF's bytes.
-  { table: reports, kind: 'record', scope: (s) => sql`property_id = ${s.propertyId}`, wholeProperty: true },
+  // Reports keep their PDF: its key in the file store, or, for one made before PDFs moved
+  // there and not moved yet, its bytes in `reports.pdf` (report-files.ts moves them later).
+  { table: reports, kind: 'record', scope: (s) => sql`property_id = ${s.propertyId}`, wholeProperty: true, legacyColumns: ['pdf'] },
   // The members the property was given to, unless they have left since.
   {
     table: membershipProperties,
@@ -141,8 +147,8 @@ export async function restoreProperty(db: DbOrTx, scope: UndoScope, before: Prop
       delete from ${table} where ${rows(scope)}
         and id not in (select (r->>'id')::int from jsonb_array_elements(${json(table)}::jsonb) r)`);
   }
-  for (const { table, kind, restoreIf } of tables) {
-    const names = Object.values(getTableColumns(table)).map((c) => c.name);
+  for (const { table, kind, restoreIf, legacyColumns } of tables) {
+    const names = [...Object.values(getTableColumns(table)).map((c) => c.name), ...(legacyColumns ? await columnsStillThere(db, table, legacyColumns) : [])];
     const list = sql.join(names.map((n) => sql.identifier(n)), sql`, `);
     // An identity column cannot be updated; the rest of the row is set back as it was.
     const rest = names.filter((n) => n !== 'id').map((n) => sql.identifier(n));
@@ -159,6 +165,14 @@ export async function restoreProperty(db: DbOrTx, scope: UndoScope, before: Prop
       ${restoreIf ? sql`where ${restoreIf}` : sql``}
       ${onConflict}`);
   }
+}
+
+/** Which of `columns` the table still has (plain SQL: the schema no longer names them). */
+async function columnsStillThere(db: DbOrTx, table: PgTable, columns: string[]): Promise<string[]> {
+  const result = await db.execute<{ column_name: string }>(sql`
+    select column_name from information_schema.columns
+    where table_schema = current_schema() and table_name = ${getTableName(table)} and column_name in ${sql`(${sql.join(columns.map((c) => sql`${c}`), sql`, `)})`}`);
+  return result.rows.map((r) => r.column_name);
 }
 
 export async function insertUndo(
