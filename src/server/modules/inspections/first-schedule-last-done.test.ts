@@ -106,7 +106,8 @@ describe('the first inspection of a type, with when the other requirements were 
       '6-year internal examination | 2026-04-10 | not known',
       '5-year hydrostatic test | 2026-04-10 | not known',
       '12-year hydrostatic test | 2026-04-10 | not known',
-      'Replace non-rechargeable units (12 years from manufacture) | 2026-04-10 | not known',
+      // Counted from a manufacture day nobody gave: a year out, estimated (decision 041).
+      'Replace non-rechargeable units (12 years from manufacture) | 2027-04-10 | not known | estimated',
     ]);
     expect(rows.filter((r) => r.dueNotScheduled).map((r) => r.activity)).toEqual([
       'Monthly visual inspection',
