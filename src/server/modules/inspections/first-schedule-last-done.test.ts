@@ -114,11 +114,11 @@ describe('the first inspection of a type, with when the other requirements were 
       '6-year internal examination',
       '5-year hydrostatic test',
       '12-year hydrostatic test',
-      'Replace non-rechargeable units (12 years from manufacture)',
     ]);
+    // The replacement is not due yet, but its manufacture day is still not known: counted.
     const property = await propertyOf(s);
     expect(propertyStatusLine(property.status, property.statusReason)).toBe('Pending: 5 requirements with no known last date');
-    expect((await s.agent.get('/api/dashboard/stats')).json()).toMatchObject({ upcomingNotScheduledCount: 5 });
+    expect((await s.agent.get('/api/dashboard/stats')).json()).toMatchObject({ upcomingNotScheduledCount: 4 });
   });
 
   it('asks the principal requirement too when the inspection is for another activity', async () => {
