@@ -48,7 +48,7 @@ export async function seedPortfolio(url: string, userId: number, counts: { prope
          case when l.principal then ci.next_due_date else current_date - 20 + ((ci.property_id * 7 + l.id * 13) % 120) end
        from compliance_items ci
        join properties p on p.id = ci.property_id and p.organization_id = $1
-       join requirement_library l on l.item_type = ci.item_type`,
+       join requirement_library l on l.item_type = ci.item_type and l.code_set = p.code_set and not l.retired`,
       [userId],
     );
     await client.query(
