@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { DEFICIENCY_SEVERITIES } from '@shared/records';
+import { devices } from './devices';
 import { inspectionType } from './enums';
 import { inspections } from './inspections';
 import { properties } from './properties';
@@ -26,6 +27,8 @@ export const deficiencies = pgTable(
       .notNull()
       .references(() => inspections.id, { onDelete: 'cascade' }),
     itemType: inspectionType('item_type').notNull(),
+    /** The device it was found on (a walk-through's Fail), when the item has devices. */
+    deviceId: integer('device_id').references(() => devices.id, { onDelete: 'set null' }),
     description: text('description').notNull(),
     severity: deficiencySeverity('severity').notNull(),
     location: text('location'),
@@ -43,6 +46,8 @@ export const deficiencies = pgTable(
     // Open counts per property on every property list page.
     index('deficiencies_property_open_idx').on(t.propertyId, t.severity).where(sql`${t.correctedOn} is null`),
     // Open deficiencies per account: the dashboard count and the bell.
+    // A device's deficiencies (its history and whether it is failed).
+    index('deficiencies_device_idx').on(t.deviceId).where(sql`${t.deviceId} is not null`),
     index('deficiencies_org_open_idx').on(t.organizationId, t.severity).where(sql`${t.correctedOn} is null`),
   ],
 );

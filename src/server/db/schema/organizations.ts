@@ -34,6 +34,8 @@ export const organizations = pgTable(
     trialStartedAt: timestamp('trial_started_at', { withTimezone: true }),
     /** The first time the organisation paid for Pro; one that ever paid has no trial. */
     firstPaidAt: timestamp('first_paid_at', { withTimezone: true }),
+    /** Whether a label's URL shows signed-out visitors the public tag page (what a paper tag shows). */
+    publicTagPages: boolean('public_tag_pages').notNull().default(true),
     stripeCustomerId: text('stripe_customer_id'),
     stripeSubscriptionId: text('stripe_subscription_id'),
     /**
