@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInTimeZone } from '@shared/dates';
-import { databaseBefore, type DatabaseBeforeMigration } from '../testing/migration-db';
+import { databaseBefore, oldOrganization, oldProperty, type DatabaseBeforeMigration } from '../testing/migration-db';
 
 /**
  * Issue 37 §3: Canadian properties that exist before the migration move to Ontario's Fire Code
@@ -24,15 +24,8 @@ afterAll(() => database.drop());
 describe(`migration ${MIGRATION}`, () => {
   it("moves Canadian properties' requirements to their code set, keeping every record, once", async () => {
     const q = (text: string, values: unknown[] = []) => pool.query(text, values);
-    const org = (await q(`insert into organizations (id, name, time_zone) values (9201, 'North Co', 'UTC') returning id`)).rows[0].id as number;
-    const newProperty = async (name: string, country: string, state: string, zip: string) =>
-      (
-        await q(
-          `insert into properties (organization_id, name, address_line1, city, state, zip, country, manager_email)
-           values ($1, $2, '1 King Street', 'Somewhere', $3, $4, $5, 'm@example.com') returning id`,
-          [org, name, state, zip, country],
-        )
-      ).rows[0].id as number;
+    const org = await oldOrganization(pool, 9201, 'North Co');
+    const newProperty = (name: string, country: string, state: string, zip: string) => oldProperty(pool, org, name, { country, state, zip });
     const toronto = await newProperty('Toronto Tower', 'ca', 'ON', 'M5V 2T6');
     const vancouver = await newProperty('Vancouver Hall', 'ca', 'BC', 'V6B 1A1');
     const chicago = await newProperty('Chicago Office', 'us', 'IL', '60601');

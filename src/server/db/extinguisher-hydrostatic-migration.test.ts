@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseBefore, type DatabaseBeforeMigration } from '../testing/migration-db';
+import { databaseBefore, oldOrganization, oldProperty, type DatabaseBeforeMigration } from '../testing/migration-db';
 
 /**
  * Issue 37, NFPA 10 (2022) Table 8.3.1: every property's single hydrostatic test (12 years for
@@ -26,15 +26,8 @@ afterAll(() => database.drop());
 describe(`migration ${MIGRATION}`, () => {
   it("re-points the hydrostatic test to the 12-year row and adds the 5-year one and the replacement, last done not known", async () => {
     const q = (text: string, values: unknown[] = []) => pool.query(text, values);
-    const org = (await q(`insert into organizations (id, name, time_zone) values (9101, 'Old Co', 'UTC') returning id`)).rows[0].id;
-    const property = async (name: string) =>
-      (
-        await q(
-          `insert into properties (organization_id, name, address_line1, city, state, zip, manager_email, earliest_due_date)
-           values ($1, $2, '1 Mill Road', 'Reno', 'NV', '89501', 'm@example.com', '2030-01-01') returning id`,
-          [org, name],
-        )
-      ).rows[0].id as number;
+    const org = await oldOrganization(pool, 9101);
+    const property = (name: string) => oldProperty(pool, org, name, { earliestDueDate: '2030-01-01' });
     const mill = await property('Old Mill');
     const depot = await property('Depot');
     const annex = await property('Annex');

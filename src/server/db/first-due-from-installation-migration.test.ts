@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseBefore, type DatabaseBeforeMigration } from '../testing/migration-db';
+import { databaseBefore, oldOrganization, oldProperty, type DatabaseBeforeMigration } from '../testing/migration-db';
 
 /**
  * Decision 041: rows counted from installation or manufacture. A sprinkler field test kept at
@@ -24,15 +24,8 @@ afterAll(() => database.drop());
 describe(`migration ${MIGRATION}`, () => {
   it('repeats field tests every 10 years and estimates an unknown installation day a year out', async () => {
     const q = (text: string, values: unknown[] = []) => pool.query(text, values);
-    const org = (await q(`insert into organizations (id, name, time_zone) values (9201, 'Old Co', 'UTC') returning id`)).rows[0].id;
-    const property = async (name: string) =>
-      (
-        await q(
-          `insert into properties (organization_id, name, address_line1, city, state, zip, manager_email, earliest_due_date)
-           values ($1, $2, '1 Mill Road', 'Reno', 'NV', '89501', 'm@example.com', '2026-01-01') returning id`,
-          [org, name],
-        )
-      ).rows[0].id as number;
+    const org = await oldOrganization(pool, 9201);
+    const property = (name: string) => oldProperty(pool, org, name, { earliestDueDate: '2026-01-01' });
     // The row as the sync wrote it this stop (the 50-year interval, counted from installation).
     const library = (
       await q(`insert into requirement_library (code_set, key, item_type, activity, interval_months, source, principal, sort_order, counts_from)

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseBefore, type DatabaseBeforeMigration } from '../testing/migration-db';
+import { databaseBefore, oldOrganization, oldProperty, type DatabaseBeforeMigration } from '../testing/migration-db';
 
 /**
  * Issue 35: the requirements that exist before the migration with a first date guessed from the
@@ -22,14 +22,8 @@ afterAll(() => database.drop());
 describe(`migration ${MIGRATION}`, () => {
   it('marks guessed first dates as not known and estimated, and keeps every date', async () => {
     const q = (text: string, values: unknown[] = []) => pool.query(text, values);
-    const org = (await q(`insert into organizations (id, name, time_zone) values (9001, 'Old Co', 'UTC') returning id`)).rows[0].id;
-    const property = (
-      await q(
-        `insert into properties (organization_id, name, address_line1, city, state, zip, manager_email)
-         values ($1, 'Old Mill', '1 Mill Road', 'Reno', 'NV', '89501', 'm@example.com') returning id`,
-        [org],
-      )
-    ).rows[0].id;
+    const org = await oldOrganization(pool, 9001);
+    const property = await oldProperty(pool, org, 'Old Mill');
     const library = async (activity: string) => (await q(`select id from requirement_library where activity = $1`, [activity])).rows[0].id;
     const insert = (libraryId: number | null, activity: string, principal: boolean, nextDue: string, lastDone: string | null, itemType = 'fire_extinguisher') =>
       q(

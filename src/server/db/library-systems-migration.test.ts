@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseBefore, type DatabaseBeforeMigration } from '../testing/migration-db';
+import { databaseBefore, oldOrganization, oldProperty, type DatabaseBeforeMigration } from '../testing/migration-db';
 
 /**
  * Issue 37 §1: existing sprinkler systems and fire alarms get the requirements every such system
@@ -24,15 +24,8 @@ afterAll(() => database.drop());
 describe(`migration ${MIGRATION}`, () => {
   it('adds the items every system has, due now, moves the exits principal and keeps past inspections where they were', async () => {
     const q = (text: string, values: unknown[] = []) => pool.query(text, values);
-    const org = (await q(`insert into organizations (id, name, time_zone) values (9201, 'Old Co', 'UTC') returning id`)).rows[0].id as number;
-    const newProperty = async (name: string) =>
-      (
-        await q(
-          `insert into properties (organization_id, name, address_line1, city, state, zip, manager_email, inspected, earliest_due_date)
-           values ($1, $2, '1 Mill Road', 'Reno', 'NV', '89501', 'm@example.com', true, '2030-01-01') returning id`,
-          [org, name],
-        )
-      ).rows[0].id as number;
+    const org = await oldOrganization(pool, 9201);
+    const newProperty = (name: string) => oldProperty(pool, org, name, { earliestDueDate: '2030-01-01', inspected: true });
     const mill = await newProperty('Old Mill');
     const depot = await newProperty('Depot');
     const library = async (key: string) => (await q(`select id from requirement_library where code_set = 'us-nfpa' and key = $1`, [key])).rows[0].id as number;
@@ -62,7 +55,7 @@ describe(`migration ${MIGRATION}`, () => {
     ).rows[0].id as number;
     const today = (await q(`select (now() at time zone 'UTC')::date::text as today`)).rows[0].today as string;
     // An account whose items were written by hand (no library row) is left as it was.
-    const other = (await q(`insert into organizations (id, name, time_zone) values (9202, 'Own Co', 'UTC') returning id`)).rows[0].id as number;
+    const other = await oldOrganization(pool, 9202, 'Own Co');
     const version = async (id: number) => (await q(`select data_version from organizations where id = $1`, [id])).rows[0].data_version as number;
     const versions = { org: await version(org), other: await version(other) };
 

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseBefore, type DatabaseBeforeMigration } from '../testing/migration-db';
+import { databaseBefore, oldOrganization, oldProperty, type DatabaseBeforeMigration } from '../testing/migration-db';
 
 /**
  * Issue 37, windows: sprinkler requirements that exist before the migration, at the library's
@@ -22,15 +22,8 @@ afterAll(() => database.drop());
 describe(`migration ${MIGRATION}`, () => {
   it('gives existing sprinkler requirements their window from the last day done, and rolls the dates up', async () => {
     const q = (text: string, values: unknown[] = []) => pool.query(text, values);
-    const org = (await q(`insert into organizations (id, name, time_zone) values (9101, 'Old Co', 'UTC') returning id`)).rows[0].id;
-    const newProperty = async (name: string) =>
-      (
-        await q(
-          `insert into properties (organization_id, name, address_line1, city, state, zip, manager_email, inspected, earliest_due_date)
-           values ($1, $2, '1 Mill Road', 'Reno', 'NV', '89501', 'm@example.com', true, '2026-04-15') returning id`,
-          [org, name],
-        )
-      ).rows[0].id as number;
+    const org = await oldOrganization(pool, 9101);
+    const newProperty = (name: string) => oldProperty(pool, org, name, { earliestDueDate: '2026-04-15', inspected: true });
     const mill = await newProperty('Old Mill');
     const depot = await newProperty('Depot');
     const library = async (key: string) => (await q(`select id from requirement_library where key = $1`, [key])).rows[0].id as number;

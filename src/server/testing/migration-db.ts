@@ -49,3 +49,24 @@ export async function databaseBefore(migration: string): Promise<DatabaseBeforeM
     },
   };
 }
+
+/** An organisation as an old database held it: id given, so tests can name it. */
+export async function oldOrganization(pool: pg.Pool, id: number, name = 'Old Co'): Promise<number> {
+  const result = await pool.query<{ id: number }>(`insert into organizations (id, name, time_zone) values ($1, $2, 'UTC') returning id`, [id, name]);
+  return result.rows[0]!.id;
+}
+
+/** A property as an old database held it, in Reno unless told otherwise; the stored status columns as given. */
+export async function oldProperty(
+  pool: pg.Pool,
+  organizationId: number,
+  name: string,
+  fields: { earliestDueDate?: string; inspected?: boolean; country?: string; state?: string; zip?: string } = {},
+): Promise<number> {
+  const result = await pool.query<{ id: number }>(
+    `insert into properties (organization_id, name, address_line1, city, state, zip, country, manager_email, inspected, earliest_due_date)
+     values ($1, $2, '1 Mill Road', 'Reno', $3, $4, $5, 'm@example.com', $6, $7) returning id`,
+    [organizationId, name, fields.state ?? 'NV', fields.zip ?? '89501', fields.country ?? 'us', fields.inspected ?? false, fields.earliestDueDate ?? null],
+  );
+  return result.rows[0]!.id;
+}
