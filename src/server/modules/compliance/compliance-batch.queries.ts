@@ -3,6 +3,7 @@ import type { InspectionType } from '@shared/enums';
 import type { DbOrTx } from '../../db/client';
 import { OPEN_STATUSES, resultAfterCorrectionsSql } from './compliance.sql';
 import { dueFromStatedSql, requirementFirstAfterSql } from './counts-from.sql';
+import { deviceFailedSql, deviceNextDueSql } from './device-rollup.sql';
 import { nextDueFromSql, requirementWindow, windowOpensFromSql } from './due-window.sql';
 
 /**
@@ -101,10 +102,10 @@ export async function syncItems(db: DbOrTx, items: readonly { propertyId: number
     with ${pairs},
     rollup as (
       select r.property_id, r.item_type,
-        (case when bool_or(r.last_result = 'non_compliant') then 'non_compliant'
+        (case when bool_or(r.last_result = 'non_compliant') or ${deviceFailedSql(sql`r.property_id`, sql`r.item_type`)} then 'non_compliant'
               when bool_or(r.last_result = 'compliant') then 'compliant'
               else 'never_inspected' end)::compliance_item_status as status,
-        min(r.next_due_date) as next_due_date,
+        least(min(r.next_due_date), ${deviceNextDueSql(sql`r.property_id`, sql`r.item_type`)}) as next_due_date,
         max(r.last_done_on) as last_inspection_date,
         coalesce(
           (array_agg(r.last_notes order by r.last_done_on desc nulls last) filter (where r.last_result = 'non_compliant'))[1],

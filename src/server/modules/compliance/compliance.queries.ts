@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { appliesSql, itemAnswersSql } from '../requirements/library/applies.sql';
 import { intervalSql, OPEN_STATUSES, resultAfterCorrectionsSql } from './compliance.sql';
 import { settleRequirements } from './compliance-batch.queries';
+import { deviceFailedSql, deviceNextDueSql } from './device-rollup.sql';
 import { countsFromADaySql, dueFromStatedSql, libraryFirstAfterSql, requirementFirstAfterSql, unknownDueSql } from './counts-from.sql';
 import { libraryWindow, nextDueFromSql, requirementWindow, windowOpensFromSql } from './due-window.sql';
 
@@ -143,7 +144,8 @@ export async function settleRequirement(
 
 /**
  * The compliance item of (property, type) rolls its active requirements up (DECISIONS):
- * next due the earliest, status the worst result (never inspected while none has one), last
+ * next due the earliest, status the worst result (never inspected while none has one), and its
+ * devices' clocks and statuses (decision 042: device-rollup.sql.ts), last
  * inspected the latest, notes those of a failure. An item whose requirements are all off (its
  * answers rule every one out) is asked nothing, so it has no status: it is removed, not left
  * overdue or failed, and comes back when one of them is on again (review of issue 37).
@@ -157,10 +159,10 @@ export async function syncItem(db: DbOrTx, propertyId: number, itemType: Inspect
   await db.execute(sql`
     with rollup as (
       select
-        (case when bool_or(last_result = 'non_compliant') then 'non_compliant'
+        (case when bool_or(last_result = 'non_compliant') or ${deviceFailedSql(sql`${propertyId}`, sql`${itemType}::inspection_type`)} then 'non_compliant'
               when bool_or(last_result = 'compliant') then 'compliant'
               else 'never_inspected' end)::compliance_item_status as status,
-        min(next_due_date) as next_due_date,
+        least(min(next_due_date), ${deviceNextDueSql(sql`${propertyId}`, sql`${itemType}::inspection_type`)}) as next_due_date,
         max(last_done_on) as last_inspection_date,
         coalesce(
           (array_agg(last_notes order by last_done_on desc nulls last) filter (where last_result = 'non_compliant'))[1],

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { validationFailed } from '../../errors';
 import * as q from './compliance.queries';
 import { settleWithRestarts } from './restarts.queries';
+import { syncDeviceRequirements, withDevices } from '../devices/device-requirements.queries';
 
 /**
  * The one way compliance moves: after inspections or requirements of a property change, in
@@ -17,7 +18,10 @@ export async function settle(
   const ids = [...new Set(input.requirementIds ?? [])].filter((id): id is number => id !== null);
   // A completion can restart another activity's clock too (the 12-year hydrostatic test, the 6-year maintenance).
   await settleWithRestarts(db, ids, input.today);
-  for (const type of new Set(input.itemTypes)) {
+  const types = [...new Set(input.itemTypes)];
+  // Devices' clocks follow their requirements (answers, code set, dates): one probe when the property has none.
+  for (const type of await withDevices(db, input.propertyId, types)) await syncDeviceRequirements(db, input.propertyId, type);
+  for (const type of types) {
     if (input.prune && (await q.removeUntouchedItem(db, input.propertyId, type))) continue;
     await q.syncItem(db, input.propertyId, type);
   }

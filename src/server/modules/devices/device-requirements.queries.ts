@@ -1,0 +1,133 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { SUBTYPE_QUESTION } from '@shared/devices';
+import type { InspectionType } from '@shared/enums';
+import type { DbOrTx } from '../../db/client';
+import { appliesSql, itemAnswersSql } from '../requirements/library/applies.sql';
+import { nextDueFromSql, requirementWindow } from '../compliance/due-window.sql';
+
+/**
+ * A device's own clocks (docs/decisions/042-devices.md): one device_requirements row per device
+ * in service or out of service and per active, applying requirement of its property and item
+ * type whose library row holds for the device's answers (a custom requirement, with no library
+ * row, applies to every device). Kept in step by syncDeviceRequirements after any device change
+ * and from compliance settle() when the property has devices.
+ */
+
+/**
+ * Library rows that count from manufacture on a device although the property-level row counts
+ * from the last one done: a property cannot know each unit's age, a device can. NFPA 10 (2022)
+ * 7.3.3.1 (the 6-year maintenance) and 8.3.1 / Table 8.3.1 (hydrostatic test at 5 or 12 years by
+ * agent) count from the date of manufacture. The keys are the same in every code set that
+ * borrows NFPA 10's rows (ca-nfc, ca-on).
+ */
+export const DEVICE_MANUFACTURE_KEYS = [
+  'fire_extinguisher.6-year-internal-examination',
+  'fire_extinguisher.hydrostatic-test-5-year',
+  'fire_extinguisher.hydrostatic-test-12-year',
+] as const;
+
+/** Shown where a device's date counts from a day it lacks. */
+export const DUE_UNKNOWN_REASONS = {
+  manufacture: 'Not known: add the month of manufacture',
+  installation: 'Not known: add the installation date',
+} as const;
+
+/** What a device row counts from (`l` the library alias, null for a custom requirement). */
+export function deviceCountsFromSql(libraryAlias: string): SQL<string> {
+  const l = sql.raw(libraryAlias);
+  return sql<string>`(case
+    when ${l}.counts_from = 'manufacture' or ${l}.key in (${sql.join(DEVICE_MANUFACTURE_KEYS.map((k) => sql`${k}`), sql`, `)}) then 'manufacture'
+    when ${l}.counts_from = 'installation' then 'installation'
+    else 'last_done' end)`;
+}
+
+/** A device's answers: the item's, overridden by its own, plus its subtype as the answer to its type's subtype question. */
+export function deviceAnswersSql(deviceAlias: string, itemType: InspectionType): SQL {
+  const d = sql.raw(deviceAlias);
+  const question = SUBTYPE_QUESTION[itemType];
+  const subtype = question
+    ? sql`case when ${d}.subtype is not null then jsonb_build_object(${question}::text, jsonb_build_array(${d}.subtype)) else '{}'::jsonb end`
+    : sql`'{}'::jsonb`;
+  return sql`(${itemAnswersSql(sql`${d}.property_id`, itemType)} || ${d}.answers || ${subtype})`;
+}
+
+/**
+ * A device row's next due date. `countsFrom` the row's counts_from, `lastDone` its last day done,
+ * `unset` the date a never-done row keeps (counted from the last one done: the requirement's date
+ * when the device joined, so it joins the round). From a day done: one interval later (a code's
+ * window, as for the property's requirement: due-window.sql.ts). Counted from manufacture, never
+ * done: the last day of the month of manufacture plus the first interval (a label gives only month
+ * and year, so the unit is due by that month's end: a reading, decision 042); from installation:
+ * that day plus the first interval. Without the day: null (not known, never guessed).
+ * `r` the requirements alias, `l` the library alias, `d` the devices alias.
+ */
+export function deviceNextDueSql(input: { r: string; l: string; d: string; countsFrom: SQL; lastDone: SQL; unset: SQL }): SQL {
+  const [r, l, d] = [sql.raw(input.r), sql.raw(input.l), sql.raw(input.d)];
+  const first = sql`make_interval(months => coalesce(${l}.first_after_months, ${r}.interval_months, 0),
+    days => case when ${l}.first_after_months is null then coalesce(${r}.interval_days, 0) else 0 end)`;
+  return sql`(case
+    when ${input.lastDone} is not null then ${nextDueFromSql(input.r, requirementWindow(input.r), input.lastDone)}
+    when ${input.countsFrom} = 'manufacture' then
+      (date_trunc('month', ${d}.manufactured_on + ${first}) + interval '1 month' - interval '1 day')::date
+    when ${input.countsFrom} = 'installation' then (${d}.installed_on + ${first})::date
+    else ${input.unset} end)`;
+}
+
+/** The (device, requirement) pairs that should have a row, for one property's item type. */
+function wantedPairsSql(propertyId: number, itemType: InspectionType): SQL {
+  return sql`
+    select d.id as device_id, r.id as requirement_id, d.organization_id, ${deviceCountsFromSql('l')} as counts_from
+    from devices d
+    join requirements r on r.property_id = d.property_id and r.item_type = d.item_type and r.active and r.applies
+    left join requirement_library l on l.id = r.library_id
+    where d.property_id = ${propertyId} and d.item_type = ${itemType} and d.status in ('in_service', 'out_of_service')
+      and (l.id is null or ${appliesSql('l', deviceAnswersSql('d', itemType))})`;
+}
+
+/**
+ * Brings the device rows of one property's item type in step with its devices and requirements:
+ * rows no longer wanted go, missing ones come (never done), and every row's counts_from and next
+ * due date are counted again from its device's dates and last day done. Three statements,
+ * whatever the number of devices.
+ */
+export async function syncDeviceRequirements(db: DbOrTx, propertyId: number, itemType: InspectionType): Promise<void> {
+  await db.execute(sql`
+    with wanted as (${wantedPairsSql(propertyId, itemType)})
+    delete from device_requirements dr
+    using devices d
+    where d.id = dr.device_id and d.property_id = ${propertyId} and d.item_type = ${itemType}
+      and not exists (select 1 from wanted w where w.device_id = dr.device_id and w.requirement_id = dr.requirement_id)`);
+  await db.execute(sql`
+    with wanted as (${wantedPairsSql(propertyId, itemType)})
+    insert into device_requirements (organization_id, property_id, device_id, requirement_id, counts_from, next_due_date)
+    select w.organization_id, ${propertyId}, w.device_id, w.requirement_id, w.counts_from,
+      ${deviceNextDueSql({ r: 'r', l: 'l', d: 'd', countsFrom: sql`w.counts_from`, lastDone: sql`null::date`, unset: sql`r.next_due_date` })}
+    from wanted w
+    join devices d on d.id = w.device_id
+    join requirements r on r.id = w.requirement_id
+    left join requirement_library l on l.id = r.library_id
+    on conflict (device_id, requirement_id) do nothing`);
+  const countsFrom = deviceCountsFromSql('l');
+  const nextDue = deviceNextDueSql({ r: 'r', l: 'l', d: 'd', countsFrom, lastDone: sql`dr.last_done_on`, unset: sql`coalesce(dr.next_due_date, r.next_due_date)` });
+  await db.execute(sql`
+    update device_requirements dr set counts_from = ${countsFrom}, next_due_date = ${nextDue}, updated_at = now()
+    from devices d, requirements r
+    left join requirement_library l on l.id = r.library_id
+    where d.id = dr.device_id and r.id = dr.requirement_id and d.property_id = ${propertyId} and d.item_type = ${itemType}
+      and (dr.counts_from, dr.next_due_date) is distinct from (${countsFrom}, ${nextDue})`);
+}
+
+/** Which of these item types of a property have devices: what settle() keeps in step. One statement of index probes. */
+export async function withDevices(db: DbOrTx, propertyId: number, itemTypes: readonly InspectionType[]): Promise<InspectionType[]> {
+  if (itemTypes.length === 0) return [];
+  const result = await db.execute<{ item_type: InspectionType }>(sql`
+    select t.item_type from unnest(${`{${itemTypes.join(',')}}`}::text[]) as t(item_type)
+    where exists (select 1 from devices d where d.property_id = ${propertyId} and d.item_type = t.item_type::inspection_type)`);
+  return result.rows.map((r) => r.item_type);
+}
+
+/** Whether a property's item type has any device: one probe of devices_property_walk_idx. */
+export async function hasDevices(db: DbOrTx, propertyId: number, itemType: InspectionType): Promise<boolean> {
+  const result = await db.execute(sql`select 1 from devices where property_id = ${propertyId} and item_type = ${itemType} limit 1`);
+  return result.rows.length > 0;
+}
