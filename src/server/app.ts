@@ -41,6 +41,8 @@ import { propertiesRoutes } from './modules/properties/properties.routes';
 import { reminderSettingsRoutes } from './modules/reminder-settings/reminder-settings.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { createReportRenderer } from './modules/reports/report-renderer';
+import { labelsRoutes } from './modules/devices/labels.routes';
+import { publicTagRoutes } from './modules/devices/public-tag.routes';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { requirementsRoutes } from './modules/requirements/requirements.routes';
 import { inspectionHistoryRoutes } from './modules/inspection-history/inspection-history.routes';
@@ -189,6 +191,8 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   const renderer = createReportRenderer(config, (reason, detail) => app.log.warn({ reason, detail }, 'A report-drawing thread was stopped and replaced'));
   app.addHook('onClose', () => renderer.close());
   await app.register(reportsRoutes, { ...deps, photos, reportFiles: files.reports, renderer });
+  await app.register(labelsRoutes, { ...deps, renderer });
+  await app.register(publicTagRoutes, deps);
   await app.register(inspectionsRoutes, deps);
   await app.register(requirementsRoutes, deps);
   await app.register(inspectionHistoryRoutes, deps);

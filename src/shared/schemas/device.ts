@@ -234,3 +234,10 @@ export const publicTagResponse = z.object({
   inService: z.boolean(),
 });
 export type PublicTagResponse = z.infer<typeof publicTagResponse>;
+
+/** PUT /api/organizations/current/tag-pages: whether a label's QR code opens a public tag page. */
+export const tagPagesSettingSchema = z.object({
+  enabled: z.boolean({ error: 'Say whether public tag pages are on or off' }),
+});
+export type TagPagesSetting = z.infer<typeof tagPagesSettingSchema>;
+export const tagPagesSettingResponse = tagPagesSettingSchema;

@@ -1,21 +1,28 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FireSafetyReportData } from './report-data';
 import { renderFireSafetyReport } from './report-pdf';
+import { isLabelSheetJob, renderLabelSheet, type LabelSheetJob } from '../devices/labels.pdf';
 
 /**
  * A report-drawing thread (pdf/render-pool.ts): takes the report's data, answers with the
  * PDF's bytes, moved rather than copied. A PDF over the size limit is answered as refused,
- * without its bytes. Photos arrive as the app's own re-encoded images only.
+ * without its bytes. Photos arrive as the app's own re-encoded images only. Sheets of device
+ * labels are drawn by the same threads, under the same limits.
  */
 const { maxBytes } = workerData as { maxBytes: number };
 
-parentPort!.on('message', async ({ id, job }: { id: number; job: FireSafetyReportData }) => {
+async function draw(job: FireSafetyReportData | LabelSheetJob): Promise<Buffer> {
+  if (isLabelSheetJob(job)) return renderLabelSheet(job);
+  const records = job.records && {
+    ...job.records,
+    deficiencies: job.records.deficiencies.map((d) => ({ ...d, photos: d.photos.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength)) })),
+  };
+  return renderFireSafetyReport({ ...job, records });
+}
+
+parentPort!.on('message', async ({ id, job }: { id: number; job: FireSafetyReportData | LabelSheetJob }) => {
   try {
-    const records = job.records && {
-      ...job.records,
-      deficiencies: job.records.deficiencies.map((d) => ({ ...d, photos: d.photos.map((p) => Buffer.from(p.buffer, p.byteOffset, p.byteLength)) })),
-    };
-    const pdf = await renderFireSafetyReport({ ...job, records });
+    const pdf = await draw(job);
     if (pdf.byteLength > maxBytes) {
       parentPort!.postMessage({ id, error: { reason: 'too_large', message: `the PDF came to ${pdf.byteLength} bytes, over the limit of ${maxBytes}` } });
       return;
