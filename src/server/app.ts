@@ -49,6 +49,7 @@ import { inspectionHistoryRoutes } from './modules/inspection-history/inspection
 import { subscriptionRoutes } from './modules/subscription/subscription.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { undoRoutes } from './modules/undo/undo.routes';
+import { devicesImportRoutes } from './modules/devices/devices-import.routes';
 import type { WebhookNetwork } from './modules/webhooks/address-check';
 import { allowCheck } from './modules/webhooks/allowed-hosts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
@@ -207,6 +208,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(invitationsRoutes, deps);
   await app.register(deficienciesRoutes, { ...deps, photos, photoMaxBytes: config.photoMaxBytes });
   await app.register(undoRoutes, deps);
+  await app.register(devicesImportRoutes, deps);
   await app.register(apiTokensRoutes, deps);
   await app.register(historyRoutes, deps);
   await app.register(shareLinksRoutes, deps);

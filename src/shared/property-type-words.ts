@@ -1,4 +1,5 @@
 import { PROPERTY_TYPES, type PropertyType } from './enums';
+import { phraseReader, wordsOf } from './word-phrases';
 
 /**
  * The words people write in a spreadsheet's type column, and the property type each means
@@ -39,21 +40,7 @@ const WORDS: Record<Exclude<PropertyType, 'other'>, readonly string[]> = {
   ],
 };
 
-const PHRASES = Object.entries(WORDS)
-  .flatMap(([type, phrases]) => phrases.map((phrase) => ({ type: type as PropertyType, words: phrase.split(' ') })))
-  // The longest phrase wins: "nursing home" is healthcare though "home" alone is residential.
-  .sort((a, b) => b.words.length - a.words.length);
-
-/** Lower case, accents off, every run of other characters a single space. */
-const wordsOf = (value: string) =>
-  value
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-
-const sameWord = (written: string, known: string) => written === known || written === `${known}s` || written === `${known}es`;
+const readWords = phraseReader(WORDS);
 
 export interface PropertyTypeReading {
   type: PropertyType;
@@ -68,21 +55,6 @@ export function readPropertyType(value: string): PropertyTypeReading {
   // The type's own name, however written: "Health Care", "HEALTHCARE", "health_care".
   const own = PROPERTY_TYPES.find((t) => t.replace(/_/g, '') === compact);
   if (own) return { type: own, how: 'type' };
-  let best: { type: PropertyType; length: number; at: number } | undefined;
-  for (const phrase of PHRASES) {
-    if (best && phrase.words.length < best.length) break;
-    for (let at = 0; at + phrase.words.length <= words.length; at++) {
-      if (phrase.words.every((w, i) => sameWord(words[at + i]!, w))) {
-        // Among phrases as long, the one written first: "Retail / Office" is retail.
-        if (!best || at < best.at) best = { type: phrase.type, length: phrase.words.length, at };
-        break;
-      }
-    }
-  }
-  // "Multi-family" and "Multifamily", "Day care" and "Daycare": also the words run together.
-  if (!best) {
-    const run = PHRASES.find((p) => p.words.length > 1 && p.words.join('') === compact);
-    if (run) best = { type: run.type, length: run.words.length, at: 0 };
-  }
-  return best ? { type: best.type, how: 'word' } : { type: 'other', how: 'unknown' };
+  const type = readWords(value);
+  return type ? { type, how: 'word' } : { type: 'other', how: 'unknown' };
 }
