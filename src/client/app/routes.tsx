@@ -86,6 +86,11 @@ const SIGNED_IN_PAGES: PageRoute[] = [
   { path: '/billing', load: () => import('@/features/billing/pages/billing-page') },
   { path: '/billing/success', load: () => import('@/features/billing/pages/billing-success-page') },
   { path: '/billing/cancelled', load: () => import('@/features/billing/pages/billing-cancelled-page') },
+  {
+    path: '/walkthroughs/:id',
+    load: () => import('@/features/walkthroughs/pages/walkthrough-page'),
+    prefetch: (client, _params, path) => import('@/features/walkthroughs/api/walkthrough-queries').then((m) => m.prefetchWalkthroughPage(client, path.id)),
+  },
   { path: '/settings', load: () => import('@/features/settings/pages/settings-page') },
 ];
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { Controller, useFieldArray, useForm, type UseFormRegister } from 'react-hook-form';
-import { attestationStatement, sameName, type AttestationRole } from '@shared/records';
+import { sameName, type AttestationRole } from '@shared/records';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { completeDialogSchema, type Inspection } from '@shared/schemas/inspection';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -10,7 +10,6 @@ import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Textarea } from '@/components/ui/textarea';
 import { Input } from '@/components/ui/input';
-import { Button } from '@/components/ui/button';
 import { isApiError, serverMessage } from '@/lib/api';
 import { toast } from '@/components/ui/use-toast';
 import { inspectionDeficiencies, uploadPhoto, useInspectors } from '@/features/records/api/record-queries';
@@ -20,6 +19,7 @@ import { useCompleteInspection } from '../api/use-complete-inspection';
 import { useRecordResult } from '../api/use-record-result';
 import { useToday } from '../api/use-today';
 import { describeInspection } from './inspection-text';
+import { AttestationFields, type AttestationValues } from './attestation-fields';
 import { ActivityField, activityIds, activityProblem, useActivityOptions, type ActivityChoice } from '@/features/requirements/components/activity-field';
 
 interface CompleteInspectionDialogProps {
@@ -286,27 +286,14 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
                 />
               ) : null}
 
-              <fieldset className="space-y-3 rounded-md border p-3" aria-describedby={`${id}-attest-hint`}>
-                <legend className="px-1 text-sm font-medium">Attestation</legend>
-                <p id={`${id}-attest-hint`} className="text-sm text-muted-foreground">
-                  Optional. Sign as the person who performed it, or as the person recording someone else&apos;s inspection.
-                </p>
-                {(['performer', 'recorder'] as const).map((role) => (
-                  <Label key={role} className="flex cursor-pointer items-start gap-3 font-normal">
-                    <input type="radio" value={role} className="mt-0.5 size-4 shrink-0" {...form.register('attestRole')} />
-                    <span className="break-words leading-snug">{attestationStatement(role, performer)}</span>
-                  </Label>
-                ))}
-                {attestRole ? (
-                  <Button type="button" variant="link" size="sm" className="h-auto p-0" onClick={() => form.setValue('attestRole', '', { shouldDirty: true })}>
-                    Do not sign
-                  </Button>
-                ) : null}
-                {errors.attestRole ? <p className="text-sm font-medium text-destructive">{errors.attestRole.message}</p> : null}
-                <FormField label="Your full name" error={errors.attestName?.message} hint="Typed as your signature on this record.">
-                  {(control) => <Input {...control} autoComplete="name" maxLength={200} {...form.register('attestName')} />}
-                </FormField>
-              </fieldset>
+              <AttestationFields
+                register={form.register as unknown as UseFormRegister<AttestationValues>}
+                performer={performer}
+                role={attestRole}
+                onClear={() => form.setValue('attestRole', '', { shouldDirty: true })}
+                roleError={errors.attestRole?.message}
+                nameError={errors.attestName?.message}
+              />
             </>
           )}
 

@@ -1,0 +1,126 @@
+import { memo } from 'react';
+import { Ban, Check, CircleAlert, X } from 'lucide-react';
+import { WALKTHROUGH_RESULT_LABELS, type WalkthroughResult } from '@shared/devices';
+import type { WalkthroughDeviceResponse } from '@shared/schemas/walkthrough';
+import { humanize } from '@shared/enums';
+import { formatDate } from '@/lib/format-date';
+import { cn } from '@/lib/utils';
+import type { LocalTap } from '../api/use-taps';
+
+export const rowId = (deviceId: number) => `walk-device-${deviceId}`;
+
+interface DeviceRowProps {
+  device: WalkthroughDeviceResponse;
+  /** The tap made on this phone since the page opened, which wins over the server's. */
+  local: LocalTap | undefined;
+  onResult: (deviceId: number, result: WalkthroughResult) => void;
+  /** No taps: the walk is finished, or the role only reads. */
+  locked: boolean;
+  canFail: boolean;
+}
+
+const RESULT_STYLE: Record<WalkthroughResult, string> = {
+  pass: 'border-emerald-700 bg-emerald-700 text-white hover:bg-emerald-800',
+  fail: 'border-red-700 bg-red-700 text-white hover:bg-red-800',
+  not_accessible: 'border-amber-700 bg-amber-700 text-white hover:bg-amber-800',
+};
+
+const RESULT_ICON = { pass: Check, fail: X, not_accessible: Ban } as const;
+
+const DONE_TEXT: Record<WalkthroughResult, string> = { pass: 'Passed', fail: 'Failed', not_accessible: 'Not accessible' };
+
+function where(device: WalkthroughDeviceResponse): string {
+  return [device.room, device.description].filter(Boolean).join(' · ') || 'Location not given';
+}
+
+function kind(device: WalkthroughDeviceResponse): string {
+  return [device.subtype ? humanize(device.subtype) : null, device.rating].filter(Boolean).join(', ');
+}
+
+/** What the row says about its save, beside the result. */
+function SaveNote({ local }: { local: LocalTap }) {
+  if (local.state === 'saving') return <span className="text-muted-foreground">Saving...</span>;
+  if (local.state === 'retrying')
+    return (
+      <span className="inline-flex items-center gap-1 font-medium text-amber-800">
+        <CircleAlert className="size-4" aria-hidden="true" />
+        Not saved yet, retrying
+      </span>
+    );
+  if (local.state === 'refused') return <span className="font-medium text-destructive">Not saved: {local.message}</span>;
+  const photos = local.photos;
+  if (!photos) return null;
+  if (photos.state === 'uploading') return <span className="text-muted-foreground">Uploading photo...</span>;
+  if (photos.state === 'retrying') return <span className="font-medium text-amber-800">Photo not saved yet, retrying</span>;
+  if (photos.state === 'refused') return <span className="font-medium text-destructive">Photo not saved: {photos.message}</span>;
+  return <span className="text-muted-foreground">{photos.count === 1 ? 'Photo saved' : `${photos.count} photos saved`}</span>;
+}
+
+/**
+ * One device of the walk: its tag, where it is, when it is next due and the three results as
+ * large buttons. Drawn again only when its own device or tap changes, so a tap on a 500-device
+ * list redraws one row; rows off screen are left unpainted by the browser (content-visibility).
+ */
+export const DeviceRow = memo(function DeviceRow({ device, local, onResult, locked, canFail }: DeviceRowProps) {
+  const result = local?.result ?? device.tap?.result ?? null;
+  const headingId = `${rowId(device.deviceId)}-tag`;
+  const details = kind(device);
+  return (
+    <li
+      id={rowId(device.deviceId)}
+      tabIndex={-1}
+      aria-labelledby={headingId}
+      data-result={result ?? 'none'}
+      className={cn(
+        'scroll-mt-24 space-y-3 rounded-lg border bg-card p-3 [contain-intrinsic-size:auto_9.5rem] [content-visibility:auto] focus:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        result === 'fail' && 'border-red-300',
+        result === 'pass' && 'border-emerald-300',
+      )}
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <h3 id={headingId} className="font-mono text-base font-semibold tracking-wide">
+          {device.tag}
+        </h3>
+        <p className="text-sm">
+          {result ? <span className="font-medium">{DONE_TEXT[result]}</span> : <span className="text-muted-foreground">Not done</span>}
+          {local ? (
+            <>
+              {' '}
+              <SaveNote local={local} />
+            </>
+          ) : null}
+        </p>
+      </div>
+      <div className="space-y-0.5 text-sm">
+        <p className="break-words">{where(device)}</p>
+        <p className="text-muted-foreground">
+          {details ? `${details} · ` : ''}
+          {device.nextDueDate ? `Next due ${formatDate(device.nextDueDate)}` : 'Next due not known'}
+        </p>
+      </div>
+      <div className="grid grid-cols-3 gap-2" role="group" aria-label={`Result for ${device.tag}`}>
+        {(['pass', 'fail', 'not_accessible'] as const).map((option) => {
+          const Icon = RESULT_ICON[option];
+          const chosen = result === option;
+          const disabled = locked || (option === 'fail' && !canFail);
+          return (
+            <button
+              key={option}
+              type="button"
+              aria-pressed={chosen}
+              disabled={disabled}
+              onClick={() => onResult(device.deviceId, option)}
+              className={cn(
+                'flex min-h-12 flex-col items-center justify-center gap-0.5 rounded-md border px-1 py-2 text-sm font-semibold leading-tight transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 disabled:opacity-50',
+                chosen ? RESULT_STYLE[option] : 'border-input bg-background hover:bg-muted',
+              )}
+            >
+              <Icon className="size-5" aria-hidden="true" />
+              {WALKTHROUGH_RESULT_LABELS[option]}
+            </button>
+          );
+        })}
+      </div>
+    </li>
+  );
+});
