@@ -82,6 +82,11 @@ const SIGNED_IN_PAGES: PageRoute[] = [
     load: () => import('@/features/inspections/pages/inspection-details-page'),
     prefetch: (client, _params, path) => import('@/features/inspections/api/use-inspection').then((m) => m.prefetchInspectionPage(client, path.id)),
   },
+  {
+    path: '/devices/:id',
+    load: () => import('@/features/devices/pages/device-page'),
+    prefetch: (client, _params, path) => import('@/features/devices/api/device-queries').then((m) => m.prefetchDevicePage(client, path.id)),
+  },
   { path: '/reports', load: () => import('@/features/reports/pages/reports-page') },
   { path: '/billing', load: () => import('@/features/billing/pages/billing-page') },
   { path: '/billing/success', load: () => import('@/features/billing/pages/billing-success-page') },

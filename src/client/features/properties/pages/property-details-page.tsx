@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ArrowLeft, Building2, CalendarPlus, MapPin, Pencil } from 'lucide-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { CODE_SET_LABELS, type CodeSet } from '@shared/code-sets';
@@ -32,6 +32,8 @@ import { PastInspectionsLink } from '@/features/inspection-history/components/hi
 
 // The form (and its validation) loads when its button is first reached for.
 const EditPropertyDialog = lazyDialog(() => import('../components/edit-property-dialog').then((m) => m.EditPropertyDialog));
+// The Devices tab's code loads when the tab is first opened.
+const PropertyDevicesTab = lazy(() => import('@/features/devices/components/property-devices-tab').then((m) => ({ default: m.PropertyDevicesTab })));
 const CodeSetDialog = lazyDialog(() => import('@/features/requirements/components/code-set-dialog').then((m) => m.CodeSetDialog));
 
 export default function PropertyDetailsPage() {
@@ -143,9 +145,10 @@ function PropertyDetails({ property }: { property: Property }) {
       </div>
 
       <Tabs value={tab} onValueChange={setTab}>
-        {/* Two rows of two on a phone: every tab's whole name shows, none hides off the edge. */}
+        {/* Rows of two on a phone: every tab's whole name shows, none hides off the edge. */}
         <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:h-10 sm:w-auto">
           <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="devices">Devices</TabsTrigger>
           <TabsTrigger value="inspections">Inspections</TabsTrigger>
           <TabsTrigger value="reports">Reports</TabsTrigger>
           <TabsTrigger value="deficiencies">
@@ -161,6 +164,11 @@ function PropertyDetails({ property }: { property: Property }) {
           <PastInspectionsLink propertyId={property.id} variant="link" className="mt-3" />
         </TabsContent>
         {/* Radix mounts only the open panel, so each list is fetched when its tab is opened. */}
+        <TabsContent value="devices">
+          <Suspense fallback={<TabLoading />}>
+            <PropertyDevicesTab propertyId={property.id} present={property.complianceItems.map((item) => item.itemType)} />
+          </Suspense>
+        </TabsContent>
         <TabsContent value="inspections">
           <PropertyInspectionsTab propertyId={property.id} />
         </TabsContent>
@@ -213,6 +221,16 @@ function PropertyNotFound() {
           Back to Properties
         </Link>
       </Button>
+    </div>
+  );
+}
+
+function TabLoading() {
+  return (
+    <div role="status" className="space-y-3 pt-2">
+      <span className="sr-only">Loading...</span>
+      <Skeleton className="h-10 w-full" />
+      <Skeleton className="h-40 w-full" />
     </div>
   );
 }
