@@ -7,6 +7,7 @@ import { dueWindowPhrase } from '@shared/due-window';
 import type { VerificationSnapshot } from '@shared/schemas/verification';
 import type { ReportVerificationMarks } from './report-verification-pdf';
 import type { ReportRecords } from './report-records';
+import type { ReportDevices } from './report-devices';
 
 /** At most this many inspections are listed; a property with more says how many were left out. */
 export const REPORT_INSPECTION_LIMIT = 500;
@@ -46,6 +47,8 @@ export interface FireSafetyReportData {
   schedule?: ReportSchedule;
   /** Inspectors, attestations and deficiencies with their corrections (report-records.ts). */
   records?: ReportRecords;
+  /** The device inventory of the items that have devices (report-devices.ts); absent when the property has none. */
+  devices?: ReportDevices;
 }
 
 /** An active requirement as the report prints it, with the standard it comes from. */

@@ -8,6 +8,7 @@ import type { FireSafetyReportData, ReportRequirement, ReportSchedule, ReportSch
 import { drawSignatureLines, drawVerificationBlock, VERIFICATION_BLOCK_WIDTH } from './report-verification-pdf';
 import { drawRecordSections, inspectionNotesText } from './report-records';
 import { activityBasisLabel } from '@shared/activity-basis';
+import { deviceCountText, drawDeviceInventory } from './report-devices';
 
 const BRAND = '#b91c1c';
 const INK = '#111827';
@@ -189,7 +190,8 @@ export async function renderFireSafetyReport(data: FireSafetyReportData): Promis
         const display = complianceStatusDisplay(item.status);
         return {
           cells: [
-            typeLabel(item.itemType),
+            // The count points to the device inventory further on.
+            typeLabel(item.itemType) + deviceCountText(data.devices, item.itemType),
             display.label,
             item.lastInspectionDate ? formatDisplayDate(item.lastInspectionDate) : 'Never inspected',
             item.nextDueDate ? formatDisplayDate(item.nextDueDate) : '-',
@@ -259,12 +261,10 @@ export async function renderFireSafetyReport(data: FireSafetyReportData): Promis
     if (cut.size > 0) inFull(data.inspections.filter((_, i) => cut.has(i)));
   }
 
-  if (data.records) {
-    drawRecordSections(
-      { doc, margin: MARGIN, contentWidth, heading, paragraph, ensureSpace, table, colors: { ink: INK, red: TONES.red, green: TONES.green } },
-      data.records,
-    );
-  }
+  const drawing = { doc, margin: MARGIN, contentWidth, heading, paragraph, ensureSpace, table, colors: { ink: INK, red: TONES.red, green: TONES.green } };
+  if (data.records) drawRecordSections(drawing, data.records);
+  // Last, as an appendix: an inventory of hundreds of devices would otherwise push the rest far back.
+  if (data.devices) drawDeviceInventory(drawing, data.devices, data.today);
 
   /** The rows that a table cell had to cut, whole, after the table. */
   function inFull(inspections: FireSafetyReportData['inspections']) {

@@ -46,16 +46,19 @@ export function recordedDeficiencies(db: DbOrTx, organizationId: number, propert
     corrected_by: string | null;
     correction_note: string | null;
     photo_keys: string[] | null;
+    device_tag: string | null;
   }>(sql`
     select d.id, d.item_type, d.description, d.severity, d.location, d.corrective_action, d.due_by,
       to_char((i.completed_date at time zone o.time_zone)::date, 'YYYY-MM-DD') as found_on,
-      d.corrected_on, d.corrected_by, d.correction_note,
+      d.corrected_on, d.corrected_by, d.correction_note, dv.tag as device_tag,
       -- Only photos the image codec wrote, and none that failed to decode (decision 024).
       (select array_agg(ph.storage_key order by ph.id) from deficiency_photos ph
         where ph.deficiency_id = d.id and ph.reencoded_at is not null and ph.quarantined_at is null) as photo_keys
     from deficiencies d
     join inspections i on i.id = d.inspection_id
     join organizations o on o.id = d.organization_id
+    -- Found on a device in a walk-through: its tag, so the finding can be found on the wall.
+    left join devices dv on dv.id = d.device_id
     where d.organization_id = ${organizationId} and d.property_id = ${propertyId}
       and (d.corrected_on is null or d.corrected_on >= ${since}::date)
     order by (d.corrected_on is null) desc, array_position(array['critical','impairment','non_critical']::deficiency_severity[], d.severity), d.id

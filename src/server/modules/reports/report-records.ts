@@ -37,6 +37,8 @@ export interface ReportRecords {
     correctedBy: string | null;
     correctionNote: string | null;
     photos: Buffer[];
+    /** The tag of the device it was found on, when it was found on one (issue 32). */
+    deviceTag?: string | null;
   }[];
 }
 
@@ -66,6 +68,7 @@ export async function reportRecords(db: DbOrTx, photos: FileStore, organizationI
       correctedBy: row.corrected_by,
       correctionNote: row.correction_note,
       photos: bytes,
+      deviceTag: row.device_tag,
     });
   }
   return {
@@ -152,7 +155,7 @@ export function drawRecordSections(d: ReportDrawing, records: ReportRecords): vo
     write(
       doc.fontSize(10).fillColor(f.correctedOn ? d.colors.green : d.colors.red),
       'bold',
-      `${DEFICIENCY_SEVERITY_LABELS[f.severity]} - ${typeLabel(f.itemType)} - ${state}`,
+      `${DEFICIENCY_SEVERITY_LABELS[f.severity]} - ${typeLabel(f.itemType)}${f.deviceTag ? ` - tag ${f.deviceTag}` : ''} - ${state}`,
       d.margin,
       doc.y,
       { width: d.contentWidth },

@@ -25,6 +25,7 @@ import { nonCompliantNotes, reportInspections } from './report-data.queries';
 import { drawFireSafetyReport, type ReportRenderer } from './report-renderer';
 import { printablePhotos } from './report-photos';
 import { reportRecords } from './report-records';
+import { reportDevices } from './report-devices';
 import { newFileKey, type FileStore } from '../../files/file-store';
 import { accountContact } from '../auth/account-contact';
 import * as q from './reports.queries';
@@ -71,11 +72,12 @@ export async function generateReport(deps: ReportsDeps, account: Account, input:
   }
   const [property, contact] = await Promise.all([getProperty(deps, account, input.propertyId), accountContact(deps.db, account.userId)]);
   const today = todayInTimeZone(account.timeZone, now);
-  const [inspections, notes, requirements, records] = await Promise.all([
+  const [inspections, notes, requirements, records, devices] = await Promise.all([
     reportInspections(deps.db, account.id, property.id, today),
     nonCompliantNotes(deps.db, account.id, property.id),
     propertyRequirements(deps, account, property.id),
     reportRecords(deps.db, deps.photos, account.id, property.id, today).then(printablePhotos),
+    reportDevices(deps.db, account.id, property.id),
   ]);
   const verification = await newVerification(deps, account.id, today);
   // The items' statuses are effective ones (read now, in the account's zone); deficiencies
@@ -98,6 +100,7 @@ export async function generateReport(deps: ReportsDeps, account: Account, input:
     requirements: reportRequirements(requirements),
     schedule: reportSchedule(requirements),
     records,
+    devices,
   });
   const pdfSha256 = createHash('sha256').update(pdf).digest('hex');
   const overallStatus = propertyStatusFrom(property.complianceItems);
