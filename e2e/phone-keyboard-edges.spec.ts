@@ -30,6 +30,7 @@ for (const width of [375, 1280]) {
       'Members',
       'Reminder schedule',
       'Calendar feed',
+      'Public tag pages',
       'API tokens',
       'Webhooks',
       'Inspectors',

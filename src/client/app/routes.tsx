@@ -33,6 +33,8 @@ const PUBLIC_PAGES: PageRoute[] = [
   { path: '/mail/confirm', load: () => import('@/features/mail/pages/mail-confirm-page') },
   { path: '/mail/unsubscribe', load: () => import('@/features/mail/pages/mail-unsubscribe-page') },
   { path: '/verify/:id', load: () => import('@/features/verify/pages/verify-page') },
+  // A device label's QR code: the device's page for a member, its public tag page for anyone else.
+  { path: '/t/:tag', load: () => import('@/features/tags/pages/tag-page') },
   { path: '/invitations/:token', load: () => import('@/features/members/pages/accept-invitation-page') },
   { path: '/share/:token', load: () => import('@/features/share-links/pages/share-page') },
 ];

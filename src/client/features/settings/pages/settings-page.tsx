@@ -17,6 +17,7 @@ import { InspectorsCard } from '@/features/records/components/inspectors-card';
 import { OrganizationCard } from '@/features/organizations/components/organization-card';
 import { OrganizationHistoryCard } from '@/features/history/components/organization-history-card';
 import { MembersCard } from '@/features/members/components/members-card';
+import { TagPagesCard } from '@/features/tags/components/tag-pages-card';
 import type { SessionUser } from '@shared/schemas/auth';
 
 /**
@@ -31,6 +32,7 @@ const SECTIONS: { id: string; label: string; permission?: Action; personal?: tru
   { id: 'members', label: 'Members', permission: 'members.manage', render: () => <MembersCard /> },
   { id: 'reminders', label: 'Reminder schedule', permission: 'settings.manage', render: () => <ReminderSettingsCard /> },
   { id: 'calendar-feed', label: 'Calendar feed', permission: 'settings.manage', render: () => <CalendarFeedCard /> },
+  { id: 'tag-pages', label: 'Public tag pages', permission: 'settings.manage', render: () => <TagPagesCard /> },
   { id: 'api-tokens', label: 'API tokens', permission: 'apiTokens.manage', render: () => <ApiTokensCard /> },
   { id: 'webhooks', label: 'Webhooks', permission: 'webhooks.manage', render: () => <WebhooksCard /> },
   { id: 'inspectors', label: 'Inspectors', render: () => <InspectorsCard /> },
