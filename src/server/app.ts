@@ -23,6 +23,7 @@ import { createBillingProvider } from './modules/billing/create-billing-provider
 import { isSignedWebhook, STRIPE_CSP } from './modules/billing/stripe/stripe-web';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed.routes';
 import { deficienciesRoutes } from './modules/deficiencies/deficiencies.routes';
+import { devicesRoutes } from './modules/devices/devices.routes';
 import { isPhotoUpload } from './modules/deficiencies/photo-upload';
 import { FileStoreUnavailableError } from './files/file-store';
 import { createFileStores } from './files/file-stores';
@@ -196,6 +197,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(publicTagRoutes, deps);
   await app.register(inspectionsRoutes, deps);
   await app.register(requirementsRoutes, deps);
+  await app.register(devicesRoutes, deps);
   await app.register(inspectionHistoryRoutes, deps);
   await app.register(dashboardRoutes, deps);
   await app.register(supportRoutes, deps);

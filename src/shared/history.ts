@@ -4,6 +4,7 @@
  * change lists, and how a value is written for a reader. The server's CSV and the client's
  * screens both word events with these.
  */
+import { DEVICE_STATUS_LABELS } from './devices';
 import { INSPECTION_TYPE_LABELS, type InspectionType } from './enums';
 import { answersText, type ItemAnswers } from './item-conditions';
 import { ROLE_LABELS, type Role } from './permissions';
@@ -19,6 +20,10 @@ export const HISTORY_KIND_LABELS = {
   'requirement.switched_on': 'Requirement switched on',
   'requirement.removed': 'Requirement removed',
   'requirement.answers_changed': 'Answers about a safety item changed',
+  'device.added': 'Device added',
+  'device.updated': 'Device edited',
+  'device.status_changed': 'Device status changed',
+  'device.deleted': 'Device deleted',
   'inspection.scheduled': 'Inspection scheduled',
   'inspection.recorded': 'Past inspection recorded',
   'inspection.completed': 'Inspection completed',
@@ -72,6 +77,7 @@ export const HISTORY_KINDS = Object.keys(HISTORY_KIND_LABELS) as HistoryKind[];
 export const HISTORY_GROUP_LABELS = {
   property: 'Properties',
   requirement: 'Requirements',
+  device: 'Devices',
   inspection: 'Inspections',
   deficiency: 'Deficiencies',
   photo: 'Photos',
@@ -115,6 +121,19 @@ export const HISTORY_FIELD_LABELS: Record<string, string> = {
   answers: 'Answers',
   auto_schedule: 'Schedule the next one automatically',
   inspection_type: 'Safety item',
+  tag: 'Tag',
+  subtype: 'Kind',
+  rating: 'Size or rating',
+  building: 'Building',
+  floor: 'Floor',
+  room: 'Room',
+  location_description: 'Where',
+  serial_number: 'Serial number',
+  manufacturer: 'Manufacturer',
+  model: 'Model',
+  manufactured_on: 'Manufactured',
+  installed_on: 'Installed',
+  status_reason: 'Reason',
   due_date: 'Due date',
   completed_date: 'Completed',
   status: 'Status',
@@ -173,6 +192,8 @@ const STATUS_LABELS: Record<string, string> = {
   in_progress: 'In progress',
   completed: 'Completed',
   cancelled: 'Cancelled',
+  // A device's (issue 32).
+  ...DEVICE_STATUS_LABELS,
 };
 const PLAN_LABELS: Record<string, string> = { free: 'Free', pro: 'Pro' };
 const RESULT_LABELS: Record<string, string> = { compliant: 'Compliant', non_compliant: 'Non-compliant' };
@@ -253,6 +274,8 @@ export function historySubjectText(entity: string, subject: Record<string, unkno
       return `${s('email')} as ${historyValueText('role', subject.role)}`;
     case 'share_links':
       return s('recipient');
+    case 'devices':
+      return s('tag') ? `${type()} ${s('tag')}` : type();
     default:
       return '';
   }

@@ -86,7 +86,8 @@ export const updateDeviceSchema = z
     subtype: deviceFields.subtype,
     answers: deviceFields.answers,
     rating: deviceFields.rating,
-    location: deviceLocationSchema.optional(),
+    // Without the create form's default: a PUT that leaves out the location keeps it.
+    location: deviceLocationSchema.unwrap().optional(),
     tag: deviceFields.tag,
     serialNumber: deviceFields.serialNumber,
     manufacturer: deviceFields.manufacturer,
