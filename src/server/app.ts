@@ -36,6 +36,7 @@ import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { createMetrics, type Metrics } from './metrics';
 import { createDrain, type Drain } from './drain';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes';
+import { walkthroughsRoutes } from './modules/walkthroughs/walkthroughs.routes';
 import { mailConsentRoutes } from './modules/mail-consent/mail-consent.routes';
 import { isOneClickUnsubscribe } from './modules/mail-consent/one-click';
 import { propertiesRoutes } from './modules/properties/properties.routes';
@@ -196,6 +197,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(labelsRoutes, { ...deps, renderer });
   await app.register(publicTagRoutes, deps);
   await app.register(inspectionsRoutes, deps);
+  await app.register(walkthroughsRoutes, deps);
   await app.register(requirementsRoutes, deps);
   await app.register(devicesRoutes, deps);
   await app.register(inspectionHistoryRoutes, deps);

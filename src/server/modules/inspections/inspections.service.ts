@@ -16,6 +16,7 @@ import type { NextDue } from '@shared/schemas/requirement';
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
+import type { Tx } from '../../db/transaction';
 import type { MailLog } from '../../email/quota';
 import { conflict, notFound, validationFailed } from '../../errors';
 import { findRequirement, hasRequirements, openInspectionOf, refreshOpenInspection, settleRequirement } from '../compliance/compliance.queries';
@@ -177,74 +178,97 @@ async function complete(
   id: number,
   input: z.output<typeof completeInspectionSchema>,
 ): Promise<{ nextDue: NextDue | null; undoToken: string }> {
-  const now = new Date();
-  const day = today(account, now);
-  const performed = completionDay(account, input.completedDate, now);
-  if (performed.day > day) throw validationFailed({ completedDate: ['Completion date cannot be in the future'] });
+  const { now, day, performed } = performedDay(account, input.completedDate, new Date());
   return writeAccountData(deps.pool, account.id, async (tx) => {
-    const { db } = tx;
-    const point = await beginUndoable(db, { organizationId: account.id, propertyId: await propertyOf(db, account, id), inspectionId: id, kind: 'complete_inspection' });
-    const locked = await lockOwn(db, account, id);
-    if (!isOpen(locked.status)) throw conflict(`This inspection is already ${locked.status}.`);
-    // The activity named with the completion: the completion counts for it, stated.
-    const named =
-      input.requirementId === undefined
-        ? undefined
-        : await requirementForInspection(db, {
-            organizationId: account.id,
-            propertyId: locked.propertyId,
-            itemType: locked.inspectionType,
-            dueDate: locked.dueDate,
-            today: day,
-            requirementId: input.requirementId,
-          });
-    const row = named ? { ...locked, requirementId: named.id, activityBasis: 'stated' as const } : locked;
-    if (named) {
-      await q.updateInspection(db, id, { requirementId: named.id, activityBasis: 'stated' });
-      // The requirement it was counted for before no longer waits on it.
-      if (locked.requirementId !== null && locked.requirementId !== named.id) {
-        await settle(db, { propertyId: locked.propertyId, requirementIds: [locked.requirementId], itemTypes: [locked.inspectionType], today: day });
-      }
-    }
-    // Who performed it, with the licence as it stands today: the record keeps it even if the
-    // inspector is edited later. An expired licence is recorded and shown, never refused.
-    // An inspector member completes as themselves: the attestation and licence are theirs.
-    const performer = account.role === 'inspector' ? (account.inspectorId ?? undefined) : input.inspectorId;
-    const inspector = (await ownInspector(db, account, performer)) ?? (row.inspectorId !== null ? await findInspector(db, account.id, row.inspectorId) : undefined);
-    const attestation = input.attestation ? attest(input.attestation, inspector?.name ?? row.assignedTo, inspector !== undefined) : null;
-    await q.updateInspection(db, id, {
-      status: 'completed',
-      completedDate: performed.at,
-      complianceResult: input.complianceStatus ?? null,
-      // The findings; the instructions typed when it was scheduled stay beside them.
-      completionNotes: input.notes,
-      inspectorId: inspector?.id ?? null,
-      inspectorLicenceNumber: inspector?.licenceNumber ?? null,
-      inspectorLicenceExpiresOn: inspector?.licenceExpiresOn ?? null,
-      ...(attestation ? { ...attestation, attestedAt: now } : {}),
-    });
-    if (input.deficiencies?.length) {
-      await insertDeficiencies(db, { organizationId: account.id, propertyId: row.propertyId, inspectionId: id, itemType: row.inspectionType }, input.deficiencies);
-      for (const deficiency of await listForInspection(db, account.id, id)) await emitWebhookEvent(tx, account.id, 'deficiency.opened', deficiency);
-    }
-    await emitWebhookEvent(tx, account.id, 'inspection.completed', await q.findInspection(db, account, id, day));
-    if (!input.complianceStatus) {
-      // Nothing about compliance moves; the requirement only knows it has no open inspection now.
-      if (row.requirementId !== null) await refreshOpenInspection(db, row.requirementId);
-      return { nextDue: null, undoToken: await finishUndoable(db, point) };
-    }
-    const nextDue = await recordResult(db, account, { ...row, status: 'completed' }, day, now);
-    if (input.complianceStatus === 'non_compliant') {
-      await queueComplianceAlert(tx, deps, {
-        organizationId: account.id,
-        propertyId: row.propertyId,
-        inspectionType: row.inspectionType,
-        inspectedOn: performed.day,
-        notes: input.notes ?? '',
-      });
-    }
-    return { nextDue, undoToken: await finishUndoable(db, point) };
+    const point = await beginUndoable(tx.db, { organizationId: account.id, propertyId: await propertyOf(tx.db, account, id), inspectionId: id, kind: 'complete_inspection' });
+    const nextDue = await completeWithin(tx, deps, account, id, input, { now, day, performed });
+    return { nextDue, undoToken: await finishUndoable(tx.db, point) };
   });
+}
+
+/**
+ * The completion itself, in the caller's transaction, after the account lock (beginUndoable or
+ * lockAccountForLimits): the one path a walk-through's finish takes too, so its inspection is
+ * completed, attested and followed by its next one exactly as the dialog's.
+ */
+export async function completeWithin(
+  tx: Tx,
+  deps: Pick<InspectionsDeps, 'boss' | 'config' | 'log'>,
+  account: Account,
+  id: number,
+  input: z.output<typeof completeInspectionSchema>,
+  when: { now: Date; day: string; performed: { at: Date; day: string } },
+): Promise<NextDue | null> {
+  const { db } = tx;
+  const { now, day, performed } = when;
+  const locked = await lockOwn(db, account, id);
+  if (!isOpen(locked.status)) throw conflict(`This inspection is already ${locked.status}.`);
+  // The activity named with the completion: the completion counts for it, stated.
+  const named =
+    input.requirementId === undefined
+      ? undefined
+      : await requirementForInspection(db, {
+          organizationId: account.id,
+          propertyId: locked.propertyId,
+          itemType: locked.inspectionType,
+          dueDate: locked.dueDate,
+          today: day,
+          requirementId: input.requirementId,
+        });
+  const row = named ? { ...locked, requirementId: named.id, activityBasis: 'stated' as const } : locked;
+  if (named) {
+    await q.updateInspection(db, id, { requirementId: named.id, activityBasis: 'stated' });
+    // The requirement it was counted for before no longer waits on it.
+    if (locked.requirementId !== null && locked.requirementId !== named.id) {
+      await settle(db, { propertyId: locked.propertyId, requirementIds: [locked.requirementId], itemTypes: [locked.inspectionType], today: day });
+    }
+  }
+  // Who performed it, with the licence as it stands today: the record keeps it even if the
+  // inspector is edited later. An expired licence is recorded and shown, never refused.
+  // An inspector member completes as themselves: the attestation and licence are theirs.
+  const performer = account.role === 'inspector' ? (account.inspectorId ?? undefined) : input.inspectorId;
+  const inspector = (await ownInspector(db, account, performer)) ?? (row.inspectorId !== null ? await findInspector(db, account.id, row.inspectorId) : undefined);
+  const attestation = input.attestation ? attest(input.attestation, inspector?.name ?? row.assignedTo, inspector !== undefined) : null;
+  await q.updateInspection(db, id, {
+    status: 'completed',
+    completedDate: performed.at,
+    complianceResult: input.complianceStatus ?? null,
+    // The findings; the instructions typed when it was scheduled stay beside them.
+    completionNotes: input.notes,
+    inspectorId: inspector?.id ?? null,
+    inspectorLicenceNumber: inspector?.licenceNumber ?? null,
+    inspectorLicenceExpiresOn: inspector?.licenceExpiresOn ?? null,
+    ...(attestation ? { ...attestation, attestedAt: now } : {}),
+  });
+  if (input.deficiencies?.length) {
+    await insertDeficiencies(db, { organizationId: account.id, propertyId: row.propertyId, inspectionId: id, itemType: row.inspectionType }, input.deficiencies);
+    for (const deficiency of await listForInspection(db, account.id, id)) await emitWebhookEvent(tx, account.id, 'deficiency.opened', deficiency);
+  }
+  await emitWebhookEvent(tx, account.id, 'inspection.completed', await q.findInspection(db, account, id, day));
+  if (!input.complianceStatus) {
+    // Nothing about compliance moves; the requirement only knows it has no open inspection now.
+    if (row.requirementId !== null) await refreshOpenInspection(db, row.requirementId);
+    return null;
+  }
+  const nextDue = await recordResult(db, account, { ...row, status: 'completed' }, day, now);
+  if (input.complianceStatus === 'non_compliant') {
+    await queueComplianceAlert(tx, deps, {
+      organizationId: account.id,
+      propertyId: row.propertyId,
+      inspectionType: row.inspectionType,
+      inspectedOn: performed.day,
+      notes: input.notes ?? '',
+    });
+  }
+  return nextDue;
+}
+
+/** The day an inspection was performed, checked: given or today, never in the future. */
+export function performedDay(account: Account, completedDate: string | undefined, now: Date): { now: Date; day: string; performed: { at: Date; day: string } } {
+  const day = today(account, now);
+  const performed = completionDay(account, completedDate, now);
+  if (performed.day > day) throw validationFailed({ completedDate: ['Completion date cannot be in the future'] });
+  return { now, day, performed };
 }
 
 /**

@@ -68,13 +68,22 @@ export async function countProperties(db: DbOrTx, organizationId: number): Promi
 /**
  * Open inspections that count against the Free plan's limit. A re-test scheduled by a correction
  * does not: the code asks for it after a repair (src/shared/retest-after-correction.ts), so the
- * limit must never stand between a failure and the test that clears it (docs/records.md).
+ * limit must never stand between a failure and the test that clears it (docs/records.md). Nor
+ * does the inspection an open walk-through records (docs/devices.md): the walk is the monthly
+ * check being done, and the limit must not stop a person half-way through a building.
  */
 export async function countOpenInspections(db: DbOrTx, organizationId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(inspections)
-    .where(and(eq(inspections.organizationId, organizationId), inArray(inspections.status, ['scheduled', 'in_progress']), isNull(inspections.retestOfId)));
+    .where(
+      and(
+        eq(inspections.organizationId, organizationId),
+        inArray(inspections.status, ['scheduled', 'in_progress']),
+        isNull(inspections.retestOfId),
+        sql`not exists (select 1 from walkthroughs w where w.inspection_id = ${inspections.id} and w.status = 'open')`,
+      ),
+    );
   return row!.n;
 }
 

@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInTimeZone } from '@shared/dates';
+import { createDeviceSchema, type CreateDeviceInput } from '@shared/schemas/device';
+import { createProperty } from '../../db/seed/properties';
+import { withTransaction } from '../../db/transaction';
+import { addMember, organizationOf, proOwner } from '../../testing/team';
+import { createTestContext, type Agent, type TestContext } from '../../testing/test-app';
+import { createDevices } from '../devices/devices.service';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const today = () => todayInTimeZone('UTC');
+const attestation = { accepted: true, role: 'recorder', typedName: 'Olive Owner' };
+
+/** Four extinguishers on two floors, added in an order that is not the walking order. */
+const EXTINGUISHERS: CreateDeviceInput[] = [
+  { itemType: 'fire_extinguisher', subtype: 'dry_chemical', rating: '5 lb', tag: 'EXT-201', location: { building: 'A', floor: '2', description: 'By stair B door' } },
+  { itemType: 'fire_extinguisher', subtype: 'dry_chemical', rating: '5 lb', tag: 'EXT-101', location: { building: 'A', floor: '1', room: 'Lobby' } },
+  { itemType: 'fire_extinguisher', subtype: 'co2', rating: '10 lb', tag: 'EXT-102', location: { building: 'A', floor: '1', room: 'Kitchen' } },
+  { itemType: 'fire_extinguisher', subtype: 'dry_chemical', rating: '5 lb', tag: 'EXT-202', location: { building: 'A', floor: '2', room: '210' } },
+];
+
+let properties = 0;
+
+/**
+ * A property of the agent's organisation with devices, and the id of its monthly extinguisher
+ * inspection. Tags are unique across Firemark, so each property's end in its own number:
+ * `tag('EXT-201')` is the tag as stored, `byTag['EXT-201']` the device's id.
+ */
+async function propertyWithDevices(agent: Agent, devices: CreateDeviceInput[] = EXTINGUISHERS) {
+  const organization = await organizationOf(agent);
+  const property = await createProperty(ctx.runtime.db, organization.id, { name: 'Harbor View' });
+  const suffix = ++properties;
+  const tag = (base: string) => `${base}-${suffix}`;
+  const ids = await withTransaction(ctx.runtime.pool, ({ db }) =>
+    createDevices(db, { organizationId: organization.id, propertyId: property.id, today: today() }, devices.map((d) => createDeviceSchema.parse({ ...d, tag: tag(d.tag!) }))),
+  );
+  const requirements = (await agent.get(`/api/properties/${property.id}/requirements`)).json() as { id: number; activity: string }[];
+  const monthly = requirements.find((r) => r.activity === 'Monthly visual inspection')!;
+  const byTag = Object.fromEntries(devices.map((d, i) => [d.tag!, ids[i]!]));
+  return { organization, property, monthlyId: monthly.id, byTag, tag };
+}
+
+async function startedWalk() {
+  const owner = await proOwner(ctx);
+  const setup = await propertyWithDevices(owner.agent);
+  const started = await owner.agent.post(`/api/properties/${setup.property.id}/walkthroughs`, { requirementId: setup.monthlyId });
+  expect(started.statusCode, started.body).toBe(201);
+  return { ...owner, ...setup, walk: started.json() };
+}
+
+const tap = (agent: Agent, walkId: number, deviceId: number, body: Record<string, unknown>) =>
+  agent.put(`/api/walkthroughs/${walkId}/results/${deviceId}`, { clientId: randomUUID(), ...body });
+
+const deviceClock = async (deviceId: number, requirementId: number) => {
+  const result = await ctx.runtime.db.execute<{ last_done_on: string | null; last_result: string | null; next_due_date: string | null; month_later: string | null }>(sql`
+    select to_char(last_done_on, 'YYYY-MM-DD') as last_done_on, last_result, to_char(next_due_date, 'YYYY-MM-DD') as next_due_date,
+      to_char(last_done_on + interval '1 month', 'YYYY-MM-DD') as month_later
+    from device_requirements where device_id = ${deviceId} and requirement_id = ${requirementId}`);
+  return result.rows[0]!;
+};
+
+describe('walk-throughs', () => {
+  it('start with the devices in walking order and the checklist of the activity with its source; a second person resumes the same walk', async () => {
+    const { agent, property, monthlyId, walk, tag } = await startedWalk();
+    expect(walk).toMatchObject({ propertyName: 'Harbor View', activity: 'Monthly visual inspection', itemType: 'fire_extinguisher', status: 'open', startedBy: 'Olive Owner' });
+    expect(walk.devices.map((d: { tag: string }) => d.tag)).toEqual(['EXT-101', 'EXT-102', 'EXT-201', 'EXT-202'].map(tag));
+    expect(walk.devices[2]).toMatchObject({ building: 'A', floor: '2', description: 'By stair B door', rating: '5 lb', tap: null });
+    expect(walk.progress).toEqual({ total: 4, done: 0, passed: 0, failed: 0, notAccessible: 0 });
+    expect(walk.checklistSource).toContain('NFPA 10 (2022) 7.2.2');
+    expect(walk.checklist.map((c: { label: string }) => c.label)).toContain('Pressure gauge not in the operable range');
+    expect(walk.checklist.at(-1)).toEqual({ key: 'other', label: 'Other (describe)' });
+    const inspection = (await agent.get(`/api/inspections/${walk.inspectionId}`)).json();
+    expect(inspection).toMatchObject({ status: 'in_progress', dueDate: today(), requirement: { id: monthlyId } });
+
+    const manager = await addMember(ctx, agent, { role: 'manager', propertyIds: null }, { fullName: 'Max Manager' });
+    const resumed = await manager.agent.post(`/api/properties/${property.id}/walkthroughs`, { requirementId: monthlyId });
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json()).toMatchObject({ id: walk.id, inspectionId: walk.inspectionId, startedBy: 'Olive Owner' });
+    const open = (await manager.agent.get(`/api/properties/${property.id}/walkthroughs`)).json();
+    expect(open).toMatchObject([{ id: walk.id, progress: { total: 4, done: 0 } }]);
+  });
+
+  it('adopt the open inspection of the activity, and are not held by the Free plan’s one open inspection', async () => {
+    const owner = await ctx.signedIn({ fullName: 'Fay Free' });
+    const { property, monthlyId } = await propertyWithDevices(owner.agent);
+    const started = await owner.agent.post(`/api/properties/${property.id}/walkthroughs`, { requirementId: monthlyId });
+    expect(started.statusCode, started.body).toBe(201);
+    expect((await owner.agent.get(`/api/inspections/${started.json().inspectionId}`)).json()).toMatchObject({ status: 'in_progress', assignedTo: 'Fay Free' });
+    // The walk's inspection is not the Free plan's one open inspection: that one is still free.
+    expect((await owner.agent.post('/api/inspections', { propertyId: property.id, inspectionType: 'fire_alarm', dueDate: today(), assignedTo: 'Kim Lee' })).statusCode).toBe(201);
+    expect((await owner.agent.post('/api/inspections', { propertyId: property.id, inspectionType: 'sprinkler_system', dueDate: today(), assignedTo: 'Kim Lee' })).statusCode).toBe(403);
+    // And with it taken, a walk of another activity still starts.
+    const requirements = (await owner.agent.get(`/api/properties/${property.id}/requirements`)).json() as { id: number; activity: string }[];
+    const annual = requirements.find((r) => r.activity === 'Annual maintenance')!;
+    expect((await owner.agent.post(`/api/properties/${property.id}/walkthroughs`, { requirementId: annual.id })).statusCode).toBe(201);
+
+    const pro = await proOwner(ctx);
+    const other = await propertyWithDevices(pro.agent);
+    const scheduled = (await pro.agent.post('/api/inspections', { propertyId: other.property.id, inspectionType: 'fire_extinguisher', requirementId: other.monthlyId, dueDate: today(), assignedTo: 'Kim Lee' })).json();
+    const adopted = (await pro.agent.post(`/api/properties/${other.property.id}/walkthroughs`, { requirementId: other.monthlyId })).json();
+    expect(adopted.inspectionId).toBe(scheduled.id);
+    expect((await pro.agent.get(`/api/inspections/${scheduled.id}`)).json()).toMatchObject({ status: 'in_progress', assignedTo: 'Kim Lee' });
+  });
+
+  it('record a tap once when it is sent twice', async () => {
+    const { agent, walk, byTag } = await startedWalk();
+    const body = { clientId: randomUUID(), result: 'pass' };
+    const first = await agent.put(`/api/walkthroughs/${walk.id}/results/${byTag['EXT-101']}`, body);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ deviceId: byTag['EXT-101'], result: 'pass', recordedBy: 'Olive Owner', deficiencyId: null });
+    const again = await agent.put(`/api/walkthroughs/${walk.id}/results/${byTag['EXT-101']}`, body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect((await agent.get(`/api/walkthroughs/${walk.id}`)).json().progress).toEqual({ total: 4, done: 1, passed: 1, failed: 0, notAccessible: 0 });
+    // The same tap id for another device is not a resend.
+    expect((await agent.put(`/api/walkthroughs/${walk.id}/results/${byTag['EXT-102']}`, body)).statusCode).toBe(409);
+    const rows = await ctx.runtime.db.execute(sql`select 1 from walkthrough_results where walkthrough_id = ${walk.id}`);
+    expect(rows.rows).toHaveLength(1);
+  });
+
+  it('open a deficiency naming the device and the failed checks on a Fail, sent twice once, and remove it when the Fail becomes a Pass', async () => {
+    const { agent, property, walk, byTag, tag } = await startedWalk();
+    const device = byTag['EXT-201']!;
+    const failBody = { clientId: randomUUID(), result: 'fail', failedChecks: ['pressure', 'seals'], severity: 'impairment', correctiveAction: 'Recharge and reseal' };
+    const failed = await agent.put(`/api/walkthroughs/${walk.id}/results/${device}`, failBody);
+    expect(failed.statusCode, failed.body).toBe(200);
+    expect(failed.json()).toMatchObject({ result: 'fail', failedChecks: ['pressure', 'seals'] });
+    expect((await agent.put(`/api/walkthroughs/${walk.id}/results/${device}`, failBody)).json()).toEqual(failed.json());
+    const deficiencyId = failed.json().deficiencyId as number;
+    expect((await agent.get(`/api/deficiencies/${deficiencyId}`)).json()).toMatchObject({
+      inspectionId: walk.inspectionId,
+      itemType: 'fire_extinguisher',
+      description: 'Pressure gauge not in the operable range; Safety seal or tamper indicator broken or missing',
+      severity: 'impairment',
+      location: `Tag ${tag('EXT-201')}, A, floor 2, By stair B door`,
+      correctiveAction: 'Recharge and reseal',
+      correctedOn: null,
+    });
+    const rows = await ctx.runtime.db.execute<{ device_id: number }>(sql`select device_id from deficiencies where inspection_id = ${walk.inspectionId}`);
+    expect(rows.rows).toEqual([{ device_id: device }]);
+    const item = async () => (await agent.get(`/api/properties/${property.id}`)).json().complianceItems.find((i: { itemType: string }) => i.itemType === 'fire_extinguisher');
+    expect((await item()).status).toBe('non_compliant');
+
+    const passed = await tap(agent, walk.id, device, { result: 'pass' });
+    expect(passed.json()).toMatchObject({ result: 'pass', deficiencyId: null, failedChecks: [] });
+    expect((await agent.get(`/api/deficiencies/${deficiencyId}`)).statusCode).toBe(404);
+    expect((await item()).status).not.toBe('non_compliant');
+
+    // Cleared, the device is not reached.
+    expect((await agent.delete(`/api/walkthroughs/${walk.id}/results/${device}`)).statusCode).toBe(204);
+    expect((await agent.get(`/api/walkthroughs/${walk.id}`)).json().progress.done).toBe(0);
+  });
+
+  it('ask a reason for Not accessible, a known check and a severity for a Fail, and words for Other', async () => {
+    const { agent, walk, byTag } = await startedWalk();
+    const device = byTag['EXT-101']!;
+    const noReason = await tap(agent, walk.id, device, { result: 'not_accessible' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().fieldErrors).toEqual({ reason: ['Say why it could not be reached'] });
+    expect((await tap(agent, walk.id, device, { result: 'fail', failedChecks: ['pressure'] })).json().fieldErrors).toEqual({ severity: ['Choose critical, impairment or non-critical'] });
+    expect((await tap(agent, walk.id, device, { result: 'fail', failedChecks: ['wheels'], severity: 'critical' })).json().fieldErrors).toEqual({ failedChecks: ['Not a check of this activity: wheels'] });
+    expect((await tap(agent, walk.id, device, { result: 'fail', failedChecks: ['other'], severity: 'critical' })).json().fieldErrors).toEqual({ description: ['Describe what was found'] });
+    const locked = await tap(agent, walk.id, device, { result: 'not_accessible', reason: 'Kitchen locked' });
+    expect(locked.statusCode).toBe(200);
+    expect(locked.json()).toMatchObject({ result: 'not_accessible', reason: 'Kitchen locked' });
+    expect((await tap(agent, walk.id, 999_999, { result: 'pass' })).statusCode).toBe(404);
+  });
+
+  it('finish with one completed inspection and its attestation, move the reached devices’ clocks only, and answer the same when sent twice', async () => {
+    const { agent, walk, byTag, monthlyId, tag } = await startedWalk();
+    expect((await agent.post(`/api/walkthroughs/${walk.id}/finish`, { attestation })).statusCode).toBe(409);
+    await tap(agent, walk.id, byTag['EXT-101']!, { result: 'pass' });
+    await tap(agent, walk.id, byTag['EXT-102']!, { result: 'fail', failedChecks: ['other'], description: 'Hose cracked', severity: 'non_critical' });
+    await tap(agent, walk.id, byTag['EXT-201']!, { result: 'not_accessible', reason: 'Stair B closed for painting' });
+
+    const finished = await agent.post(`/api/walkthroughs/${walk.id}/finish`, { attestation, notes: 'Monthly round' });
+    expect(finished.statusCode, finished.body).toBe(200);
+    expect(finished.json()).toMatchObject({
+      inspectionId: walk.inspectionId,
+      result: 'non_compliant',
+      notReached: 1,
+      walkthrough: { id: walk.id, status: 'finished', progress: { total: 4, done: 3, passed: 1, failed: 1, notAccessible: 1 } },
+    });
+    const next = finished.json().nextInspectionId as number;
+    expect(next).toBeGreaterThan(walk.inspectionId);
+    expect((await agent.post(`/api/walkthroughs/${walk.id}/finish`, { attestation })).json()).toEqual(finished.json());
+
+    const inspection = (await agent.get(`/api/inspections/${walk.inspectionId}`)).json();
+    expect(inspection).toMatchObject({ status: 'completed', complianceResult: 'non_compliant', attestation: { role: 'recorder', typedName: 'Olive Owner' }, deficiencyCount: 1 });
+    expect(inspection.completionNotes).toBe(
+      `Monthly round\n${tag('EXT-102')} (A, floor 1, room Kitchen). Fail: Hose cracked\n${tag('EXT-201')} (A, floor 2, By stair B door). Not accessible: Stair B closed for painting`,
+    );
+    expect((await agent.get(`/api/inspections/${next}`)).json()).toMatchObject({ status: 'scheduled', requirement: { id: monthlyId } });
+    const completed = await ctx.runtime.db.execute(sql`select 1 from inspections where requirement_id = ${monthlyId} and status = 'completed'`);
+    expect(completed.rows).toHaveLength(1);
+
+    const passed = await deviceClock(byTag['EXT-101']!, monthlyId);
+    expect(passed).toMatchObject({ last_done_on: today(), last_result: 'compliant', next_due_date: passed.month_later });
+    expect(await deviceClock(byTag['EXT-102']!, monthlyId)).toMatchObject({ last_done_on: today(), last_result: 'non_compliant' });
+    for (const tag of ['EXT-201', 'EXT-202']) expect(await deviceClock(byTag[tag]!, monthlyId)).toMatchObject({ last_done_on: null, last_result: null });
+
+    expect((await tap(agent, walk.id, byTag['EXT-202']!, { result: 'pass' })).statusCode).toBe(409);
+    expect((await agent.get(`/api/properties/${walk.propertyId}/walkthroughs`)).json()).toEqual([]);
+  });
+
+  it('belong to their organisation (404 elsewhere) and need the permission to complete inspections (403 for a viewer)', async () => {
+    const { agent, property, walk, byTag, monthlyId } = await startedWalk();
+    const stranger = await ctx.signedIn();
+    expect((await stranger.agent.get(`/api/walkthroughs/${walk.id}`)).statusCode).toBe(404);
+    expect((await stranger.agent.get(`/api/properties/${property.id}/walkthroughs`)).statusCode).toBe(404);
+    expect((await stranger.agent.post(`/api/properties/${property.id}/walkthroughs`, { requirementId: monthlyId })).statusCode).toBe(404);
+    expect((await tap(stranger.agent, walk.id, byTag['EXT-101']!, { result: 'pass' })).statusCode).toBe(404);
+    expect((await stranger.agent.post(`/api/walkthroughs/${walk.id}/finish`, { attestation })).statusCode).toBe(404);
+
+    const viewer = await addMember(ctx, agent, { role: 'viewer', propertyIds: null }, { fullName: 'Vic Viewer' });
+    expect((await viewer.agent.get(`/api/walkthroughs/${walk.id}`)).statusCode).toBe(200);
+    expect((await viewer.agent.post(`/api/properties/${property.id}/walkthroughs`, { requirementId: monthlyId })).statusCode).toBe(403);
+    expect((await tap(viewer.agent, walk.id, byTag['EXT-101']!, { result: 'pass' })).statusCode).toBe(403);
+    expect((await viewer.agent.post(`/api/walkthroughs/${walk.id}/finish`, { attestation })).statusCode).toBe(403);
+
+    // A manager given another property does not reach this one.
+    const elsewhere = await createProperty(ctx.runtime.db, (await organizationOf(agent)).id, { name: 'Elsewhere' });
+    const limited = await addMember(ctx, agent, { role: 'manager', propertyIds: [elsewhere.id] }, { fullName: 'Lee Limited' });
+    expect((await limited.agent.get(`/api/walkthroughs/${walk.id}`)).statusCode).toBe(404);
+    expect((await tap(limited.agent, walk.id, byTag['EXT-101']!, { result: 'pass' })).statusCode).toBe(404);
+  });
+});
