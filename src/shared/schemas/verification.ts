@@ -28,7 +28,17 @@ export const verificationSnapshotResponse = z.object({
     .string()
     .optional()
     .describe('Why the property had that status, e.g. "Sprinkler system never inspected" (DECISIONS "Compliance model"); absent on reports made before reasons were kept'),
-  items: z.array(z.object({ label: z.string(), status: z.enum(COMPLIANCE_ITEM_STATUSES) })),
+  items: z.array(
+    z.object({
+      label: z.string(),
+      status: z.enum(COMPLIANCE_ITEM_STATUSES),
+      devices: z
+        .number()
+        .int()
+        .optional()
+        .describe("How many devices the report's inventory lists for the item (issue 32), so a printed inventory can be checked for pages taken out or added; absent for items without devices and on older reports"),
+    }),
+  ),
 });
 export type VerificationSnapshot = z.infer<typeof verificationSnapshotResponse>;
 

@@ -193,6 +193,8 @@ export function verificationSnapshot(
   property: Property,
   overallStatus: VerificationSnapshot['overallStatus'],
   itemLabel: (itemType: string) => string,
+  /** Devices on the walls by item type; an item without any keeps the snapshot as it was. */
+  deviceCounts: Map<string, number> = new Map(),
 ): VerificationSnapshot {
   return {
     reportNumber,
@@ -200,6 +202,9 @@ export function verificationSnapshot(
     property: { name: property.name, city: property.city },
     overallStatus,
     statusReason: propertyStatusReason(overallStatus, property.complianceItems),
-    items: property.complianceItems.map((item) => ({ label: itemLabel(item.itemType), status: item.status })),
+    items: property.complianceItems.map((item) => {
+      const devices = deviceCounts.get(item.itemType);
+      return { label: itemLabel(item.itemType), status: item.status, ...(devices ? { devices } : {}) };
+    }),
   };
 }

@@ -61,6 +61,12 @@ async function reportText(owner: Owner) {
   return (await pdfPages(pdf)).map((page) => page.replace(/\s+/g, ' '));
 }
 
+/** What the report's public verification page shows of it. */
+async function verification(owner: Owner) {
+  const report = (await owner.agent.post('/api/reports', { propertyId: owner.property.id, reportType: 'fire_safety' })).json();
+  return (await ctx.agent().get(`/api/verify/${report.verifyPath.split('/').at(-1)}`)).json();
+}
+
 describe('the report of a property with devices (issue 32 §4)', () => {
   it('lists each device on the walls with its place, kind, status, last result, next due and open deficiencies', async () => {
     setNow('2026-05-20T15:30:00Z');
@@ -120,6 +126,8 @@ describe('the report of a property with devices (issue 32 §4)', () => {
     expect(inventory).toContain('EXT-103 Main, Floor 4 - Out of service: Sent for recharge Not yet inspected Not known None');
     // The deficiency's full record names its device's tag.
     expect(text).toContain('Critical - Fire Extinguishers - tag EXT-102 - open Gauge not in the operable range');
+    // The verification page counts the devices listed, so a printed inventory can be checked for missing pages.
+    expect((await verification(owner)).items).toEqual([expect.objectContaining({ label: 'Fire Extinguishers', devices: 3 })]);
   });
 
   it('paginates a long inventory with its header on every page and no device left out', async () => {
@@ -149,5 +157,6 @@ describe('the report of a property with devices (issue 32 §4)', () => {
     expect(text).toContain('Compliance items');
     expect(text).not.toContain('Device inventory');
     expect(text).not.toMatch(/\(\d+ devices?\)/);
+    expect((await verification(owner)).items).toEqual([{ label: 'Fire Extinguishers', status: expect.any(String) }]);
   });
 });

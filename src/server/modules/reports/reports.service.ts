@@ -137,7 +137,14 @@ export async function generateReport(deps: ReportsDeps, account: Account, input:
       reportNumber: verification.reportNumber,
       verifyId: verification.id,
       pdfSha256,
-      verifySnapshot: verificationSnapshot(verification.reportNumber, now, property, overallStatus, itemLabel),
+      verifySnapshot: verificationSnapshot(
+        verification.reportNumber,
+        now,
+        property,
+        overallStatus,
+        itemLabel,
+        new Map(devices?.items.map((item) => [item.itemType, item.listed])),
+      ),
     });
     if (contact.notificationSettings.emailReportGeneration) {
       await queueEmail(tx, deps.boss, {

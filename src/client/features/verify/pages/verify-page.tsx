@@ -92,7 +92,10 @@ export default function VerifyPage() {
           <tbody className="divide-y">
             {record.items.map((item, i) => (
               <tr key={i}>
-                <td className="py-2">{item.label}</td>
+                <td className="py-2">
+                  {item.label}
+                  {item.devices ? <span className="text-muted-foreground"> ({item.devices.toLocaleString('en-US')} {item.devices === 1 ? 'device' : 'devices'})</span> : null}
+                </td>
                 <td className="py-2">
                   <StatusBadge status={item.status} />
                 </td>
