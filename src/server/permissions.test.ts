@@ -10,6 +10,7 @@ import { membershipProperties } from './db/schema/index';
 import type { DeclaredRoute } from './modules/api-docs/openapi';
 import { startReceiver } from './modules/webhooks/test-receiver';
 import { PEOPLE_ONLY } from './plugins/api-tokens';
+import { deviceRow } from './testing/device-rows';
 import { solidJpeg } from './testing/photos';
 import { makePro } from './testing/team';
 import { createTestContext, type TestContext } from './testing/test-app';
@@ -80,6 +81,7 @@ interface Fixture {
   requirementB: number;
   reportB: { id: number; verificationId: string };
   shareLinkB: { id: number; token: string };
+  deviceB: { id: number; tag: string };
   webhook: number;
   reminderSettings: unknown;
   invitationToken: string;
@@ -287,6 +289,12 @@ const CALLS: Record<string, Call> = {
   'DELETE /api/reports/:id/verification': { names: 'propertyRecord', params: (f) => ({ id: f.reportB.id }) },
   'GET /api/reports/:id/download': { names: 'propertyRecord', params: (f) => ({ id: f.reportB.id }) },
   'GET /api/verify/:id': { names: 'nothing', params: (f) => ({ id: f.reportB.verificationId }) },
+
+  // Device labels and tag pages
+  'POST /api/properties/:id/labels': { names: 'propertyRecord', params: (f) => ({ id: f.b }), body: (f) => ({ deviceIds: [f.deviceB.id], format: 'avery-5160' }) },
+  'GET /api/tags/:tag': { names: 'nothing', params: (f) => ({ tag: f.deviceB.tag }) },
+  'GET /api/organizations/current/tag-pages': { names: 'nothing' },
+  'PUT /api/organizations/current/tag-pages': { names: 'nothing', body: () => ({ enabled: true }) },
 
   // Inspectors
   'GET /api/inspectors': { names: 'nothing' },
@@ -622,6 +630,7 @@ async function recordsOn(orgId: number, property: number, inspector: { id: numbe
   const report = await json(await owner.post('/api/reports', { propertyId: property }), 'report');
   const freshShareLink = async () => json(await owner.post(`/api/properties/${property}/share-links`, { recipient: 'Insurer' }), 'share link');
   const shareLink = await freshShareLink();
+  const device = await deviceRow(db, { organizationId: orgId, propertyId: property, tag: `PERM-${unique().toUpperCase()}` });
   return {
     schedule,
     shareLink,
@@ -633,6 +642,7 @@ async function recordsOn(orgId: number, property: number, inspector: { id: numbe
       requirementB: requirement.id as number,
       reportB: { id: report.id as number, verificationId: /\/verify\/([\w-]+)/.exec(report.verifyPath)![1]! },
       shareLinkB: { id: shareLink.id as number, token: shareTokenOf(shareLink) },
+      deviceB: { id: device.id, tag: device.tag },
     },
     shared: { property, inspectionB: inspection, deficiencyB: deficiency, photoB: photo, shareLinkB: shareLink.id as number },
     fresh: {
