@@ -78,10 +78,10 @@ export interface LabelContent {
   tag: string;
   /** The QR code's text: `${APP_URL}/t/${tag}`. */
   url: string;
-  /** "Fire extinguisher, dry chemical, 5 lb" */
+  /** "Fire extinguisher · Dry chemical · 5 lb" */
   kind: string;
   propertyName: string;
-  /** "Building A, floor 3, room 301, by stair B door"; may be empty. */
+  /** "North wing · Floor 3 · 301 · by stair B door"; may be empty. */
   location: string;
 }
 
@@ -104,8 +104,8 @@ const PADDING_RATIO = 0.08;
 /**
  * The QR code as vector squares: each row's runs of dark modules drawn as one rectangle (a
  * fraction of the operators one square a module would take), filled black in one path.
- * Medium error correction survives a scratch on a label in a plant room. Returns the size
- * the code takes with its quiet zone.
+ * Medium error correction survives a scratch on a label in a plant room. `size` is the
+ * square with the quiet zone, which stays blank inside it.
  */
 export function drawLabelQr(doc: PDFKit.PDFDocument, url: string, x: number, y: number, size: number): void {
   const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
