@@ -1,7 +1,7 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { complianceItems, deficiencies, deficiencyPhotos, inspections, properties, reminderLogs, reports, requirementChanges, requirementReminderLogs, requirements, safetyItemAnswers, undoActions, webhookOverdueEvents, membershipProperties, shareLinks, shareLinkViews } from '../../db/schema/index';
+import { complianceItems, deficiencies, deficiencyPhotos, deviceRequirements, devices, inspections, properties, reminderLogs, reports, requirementChanges, requirementReminderLogs, requirements, safetyItemAnswers, undoActions, webhookOverdueEvents, membershipProperties, shareLinks, shareLinkViews, walkthroughResults, walkthroughs } from '../../db/schema/index';
 
 /**
  * What an action can change: the whole property (its deletion), or one inspection of it
@@ -51,10 +51,22 @@ const PROPERTY_TABLES: {
   { table: complianceItems, kind: 'state', scope: (s) => sql`property_id = ${s.propertyId}` },
   { table: inspections, kind: 'state', scope: inspectionsIn },
   { table: requirementChanges, kind: 'state', scope: (s) => sql`property_id = ${s.propertyId}` },
+  // Its devices, their clocks and walk-throughs: no inspection's action changes a device, so
+  // only a deletion takes them away. Devices come before the deficiencies that name them.
+  { table: devices, kind: 'record', scope: (s) => sql`property_id = ${s.propertyId}`, wholeProperty: true },
+  { table: deviceRequirements, kind: 'record', scope: (s) => sql`property_id = ${s.propertyId}`, wholeProperty: true },
+  { table: walkthroughs, kind: 'record', scope: (s) => sql`property_id = ${s.propertyId}`, wholeProperty: true },
   // Opened by a non-compliant completion: undoing it takes them away again (their photo
   // bytes go with the daily housekeeping once no row or undo names them).
   { table: deficiencies, kind: 'state', scope: deficienciesIn },
   { table: deficiencyPhotos, kind: 'state', scope: (s) => sql`deficiency_id in (select id from deficiencies where ${deficienciesIn(s)})` },
+  // A walk's taps name the deficiencies its Fails opened: after them.
+  {
+    table: walkthroughResults,
+    kind: 'record',
+    scope: (s) => sql`walkthrough_id in (select id from walkthroughs where property_id = ${s.propertyId})`,
+    wholeProperty: true,
+  },
   {
     table: reminderLogs,
     kind: 'record',

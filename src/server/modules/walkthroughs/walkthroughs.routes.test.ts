@@ -212,6 +212,19 @@ describe('walk-throughs', () => {
     expect((await agent.get(`/api/properties/${walk.propertyId}/walkthroughs`)).json()).toEqual([]);
   });
 
+  it('come back with their devices, taps and deficiencies when the deletion of their property is undone', async () => {
+    const { agent, property, walk, byTag } = await startedWalk();
+    const failed = (await tap(agent, walk.id, byTag['EXT-101']!, { result: 'fail', failedChecks: ['access'], severity: 'critical' })).json();
+    await tap(agent, walk.id, byTag['EXT-102']!, { result: 'pass' });
+    const before = (await agent.get(`/api/walkthroughs/${walk.id}`)).json();
+    const deleted = await agent.delete(`/api/properties/${property.id}`);
+    expect(deleted.statusCode).toBe(200);
+    expect((await agent.get(`/api/walkthroughs/${walk.id}`)).statusCode).toBe(404);
+    expect((await agent.post(`/api/undo/${deleted.headers['x-undo-token'] as string}`, {})).statusCode).toBe(200);
+    expect((await agent.get(`/api/walkthroughs/${walk.id}`)).json()).toEqual(before);
+    expect((await agent.get(`/api/deficiencies/${failed.deficiencyId}`)).json()).toMatchObject({ description: 'Access obstructed' });
+  });
+
   it('belong to their organisation (404 elsewhere) and need the permission to complete inspections (403 for a viewer)', async () => {
     const { agent, property, walk, byTag, monthlyId } = await startedWalk();
     const stranger = await ctx.signedIn();
