@@ -43,7 +43,7 @@ function descendants(pid: number): number[] {
 }
 
 /** Every thread of the process and of its children; PostgreSQL backends forked later inherit it. */
-function pin(pid: number, cpu: string): void {
+export function pin(pid: number, cpu: string): void {
   for (const p of descendants(pid)) {
     try {
       execFileSync('taskset', ['-a', '-cp', cpu, String(p)], { stdio: 'ignore' });
@@ -53,7 +53,16 @@ function pin(pid: number, cpu: string): void {
   }
 }
 
-async function startPinned(script: string, env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+/**
+ * Every thread of this process only (the load generator). Not its children: the server it
+ * started, and that server's embedded PostgreSQL, stay on the CPU they were given.
+ */
+export function pinThisProcess(cpu: string): void {
+  execFileSync('taskset', ['-a', '-cp', cpu, String(process.pid)], { stdio: 'ignore' });
+}
+
+/** A bench server (a TypeScript file run by tsx) on CPU 0, once it says it is listening. */
+export async function startPinned(script: string, env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn('taskset', ['-c', SERVER_CPU, process.execPath, '--import', 'tsx', script], {
     env: { ...process.env, ...env, PORT: String(port) },
@@ -68,7 +77,7 @@ async function startPinned(script: string, env: Record<string, string>): Promise
   return { url: `http://127.0.0.1:${port}`, child };
 }
 
-const stop = (child: ChildProcess) =>
+export const stopProcess = (child: ChildProcess) =>
   new Promise<void>((resolve) => {
     if (child.exitCode !== null) return resolve();
     child.once('exit', () => resolve());
@@ -104,7 +113,7 @@ export async function compareServers(options: {
   durationSeconds: number;
 }): Promise<ComparedRow[]> {
   pin(options.firemarkPid, SERVER_CPU);
-  pin(process.pid, LOAD_CPU);
+  pinThisProcess(LOAD_CPU);
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'firemark-compare-'));
   const children: ChildProcess[] = [];
   try {
@@ -170,7 +179,7 @@ export async function compareServers(options: {
       };
     });
   } finally {
-    for (const child of children) await stop(child);
+    for (const child of children) await stopProcess(child);
     // Firemark, its PostgreSQL and the load generator may use every CPU again for what follows.
     const all = `0-${os.cpus().length - 1}`;
     pin(options.firemarkPid, all);
