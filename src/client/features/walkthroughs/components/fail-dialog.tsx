@@ -27,6 +27,9 @@ interface FailDialogProps {
   onCloseAutoFocus?: (event: Event) => void;
 }
 
+/** The key of the check every activity's checklist ends with (src/shared/device-checklists). */
+const OTHER_CHECK_KEY = 'other';
+
 type Errors = Partial<Record<'failedChecks' | 'severity' | 'description' | 'correctiveAction', string>>;
 
 /**
@@ -59,12 +62,14 @@ export function FailDialog({ open, onOpenChange, device, onCloseAutoFocus, check
     event.preventDefault();
     // The shared schema of the call says what a Fail needs; the id is the phone's to make later.
     const parsed = walkthroughTapSchema.safeParse({ clientId: crypto.randomUUID(), result: 'fail', failedChecks: checks, severity, description, correctiveAction });
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0]) as keyof Errors;
-        next[field] ??= issue.message;
-      }
+    const next: Errors = {};
+    for (const issue of parsed.error?.issues ?? []) {
+      const field = String(issue.path[0]) as keyof Errors;
+      next[field] ??= issue.message;
+    }
+    // "Other" is the inspector's own words: the server asks for them as well.
+    if (checks.includes(OTHER_CHECK_KEY) && !description.trim()) next.description ??= 'Describe what was found';
+    if (!parsed.success || Object.keys(next).length) {
       setErrors(next);
       return;
     }
