@@ -196,7 +196,8 @@ export interface WalkDeviceRow {
  * The walk's devices in walking order, each with its tap: one statement for a building of any
  * size. Devices of the activity in service, and any other already tapped on this walk (a unit
  * taken out of service after its Fail stays in the list it was found in). The device list is
- * read through devices_property_walk_idx; each one's clock and tap by their unique keys.
+ * read in walking order straight from devices_property_walk_idx (the Devices tab's order, so
+ * no sort); each one's clock and tap by their unique keys.
  */
 export async function listWalkDevices(db: DbOrTx, walk: { id: number; property_id: number; requirement_id: number; item_type: InspectionType }): Promise<WalkDeviceRow[]> {
   const result = await db.execute<WalkDeviceRow & Record<string, unknown>>(sql`
@@ -208,7 +209,7 @@ export async function listWalkDevices(db: DbOrTx, walk: { id: number; property_i
     left join walkthrough_results wr on wr.walkthrough_id = ${walk.id} and wr.device_id = d.id
     left join users u on u.id = wr.recorded_by
     where d.property_id = ${walk.property_id} and d.item_type = ${walk.item_type} and (d.status = 'in_service' or wr.id is not null)
-    order by d.building nulls first, d.floor nulls first, d.walk_order, d.id`);
+    order by d.building, d.floor, d.walk_order, d.id`);
   return result.rows;
 }
 
@@ -324,7 +325,7 @@ export async function findings(db: DbOrTx, walkId: number) {
     join devices d on d.id = wr.device_id
     left join deficiencies df on df.id = wr.deficiency_id
     where wr.walkthrough_id = ${walkId} and wr.result <> 'pass'
-    order by d.building nulls first, d.floor nulls first, d.walk_order, d.id`);
+    order by d.building, d.floor, d.walk_order, d.id`);
   return result.rows;
 }
 

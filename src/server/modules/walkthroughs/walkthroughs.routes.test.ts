@@ -212,6 +212,27 @@ describe('walk-throughs', () => {
     expect((await agent.get(`/api/properties/${walk.propertyId}/walkthroughs`)).json()).toEqual([]);
   });
 
+  it('are walked and finished by an inspector given the property, who takes the scheduled inspection as theirs', async () => {
+    const owner = await proOwner(ctx);
+    const { property, monthlyId, byTag } = await propertyWithDevices(owner.agent);
+    const scheduled = (await owner.agent.post('/api/inspections', { propertyId: property.id, inspectionType: 'fire_extinguisher', requirementId: monthlyId, dueDate: today(), assignedTo: 'Kim Lee' })).json();
+    const inspector = await addMember(ctx, owner.agent, { role: 'inspector', propertyIds: [property.id] }, { fullName: 'Ines Inspector' });
+    const started = await inspector.agent.post(`/api/properties/${property.id}/walkthroughs`, { requirementId: monthlyId });
+    expect(started.statusCode, started.body).toBe(201);
+    const walk = started.json();
+    expect(walk.inspectionId).toBe(scheduled.id);
+    const failed = await tap(inspector.agent, walk.id, byTag['EXT-101']!, { result: 'fail', failedChecks: ['fullness'], severity: 'impairment' });
+    expect(failed.statusCode, failed.body).toBe(200);
+    const finished = await inspector.agent.post(`/api/walkthroughs/${walk.id}/finish`, { attestation: { accepted: true, role: 'performer', typedName: 'Ines Inspector' } });
+    expect(finished.statusCode, finished.body).toBe(200);
+    expect(finished.json()).toMatchObject({ result: 'non_compliant', notReached: 3 });
+    expect((await owner.agent.get(`/api/inspections/${scheduled.id}`)).json()).toMatchObject({
+      status: 'completed',
+      inspector: { name: 'Ines Inspector' },
+      attestation: { role: 'performer', performedBy: 'Ines Inspector' },
+    });
+  });
+
   it('come back with their devices, taps and deficiencies when the deletion of their property is undone', async () => {
     const { agent, property, walk, byTag } = await startedWalk();
     const failed = (await tap(agent, walk.id, byTag['EXT-101']!, { result: 'fail', failedChecks: ['access'], severity: 'critical' })).json();
