@@ -17,6 +17,7 @@ import { routeJsBrotliBytes } from './bundle-size';
 import { measureLighthouse } from './lighthouse';
 import { measureHostileBody } from './hostile-body';
 import { measureHeavyReports } from './heavy-reports';
+import { measureDevices } from './devices';
 import { measureHistoryImport } from './history-import';
 import { addLimitedManager, makePro, seedPortfolio } from './portfolio';
 import { embeddedDatabaseUrl, signUp } from './accounts';
@@ -66,6 +67,8 @@ try {
   Object.assign(results, await measureHostileBody(warm.url, cookie, Math.min(DURATION_S, 5)));
   Object.assign(results, await measureHeavyReports(warm.url, dbUrl, warm.process.pid!, DURATION_S));
   Object.assign(results, await measureAlertFlood(warm.url, dbUrl));
+  // A property with 2,000 devices: its walk-through list and a device's page (issue 32).
+  Object.assign(results, await measureDevices(warm.url, dbUrl, DURATION_S));
 
   // A large portfolio: a second account with 10,000 properties and 100,000 inspections.
   const { cookie: bigCookie, id: bigUserId } = await signUp(warm.url, { fullName: 'Big Portfolio', username: 'bigportfolio' });
