@@ -146,14 +146,19 @@ app.put('/api/inspections/:id', async (req, res) => {
           [inspection.requirement_id, today, body.complianceStatus, body.notes ?? null],
         );
         const requirement = updated[0];
+        // The next one, unless one is open already.
         if (requirement?.active && requirement.auto_schedule) {
           await client.query(
             `insert into inspections (organization_id, property_id, inspection_type, requirement_id, due_date, status, assigned_to)
-             values ($1, $2, $3, $4, $5, 'scheduled', $6)`,
+             select $1, $2, $3, $4, $5, 'scheduled', $6
+             where not exists (select 1 from inspections where requirement_id = $4 and status in ('scheduled', 'in_progress'))`,
             [organizationId, inspection.property_id, inspection.inspection_type, inspection.requirement_id, requirement.next_due_date, inspection.assigned_to],
           );
-          await client.query('update requirements set has_open_inspection = true where id = $1', [inspection.requirement_id]);
         }
+        await client.query(
+          `update requirements set has_open_inspection = exists (select 1 from inspections where requirement_id = $1 and status in ('scheduled', 'in_progress')) where id = $1`,
+          [inspection.requirement_id],
+        );
       }
     } else {
       await client.query('update inspections set due_date = $2, reschedule_reason = $3, updated_at = now() where id = $1', [id, body.dueDate, body.rescheduleReason ?? null]);
