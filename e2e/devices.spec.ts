@@ -60,7 +60,7 @@ test('on a phone, a device is added, found on its property with its tag and date
   await expect(devices.getByRole('heading', { name: 'North wing · Floor 3' })).toBeVisible();
   const row = devices.getByRole('link', { name: new RegExp(tag) });
   await expect(row).toContainText('Dry chemical, stored pressure (steel, brass or aluminium shell) · 5 lb ABC');
-  await expect(row).toContainText('301 · by stair B door');
+  await expect(row).toContainText('Room 301 · by stair B door');
   await expect(row).toContainText(`Next due ${shown(listed[0]!.nextDueDate!)}`);
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
@@ -84,7 +84,10 @@ test('on a phone, a device is added, found on its property with its tag and date
   await status.getByLabel('Reason').fill('Discharged, sent for recharge');
   await status.getByRole('button', { name: 'Save Status' }).click();
   await expectToast(page, 'Status Changed', `Tag ${tag} is now out of service.`);
-  await expect(page.getByText('Out of service: Discharged, sent for recharge')).toBeVisible();
+  // Said under the page's title, and kept in its history.
+  await expect(page.getByRole('group', { name: 'Device actions' }).getByRole('button', { name: 'Inspect now' })).toHaveCount(0);
+  await expect(page.getByText('Out of service: Discharged, sent for recharge')).toHaveCount(2);
+  await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem').first()).toContainText('Out of service: Discharged, sent for recharge');
 
   // Its item is now failing on the property page, in words.
   await page.getByRole('link', { name: 'Devices at Harbor View Offices' }).click();
@@ -102,4 +105,13 @@ test('on a phone, a device is added, found on its property with its tag and date
   await page.getByRole('link', { name: 'Devices at Harbor View Offices' }).click();
   await page.getByRole('tab', { name: 'Overview' }).click();
   await expect(complianceItem(page, 'Fire Extinguishers')).not.toContainText('Action Needed');
+
+  // Inspect now opens the walk-through of its most urgent activity at this device.
+  const requirements = (await (await page.request.get(`/api/devices/${listed[0]!.id}/requirements`)).json()) as { activity: string; nextDueDate: string | null }[];
+  const urgent = requirements.filter((r) => r.nextDueDate).sort((a, b) => a.nextDueDate!.localeCompare(b.nextDueDate!))[0]!;
+  await page.getByRole('tab', { name: 'Devices' }).click();
+  await devices.getByRole('link', { name: new RegExp(tag) }).click();
+  await page.getByRole('group', { name: 'Device actions' }).getByRole('button', { name: 'Inspect now' }).click();
+  await expect(page).toHaveURL(new RegExp(`/walkthroughs/\\d+\\?device=${listed[0]!.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: urgent.activity })).toBeVisible();
 });

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DeviceResponse } from '@shared/schemas/device';
@@ -18,10 +19,11 @@ const notGiven = <span className="text-muted-foreground">Not given</span>;
 
 /** What the device is, where it hangs, and what its label says. */
 export function DeviceFactsCard({ device }: { device: DeviceResponse }) {
+  const titleId = useId();
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle>Facts</CardTitle>
+        <CardTitle id={titleId}>Facts</CardTitle>
       </CardHeader>
       <CardContent>
         <dl className="grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2">

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { WALKTHROUGH_RESULT_LABELS } from '@shared/devices';
 import { formatDateTime } from '@/lib/format-date';
@@ -18,11 +19,12 @@ const KIND_LABEL: Record<DeviceHistoryEntry['kind'], string> = {
 
 /** Every result, deficiency and change of status, newest first, kept for the life of the record. */
 export function DeviceHistoryCard({ deviceId }: { deviceId: number }) {
+  const titleId = useId();
   const history = useDeviceHistory(deviceId);
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle>History</CardTitle>
+        <CardTitle id={titleId}>History</CardTitle>
         <CardDescription>Newest first.</CardDescription>
       </CardHeader>
       <CardContent>

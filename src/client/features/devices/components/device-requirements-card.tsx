@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { intervalLabel } from '@shared/intervals';
 import type { DeviceRequirementResponse } from '@shared/schemas/device';
 import { formatDate } from '@/lib/format-date';
@@ -22,11 +23,12 @@ const COUNTS_FROM: Record<DeviceRequirementResponse['countsFrom'], string> = {
 
 /** Each activity the code asks of this unit: how often, by what source, last done, next due. */
 export function DeviceRequirementsCard({ deviceId, inService }: { deviceId: number; inService: boolean }) {
+  const titleId = useId();
   const requirements = useDeviceRequirements(deviceId);
   return (
-    <Card>
+    <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle>Requirements</CardTitle>
+        <CardTitle id={titleId}>Requirements</CardTitle>
         <CardDescription>What this unit needs, how often, and the standard that says so.</CardDescription>
       </CardHeader>
       <CardContent>

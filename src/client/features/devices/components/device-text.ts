@@ -26,6 +26,9 @@ export function kindText(device: Pick<DeviceResponse, 'itemType' | 'subtype' | '
 /** A floor written as a bare number reads "Floor 3"; "Basement" or "Roof" stay as written. */
 export const floorText = (floor: string) => (/^-?\d+$/.test(floor) ? `Floor ${floor}` : floor);
 
+/** A room written as a bare number reads "Room 301"; "Plant room" stays as written. */
+export const roomText = (room: string) => (/^[A-Z]?-?\d+[A-Z]?$/i.test(room) ? `Room ${room}` : room);
+
 /** "North wing · Floor 3": the group a device is walked in. */
 export function buildingFloorText(location: DeviceResponse['location']): string {
   return [location.building, location.floor ? floorText(location.floor) : null].filter(Boolean).join(' · ') || 'No building or floor given';
@@ -33,12 +36,12 @@ export function buildingFloorText(location: DeviceResponse['location']): string 
 
 /** "Room 301 · by stair B door": where on the floor. */
 export function spotText(location: DeviceResponse['location']): string {
-  return [location.room, location.description].filter(Boolean).join(' · ');
+  return [location.room ? roomText(location.room) : null, location.description].filter(Boolean).join(' · ');
 }
 
 /** The whole location in one line, for a page that shows one device. */
 export function locationText(location: DeviceResponse['location']): string {
-  const parts = [location.building, location.floor ? floorText(location.floor) : null, location.room, location.description].filter(Boolean);
+  const parts = [location.building, location.floor ? floorText(location.floor) : null, location.room ? roomText(location.room) : null, location.description].filter(Boolean);
   return parts.length ? parts.join(' · ') : 'Not given';
 }
 

@@ -15,7 +15,10 @@ import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { deviceFiltersFromUrl } from '../api/device-queries';
 import { usePropertyDevices } from '../api/use-property-devices';
+import { StartWalkthroughButton } from '@/features/walkthroughs/components/start-walkthrough-button';
+import { BulkAddDevicesButton, ImportDevicesButton } from './add-devices-buttons';
 import { DeviceList } from './device-list';
+import { PrintLabelsButton } from './print-labels-dialog';
 import { itemLabel } from './device-text';
 
 // The form (and its validation) loads when its button is first reached for.
@@ -57,6 +60,7 @@ export function PropertyDevicesTab({ propertyId, present }: { propertyId: number
   // The property's items, and the one filtered on even if it has none yet.
   const itemChoices = INSPECTION_TYPES.filter((type) => present.includes(type) || type === filters.itemType);
   const total = devices.data?.total ?? 0;
+  const empty = devices.data !== undefined && devices.data.total === 0 && !filtered;
 
   const addButton = canEdit ? (
     <Button {...reachFor(AddDeviceDialog)} onClick={() => setAdding(true)}>
@@ -74,11 +78,16 @@ export function PropertyDevicesTab({ propertyId, present }: { propertyId: number
           </CardTitle>
           <CardDescription>Each unit of a safety item, with its own tag, dates and history.</CardDescription>
         </div>
-        <div className="flex flex-wrap gap-2">
-          {/* With no devices yet, the empty state below offers it, with what a device is. */}
-          {devices.data && devices.data.total === 0 && !filtered ? null : addButton}
-          {/* Slot: several at once, CSV import, label sheets and walk-throughs sit beside "Add device". */}
-        </div>
+        {/* With no devices yet, the empty state below offers the ways to add them, with what a device is. */}
+        {empty ? null : (
+          <div className="flex flex-wrap gap-2">
+            {addButton}
+            <BulkAddDevicesButton propertyId={propertyId} present={present} initialItem={filters.itemType} />
+            <ImportDevicesButton propertyId={propertyId} />
+            <PrintLabelsButton propertyId={propertyId} />
+            <StartWalkthroughButton propertyId={propertyId} />
+          </div>
+        )}
       </CardHeader>
       <CardContent className="space-y-5">
         <div className="grid gap-3 sm:grid-cols-3" role="group" aria-label="Filter devices">
@@ -130,7 +139,20 @@ export function PropertyDevicesTab({ propertyId, present }: { propertyId: number
               </Button>
             } />
           ) : (
-            <EmptyState icon={Tags} title="No devices yet" headingLevel="h3" action={addButton}>
+            <EmptyState
+              icon={Tags}
+              title="No devices yet"
+              headingLevel="h3"
+              action={
+                canEdit ? (
+                  <>
+                    {addButton}
+                    <BulkAddDevicesButton propertyId={propertyId} present={present} />
+                    <ImportDevicesButton propertyId={propertyId} />
+                  </>
+                ) : null
+              }
+            >
               <p>
                 A device is one unit of a safety item: each extinguisher, emergency light or detector. Add them with their tag, where they hang and
                 their month of manufacture, and each gets its own schedule, counted as the code counts it, and its own history.

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ArrowLeft, ClipboardCheck, Pencil, RefreshCw, SearchX, Trash2 } from 'lucide-react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { deviceTypeLabel } from '@shared/device-kind';
 import type { DeviceResponse } from '@shared/schemas/device';
 import { isApiError, serverMessage } from '@/lib/api';
 import { lazyDialog, reachFor } from '@/lib/lazy-dialog';
@@ -22,7 +23,7 @@ import { DeviceFactsCard } from '../components/device-facts-card';
 import { DeviceHistoryCard } from '../components/device-history-card';
 import { DeviceRequirementsCard } from '../components/device-requirements-card';
 import { DeviceStatusBadge } from '../components/device-status-badge';
-import { itemLabel, kindText, locationText } from '../components/device-text';
+import { kindText, locationText } from '../components/device-text';
 
 // The forms load when their buttons are first reached for.
 const EditDeviceDialog = lazyDialog(() => import('../components/edit-device-dialog').then((m) => m.EditDeviceDialog));
@@ -102,7 +103,7 @@ function DeviceDetails({ device }: { device: DeviceResponse }) {
         description={
           <>
             <span className="block">
-              {itemLabel(device.itemType)}
+              {deviceTypeLabel(device.itemType)}
               {kind ? `: ${kind}` : ''} at{' '}
               <Link to={`/properties/${device.propertyId}`} className="font-medium text-primary underline-offset-4 hover:underline">
                 {device.propertyName}
