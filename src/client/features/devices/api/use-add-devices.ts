@@ -32,14 +32,22 @@ export function refusedRows(error: unknown): DeviceImportPreviewRow[] | null {
   return Array.isArray(rows) ? rows : null;
 }
 
-/** Every row or none (a 422 names the rows with problems); the key is the chosen file's. */
+/**
+ * Every row or none (a 422 names the rows with problems); the key is the chosen file's. The
+ * lists are refreshed when the dialog closes (refreshAfterImport), not at once: a first import
+ * turns the empty Devices list, which may hold the dialog's button, into the list, and the
+ * dialog saying what was imported would go with it.
+ */
 export function useImportDevices(propertyId: number) {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ rows, key }: { rows: DeviceImportRow[]; key: string }) =>
       apiCreateOnce<{ imported: number; devices: DeviceResponse[] }>(`/api/properties/${propertyId}/devices/import`, { rows }, key),
     // Never repeated on its own: the dialog says what happened.
     retry: false,
-    onSettled: () => void refreshAfterDeviceChange(queryClient),
   });
+}
+
+export function useRefreshAfterImport() {
+  const queryClient = useQueryClient();
+  return () => void refreshAfterDeviceChange(queryClient);
 }

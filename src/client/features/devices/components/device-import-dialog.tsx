@@ -16,7 +16,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { CsvFileField } from '@/components/csv-file-field';
 import { Spinner } from '@/components/ui/spinner';
 import { MoreRows, useRowsDrawn } from '@/components/rows-drawn';
-import { previewDeviceImport, refusedRows, useImportDevices, type DeviceImportPreview, type DeviceImportPreviewRow } from '../api/use-add-devices';
+import { previewDeviceImport, refusedRows, useImportDevices, useRefreshAfterImport, type DeviceImportPreview, type DeviceImportPreviewRow } from '../api/use-add-devices';
 import { itemLabel } from './device-text';
 
 interface DeviceImportDialogProps {
@@ -81,6 +81,7 @@ export function DeviceImportDialog({ propertyId, open, onOpenChange }: DeviceImp
   const [file, setFile] = useState<FileState>({ status: 'empty' });
   const [preview, setPreview] = useState<PreviewState>({ status: 'idle' });
   const importer = useImportDevices(propertyId);
+  const refreshAfterImport = useRefreshAfterImport();
   // The file whose rows are being checked: an answer for an older file is dropped.
   const latest = useRef<ReadFile | null>(null);
 
@@ -94,6 +95,8 @@ export function DeviceImportDialog({ propertyId, open, onOpenChange }: DeviceImp
 
   const onOpenChangeGuarded = (next: boolean) => {
     if (!next && importer.isPending) return;
+    // After an import, or one whose answer was lost: the lists may have changed.
+    if (!next && (importer.isSuccess || importer.isError)) refreshAfterImport();
     if (!next) reset();
     onOpenChange(next);
   };
