@@ -296,6 +296,22 @@ const CALLS: Record<string, Call> = {
   'GET /api/organizations/current/tag-pages': { names: 'nothing' },
   'PUT /api/organizations/current/tag-pages': { names: 'nothing', body: () => ({ enabled: true }) },
 
+  // Devices
+  'GET /api/properties/:id/devices': { names: 'propertyRecord', params: (f) => ({ id: f.b }) },
+  'POST /api/properties/:id/devices': { names: 'propertyRecord', params: (f) => ({ id: f.b }), body: () => ({ itemType: 'fire_extinguisher' }) },
+  'GET /api/devices/by-tag/:tag': { names: 'propertyRecord', params: (f) => ({ tag: f.deviceB.tag }) },
+  'GET /api/devices/:id': { names: 'propertyRecord', params: (f) => ({ id: f.deviceB.id }) },
+  'PUT /api/devices/:id': { names: 'propertyRecord', params: (f) => ({ id: f.deviceB.id }), body: () => ({ notes: 'Checked' }) },
+  'DELETE /api/devices/:id': {
+    names: 'propertyRecord',
+    // A device of its own for each allowed caller, deleted; refused callers are given the shared one.
+    params: async (f, _caller, allowed) => ({
+      id: allowed ? (await deviceRow(ctx.runtime.db, { organizationId: f.orgId, propertyId: f.b, tag: `DEL-${unique().toUpperCase()}` })).id : f.deviceB.id,
+    }),
+  },
+  'GET /api/devices/:id/requirements': { names: 'propertyRecord', params: (f) => ({ id: f.deviceB.id }) },
+  'GET /api/devices/:id/history': { names: 'propertyRecord', params: (f) => ({ id: f.deviceB.id }) },
+
   // Inspectors
   'GET /api/inspectors': { names: 'nothing' },
   'POST /api/inspectors': { names: 'nothing', body: () => ({ name: `Inspector ${unique()}` }) },

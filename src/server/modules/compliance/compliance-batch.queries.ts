@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { OPEN_STATUSES, resultAfterCorrectionsSql } from './compliance.sql';
 import { dueFromStatedSql, requirementFirstAfterSql } from './counts-from.sql';
 import { deviceFailedSql, deviceNextDueSql } from './device-rollup.sql';
+import { syncDevicesOfItems } from '../devices/device-requirements.queries';
 import { nextDueFromSql, requirementWindow, windowOpensFromSql } from './due-window.sql';
 
 /**
@@ -85,9 +86,14 @@ export async function settleRequirements(db: DbOrTx, requirementIds: readonly nu
   return result.rows.map((row) => ({ id: row.id, nextDueDate: row.next_due_date, latestInspectionId: row.latest_inspection_id }));
 }
 
-/** syncItem for every (property, type): the item rolls its active requirements up; one with none is removed. */
+/**
+ * syncItem for every (property, type): the item rolls its active requirements and its devices up;
+ * one with no active requirement is removed. The devices' clocks are kept in step first, as
+ * settle() does (a change of code set or edition changes which requirements they follow).
+ */
 export async function syncItems(db: DbOrTx, items: readonly { propertyId: number; itemType: InspectionType }[]): Promise<void> {
   if (!items.length) return;
+  await syncDevicesOfItems(db, items);
   const pairs = sql`pairs as (
       select distinct x.property_id, x.item_type::inspection_type as item_type
       from json_to_recordset(${JSON.stringify(items.map((i) => ({ property_id: i.propertyId, item_type: i.itemType })))}::json) as x(property_id int, item_type text)

@@ -106,6 +106,9 @@ export async function syncDeviceRequirements(db: DbOrTx, propertyId: number, ite
     join devices d on d.id = w.device_id
     join requirements r on r.id = w.requirement_id
     left join requirement_library l on l.id = r.library_id
+    -- Rows this transaction sees are skipped before the insert: one that another transaction is
+    -- deleting with its device would otherwise make this one wait for it while it waits here.
+    where not exists (select 1 from device_requirements x where x.device_id = w.device_id and x.requirement_id = w.requirement_id)
     on conflict (device_id, requirement_id) do nothing`);
   const countsFrom = deviceCountsFromSql('l');
   const nextDue = deviceNextDueSql({ r: 'r', l: 'l', d: 'd', countsFrom, lastDone: sql`dr.last_done_on`, unset: sql`coalesce(dr.next_due_date, r.next_due_date)` });
@@ -130,4 +133,17 @@ export async function withDevices(db: DbOrTx, propertyId: number, itemTypes: rea
 export async function hasDevices(db: DbOrTx, propertyId: number, itemType: InspectionType): Promise<boolean> {
   const result = await db.execute(sql`select 1 from devices where property_id = ${propertyId} and item_type = ${itemType} limit 1`);
   return result.rows.length > 0;
+}
+
+/**
+ * syncDeviceRequirements for the items of many properties that have devices (a change of code
+ * set, of a code's edition, the history import): one statement finds them; none, nothing more.
+ */
+export async function syncDevicesOfItems(db: DbOrTx, items: readonly { propertyId: number; itemType: InspectionType }[]): Promise<void> {
+  if (items.length === 0) return;
+  const result = await db.execute<{ property_id: number; item_type: InspectionType }>(sql`
+    select distinct x.property_id, x.item_type
+    from json_to_recordset(${JSON.stringify(items.map((i) => ({ property_id: i.propertyId, item_type: i.itemType })))}::json) as x(property_id int, item_type text)
+    where exists (select 1 from devices d where d.property_id = x.property_id and d.item_type = x.item_type::inspection_type)`);
+  for (const row of result.rows) await syncDeviceRequirements(db, row.property_id, row.item_type);
 }

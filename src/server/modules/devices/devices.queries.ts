@@ -152,6 +152,21 @@ export async function findDeviceByTag(db: DbOrTx, account: Reach, tag: string, t
   return device;
 }
 
+/**
+ * One device write at a time per property (a transaction-scoped advisory lock, taken before any
+ * row): two writes to one item's devices each count every device's clocks again, and one that
+ * deletes a device while the other counts its rows would wait on each other.
+ */
+export async function lockPropertyDevices(db: DbOrTx, propertyId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('devices.write'), ${propertyId})`);
+}
+
+/** The property of a device of the organisation, read without a lock (to take the property's lock first). */
+export async function propertyOfDevice(db: DbOrTx, organizationId: number, id: number): Promise<number | undefined> {
+  const result = await db.execute<{ property_id: number }>(sql`select property_id from devices where id = ${id} and organization_id = ${organizationId}`);
+  return result.rows[0]?.property_id;
+}
+
 /** The bare row a write starts from, locked for the transaction. */
 export async function lockDevice(db: DbOrTx, organizationId: number, id: number) {
   const result = await db.execute<{ id: number; property_id: number; item_type: InspectionType; status: DeviceStatus; tag: string } & Record<string, unknown>>(sql`

@@ -75,6 +75,7 @@ export async function createDevices(
   values: readonly CreateDeviceValues[],
 ): Promise<number[]> {
   if (values.length === 0) return [];
+  await q.lockPropertyDevices(db, input.propertyId);
   const prefix = values.length === 1 ? () => '' : (i: number) => `${i}.`;
   const checked = checkValues(values, prefix);
   const typed = checked.map((v) => v.tag).filter((t): t is string => !!t);
@@ -143,6 +144,9 @@ export async function createDevice(deps: DevicesDeps, account: Account, property
 
 /** A device of the caller's organisation on a property they reach, locked; else 404. */
 async function lockReachable(db: DbOrTx, account: Account, id: number) {
+  const propertyId = await q.propertyOfDevice(db, account.id, id);
+  if (propertyId === undefined || !canReachProperty(account, propertyId)) throw deviceNotFound();
+  await q.lockPropertyDevices(db, propertyId);
   const row = await q.lockDevice(db, account.id, id);
   if (!row || !canReachProperty(account, row.property_id)) throw deviceNotFound();
   return row;

@@ -92,6 +92,19 @@ describe('devices', () => {
     expect((await s.owner.agent.get(`/api/devices/${device.id}`)).statusCode).toBe(404);
   });
 
+  it('adds and deletes several devices of one item at the same time', async () => {
+    const s = await owned();
+    const first = await Promise.all([1, 2, 3].map(() => s.add(extinguisher({ subtype: 'co2', manufacturedOn: '2022-05' }))));
+    expect(first.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    const [deleted, added] = await Promise.all([
+      Promise.all(first.map((r) => s.owner.agent.delete(`/api/devices/${r.json().id}`))),
+      Promise.all([1, 2, 3].map(() => s.add(extinguisher({ subtype: 'co2', manufacturedOn: '2023-05' })))),
+    ]);
+    expect(deleted.map((r) => r.statusCode)).toEqual([204, 204, 204]);
+    expect(added.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    expect((await s.owner.agent.get(`/api/properties/${s.property.id}/devices`)).headers['x-total-count']).toBe('3');
+  });
+
   it('lists in walking order and filters by type, status and words', async () => {
     const s = await owned();
     const upper = await s.added(extinguisher({ location: { building: 'A', floor: '2' } }));
@@ -207,6 +220,23 @@ describe('a device’s dates (NFPA 10 (2022) 7.3.3.1, Table 8.3.1; decision 042)
     expect((await s.owner.agent.get(`/api/devices/${unit.id}`)).json().nextDueDate).toBe(before['Annual maintenance']!.nextDueDate);
     await s.owner.agent.put(`/api/devices/${unit.id}`, { manufacturedOn: '2024-01' });
     expect((await s.clocks(unit.id))['5-year hydrostatic test']).toMatchObject({ nextDueDate: '2029-01-31', dueUnknownReason: null });
+  });
+
+  it('follows the answers about the item and its own: a non-rechargeable unit is replaced 12 years after its month of manufacture', async () => {
+    const s = await owned();
+    const unit = await s.added(extinguisher({ subtype: 'co2', manufacturedOn: '2020-02' }));
+    const replacement = 'Replace non-rechargeable units (12 years from manufacture)';
+    // Not answered yet: both the hydrostatic test and the replacement are listed, as for the item.
+    expect(Object.keys(await s.clocks(unit.id))).toEqual(expect.arrayContaining(['5-year hydrostatic test', replacement]));
+    const answered = await s.owner.agent.put(`/api/properties/${s.property.id}/safety-items/fire_extinguisher/answers`, { answers: { recharge: ['rechargeable'] } });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect((await s.clocks(unit.id))[replacement]).toBeUndefined();
+    // Its own answer overrides the item's: this one unit is disposable.
+    await s.owner.agent.put(`/api/properties/${s.property.id}/safety-items/fire_extinguisher/answers`, { answers: { recharge: ['rechargeable', 'non_rechargeable'] } });
+    await s.owner.agent.put(`/api/devices/${unit.id}`, { answers: { recharge: ['non_rechargeable'] } });
+    const c = await s.clocks(unit.id);
+    expect(c['5-year hydrostatic test']).toBeUndefined();
+    expect(c[replacement]).toMatchObject({ countsFrom: 'manufacture', nextDueDate: '2032-02-29' });
   });
 
   it('follows a change of agent: the 5-year test goes and the 12-year test comes', async () => {

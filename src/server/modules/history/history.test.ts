@@ -366,6 +366,7 @@ describe('the record itself', () => {
     expect(rows.map((r) => r.name)).toEqual([
       'deficiencies',
       'deficiency_photos',
+      'devices',
       'inspections',
       'invitations',
       'membership_properties',
