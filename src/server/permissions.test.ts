@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { todayInTimeZone } from '@shared/dates';
 import type { Action, Role } from '@shared/permissions';
@@ -10,7 +10,7 @@ import { membershipProperties } from './db/schema/index';
 import type { DeclaredRoute } from './modules/api-docs/openapi';
 import { startReceiver } from './modules/webhooks/test-receiver';
 import { PEOPLE_ONLY } from './plugins/api-tokens';
-import { deviceRow } from './testing/device-rows';
+import { deviceRequirementRow, deviceRow } from './testing/device-rows';
 import { solidJpeg } from './testing/photos';
 import { makePro } from './testing/team';
 import { createTestContext, type TestContext } from './testing/test-app';
@@ -82,6 +82,9 @@ interface Fixture {
   reportB: { id: number; verificationId: string };
   shareLinkB: { id: number; token: string };
   deviceB: { id: number; tag: string };
+  /** An open walk-through of the device's monthly inspection; and a walk with a tap, ready to finish, made for each caller allowed to finish one. */
+  walkB: { id: number; requirementId: number };
+  finishableWalkB(): Promise<number>;
   webhook: number;
   reminderSettings: unknown;
   invitationToken: string;
@@ -295,6 +298,18 @@ const CALLS: Record<string, Call> = {
   'GET /api/tags/:tag': { names: 'nothing', params: (f) => ({ tag: f.deviceB.tag }) },
   'GET /api/organizations/current/tag-pages': { names: 'nothing' },
   'PUT /api/organizations/current/tag-pages': { names: 'nothing', body: () => ({ enabled: true }) },
+
+  // Walk-throughs
+  'POST /api/properties/:id/walkthroughs': { names: 'propertyRecord', params: (f) => ({ id: f.b }), body: (f) => ({ requirementId: f.walkB.requirementId }) },
+  'GET /api/properties/:id/walkthroughs': { names: 'propertyRecord', params: (f) => ({ id: f.b }) },
+  'GET /api/walkthroughs/:id': { names: 'propertyRecord', params: (f) => ({ id: f.walkB.id }) },
+  'PUT /api/walkthroughs/:id/results/:deviceId': { names: 'propertyRecord', params: (f) => ({ id: f.walkB.id, deviceId: f.deviceB.id }), body: () => ({ clientId: randomUUID(), result: 'pass' }) },
+  'DELETE /api/walkthroughs/:id/results/:deviceId': { names: 'propertyRecord', params: (f) => ({ id: f.walkB.id, deviceId: f.deviceB.id }) },
+  'POST /api/walkthroughs/:id/finish': {
+    names: 'propertyRecord',
+    params: async (f, _caller, allowed) => ({ id: allowed ? await f.finishableWalkB() : f.walkB.id }),
+    body: () => ({ attestation: { accepted: true, role: 'recorder', typedName: 'Owen Owner' } }),
+  },
 
   // Devices
   'GET /api/properties/:id/devices': { names: 'propertyRecord', params: (f) => ({ id: f.b }) },
@@ -647,6 +662,17 @@ async function recordsOn(orgId: number, property: number, inspector: { id: numbe
   const freshShareLink = async () => json(await owner.post(`/api/properties/${property}/share-links`, { recipient: 'Insurer' }), 'share link');
   const shareLink = await freshShareLink();
   const device = await deviceRow(db, { organizationId: orgId, propertyId: property, tag: `PERM-${unique().toUpperCase()}` });
+  // Walk-throughs of the device (a bare row: its clocks for two activities are made here): the
+  // monthly one stays open; the annual one is walked, tapped and left to finish, again and again.
+  const requirements = (await json(await owner.get(`/api/properties/${property}/requirements`), 'requirements')) as { id: number; activity: string }[];
+  const [monthly, annual] = ['Monthly visual inspection', 'Annual maintenance'].map((activity) => requirements.find((r) => r.activity === activity)!.id);
+  for (const requirementId of [monthly!, annual!]) await deviceRequirementRow(db, device, { requirementId });
+  const walk = await json(await owner.post(`/api/properties/${property}/walkthroughs`, { requirementId: monthly }), 'walk-through');
+  const finishableWalk = async () => {
+    const started = await json(await owner.post(`/api/properties/${property}/walkthroughs`, { requirementId: annual }), 'walk-through');
+    await json(await owner.put(`/api/walkthroughs/${started.id}/results/${device.id}`, { clientId: randomUUID(), result: 'pass' }), 'tap');
+    return started.id as number;
+  };
   return {
     schedule,
     shareLink,
@@ -659,6 +685,8 @@ async function recordsOn(orgId: number, property: number, inspector: { id: numbe
       reportB: { id: report.id as number, verificationId: /\/verify\/([\w-]+)/.exec(report.verifyPath)![1]! },
       shareLinkB: { id: shareLink.id as number, token: shareTokenOf(shareLink) },
       deviceB: { id: device.id, tag: device.tag },
+      walkB: { id: walk.id as number, requirementId: monthly! },
+      finishableWalkB: finishableWalk,
     },
     shared: { property, inspectionB: inspection, deficiencyB: deficiency, photoB: photo, shareLinkB: shareLink.id as number },
     fresh: {

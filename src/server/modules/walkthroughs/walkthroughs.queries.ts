@@ -196,8 +196,8 @@ export interface WalkDeviceRow {
  * The walk's devices in walking order, each with its tap: one statement for a building of any
  * size. Devices of the activity in service, and any other already tapped on this walk (a unit
  * taken out of service after its Fail stays in the list it was found in). The device list is
- * read in walking order straight from devices_property_walk_idx (the Devices tab's order, so
- * no sort); each one's clock and tap by their unique keys.
+ * found through devices_property_walk_idx and ordered as the Devices tab orders them; each
+ * one's clock and tap by their unique keys.
  */
 export async function listWalkDevices(db: DbOrTx, walk: { id: number; property_id: number; requirement_id: number; item_type: InspectionType }): Promise<WalkDeviceRow[]> {
   const result = await db.execute<WalkDeviceRow & Record<string, unknown>>(sql`

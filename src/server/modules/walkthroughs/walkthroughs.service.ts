@@ -297,6 +297,8 @@ export async function finishWalkthrough(deps: WalkthroughsDeps, account: Account
     if (walk.status !== 'open') throw conflict('This walk-through was abandoned.');
     const reached = await q.reachedDevices(db, walk.id);
     if (reached.length === 0) throw conflict('No device has a Pass or a Fail yet. Record at least one before finishing.');
+    // An inspector completes only what is assigned to them: finishing a walk another started, they take it.
+    if (account.role === 'inspector' && account.inspectorId !== null) await q.startInspection(db, walk.inspection_id, account.inspectorId);
     const failed = reached.some((row) => row.result === 'fail');
     const completion = completeInspectionSchema.parse({
       status: 'completed',
