@@ -73,6 +73,22 @@ export function deviceNextDueSql(input: { r: string; l: string; d: string; count
     else ${input.unset} end)`;
 }
 
+/**
+ * A device row's last day done, or a later day on which the same device passed an activity that
+ * restarts it (the library's `restarts`: NFPA 10 (2022) ch. 7, a 12-year hydrostatic test
+ * includes the 6-year maintenance), as the property's requirement counts it (restarts.queries.ts).
+ * `dr` the device_requirements alias, `l` its library row's.
+ */
+export function restartedLastDoneSql(rowAlias: string, libraryAlias: string): SQL {
+  const [dr, l] = [sql.raw(rowAlias), sql.raw(libraryAlias)];
+  return sql`greatest(${dr}.last_done_on, (
+    select max(o.last_done_on) from device_requirements o
+    join requirements ro on ro.id = o.requirement_id
+    join requirement_library lo on lo.id = ro.library_id
+    where o.device_id = ${dr}.device_id and o.last_result = 'compliant'
+      and lo.code_set = ${l}.code_set and ${l}.key = any(lo.restarts)))`;
+}
+
 /** The (device, requirement) pairs that should have a row, for one property's item type. */
 function wantedPairsSql(propertyId: number, itemType: InspectionType): SQL {
   return sql`
@@ -111,7 +127,7 @@ export async function syncDeviceRequirements(db: DbOrTx, propertyId: number, ite
     where not exists (select 1 from device_requirements x where x.device_id = w.device_id and x.requirement_id = w.requirement_id)
     on conflict (device_id, requirement_id) do nothing`);
   const countsFrom = deviceCountsFromSql('l');
-  const nextDue = deviceNextDueSql({ r: 'r', l: 'l', d: 'd', countsFrom, lastDone: sql`dr.last_done_on`, unset: sql`coalesce(dr.next_due_date, r.next_due_date)` });
+  const nextDue = deviceNextDueSql({ r: 'r', l: 'l', d: 'd', countsFrom, lastDone: restartedLastDoneSql('dr', 'l'), unset: sql`coalesce(dr.next_due_date, r.next_due_date)` });
   await db.execute(sql`
     update device_requirements dr set counts_from = ${countsFrom}, next_due_date = ${nextDue}, updated_at = now()
     from devices d, requirements r

@@ -211,6 +211,18 @@ describe('a device’s dates (NFPA 10 (2022) 7.3.3.1, Table 8.3.1; decision 042)
     expect(c['12-year hydrostatic test']).toMatchObject({ lastDoneOn: '2024-02-29', nextDueDate: '2036-02-29' });
   });
 
+  it('restarts the 6-year maintenance at a passed 12-year hydrostatic test of the same unit', async () => {
+    const s = await owned();
+    const dry = await s.added(extinguisher({ subtype: 'dry_chemical', manufacturedOn: '2014-03' }));
+    await ctx.runtime.db.execute(sql`
+      update device_requirements dr set last_done_on = '2026-03-16', last_result = 'compliant'
+      from requirements r where r.id = dr.requirement_id and dr.device_id = ${dry.id} and r.activity = '12-year hydrostatic test'`);
+    await s.owner.agent.put(`/api/devices/${dry.id}`, { notes: 'Hydro test passed' });
+    const c = await s.clocks(dry.id);
+    expect(c['12-year hydrostatic test']).toMatchObject({ nextDueDate: '2038-03-16' });
+    expect(c['6-year internal examination']).toMatchObject({ lastDoneOn: null, nextDueDate: '2032-03-16' });
+  });
+
   it('shows a date counted from manufacture as not known while the month is missing, and counts it once given', async () => {
     const s = await owned();
     const unit = await s.added(extinguisher({ subtype: 'co2' }));
