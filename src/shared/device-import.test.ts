@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readDay, readItemType, readMonth, readSubtype } from './device-import';
+import { DEVICE_IMPORT_MAX_ROWS, deviceRowsFromCells, readDay, readItemType, readMonth, readSubtype } from './device-import';
 
 /** How the device import reads the words people write in a device list (issue 32 §1). */
 describe('reading a device list in people’s words', () => {
@@ -40,5 +40,11 @@ describe('reading a device list in people’s words', () => {
     expect(day(['2021-03', 'Mar 2021'])).toEqual(['2021-03-01', '2021-03-01']);
     expect(day(['2021-02-30', '02/30/2021', 'soon'])).toEqual([undefined, undefined, undefined]);
     expect(readDay('2024-02-29')).toBe('2024-02-29');
+  });
+
+  it('stops a file of more devices than one import takes before anything is sent', () => {
+    const cells = [['Type'], ...Array.from({ length: DEVICE_IMPORT_MAX_ROWS + 1 }, () => ['Extinguisher'])];
+    expect(deviceRowsFromCells(cells)).toEqual({ rows: [], error: 'The file has 5,001 devices; import at most 5,000 at once, in several files.' });
+    expect(deviceRowsFromCells(cells.slice(0, -1)).rows).toHaveLength(DEVICE_IMPORT_MAX_ROWS);
   });
 });

@@ -284,9 +284,15 @@ export function locationText(location: { building?: string | null; floor?: strin
 /** A serial number compared as people mean it: case, spaces and dashes aside. */
 export const serialKey = (serial: string) => serial.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
+/** As deviceImportSchema takes them (src/shared/schemas/device.ts). */
+export const DEVICE_IMPORT_MAX_ROWS = 5000;
+
 /** Turns parsed CSV cells (header row first) into rows keyed by column, as the API takes them. */
 export function deviceRowsFromCells(cells: string[][]): { rows: DeviceImportRow[]; error?: string } {
   const { rows, error } = csvRowsFromCells(DEVICE_CSV_COLUMNS, cells);
   if (error?.startsWith('Missing required columns')) return { rows: [], error: 'The file needs a column saying what each device is (Type, Device or Equipment)' };
+  if (rows.length > DEVICE_IMPORT_MAX_ROWS) {
+    return { rows: [], error: `The file has ${rows.length.toLocaleString('en-US')} devices; import at most ${DEVICE_IMPORT_MAX_ROWS.toLocaleString('en-US')} at once, in several files.` };
+  }
   return { rows: rows as DeviceImportRow[], error };
 }
