@@ -31,6 +31,7 @@ describe('reading a device list in people’s words', () => {
   it('reads months of manufacture as labels and spreadsheets write them', () => {
     const month = (cells: string[]) => cells.map(readMonth);
     expect(month(['2019-04', '2019/04', '04/2019', '4/2019', '4-2019', 'Apr 2019', 'April 2019', 'apr-19', 'Apr. 2019', '2019-04-30', '04/30/2019'])).toEqual(Array(11).fill('2019-04'));
+    expect(month(['Apr-98', 'Dec 05'])).toEqual(['1998-04', '2005-12']);
     expect(month(['2019', '13/2019', '2019-13', 'Smarch 2019', 'soon', ''])).toEqual(Array(6).fill(undefined));
   });
 

@@ -153,7 +153,12 @@ const monthOfName = (word: string) => {
   return at >= 0 && word.length >= 3 ? at + 1 : undefined;
 };
 const twoDigits = (n: number) => String(n).padStart(2, '0');
-const fullYear = (y: string) => (y.length === 2 ? 2000 + Number(y) : Number(y));
+/** "Apr-19" is 2019, "Apr-98" 1998: a two-digit year past next year's is of the last century. */
+const fullYear = (y: string) => {
+  if (y.length !== 2) return Number(y);
+  const twoDigit = Number(y);
+  return twoDigit > (new Date().getUTCFullYear() % 100) + 1 ? 1900 + twoDigit : 2000 + twoDigit;
+};
 
 /**
  * A month and year as labels and spreadsheets write them: "2019-04", "2019/04", "04/2019",
