@@ -173,6 +173,9 @@ describe('walk-throughs', () => {
     expect(locked.statusCode).toBe(200);
     expect(locked.json()).toMatchObject({ result: 'not_accessible', reason: 'Kitchen locked' });
     expect((await tap(agent, walk.id, 999_999, { result: 'pass' })).statusCode).toBe(404);
+    await ctx.runtime.db.execute(sql`update devices set status = 'out_of_service', status_reason = 'Sent for recharge' where id = ${byTag['EXT-202']!}`);
+    expect((await tap(agent, walk.id, byTag['EXT-202']!, { result: 'pass' })).json().message).toBe('This device is not in service, so it is not part of the walk.');
+    expect((await agent.get(`/api/walkthroughs/${walk.id}`)).json().progress.total).toBe(3);
   });
 
   it('finish with one completed inspection and its attestation, move the reached devices’ clocks only, and answer the same when sent twice', async () => {

@@ -208,6 +208,8 @@ export async function recordTap(
     const device = await q.findWalkDevice(db, walk, deviceId);
     if (!device) throw notFound('Device not found');
     const before = await q.findResult(db, walk.id, deviceId);
+    // A unit out of service (or removed) is not walked; one taken out after its tap keeps that tap, and may change it.
+    if (!device.in_service && !before) throw conflict('This device is not in service, so it is not part of the walk.');
     let deficiencyId: number | null = null;
     if (input.result === 'fail') {
       const found = { description: failure(walk.library_key, input), severity: input.severity!, location: locationOf(device), correctiveAction: input.correctiveAction };
