@@ -18,8 +18,9 @@ export type ReportDeviceRow = {
   last_activity: string | null;
   next_due_date: string | null;
   next_activity: string | null;
-  /** Its requirements whose date is not known, each with what to add: "12-year hydrostatic test (add the month of manufacture)". */
-  unknown_activities: string[] | null;
+  /** Its requirements whose date is not known, counted from the manufacture (or installation) date it lacks. */
+  unknown_manufacture: string[] | null;
+  unknown_installation: string[] | null;
   open_deficiencies: { severity: DeficiencySeverity; description: string; found_on: string | null }[] | null;
 };
 
@@ -35,7 +36,7 @@ export function inventoryDevices(db: DbOrTx, organizationId: number, propertyId:
     select d.item_type, d.tag, d.subtype, d.rating, d.building, d.floor, d.room, d.location_description, d.status, d.status_reason,
       last.result as last_result, last.done_on as last_on, last.activity as last_activity,
       to_char(due.next_due_date, 'YYYY-MM-DD') as next_due_date, due.activity as next_activity,
-      unknown.activities as unknown_activities, defs.list as open_deficiencies
+      unknown.manufacture as unknown_manufacture, unknown.installation as unknown_installation, defs.list as open_deficiencies
     from devices d
     join organizations o on o.id = d.organization_id
     -- Only finished walks: their results are attested, and they are what moved the device's clocks.
@@ -58,8 +59,8 @@ export function inventoryDevices(db: DbOrTx, organizationId: number, propertyId:
       limit 1
     ) due on true
     left join lateral (
-      select array_agg(r.activity || case dr.counts_from when 'installation' then ' (add the installation date)' else ' (add the month of manufacture)' end
-        order by r.activity) as activities
+      select array_agg(r.activity order by r.activity) filter (where dr.counts_from <> 'installation') as manufacture,
+        array_agg(r.activity order by r.activity) filter (where dr.counts_from = 'installation') as installation
       from device_requirements dr join requirements r on r.id = dr.requirement_id
       where dr.device_id = d.id and dr.next_due_date is null
     ) unknown on true

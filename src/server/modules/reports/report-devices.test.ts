@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createProperty } from '../../db/seed/properties';
@@ -79,6 +80,8 @@ describe('the report of a property with devices (issue 32 §4)', () => {
     const second = await addDevice(owner, { tag: 'EXT-102', subtype: 'co2', rating: '10 lb', building: 'Main', floor: '3', room: 'Kitchen', walk_order: 2 });
     await addDevice(owner, { tag: 'EXT-103', building: 'Main', floor: '4', status: 'out_of_service', status_reason: 'Sent for recharge', walk_order: 1 });
     await addDevice(owner, { tag: 'EXT-900', building: 'Main', floor: '1', status: 'removed', walk_order: 1 });
+    const longReason = `Valve stem leaking; sent to the service company, ${'awaiting a replacement valve assembly from the maker, '.repeat(6)}back in June.`;
+    await addDevice(owner, { tag: 'EXT-104', building: 'Main', floor: '4', status: 'out_of_service', status_reason: longReason, walk_order: 2 });
     await deviceClock(owner, first, monthly, { lastDoneOn: '2026-05-03', lastResult: 'compliant', nextDueDate: '2026-06-03' });
     await deviceClock(owner, first, '12-year hydrostatic test', { countsFrom: 'manufacture', nextDueDate: '2031-04-30' });
     await deviceClock(owner, second, monthly, { lastDoneOn: '2026-05-03', lastResult: 'non_compliant', nextDueDate: '2026-06-03' });
@@ -109,9 +112,9 @@ describe('the report of a property with devices (issue 32 §4)', () => {
     const pages = await reportText(owner);
     const text = pages.join(' ');
     // The item's row points to the inventory; removed devices are counted, not listed.
-    expect(text).toContain('Fire Extinguishers (3 devices)');
+    expect(text).toContain('Fire Extinguishers (4 devices)');
     expect(text).toContain('Device inventory');
-    expect(text).toContain('Fire Extinguishers: 3 devices');
+    expect(text).toContain('Fire Extinguishers: 4 devices');
     expect(text).toContain('1 device removed or replaced is not listed');
     expect(text).not.toContain('EXT-900');
     // In walking order, floor by floor.
@@ -121,13 +124,49 @@ describe('the report of a property with devices (issue 32 §4)', () => {
     expect(inventory).toContain('EXT-101 Main, Floor 3, Room 301; by stair B door Dry chemical, stored pressure; 5 lb In service Pass, May 3, 2026 Monthly visual inspection Jun 3, 2026 Monthly visual inspection None');
     expect(inventory).toContain('EXT-102 Main, Floor 3, Kitchen Carbon dioxide (CO2); 10 lb In service Fail, May 3, 2026');
     // No month of manufacture: the multi-year date is not known, and the report says what to add.
-    expect(inventory).toMatch(/Not known: 5- ?year hydrostatic test \(add the month of manufacture\)/);
+    expect(inventory).toMatch(/Not known, no month of manufacture: 5- ?year hydrostatic test/);
     expect(inventory).toContain('Critical (found May 3, 2026): Gauge not in the operable range');
     expect(inventory).toContain('EXT-103 Main, Floor 4 - Out of service: Sent for recharge Not yet inspected Not known None');
+    // A reason too long for its cell is cut there and printed whole under the table.
+    expect(inventory).toContain('Fire Extinguishers: devices in full EXT-104, Main, Floor 4 Out of service: Valve stem leaking');
+    expect(inventory).toContain('from the maker, back in June.');
     // The deficiency's full record names its device's tag.
     expect(text).toContain('Critical - Fire Extinguishers - tag EXT-102 - open Gauge not in the operable range');
     // The verification page counts the devices listed, so a printed inventory can be checked for missing pages.
-    expect((await verification(owner)).items).toEqual([expect.objectContaining({ label: 'Fire Extinguishers', devices: 3 })]);
+    expect((await verification(owner)).items).toEqual([expect.objectContaining({ label: 'Fire Extinguishers', devices: 4 })]);
+  });
+
+  it('prints what a real walk-through recorded: the devices added, their taps and the deficiency of the Fail', async () => {
+    setNow('2026-05-20T15:30:00Z');
+    const owner = await ctx.signedIn({ timeZone: 'America/Chicago' });
+    await grantPro(ctx.runtime.db, owner.user.username);
+    const property = await createProperty(ctx.runtime.db, owner.user.id, { name: 'Walked House' });
+    const add = async (body: Record<string, unknown>) => {
+      const res = await owner.agent.post(`/api/properties/${property.id}/devices`, { itemType: 'fire_extinguisher', ...body });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as number;
+    };
+    const lobby = await add({ subtype: 'dry_chemical', rating: '5 lb', tag: 'WALK-A', manufacturedOn: '2019-04', location: { building: 'A', floor: '1', room: 'Lobby' } });
+    const kitchen = await add({ subtype: 'co2', rating: '10 lb', tag: 'WALK-B', location: { building: 'A', floor: '1', room: 'Kitchen' } });
+    const requirements = (await owner.agent.get(`/api/properties/${property.id}/requirements`)).json() as { id: number; activity: string }[];
+    const monthly = requirements.find((r) => r.activity === 'Monthly visual inspection')!;
+    const started = await owner.agent.post(`/api/properties/${property.id}/walkthroughs`, { requirementId: monthly.id });
+    expect(started.statusCode, started.body).toBe(201);
+    const walk = started.json();
+    const tap = (deviceId: number, body: Record<string, unknown>) => owner.agent.put(`/api/walkthroughs/${walk.id}/results/${deviceId}`, { clientId: randomUUID(), ...body });
+    expect((await tap(lobby, { result: 'pass' })).statusCode).toBe(200);
+    expect((await tap(kitchen, { result: 'fail', severity: 'critical', description: 'Horn cracked at the hose', correctiveAction: 'Replace the horn' })).statusCode).toBe(200);
+    const finished = await owner.agent.post(`/api/walkthroughs/${walk.id}/finish`, { attestation: { accepted: true, role: 'performer', typedName: 'Pat Walker' } });
+    expect(finished.statusCode, finished.body).toBe(200);
+
+    const text = (await reportText({ ...owner, property, requirement: () => monthly.id })).join(' ');
+    expect(text).toContain('Fire Extinguishers (2 devices)');
+    const inventory = text.slice(text.indexOf('Device inventory'));
+    expect(inventory).toContain('WALK-A A, Floor 1, Lobby Dry chemical, stored pressure; 5 lb In service Pass, May 20, 2026 Monthly visual inspection');
+    expect(inventory).toContain('WALK-B A, Floor 1, Kitchen Carbon dioxide (CO2); 10 lb In service Fail, May 20, 2026 Monthly visual inspection');
+    expect(inventory).toMatch(/Not known, no month of manufacture: 5- ?year hydrostatic test/);
+    expect(inventory).toMatch(/Critical \(found May 20, 2026\): [^]*Horn cracked at the hose/);
+    expect(text).toMatch(/Critical - Fire Extinguishers - tag WALK-B - open/);
   });
 
   it('paginates a long inventory with its header on every page and no device left out', async () => {

@@ -29,7 +29,8 @@ export interface ReportDevice {
   lastActivity: string | null;
   nextDueDate: string | null;
   nextActivity: string | null;
-  unknownActivities: string[];
+  /** Requirements without a date, by the date the device lacks. */
+  unknown: { manufacture: string[]; installation: string[] };
   deficiencies: { severity: DeficiencySeverity; description: string; foundOn: string | null }[];
 }
 
@@ -76,7 +77,7 @@ function toDevice(row: ReportDeviceRow): ReportDevice {
     lastActivity: row.last_activity,
     nextDueDate: row.next_due_date,
     nextActivity: row.next_activity,
-    unknownActivities: row.unknown_activities ?? [],
+    unknown: { manufacture: row.unknown_manufacture ?? [], installation: row.unknown_installation ?? [] },
     deficiencies: (row.open_deficiencies ?? []).map((d) => ({ severity: d.severity, description: d.description, foundOn: d.found_on })),
   };
 }
@@ -115,8 +116,13 @@ function lastResultText(d: ReportDevice): string {
  */
 function nextDueText(d: ReportDevice): string {
   const known = d.nextDueDate ? `${formatDisplayDate(d.nextDueDate)}${d.nextActivity ? `\n${d.nextActivity}` : ''}` : null;
-  const unknown = d.unknownActivities.length ? `Not known: ${d.unknownActivities.join('; ')}` : null;
-  return [known, unknown].filter(Boolean).join('\n') || 'Not known';
+  // Without the parenthesis some activities carry ("(12 years from manufacture)"): the cell is narrow.
+  const names = (activities: string[]) => activities.map((a) => a.replace(/\s*\(.*\)$/, '')).join('; ');
+  const unknown = [
+    d.unknown.manufacture.length ? `Not known, no month of manufacture: ${names(d.unknown.manufacture)}` : null,
+    d.unknown.installation.length ? `Not known, no installation date: ${names(d.unknown.installation)}` : null,
+  ];
+  return [known, ...unknown].filter(Boolean).join('\n') || 'Not known';
 }
 
 function deficienciesText(d: ReportDevice): string {
@@ -148,15 +154,15 @@ export function drawDeviceInventory(d: ReportDrawing, devices: ReportDevices, to
     if (item.gone > 0) d.paragraph(`${plural(item.gone, 'device', 'devices')} removed or replaced ${item.gone === 1 ? 'is' : 'are'} not listed; ${item.gone === 1 ? 'its' : 'their'} history is kept in Firemark.`);
     d.doc.moveDown(0.3);
     if (item.devices.length === 0) continue;
-    d.table(
+    const cut = d.table(
       [
         { header: 'Tag', width: 50 },
-        { header: 'Location', width: 108 },
-        { header: 'Type, rating', width: 86 },
-        { header: 'Status', width: 54 },
-        { header: 'Last result', width: 68 },
-        { header: 'Next due', width: 76 },
-        { header: 'Open deficiencies', width: d.contentWidth - 442 },
+        { header: 'Location', width: 100 },
+        { header: 'Type, rating', width: 80 },
+        { header: 'Status', width: 52 },
+        { header: 'Last result', width: 66 },
+        { header: 'Next due', width: 92 },
+        { header: 'Open deficiencies', width: d.contentWidth - 440 },
       ],
       item.devices.map((device) => ({
         cells: [
@@ -179,6 +185,20 @@ export function drawDeviceInventory(d: ReportDrawing, devices: ReportDevices, to
         ],
       })),
     );
+    // A cell cut short (a long reason or many findings) is printed whole under the table.
+    const inFull = item.devices.filter((_, i) => cut.has(i));
+    if (inFull.length > 0) {
+      d.doc.moveDown(0.6);
+      write(d.doc.fontSize(10).fillColor(d.colors.ink), 'bold', `${typeLabel(item.itemType)}: devices in full`, d.margin, d.doc.y, { width: d.contentWidth });
+      for (const device of inFull) {
+        d.ensureSpace(40);
+        d.doc.moveDown(0.3);
+        write(d.doc.fontSize(10).fillColor(d.colors.ink), 'bold', `${device.tag}, ${device.location}`, d.margin, d.doc.y, { width: d.contentWidth });
+        if (device.statusReason) d.paragraph(`${DEVICE_STATUS_LABELS[device.status]}: ${device.statusReason}`);
+        d.paragraph(`Next due: ${nextDueText(device).replace(/\n/g, '; ')}`);
+        d.paragraph(`Open deficiencies: ${deficienciesText(device).replace(/\n/g, '; ')}`, device.deficiencies.length ? d.colors.red : undefined);
+      }
+    }
   }
   if (devices.leftOut > 0) {
     d.doc.moveDown(0.4);
