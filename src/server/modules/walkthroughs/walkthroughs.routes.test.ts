@@ -123,8 +123,15 @@ describe('walk-throughs', () => {
     expect((await agent.get(`/api/walkthroughs/${walk.id}`)).json().progress).toEqual({ total: 4, done: 1, passed: 1, failed: 0, notAccessible: 0 });
     // The same tap id for another device is not a resend.
     expect((await agent.put(`/api/walkthroughs/${walk.id}/results/${byTag['EXT-102']}`, body)).statusCode).toBe(409);
+    // Sent twice at the same moment (a retry racing the first): one tap, the same answer.
+    const racing = { clientId: randomUUID(), result: 'fail', failedChecks: ['access'], severity: 'critical' };
+    const [one, two] = await Promise.all([0, 1].map(() => agent.put(`/api/walkthroughs/${walk.id}/results/${byTag['EXT-102']}`, racing)));
+    expect([one!.statusCode, two!.statusCode]).toEqual([200, 200]);
+    expect(two!.json()).toEqual(one!.json());
     const rows = await ctx.runtime.db.execute(sql`select 1 from walkthrough_results where walkthrough_id = ${walk.id}`);
-    expect(rows.rows).toHaveLength(1);
+    expect(rows.rows).toHaveLength(2);
+    const opened = await ctx.runtime.db.execute(sql`select 1 from deficiencies where inspection_id = ${walk.inspectionId}`);
+    expect(opened.rows).toHaveLength(1);
   });
 
   it('open a deficiency naming the device and the failed checks on a Fail, sent twice once, and remove it when the Fail becomes a Pass', async () => {
@@ -185,17 +192,19 @@ describe('walk-throughs', () => {
     await tap(agent, walk.id, byTag['EXT-102']!, { result: 'fail', failedChecks: ['other'], description: 'Hose cracked', severity: 'non_critical' });
     await tap(agent, walk.id, byTag['EXT-201']!, { result: 'not_accessible', reason: 'Stair B closed for painting' });
 
-    const finished = await agent.post(`/api/walkthroughs/${walk.id}/finish`, { attestation, notes: 'Monthly round' });
-    expect(finished.statusCode, finished.body).toBe(200);
-    expect(finished.json()).toMatchObject({
+    // Sent twice at once (a retry racing the first): one completion, the same answer to both.
+    const [finished, raced] = await Promise.all([0, 1].map(() => agent.post(`/api/walkthroughs/${walk.id}/finish`, { attestation, notes: 'Monthly round' })));
+    expect(finished!.statusCode, finished!.body).toBe(200);
+    expect(raced!.json()).toEqual(finished!.json());
+    expect(finished!.json()).toMatchObject({
       inspectionId: walk.inspectionId,
       result: 'non_compliant',
       notReached: 1,
       walkthrough: { id: walk.id, status: 'finished', progress: { total: 4, done: 3, passed: 1, failed: 1, notAccessible: 1 } },
     });
-    const next = finished.json().nextInspectionId as number;
+    const next = finished!.json().nextInspectionId as number;
     expect(next).toBeGreaterThan(walk.inspectionId);
-    expect((await agent.post(`/api/walkthroughs/${walk.id}/finish`, { attestation })).json()).toEqual(finished.json());
+    expect((await agent.post(`/api/walkthroughs/${walk.id}/finish`, { attestation })).json()).toEqual(finished!.json());
 
     const inspection = (await agent.get(`/api/inspections/${walk.inspectionId}`)).json();
     expect(inspection).toMatchObject({ status: 'completed', complianceResult: 'non_compliant', attestation: { role: 'recorder', typedName: 'Olive Owner' }, deficiencyCount: 1 });
