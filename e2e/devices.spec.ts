@@ -115,3 +115,56 @@ test('on a phone, a device is added, found on its property with its tag and date
   await expect(page).toHaveURL(new RegExp(`/walkthroughs/\\d+\\?device=${listed[0]!.id}$`));
   await expect(page.getByRole('heading', { level: 1, name: urgent.activity })).toBeVisible();
 });
+
+test('on a phone, a device is edited with the server naming a tag in use on its field, and deleted unless it has inspection history', async ({ proPage: page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const headers = { origin: new URL(test.info().project.use.baseURL!).origin };
+  const property = await addProperty(page, { name: 'Harbor View Offices' });
+  expect((await page.request.post(`/api/properties/${property.id}/safety-items`, { data: { itemType: 'fire_extinguisher', nextDueDate: day(30) }, headers })).status()).toBe(201);
+  const add = async (tag: string) => {
+    const response = await page.request.post(`/api/properties/${property.id}/devices`, { data: { itemType: 'fire_extinguisher', tag, location: { floor: '1' } }, headers });
+    expect(response.status()).toBe(201);
+    return (await response.json()) as { id: number; tag: string };
+  };
+  const suffix = randomBytes(3).toString('hex').toUpperCase();
+  const walked = await add(`WK-${suffix}`);
+  const spare = await add(`SP-${suffix}`);
+
+  // Edit: a tag another device has is refused by the server, and said under the field.
+  await page.goto(`/devices/${spare.id}`);
+  await page.getByRole('group', { name: 'Device actions' }).getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit device' });
+  await edit.getByLabel('Tag', { exact: true }).fill(walked.tag);
+  await edit.getByLabel('Room (optional)').fill('Lobby');
+  await expectNoSidewaysScroll(page);
+  await edit.getByRole('button', { name: 'Save Device' }).click();
+  await expect(edit.getByText('This tag is already in use. Leave it empty to have one made.')).toBeVisible();
+  await expect(edit.getByLabel('Tag', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await edit.getByLabel('Tag', { exact: true }).fill(spare.tag);
+  await edit.getByRole('button', { name: 'Save Device' }).click();
+  await expectToast(page, 'Device Saved', `Tag ${spare.tag} is up to date.`);
+  await expect(page.getByRole('region', { name: 'Facts' })).toContainText('Lobby');
+
+  // Delete: a device without history goes.
+  await page.getByRole('group', { name: 'Device actions' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete device' }).getByRole('button', { name: 'Delete Device' }).click();
+  await expectToast(page, 'Device Deleted', `Tag ${spare.tag} is no longer on the list.`);
+  const devices = page.getByRole('region', { name: 'Devices' });
+  await expect(devices.getByRole('link', { name: new RegExp(walked.tag) })).toBeVisible();
+  await expect(devices.getByRole('link', { name: new RegExp(spare.tag) })).toHaveCount(0);
+
+  // One walked past once keeps its record: the server's refusal is shown in the dialog, which stays open.
+  const [requirement] = (await (await page.request.get(`/api/devices/${walked.id}/requirements`)).json()) as { requirementId: number }[];
+  const walk = (await (await page.request.post(`/api/properties/${property.id}/walkthroughs`, { data: { requirementId: requirement!.requirementId }, headers })).json()) as { id: number };
+  const tap = await page.request.put(`/api/walkthroughs/${walk.id}/results/${walked.id}`, { data: { clientId: crypto.randomUUID(), result: 'pass' }, headers });
+  expect(tap.status()).toBe(200);
+  await devices.getByRole('link', { name: new RegExp(walked.tag) }).click();
+  await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem').first()).toContainText('Pass');
+  await page.getByRole('group', { name: 'Device actions' }).getByRole('button', { name: 'Delete' }).click();
+  const refuse = page.getByRole('alertdialog', { name: 'Delete device' });
+  await refuse.getByRole('button', { name: 'Delete Device' }).click();
+  await expect(refuse.getByRole('alert')).toHaveText('This device has inspection history. Mark it removed instead, so its record is kept.');
+  await expectAccessible(page);
+  await refuse.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Tag ${walked.tag}` })).toBeVisible();
+});
