@@ -86,6 +86,12 @@ export const deviceRequirements = pgTable(
     lastDoneOn: date('last_done_on', { mode: 'string' }),
     lastResult: complianceResult('last_result'),
     nextDueDate: date('next_due_date', { mode: 'string' }),
+    /**
+     * The requirement's next due date when the device joined it: the date a clock counted from
+     * the last day done keeps while nothing has been done on it (it joins the round), kept apart
+     * from nextDueDate so that undoing a completion that counted for the device puts it back.
+     */
+    joinedDueOn: date('joined_due_on', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
