@@ -48,10 +48,12 @@ export interface WalkRow {
   item_type: InspectionType;
   /** The activity's library row, which finds its checklist. */
   library_key: string | null;
+  /** Its inspection's status: completed or cancelled through the inspection's own page, the walk is over. */
+  inspection_status: string;
 }
 
-const WALK_COLUMNS = sql`w.id, w.organization_id, w.property_id, w.requirement_id, w.inspection_id, w.status, r.item_type, l.key as library_key`;
-const WALK_FROM = sql`walkthroughs w join requirements r on r.id = w.requirement_id left join requirement_library l on l.id = r.library_id`;
+const WALK_COLUMNS = sql`w.id, w.organization_id, w.property_id, w.requirement_id, w.inspection_id, w.status, r.item_type, l.key as library_key, i.status as inspection_status`;
+const WALK_FROM = sql`walkthroughs w join requirements r on r.id = w.requirement_id join inspections i on i.id = w.inspection_id left join requirement_library l on l.id = r.library_id`;
 
 /** The open walk of an activity, locked (walkthroughs_open_key). */
 export async function lockOpenWalk(db: DbOrTx, propertyId: number, requirementId: number): Promise<WalkRow | undefined> {
@@ -75,6 +77,11 @@ export async function insertWalk(db: DbOrTx, values: { organizationId: number; p
     values (${values.organizationId}, ${values.propertyId}, ${values.requirementId}, ${values.inspectionId}, ${values.startedBy})
     returning id`);
   return result.rows[0]!.id;
+}
+
+/** A walk whose inspection was completed or cancelled elsewhere: over, so the activity can be walked again. */
+export async function markAbandoned(db: DbOrTx, id: number): Promise<void> {
+  await db.execute(sql`update walkthroughs set status = 'abandoned', updated_at = now() where id = ${id}`);
 }
 
 export async function markFinished(db: DbOrTx, id: number): Promise<void> {

@@ -111,6 +111,20 @@ describe('walk-throughs', () => {
     expect((await pro.agent.get(`/api/inspections/${scheduled.id}`)).json()).toMatchObject({ status: 'in_progress', assignedTo: 'Kim Lee' });
   });
 
+  it('end when their inspection is cancelled on its own page, and start afresh', async () => {
+    const { agent, property, monthlyId, walk, byTag } = await startedWalk();
+    const cancelled = await agent.put(`/api/inspections/${walk.inspectionId}`, { status: 'cancelled' });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const refused = await tap(agent, walk.id, byTag['EXT-101']!, { result: 'pass' });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe("This walk-through's inspection was completed or cancelled elsewhere. Start the walk-through again.");
+    const again = await agent.post(`/api/properties/${property.id}/walkthroughs`, { requirementId: monthlyId });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().id).not.toBe(walk.id);
+    expect(again.json().inspectionId).not.toBe(walk.inspectionId);
+    expect((await agent.get(`/api/walkthroughs/${walk.id}`)).json().status).toBe('abandoned');
+  });
+
   it('record a tap once when it is sent twice', async () => {
     const { agent, walk, byTag } = await startedWalk();
     const body = { clientId: randomUUID(), result: 'pass' };

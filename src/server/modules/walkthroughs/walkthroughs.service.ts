@@ -30,6 +30,9 @@ export interface WalkthroughsDeps {
 }
 
 const walkNotFound = () => notFound('Walk-through not found');
+const isOpenInspection = (status: string) => status === 'scheduled' || status === 'in_progress';
+/** The walk's inspection was completed or cancelled on its own page: the walk cannot go on. */
+const inspectionClosed = () => conflict("This walk-through's inspection was completed or cancelled elsewhere. Start the walk-through again.");
 const today = (account: Account) => todayInTimeZone(account.timeZone, new Date());
 const iso = (d: Date | string) => new Date(d).toISOString();
 /** The inspection's notes are at most 5000 characters (completeInspectionSchema). */
@@ -125,7 +128,11 @@ export async function startWalkthrough(
     await lockAccountForLimits(db, account.id);
     const requirement = await q.findRequirement(db, account, propertyId, input.requirementId);
     if (!requirement) throw validationFailed({ requirementId: ['Choose an activity of this property'] });
-    const open = await q.lockOpenWalk(db, propertyId, requirement.id);
+    let open = await q.lockOpenWalk(db, propertyId, requirement.id);
+    if (open && !isOpenInspection(open.inspection_status)) {
+      await q.markAbandoned(db, open.id);
+      open = undefined;
+    }
     if (open) {
       if (inspectorId !== null) await q.startInspection(db, open.inspection_id, inspectorId);
       return { id: open.id, created: false };
@@ -205,6 +212,7 @@ export async function recordTap(
       return toTap(sent);
     }
     if (walk.status !== 'open') throw conflict('This walk-through is finished. Start a new one to record more.');
+    if (!isOpenInspection(walk.inspection_status)) throw inspectionClosed();
     const device = await q.findWalkDevice(db, walk, deviceId);
     if (!device) throw notFound('Device not found');
     const before = await q.findResult(db, walk.id, deviceId);
@@ -297,6 +305,7 @@ export async function finishWalkthrough(deps: WalkthroughsDeps, account: Account
     if (!walk) throw walkNotFound();
     if (walk.status === 'finished') return;
     if (walk.status !== 'open') throw conflict('This walk-through was abandoned.');
+    if (!isOpenInspection(walk.inspection_status)) throw inspectionClosed();
     const reached = await q.reachedDevices(db, walk.id);
     if (reached.length === 0) throw conflict('No device has a Pass or a Fail yet. Record at least one before finishing.');
     // An inspector completes only what is assigned to them: finishing a walk another started, they take it.
