@@ -214,6 +214,8 @@ export async function removeUntouchedItem(db: DbOrTx, propertyId: number, itemTy
       and not exists (
         select 1 from inspections i
         where i.property_id = ${propertyId} and i.inspection_type = ${itemType} and i.status <> 'cancelled')
+      -- An item with devices is there for them, whatever became of an inspection.
+      and not exists (select 1 from devices d where d.property_id = ${propertyId} and d.item_type = ${itemType})
     returning r.id`);
   const itemless = await db.execute(sql`
     delete from compliance_items ci
