@@ -314,6 +314,13 @@ const CALLS: Record<string, Call> = {
   // Devices
   'GET /api/properties/:id/devices': { names: 'propertyRecord', params: (f) => ({ id: f.b }) },
   'POST /api/properties/:id/devices': { names: 'propertyRecord', params: (f) => ({ id: f.b }), body: () => ({ itemType: 'fire_extinguisher' }) },
+  'POST /api/properties/:id/devices/bulk': { names: 'propertyRecord', params: (f) => ({ id: f.b }), body: () => ({ count: 2, itemType: 'fire_extinguisher' }) },
+  'POST /api/properties/:id/devices/import/preview': {
+    names: 'propertyRecord',
+    params: (f) => ({ id: f.b }),
+    body: () => ({ rows: [{ itemType: 'Extinguisher', building: 'Main', floor: '1' }] }),
+  },
+  'POST /api/properties/:id/devices/import': { names: 'propertyRecord', params: (f) => ({ id: f.b }), body: () => ({ rows: [{ itemType: 'Extinguisher', building: 'Main', floor: '2' }] }) },
   'GET /api/devices/by-tag/:tag': { names: 'propertyRecord', params: (f) => ({ tag: f.deviceB.tag }) },
   'GET /api/devices/:id': { names: 'propertyRecord', params: (f) => ({ id: f.deviceB.id }) },
   'PUT /api/devices/:id': { names: 'propertyRecord', params: (f) => ({ id: f.deviceB.id }), body: () => ({ notes: 'Checked' }) },
