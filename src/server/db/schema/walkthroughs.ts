@@ -84,5 +84,29 @@ export const walkthroughResults = pgTable(
   ],
 );
 
+/**
+ * Every id a phone made for a tap, kept after a later tap on the device (or its clearing)
+ * replaced it: an old tap sent again is known and answered with what stands, never applied
+ * again. Ids are unique across Firemark, as the phone makes them (random UUIDs).
+ */
+export const walkthroughTapIds = pgTable(
+  'walkthrough_tap_ids',
+  {
+    clientId: uuid('client_id').primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    walkthroughId: integer('walkthrough_id')
+      .notNull()
+      .references(() => walkthroughs.id, { onDelete: 'cascade' }),
+    deviceId: integer('device_id')
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('walkthrough_tap_ids_walkthrough_idx').on(t.walkthroughId, t.deviceId), index('walkthrough_tap_ids_organization_idx').on(t.organizationId), index('walkthrough_tap_ids_device_idx').on(t.deviceId)],
+);
+
 export type WalkthroughRow = typeof walkthroughs.$inferSelect;
 export type WalkthroughResultRow = typeof walkthroughResults.$inferSelect;
+export type WalkthroughTapIdRow = typeof walkthroughTapIds.$inferSelect;
