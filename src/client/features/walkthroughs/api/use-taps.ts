@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { WalkthroughResult } from '@shared/devices';
-import type { WalkthroughTapInput, WalkthroughTapResponse } from '@shared/schemas/walkthrough';
+import type { WalkthroughResponse, WalkthroughTapInput, WalkthroughTapResponse } from '@shared/schemas/walkthrough';
 import { api, isApiError, serverMessage } from '@/lib/api';
 import { uploadPhoto } from '@/features/records/api/record-queries';
+import { walkthroughKey } from './walkthrough-queries';
 
 /** Where a tap made on this phone stands. */
 export type TapState = 'saving' | 'retrying' | 'saved' | 'refused';
@@ -82,6 +84,7 @@ const backoff = (attempt: number) => Math.min(1000 * 2 ** attempt, 15_000);
  * winning. A Fail's photos go to its deficiency once the tap is saved.
  */
 export function useTaps(walkId: number, announce: (text: string) => void, describe: (deviceId: number) => string) {
+  const queryClient = useQueryClient();
   const [taps, setTaps] = useState<Record<number, LocalTap>>({});
   const wanted = useRef(new Map<number, Wanted>());
   const sending = useRef(new Set<number>());
@@ -146,6 +149,10 @@ export function useTaps(walkId: number, announce: (text: string) => void, descri
                 writeUnsaved(walkId, wanted.current);
               }
               patch(deviceId, body.clientId, { state: 'saved', message: undefined, deficiencyId: saved.deficiencyId });
+              // The walk as cached holds the saved tap too, so coming back to the page within the app shows it.
+              queryClient.setQueryData<WalkthroughResponse>(walkthroughKey(walkId), (walk) =>
+                walk && { ...walk, devices: walk.devices.map((d) => (d.deviceId === deviceId ? { ...d, tap: saved } : d)) },
+              );
               if (photos.length && saved.deficiencyId) void uploadPhotos(deviceId, body.clientId, saved.deficiencyId, photos);
               break;
             } catch (error) {
@@ -169,7 +176,7 @@ export function useTaps(walkId: number, announce: (text: string) => void, descri
         sending.current.delete(deviceId);
       }
     },
-    [walkId, patch, uploadPhotos],
+    [walkId, patch, uploadPhotos, queryClient],
   );
 
   const tap = useCallback(

@@ -22,8 +22,8 @@ export const walkthroughOptions = (id: number) =>
   queryOptions({
     queryKey: walkthroughKey(id),
     queryFn: ({ signal }) => api.get<WalkthroughResponse>(`/api/walkthroughs/${id}`, signal),
-    // The taps on screen are the phone's own; a refetch while walking would only redraw the list.
-    staleTime: Infinity,
+    // Read again whenever the page opens: another person may be walking the same building.
+    staleTime: 0,
   });
 
 export function useWalkthrough(id: number | undefined) {

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ArrowLeft, CircleCheck, SearchX } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { WalkthroughResult } from '@shared/devices';
@@ -83,6 +83,23 @@ interface Group {
   key: string;
   title: string;
   devices: WalkthroughDeviceResponse[];
+  /** Devices of the group, drawn or not yet. */
+  total: number;
+}
+
+/** Rows drawn in the first frame: a phone's screenful and more; the rest follow in the next. */
+const FIRST_ROWS = 40;
+
+/** The groups cut after `limit` devices, keeping each group's count. */
+function firstRows(groups: Group[], limit: number): Group[] {
+  const shown: Group[] = [];
+  let left = limit;
+  for (const group of groups) {
+    if (left <= 0) break;
+    shown.push(group.devices.length <= left ? group : { ...group, devices: group.devices.slice(0, left) });
+    left -= group.devices.length;
+  }
+  return shown;
 }
 
 const floorText = (floor: string) => (/^-?\d+$/.test(floor) ? `Floor ${floor}` : floor);
@@ -93,10 +110,12 @@ function groupByPlace(devices: WalkthroughDeviceResponse[]): Group[] {
   for (const device of devices) {
     const key = `${device.building ?? ''}\u0000${device.floor ?? ''}`;
     const last = groups.at(-1);
-    if (last && last.key === key) last.devices.push(device);
-    else {
+    if (last && last.key === key) {
+      last.devices.push(device);
+      last.total++;
+    } else {
       const title = [device.building ?? 'Building not given', device.floor ? floorText(device.floor) : null].filter(Boolean).join(' · ');
-      groups.push({ key, title, devices: [device] });
+      groups.push({ key, title, devices: [device], total: 1 });
     }
   }
   return groups;
@@ -124,6 +143,15 @@ function WalkScreen({ walk }: { walk: WalkthroughResponse }) {
   const describe = useCallback((deviceId: number) => byId.get(deviceId)?.tag ?? 'a device', [byId]);
   const { taps, tap, unsavedCount } = useTaps(walk.id, setAnnouncement, describe);
   const groups = useMemo(() => groupByPlace(devices), [devices]);
+  // A long walk draws its first screenful at once and the rest just after, so the phone shows
+  // the list without waiting for rows far below.
+  const [drawAll, setDrawAll] = useState(devices.length <= FIRST_ROWS);
+  useEffect(() => {
+    if (drawAll) return;
+    const frame = requestAnimationFrame(() => startTransition(() => setDrawAll(true)));
+    return () => cancelAnimationFrame(frame);
+  }, [drawAll]);
+  const shownGroups = useMemo(() => (drawAll ? groups : firstRows(groups, FIRST_ROWS)), [drawAll, groups]);
 
   const resultOf = (device: WalkthroughDeviceResponse, local: Record<number, LocalTap>) => local[device.deviceId]?.result ?? device.tap?.result ?? null;
   const tapsNow = useRef(taps);
@@ -167,19 +195,20 @@ function WalkScreen({ walk }: { walk: WalkthroughResponse }) {
     [nextAfter],
   );
 
-  const onResult = useCallback(
-    (deviceId: number, result: WalkthroughResult) => {
-      const device = byId.get(deviceId);
-      if (!device) return;
-      if (result === 'pass') {
-        tap(deviceId, { result: 'pass' });
-        setAnnouncement(`${device.tag}: Pass`);
-        moveOn(deviceId);
-      } else if (result === 'fail') setFailFor(device);
-      else setNotAccessibleFor(device);
-    },
-    [byId, tap, moveOn],
-  );
+  const handleResult = (deviceId: number, result: WalkthroughResult) => {
+    const device = byId.get(deviceId);
+    if (!device) return;
+    if (result === 'pass') {
+      tap(deviceId, { result: 'pass' });
+      setAnnouncement(`${device.tag}: Pass`);
+      moveOn(deviceId);
+    } else if (result === 'fail') setFailFor(device);
+    else setNotAccessibleFor(device);
+  };
+  // One function for the page's life, so a saved tap (a new list from the cache) redraws only its row.
+  const handleResultNow = useRef(handleResult);
+  handleResultNow.current = handleResult;
+  const onResult = useCallback((deviceId: number, result: WalkthroughResult) => handleResultNow.current(deviceId, result), []);
 
   const onFail = (details: FailDetails) => {
     if (!failFor) return;
@@ -217,11 +246,11 @@ function WalkScreen({ walk }: { walk: WalkthroughResponse }) {
   // ?device= (an id, or a tag) opens the walk at that device: "Inspect now" and a scanned label.
   const wanted = searchParams.get('device');
   useEffect(() => {
-    if (!wanted) return;
+    if (!wanted || !drawAll) return;
     const asId = Number(wanted);
     const device = devices.find((d) => d.deviceId === asId) ?? devices.find((d) => d.tag === tagFromText(wanted));
     if (device) bringIntoView(device.deviceId, 'row');
-  }, [wanted, devices]);
+  }, [wanted, devices, drawAll]);
 
   const total = devices.length;
   const summary = [`${progress.done} of ${total} done`, progress.failed ? `${progress.failed} failed` : null, progress.notAccessible.length ? `${progress.notAccessible.length} not accessible` : null]
@@ -291,7 +320,7 @@ function WalkScreen({ walk }: { walk: WalkthroughResponse }) {
         </Card>
       ) : (
         <div className="space-y-6">
-          {groups.map((group) => (
+          {shownGroups.map((group) => (
             <GroupSection key={group.key} group={group} taps={taps} onResult={onResult} locked={locked} canFail={canFail} />
           ))}
         </div>
@@ -350,7 +379,7 @@ const GroupSection = memo(function GroupSection({ group, taps, onResult, locked,
   return (
     <section aria-labelledby={headingId} className="space-y-2">
       <h2 id={headingId} className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
-        {group.title} <span className="font-normal normal-case">({group.devices.length})</span>
+        {group.title} <span className="font-normal normal-case">({group.total})</span>
       </h2>
       <ul className="space-y-2" aria-labelledby={headingId}>
         {group.devices.map((device) => (
