@@ -1,10 +1,11 @@
+import http from 'node:http';
 import autocannon, { type Request } from 'autocannon';
 import pg from 'pg';
 import { todayInTimeZone } from '../../src/shared/dates';
 
 export const MIXED_CONNECTIONS = 50;
 const READS = ['/api/dashboard/stats', '/api/properties?limit=20', '/api/inspections/upcoming?limit=20'];
-/** Nine reads, then one write: 90 % reads and 10 % writes on every connection. */
+/** One write, then nine reads: 90 % reads and 10 % writes on every connection. */
 const READS_PER_WRITE = 9;
 const WRITES = ['complete', 'reschedule', 'deficiency'] as const;
 
@@ -25,39 +26,65 @@ export interface MixedResult {
 }
 
 /**
- * The open inspections of the organisations, each to be completed at most once. One pool for
- * every run against every server (they share the database), so no run completes an inspection
- * another run completed; a reschedule leaves its inspection open and puts it back.
+ * The open inspections of the organisations, each given to at most one write. One pool for
+ * every run against every server (they share the database): an inspection taken once is never
+ * taken again, even if its write was still queued at a server when its run ended. A reschedule
+ * leaves its inspection open and gives it back once answered. `refresh` adds the inspections
+ * opened since (the next ones the completions scheduled).
  */
 export class OpenInspections {
   private readonly open = new Map<number, number[]>();
+  private readonly taken = new Set<number>();
 
-  static async load(databaseUrl: string, organizationIds: number[]): Promise<OpenInspections> {
-    const client = new pg.Client({ connectionString: databaseUrl });
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly organizationIds: number[],
+  ) {}
+
+  async refresh(): Promise<this> {
+    const client = new pg.Client({ connectionString: this.databaseUrl });
     await client.connect();
     try {
       const { rows } = await client.query<{ organization_id: number; id: number }>(
         `select organization_id, id from inspections where organization_id = any($1) and status = 'scheduled' order by organization_id, due_date desc, id`,
-        [organizationIds],
+        [this.organizationIds],
       );
-      const pool = new OpenInspections();
+      this.open.clear();
       for (const row of rows) {
-        const list = pool.open.get(row.organization_id) ?? [];
+        if (this.taken.has(row.id)) continue;
+        const list = this.open.get(row.organization_id) ?? [];
         list.push(row.id);
-        pool.open.set(row.organization_id, list);
+        this.open.set(row.organization_id, list);
       }
-      return pool;
+      return this;
     } finally {
       await client.end();
     }
   }
 
   take(organizationId: number): number | undefined {
-    return this.open.get(organizationId)?.shift();
+    const id = this.open.get(organizationId)?.shift();
+    if (id !== undefined) this.taken.add(id);
+    return id;
   }
 
   giveBack(organizationId: number, id: number): void {
+    this.taken.delete(id);
     this.open.get(organizationId)?.push(id);
+  }
+}
+
+/**
+ * Waits until the server has answered what it still had queued when the load stopped (a request
+ * sent now is answered after them), so that a run does not pay for the one before it. `times`:
+ * once per instance behind a round-robin proxy.
+ */
+export async function drained(url: string, times = 1): Promise<void> {
+  for (let i = 0; i < times; i++) {
+    // A connection of its own each time (no keep-alive), which the proxy gives to the next instance.
+    await new Promise<void>((resolve, reject) => {
+      http.get(`${url}/healthz`, { agent: false }, (response) => response.resume().on('end', resolve)).on('error', reject);
+    });
   }
 }
 
@@ -77,37 +104,48 @@ function writeBody(kind: (typeof WRITES)[number]): Record<string, unknown> {
 
 /**
  * 50 connections, each taking the next of the sessions (one an organisation) for each round of
- * nine reads (dashboard, properties, upcoming, three times) and one write (in turn: complete an
- * open inspection, reschedule one, complete one with a deficiency). `origin` is sent with the
- * writes, as a browser of the app sends it.
+ * one write (in turn: complete an open inspection, reschedule one, complete one with a
+ * deficiency) and nine reads (dashboard, properties, upcoming, three times). `origin` is sent
+ * with the writes, as a browser of the app sends it.
  */
-export async function runMixedLoad(options: { url: string; origin?: string; sessions: Session[]; open: OpenInspections; durationSeconds: number }): Promise<MixedResult> {
+export async function runMixedLoad(options: {
+  url: string;
+  origin?: string;
+  sessions: Session[];
+  open: OpenInspections;
+  durationSeconds: number;
+  /** How many instances answer at `url` (behind a round-robin proxy), 1 by default. */
+  instances?: number;
+  /** Where the first few answers that were not 2xx go (the request, status and body), to say why. */
+  failures?: string[];
+}): Promise<MixedResult> {
   let nextSession = 0;
   let nextWrite = 0;
   let writes = 0;
-  type Context = { session?: Session; rescheduled?: number };
-  const read = (path: string, first: boolean): Request => ({
+  type Context = { session?: Session; rescheduled?: number; write?: string };
+  const note = (what: string, status: number, body: string) => {
+    if (status >= 300 && options.failures && options.failures.length < 20) options.failures.push(`${what}: ${status} ${body.slice(0, 300)}`);
+  };
+  const read = (path: string): Request => ({
     method: 'GET',
     path,
-    setupRequest: (request, c) => {
-      const context = c as Context;
-      if (first) context.session = options.sessions[nextSession++ % options.sessions.length];
-      return { ...request, path, headers: { cookie: context.session!.cookie } };
-    },
+    setupRequest: (request, c) => ({ ...request, path, headers: { cookie: (c as Context).session!.cookie } }),
+    onResponse: (status, body) => note(`GET ${path}`, status, body),
   });
+  // The write first, so that even a short run writes on every connection; the round's reads follow it.
   const requests: Request[] = [];
-  for (let i = 0; i < READS_PER_WRITE; i++) requests.push(read(READS[i % READS.length]!, i === 0));
   requests.push({
     method: 'PUT',
     path: '/api/inspections/0',
     setupRequest: (request, c) => {
       const context = c as Context;
-      const session = context.session!;
+      const session = (context.session = options.sessions[nextSession++ % options.sessions.length]!);
       const kind = WRITES[nextWrite++ % WRITES.length]!;
       const id = options.open.take(session.organizationId);
       if (id === undefined) throw new Error(`Organisation ${session.organizationId} has no open inspection left: seed more, or run shorter`);
       // Open again once answered, for a later write; not before, or two writes could meet on it.
       if (kind === 'reschedule') context.rescheduled = id;
+      context.write = `${kind} PUT /api/inspections/${id}`;
       writes++;
       return {
         ...request,
@@ -116,12 +154,15 @@ export async function runMixedLoad(options: { url: string; origin?: string; sess
         body: JSON.stringify(writeBody(kind)),
       };
     },
-    onResponse: (_status, _body, c) => {
+    onResponse: (status, body, c) => {
       const context = c as Context;
+      note(context.write!, status, body);
       if (context.rescheduled !== undefined) options.open.giveBack(context.session!.organizationId, context.rescheduled);
     },
   });
+  for (let i = 0; i < READS_PER_WRITE; i++) requests.push(read(READS[i % READS.length]!));
   const result = await autocannon({ url: options.url, connections: MIXED_CONNECTIONS, duration: options.durationSeconds, requests });
+  await drained(options.url, options.instances);
   return {
     'req/s': Math.round(result.requests.average),
     'p50 ms': result.latency.p50,

@@ -23,10 +23,10 @@ export async function compareInstances(options: {
   workDir: string;
   origin: string;
   sessions: Session[];
-  databaseUrl: string;
-  organizationIds: number[];
+  open: OpenInspections;
   durationSeconds: number;
   rounds: number;
+  failures?: string[];
 }): Promise<InstancesRow[]> {
   const started: RunningServer[] = [];
   const proxies: Proxy[] = [];
@@ -41,19 +41,19 @@ export async function compareInstances(options: {
     const webA = await start('web');
     const webB = await start('web');
     const setUps = [
-      { name: 'one web instance', proxy: await startRoundRobinProxy([webA.url]) },
-      { name: 'two web instances', proxy: await startRoundRobinProxy([webA.url, webB.url]) },
+      { name: 'one web instance', instances: 1, proxy: await startRoundRobinProxy([webA.url]) },
+      { name: 'two web instances', instances: 2, proxy: await startRoundRobinProxy([webA.url, webB.url]) },
     ];
     proxies.push(...setUps.map((s) => s.proxy));
-    const run = async (url: string, seconds: number) =>
-      runMixedLoad({ url, origin: options.origin, sessions: options.sessions, open: await OpenInspections.load(options.databaseUrl, options.organizationIds), durationSeconds: seconds });
-    for (const s of setUps) await run(s.proxy.url, 1);
+    const run = async (s: (typeof setUps)[number], seconds: number) =>
+      runMixedLoad({ url: s.proxy.url, instances: s.instances, origin: options.origin, sessions: options.sessions, open: await options.open.refresh(), durationSeconds: seconds, failures: options.failures });
+    for (const s of setUps) await run(s, 1);
     const samples = new Map<string, MixedResult[]>(setUps.map((s) => [s.name, []]));
-    for (let round = 0; round < options.rounds; round++) for (const s of setUps) samples.get(s.name)!.push(await run(s.proxy.url, options.durationSeconds));
+    for (let round = 0; round < options.rounds; round++) for (const s of setUps) samples.get(s.name)!.push(await run(s, options.durationSeconds));
     const one = medianResult(samples.get('one web instance')!);
     return setUps.map((s) => {
       const result = medianResult(samples.get(s.name)!);
-      return { 'set-up': s.name, ...result, 'x one instance': Number((result['req/s'] / one['req/s']).toFixed(2)) };
+      return { 'set-up': s.name, ...result, 'x one instance': one['req/s'] ? Number((result['req/s'] / one['req/s']).toFixed(2)) : 0 };
     });
   } finally {
     for (const proxy of proxies) await proxy.close();

@@ -42,6 +42,8 @@ const results: Record<string, number | string> = {};
 let cacheMisses: Awaited<ReturnType<typeof measureCacheMisses>> = [];
 let mixed: (MixedResult & { server: string; 'x peer': number })[] = [];
 let instances: Awaited<ReturnType<typeof compareInstances>> = [];
+/** The first answers of the mixed loads that were not 2xx, to say why. */
+const failures: string[] = [];
 // The database outlives the processes: the all-in-one server first, the web and worker processes after.
 mkdirSync(path.join(workDir, 'db'));
 const database = await startEmbeddedPostgres({ dataDir: path.join(workDir, 'db') });
@@ -97,8 +99,8 @@ try {
       { server: 'Firemark', url: server.url, origin: APP_URL, sessions: firemarkSessions },
       { server: 'Express peer', url: peer.url, origin: undefined, sessions: peerSessions },
     ];
-    const run = async (t: (typeof targets)[number], seconds: number) =>
-      runMixedLoad({ ...t, open: await OpenInspections.load(database.url, organizationIds), durationSeconds: seconds });
+    const open = new OpenInspections(database.url, organizationIds);
+    const run = async (t: (typeof targets)[number], seconds: number) => runMixedLoad({ ...t, open: await open.refresh(), durationSeconds: seconds, failures });
     say('mixed load, Firemark against the Express peer');
     for (const t of targets) await run(t, 1);
     const samples = new Map<string, MixedResult[]>(targets.map((t) => [t.server, []]));
@@ -120,10 +122,10 @@ try {
       workDir,
       origin: APP_URL,
       sessions: firemarkSessions,
-      databaseUrl: database.url,
-      organizationIds,
+      open,
       durationSeconds: DURATION_S,
       rounds: ROUNDS,
+      failures,
     });
   } finally {
     for (const child of children) await stopProcess(child);
@@ -142,10 +144,11 @@ console.log(`Mixed load: ${MIXED_ORGANIZATIONS} organisations, 90 % reads, 10 % 
 console.table(mixed);
 console.log(`The same mixed load through a round-robin proxy, one web instance against two, and a worker (both CPUs, median of ${ROUNDS} rounds):`);
 console.table(instances);
+if (failures.length) console.log(`Answers that were not 2xx (the first ${failures.length}):\n${failures.join('\n')}`);
 writeFileSync(
   'bench/results/scale-latest.json',
   JSON.stringify(
-    { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, scaleFactor: FACTOR, durationSeconds: DURATION_S, results, cacheMisses, mixed, instances },
+    { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, scaleFactor: FACTOR, durationSeconds: DURATION_S, results, cacheMisses, mixed, instances, failures },
     null,
     2,
   ),
