@@ -45,6 +45,8 @@ export const historyEvents = pgTable(
     index('history_events_org_idx').on(t.organizationId, sql`${t.id} desc`),
     index('history_events_property_idx').on(t.propertyId, sql`${t.id} desc`).where(sql`${t.propertyId} is not null`),
     index('history_events_actor_idx').on(t.organizationId, t.actorUserId, sql`${t.id} desc`),
+    // One record's events (a device's page reads its own, not all of its property's).
+    index('history_events_entity_idx').on(t.entityTable, t.entityId).where(sql`${t.entityId} is not null`),
     check('history_events_actor_kind_check', sql`${t.actorKind} in ('member', 'token', 'system')`),
   ],
 );

@@ -57,8 +57,8 @@ export type HistoryRow = {
 /**
  * Everything recorded about a device, newest first: walk-through results, deficiencies found on
  * it (with their photos) and its own changes as the history triggers recorded them (added,
- * edited, status). Each part is read through an index on the device (or, for its changes, its
- * property's events).
+ * edited, status). Each part is read through an index on the device (its changes through
+ * history_events_entity_idx, not by filtering all of its property's events).
  */
 export async function historyOfDevice(db: DbOrTx, device: { id: number; propertyId: number }): Promise<HistoryRow[]> {
   const result = await db.execute<HistoryRow & Record<string, unknown>>(sql`

@@ -1,0 +1,1 @@
+CREATE INDEX "history_events_entity_idx" ON "history_events" USING btree ("entity_table","entity_id") WHERE "history_events"."entity_id" is not null;
