@@ -50,7 +50,7 @@ test('on a phone, a device is added, found on its property with its tag and date
   await dialog.getByLabel('Tag (optional)').fill(tag.toLowerCase());
   await expectNoSidewaysScroll(page);
   await dialog.getByRole('button', { name: 'Add Device' }).click();
-  await expectToast(page, 'Device Added', `Fire Extinguishers tag ${tag} is on the list.`);
+  await expectToast(page, 'Device Added', `Fire extinguisher ${tag} is on the list.`);
 
   // On the property: under its item, building and floor, with its tag, kind, spot and next due date.
   const listed = (await (await page.request.get(`/api/properties/${property.id}/devices`)).json()) as { id: number; tag: string; nextDueDate: string | null }[];

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
+import { deviceTypeLabel } from '@shared/device-kind';
 import type { InspectionType } from '@shared/enums';
 import { createDeviceSchema, type CreateDeviceValues } from '@shared/schemas/device';
 import { serverMessage } from '@/lib/api';
@@ -14,7 +15,6 @@ import { toast } from '@/components/ui/use-toast';
 import { useToday } from '@/features/inspections/api/use-today';
 import { useCreateDevice } from '../api/use-device-mutations';
 import { DEVICE_FORM_FIELDS, DeviceFormFields, emptyDeviceForm, type DeviceFormValues } from './device-form-fields';
-import { itemLabel } from './device-text';
 
 interface AddDeviceDialogProps {
   propertyId: number;
@@ -49,7 +49,7 @@ export function AddDeviceDialog({ propertyId, present, initialItem, open, onOpen
         onOpenChange(false);
         toast({
           title: 'Device Added',
-          description: `${itemLabel(device.itemType)} tag ${device.tag} is on the list.`,
+          description: `${deviceTypeLabel(device.itemType)} ${device.tag} is on the list.`,
           action: { label: 'Open', altText: `Open device ${device.tag} from the Devices list.`, onClick: () => navigate(`/devices/${device.id}`) },
         });
       },

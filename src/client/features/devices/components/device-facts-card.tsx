@@ -6,9 +6,9 @@ import { formatDate } from '@/lib/format-date';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { floorText, itemLabel, monthText, statusLabel, subtypeLabel } from './device-text';
 
-function Fact({ term, children }: { term: string; children: ReactNode }) {
+function Fact({ term, children, wide = false }: { term: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className="space-y-0.5">
+    <div className={wide ? 'col-span-2 space-y-0.5' : 'space-y-0.5'}>
       <dt className="text-sm font-medium text-muted-foreground">{term}</dt>
       <dd className="break-words text-sm">{children}</dd>
     </div>
@@ -26,12 +26,14 @@ export function DeviceFactsCard({ device }: { device: DeviceResponse }) {
         <CardTitle id={titleId}>Facts</CardTitle>
       </CardHeader>
       <CardContent>
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-4 sm:grid-cols-2">
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-4">
           <Fact term="Safety item">{itemLabel(device.itemType)}</Fact>
           <Fact term="Tag">
             <span className="font-mono font-semibold">{device.tag}</span>
           </Fact>
-          <Fact term="Subtype">{subtypeLabel(device.itemType, device.subtype) ?? notGiven}</Fact>
+          <Fact term="Subtype" wide>
+            {subtypeLabel(device.itemType, device.subtype) ?? notGiven}
+          </Fact>
           <Fact term="Size or rating">{device.rating ?? notGiven}</Fact>
           <Fact term="Building">{device.location.building ?? notGiven}</Fact>
           <Fact term="Floor">{device.location.floor ? floorText(device.location.floor) : notGiven}</Fact>
@@ -52,11 +54,9 @@ export function DeviceFactsCard({ device }: { device: DeviceResponse }) {
             ) : null}
           </Fact>
           {device.notes ? (
-            <div className="sm:col-span-2">
-              <Fact term="Notes">
-                <span className="whitespace-pre-line">{device.notes}</span>
-              </Fact>
-            </div>
+            <Fact term="Notes" wide>
+              <span className="whitespace-pre-line">{device.notes}</span>
+            </Fact>
           ) : null}
         </dl>
       </CardContent>
