@@ -46,9 +46,16 @@ let instances: Awaited<ReturnType<typeof compareInstances>> = [];
 const failures: string[] = [];
 // The database outlives the processes: the all-in-one server first, the web and worker processes after.
 mkdirSync(path.join(workDir, 'db'));
-const database = await startEmbeddedPostgres({ dataDir: path.join(workDir, 'db') });
+const database = await startEmbeddedPostgres({ dataDir: path.join(workDir, 'db') }).catch((error: unknown) => {
+  rmSync(workDir, { recursive: true, force: true });
+  throw error;
+});
 const postmasterPid = Number(readFileSync(path.join(workDir, 'db', 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
-const s3 = await startS3Server();
+const s3 = await startS3Server().catch(async (error: unknown) => {
+  await database.stop();
+  rmSync(workDir, { recursive: true, force: true });
+  throw error;
+});
 const metricsToken = randomBytes(16).toString('hex');
 const env = {
   DATABASE_URL: database.url,
