@@ -8,7 +8,7 @@ for (const width of [375, 1280]) {
     const property = await addProperty(page, { name: 'Riverside Lofts' });
     await page.goto(`/properties/${property.id}`);
     const tabs = page.getByRole('tablist').getByRole('tab');
-    await expect(tabs).toHaveText(['Overview', 'Inspections', 'Reports', /^Deficiencies/, 'Share', 'History']);
+    await expect(tabs).toHaveText(['Overview', 'Devices', 'Inspections', 'Reports', /^Deficiencies/, 'Share', 'History']);
     for (const tab of await tabs.all()) {
       await expect(tab).toBeInViewport({ ratio: 1 });
       // Its words fit inside it: nothing is cut to "Deficien…".
