@@ -3,16 +3,7 @@ import { ScanLine } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-
-/**
- * The tag typed, or read by a scanner that types what it reads: a label's QR code holds
- * "<app>/t/<tag>", so the tag is taken from such an address.
- */
-export function tagFromText(text: string): string {
-  const trimmed = text.trim();
-  const fromUrl = /\/t\/([^/?#\s]+)/.exec(trimmed)?.[1];
-  return decodeURIComponent(fromUrl ?? trimmed).toUpperCase();
-}
+import { tagFromText } from './tag-from-text';
 
 interface JumpToTagProps {
   /** Scrolls to the device and focuses it; false when no device of this walk has the tag. */

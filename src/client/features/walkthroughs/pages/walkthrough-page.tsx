@@ -19,7 +19,8 @@ import { inspectionTypeLabel } from '@/features/inspections/components/inspectio
 import { useWalkthrough } from '../api/walkthrough-queries';
 import { useTaps, type LocalTap } from '../api/use-taps';
 import { DeviceRow, rowId } from '../components/device-row';
-import { JumpToTag, tagFromText } from '../components/jump-to-tag';
+import { JumpToTag } from '../components/jump-to-tag';
+import { tagFromText } from '../components/tag-from-text';
 import type { FailDetails } from '../components/fail-dialog';
 
 const FailDialog = lazyDialog(() => import('../components/fail-dialog').then((m) => m.FailDialog));
