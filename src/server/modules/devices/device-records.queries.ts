@@ -48,6 +48,8 @@ export type HistoryRow = {
   deficiency_id: number | null;
   detail: string | null;
   reasons: string[] | null;
+  /** A result's activity in the library, whose checklist words its failed checks. */
+  library_key: string | null;
   by: string | null;
   event_kind: string | null;
   changes: Record<string, [unknown, unknown]> | null;
@@ -63,22 +65,23 @@ export type HistoryRow = {
 export async function historyOfDevice(db: DbOrTx, device: { id: number; propertyId: number }): Promise<HistoryRow[]> {
   const result = await db.execute<HistoryRow & Record<string, unknown>>(sql`
     select 'result' as kind, wr.recorded_at as at, wr.result, r.activity, w.inspection_id, wr.deficiency_id,
-      wr.reason as detail, wr.failed_checks as reasons, coalesce(nullif(u.full_name, ''), u.username) as by,
+      wr.reason as detail, wr.failed_checks as reasons, l.key as library_key, coalesce(nullif(u.full_name, ''), u.username) as by,
       null as event_kind, null::jsonb as changes, null::int[] as photo_ids
     from walkthrough_results wr
     join walkthroughs w on w.id = wr.walkthrough_id
     join requirements r on r.id = w.requirement_id
+    left join requirement_library l on l.id = r.library_id
     left join users u on u.id = wr.recorded_by
     where wr.device_id = ${device.id}
     union all
     select 'deficiency', df.created_at, null, null, df.inspection_id, df.id,
       df.description || case when df.corrected_on is not null then ' (corrected ' || to_char(df.corrected_on, 'YYYY-MM-DD') || ')' else '' end,
-      null, null, null, null,
+      null, null, null, null, null,
       (select array_agg(ph.id order by ph.id) from deficiency_photos ph where ph.deficiency_id = df.id and ph.quarantined_at is null)
     from deficiencies df
     where df.device_id = ${device.id}
     union all
-    select 'status', e.occurred_at, null, null, null, null, null, null, e.actor_name, e.kind, e.changes, null
+    select 'status', e.occurred_at, null, null, null, null, null, null, null, e.actor_name, e.kind, e.changes, null
     from history_events e
     where e.property_id = ${device.propertyId} and e.entity_table = 'devices' and e.entity_id = ${device.id}
     order by at desc`);

@@ -1,3 +1,5 @@
+import { OTHER_CHECK_KEY } from '@shared/device-checklists/checklist';
+import { checklistFor } from '@shared/device-checklists/index';
 import { DEVICE_STATUS_LABELS, WALKTHROUGH_RESULT_LABELS, type DeviceStatus } from '@shared/devices';
 import { HISTORY_FIELD_LABELS, historyKindLabel } from '@shared/history';
 import type { DeviceRequirementResponse, deviceHistoryEntryResponse } from '@shared/schemas/device';
@@ -31,6 +33,16 @@ function changeSummary(row: HistoryRow): string {
   return label;
 }
 
+/**
+ * A Fail's checks as its activity's checklist words them ("Access obstructed"), not their stored
+ * keys; "Other" for the inspector's own words, which its deficiency gives. A key the checklist
+ * no longer has is shown as stored.
+ */
+function failedCheckLabels(libraryKey: string | null, keys: readonly string[]): string[] {
+  const labels = new Map(checklistFor(libraryKey).items.map((item) => [item.key, item.label]));
+  return keys.map((key) => (key === OTHER_CHECK_KEY ? 'Other' : (labels.get(key) ?? key.replace(/_/g, ' '))));
+}
+
 function toEntry(row: HistoryRow): HistoryEntry {
   const base = {
     kind: row.kind,
@@ -43,7 +55,7 @@ function toEntry(row: HistoryRow): HistoryEntry {
     photos: (row.photo_ids ?? []).map((id) => ({ id, url: photoUrl(row.deficiency_id!, id) })),
   };
   if (row.kind === 'result') {
-    const said = [row.reasons?.join('; '), row.detail].filter((s) => !!s).join(': ');
+    const said = [failedCheckLabels(row.library_key, row.reasons ?? []).join('; '), row.detail].filter((s) => !!s).join(': ');
     return { ...base, summary: `${WALKTHROUGH_RESULT_LABELS[row.result!]}${said ? ` (${said})` : ''}` };
   }
   if (row.kind === 'deficiency') return { ...base, summary: row.detail ?? '' };

@@ -119,7 +119,7 @@ export async function inspectionsRoutes(app: FastifyInstance, deps: inspections.
     },
   );
 
-  api.delete('/api/inspections/:id', { schema: { permission: 'inspections.delete', tags, summary: 'Delete an inspection', params, response: { 200: successResponse } } }, async (request, reply) => {
+  api.delete('/api/inspections/:id', { schema: { permission: 'inspections.delete', tags, summary: 'Delete an inspection', description: `The \`${UNDO_TOKEN_HEADER}\` header of the answer undoes it. One a finished walk-through recorded is refused with 409: its devices' history and dates come from it, so correct its result or notes instead.`, params, response: { 200: successResponse } } }, async (request, reply) => {
     const { undoToken } = await inspections.deleteInspection(deps, requireAccount(request), request.params.id);
     reply.header(UNDO_TOKEN_HEADER, undoToken);
     return { success: true as const };

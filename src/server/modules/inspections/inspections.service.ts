@@ -30,6 +30,7 @@ import { insertDeficiencies, listForInspection } from '../deficiencies/deficienc
 import { findInspector } from '../inspectors/inspectors.queries';
 import { ownInspector } from '../inspectors/inspectors.service';
 import { beginUndoable, finishUndoable } from '../undo/undo.service';
+import { recordedByFinishedWalk } from '../walkthroughs/walkthroughs.queries';
 import { queueComplianceAlert } from './compliance-alert';
 import * as q from './inspections.queries';
 import * as review from './activity-review.queries';
@@ -451,6 +452,9 @@ async function nextDueDates(db: DbOrTx, ids: (number | null)[]): Promise<{ requi
   return found.filter((r) => r !== undefined).map((r) => ({ requirementId: r.id, nextDueDate: r.next_due_date }));
 }
 
+/** Refusing to delete a walk's inspection (its devices' clocks and history come from it). */
+export const RECORDED_BY_WALK = "A walk-through recorded this inspection, and its devices' history and dates come from it. Correct its result or notes instead, so the record is kept.";
+
 /** Deleting recomputes its requirement and item from the inspections that remain. */
 export async function deleteInspection(deps: InspectionsDeps, account: Account, id: number): Promise<{ undoToken: string }> {
   const day = today(account);
@@ -462,6 +466,9 @@ export async function deleteInspection(deps: InspectionsDeps, account: Account, 
     if (row.retestOfId !== null && isOpen(row.status)) {
       throw conflict('This re-test is what shows the repair worked, and the item stays non-compliant until it passes. Record its result, or cancel it (the failure then stands until another inspection passes).');
     }
+    // The devices a finished walk reached keep its day on their clocks and its taps as their
+    // history: deleting its inspection would take the record away and leave the dates.
+    if (await recordedByFinishedWalk(db, id)) throw conflict(RECORDED_BY_WALK);
     await q.deleteInspection(db, id);
     await settle(db, { propertyId: row.propertyId, requirementIds: [row.requirementId], itemTypes: [row.inspectionType], today: day, prune: true });
     return { undoToken: await finishUndoable(db, point) };

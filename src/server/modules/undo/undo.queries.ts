@@ -1,7 +1,7 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { complianceItems, deficiencies, deficiencyPhotos, deviceRequirements, devices, inspections, properties, reminderLogs, reports, requirementChanges, requirementReminderLogs, requirements, safetyItemAnswers, undoActions, webhookOverdueEvents, membershipProperties, shareLinks, shareLinkViews, walkthroughResults, walkthroughs } from '../../db/schema/index';
+import { complianceItems, deficiencies, deficiencyPhotos, deviceRequirements, devices, inspections, properties, reminderLogs, reports, requirementChanges, requirementReminderLogs, requirements, safetyItemAnswers, undoActions, webhookOverdueEvents, membershipProperties, shareLinks, shareLinkViews, walkthroughResults, walkthroughs, walkthroughTapIds } from '../../db/schema/index';
 
 /**
  * What an action can change: the whole property (its deletion), or one inspection of it
@@ -51,8 +51,12 @@ const PROPERTY_TABLES: {
   { table: complianceItems, kind: 'state', scope: (s) => sql`property_id = ${s.propertyId}` },
   { table: inspections, kind: 'state', scope: inspectionsIn },
   { table: requirementChanges, kind: 'state', scope: (s) => sql`property_id = ${s.propertyId}` },
-  // Its devices, their clocks and walk-throughs: no inspection's action changes a device, so
-  // only a deletion takes them away. Devices come before the deficiencies that name them.
+  // Its devices, their clocks and walk-throughs, copied only when the property is deleted.
+  // Undoing an action on one inspection never needs them: finishing a walk (which moves its
+  // devices' clocks) is not undoable, and an inspection a finished walk recorded cannot be
+  // deleted (inspections.service deleteInspection). Deleting one an open walk holds takes that
+  // walk and its taps away for good; they had moved no clock yet, and its Fails' deficiencies
+  // come back with the inspection. Devices come before the deficiencies that name them.
   { table: devices, kind: 'record', scope: (s) => sql`property_id = ${s.propertyId}`, wholeProperty: true },
   { table: deviceRequirements, kind: 'record', scope: (s) => sql`property_id = ${s.propertyId}`, wholeProperty: true },
   { table: walkthroughs, kind: 'record', scope: (s) => sql`property_id = ${s.propertyId}`, wholeProperty: true },
@@ -64,6 +68,14 @@ const PROPERTY_TABLES: {
   {
     table: walkthroughResults,
     kind: 'record',
+    scope: (s) => sql`walkthrough_id in (select id from walkthroughs where property_id = ${s.propertyId})`,
+    wholeProperty: true,
+  },
+  // Every tap id the walks have seen, so that an old tap sent again is still known after the undo.
+  {
+    table: walkthroughTapIds,
+    kind: 'record',
+    key: 'client_id',
     scope: (s) => sql`walkthrough_id in (select id from walkthroughs where property_id = ${s.propertyId})`,
     wholeProperty: true,
   },

@@ -245,12 +245,26 @@ export interface ResultRow {
 const RESULT_COLUMNS = sql`wr.id, wr.walkthrough_id, wr.device_id, wr.client_id, wr.result, wr.reason, wr.failed_checks, wr.deficiency_id, wr.recorded_at,
   coalesce(nullif(u.full_name, ''), u.username) as recorded_by`;
 
-/** The tap a phone's id was recorded for, in the caller's organisation (walkthrough_results_client_key). */
-export async function findResultByClientId(db: DbOrTx, organizationId: number, clientId: string): Promise<ResultRow | undefined> {
-  const result = await db.execute<ResultRow & Record<string, unknown>>(sql`
-    select ${RESULT_COLUMNS} from walkthrough_results wr left join users u on u.id = wr.recorded_by
-    where wr.client_id = ${clientId} and wr.organization_id = ${organizationId}`);
+export interface TapIdRow {
+  organization_id: number;
+  walkthrough_id: number;
+  device_id: number;
+}
+
+/** Where a tap id was seen, in any organisation: ids are unique across Firemark (walkthrough_tap_ids_pkey). */
+export async function findTapId(db: DbOrTx, clientId: string): Promise<TapIdRow | undefined> {
+  const result = await db.execute<TapIdRow & Record<string, unknown>>(sql`
+    select organization_id, walkthrough_id, device_id from walkthrough_tap_ids where client_id = ${clientId}`);
   return result.rows[0];
+}
+
+/** Keeps a tap's id; false when another tap took it at the same moment. */
+export async function insertTapId(db: DbOrTx, values: { clientId: string; organizationId: number; walkId: number; deviceId: number }): Promise<boolean> {
+  const result = await db.execute(sql`
+    insert into walkthrough_tap_ids (client_id, organization_id, walkthrough_id, device_id)
+    values (${values.clientId}, ${values.organizationId}, ${values.walkId}, ${values.deviceId})
+    on conflict (client_id) do nothing`);
+  return (result.rowCount ?? 0) > 0;
 }
 
 export async function findResult(db: DbOrTx, walkId: number, deviceId: number): Promise<ResultRow | undefined> {
@@ -336,11 +350,10 @@ export async function findings(db: DbOrTx, walkId: number) {
   return result.rows;
 }
 
-/** The ids of the deficiencies the walk's Fails opened, for the webhook announced when it finishes. */
-export async function walkDeficiencyIds(db: DbOrTx, walkId: number): Promise<number[]> {
-  const result = await db.execute<{ id: number }>(sql`
-    select deficiency_id as id from walkthrough_results where walkthrough_id = ${walkId} and deficiency_id is not null order by deficiency_id`);
-  return result.rows.map((row) => row.id);
+/** Whether a finished walk recorded the inspection (walkthroughs_inspection_idx). */
+export async function recordedByFinishedWalk(db: DbOrTx, inspectionId: number): Promise<boolean> {
+  const result = await db.execute(sql`select 1 from walkthroughs where inspection_id = ${inspectionId} and status = 'finished' limit 1`);
+  return result.rows.length > 0;
 }
 
 /** The completed inspection's result, and the activity's next open inspection. */

@@ -125,6 +125,62 @@ describe('walk-throughs', () => {
     expect((await agent.get(`/api/walkthroughs/${walk.id}`)).json().status).toBe('abandoned');
   });
 
+  it('end when their inspection is completed on its own page: finishing says why, and starting again opens a new walk', async () => {
+    const { agent, property, monthlyId, walk, byTag } = await startedWalk();
+    expect((await tap(agent, walk.id, byTag['EXT-101']!, { result: 'pass' })).statusCode).toBe(200);
+    const completed = await agent.put(`/api/inspections/${walk.inspectionId}`, { status: 'completed', complianceStatus: 'compliant', completedDate: today() });
+    expect(completed.statusCode, completed.body).toBe(200);
+    const refused = await agent.post(`/api/walkthroughs/${walk.id}/finish`, { attestation });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe("This walk-through's inspection was completed or cancelled elsewhere. Start the walk-through again.");
+    const again = await agent.post(`/api/properties/${property.id}/walkthroughs`, { requirementId: monthlyId });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json()).toMatchObject({ status: 'open', progress: { done: 0 } });
+    expect(again.json().inspectionId).not.toBe(walk.inspectionId);
+    expect((await agent.get(`/api/walkthroughs/${walk.id}`)).json().status).toBe('abandoned');
+  });
+
+  it('answer an old tap sent again with the tap that stands, applying nothing again', async () => {
+    const { agent, property, walk, byTag } = await startedWalk();
+    const device = byTag['EXT-101']!;
+    const pass = { clientId: randomUUID(), result: 'pass' };
+    expect((await agent.put(`/api/walkthroughs/${walk.id}/results/${device}`, pass)).statusCode).toBe(200);
+    const failed = await tap(agent, walk.id, device, { result: 'fail', failedChecks: ['pressure'], severity: 'impairment' });
+    expect(failed.statusCode, failed.body).toBe(200);
+    // The Pass's answer was lost and the phone sends it again, after the Fail.
+    const resent = await agent.put(`/api/walkthroughs/${walk.id}/results/${device}`, pass);
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json()).toEqual(failed.json());
+    expect((await agent.get(`/api/deficiencies/${failed.json().deficiencyId}`)).statusCode).toBe(200);
+    const item = (await agent.get(`/api/properties/${property.id}`)).json().complianceItems.find((i: { itemType: string }) => i.itemType === 'fire_extinguisher');
+    expect(item.status).toBe('non_compliant');
+    // Cleared since: the old tap does not come back.
+    expect((await agent.delete(`/api/walkthroughs/${walk.id}/results/${device}`)).statusCode).toBe(204);
+    const cleared = await agent.put(`/api/walkthroughs/${walk.id}/results/${device}`, pass);
+    expect(cleared.statusCode).toBe(409);
+    expect(cleared.json().message).toBe('This tap was cleared after it was sent. Tap the device again.');
+    expect((await agent.get(`/api/walkthroughs/${walk.id}`)).json().progress.done).toBe(0);
+  });
+
+  it('refuse a tap id another organisation used, saying so', async () => {
+    const first = await startedWalk();
+    const body = { clientId: randomUUID(), result: 'pass' };
+    expect((await first.agent.put(`/api/walkthroughs/${first.walk.id}/results/${first.byTag['EXT-101']}`, body)).statusCode).toBe(200);
+    const second = await startedWalk();
+    const refused = await second.agent.put(`/api/walkthroughs/${second.walk.id}/results/${second.byTag['EXT-101']}`, body);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toBe('This tap id was already used for another tap. Send the tap with a new id.');
+    expect((await second.agent.get(`/api/walkthroughs/${second.walk.id}`)).json().progress.done).toBe(0);
+  });
+
+  it('show a Fail in the device’s history with the checklist’s words', async () => {
+    const { agent, walk, byTag } = await startedWalk();
+    const device = byTag['EXT-201']!;
+    await tap(agent, walk.id, device, { result: 'fail', failedChecks: ['pressure', 'other'], description: 'Hose cracked', severity: 'impairment' });
+    const history = (await agent.get(`/api/devices/${device}/history`)).json() as { kind: string; summary: string }[];
+    expect(history.find((e) => e.kind === 'result')?.summary).toBe('Fail (Pressure gauge not in the operable range; Other)');
+  });
+
   it('record a tap once when it is sent twice', async () => {
     const { agent, walk, byTag } = await startedWalk();
     const body = { clientId: randomUUID(), result: 'pass' };
@@ -162,7 +218,7 @@ describe('walk-throughs', () => {
       itemType: 'fire_extinguisher',
       description: 'Pressure gauge not in the operable range; Safety seal or tamper indicator broken or missing',
       severity: 'impairment',
-      location: `Tag ${tag('EXT-201')}, A, floor 2, By stair B door`,
+      location: `Tag ${tag('EXT-201')} · A · Floor 2 · By stair B door`,
       correctiveAction: 'Recharge and reseal',
       correctedOn: null,
     });
@@ -223,7 +279,7 @@ describe('walk-throughs', () => {
     const inspection = (await agent.get(`/api/inspections/${walk.inspectionId}`)).json();
     expect(inspection).toMatchObject({ status: 'completed', complianceResult: 'non_compliant', attestation: { role: 'recorder', typedName: 'Olive Owner' }, deficiencyCount: 1 });
     expect(inspection.completionNotes).toBe(
-      `Monthly round\n${tag('EXT-102')} (A, floor 1, room Kitchen). Fail: Hose cracked\n${tag('EXT-201')} (A, floor 2, By stair B door). Not accessible: Stair B closed for painting`,
+      `Monthly round\n${tag('EXT-102')} (A · Floor 1 · Kitchen). Fail: Hose cracked\n${tag('EXT-201')} (A · Floor 2 · By stair B door). Not accessible: Stair B closed for painting`,
     );
     expect((await agent.get(`/api/inspections/${next}`)).json()).toMatchObject({ status: 'scheduled', requirement: { id: monthlyId } });
     const completed = await ctx.runtime.db.execute(sql`select 1 from inspections where requirement_id = ${monthlyId} and status = 'completed'`);
@@ -236,6 +292,13 @@ describe('walk-throughs', () => {
 
     expect((await tap(agent, walk.id, byTag['EXT-202']!, { result: 'pass' })).statusCode).toBe(409);
     expect((await agent.get(`/api/properties/${walk.propertyId}/walkthroughs`)).json()).toEqual([]);
+
+    // Its inspection is the record of the devices' results and dates: it is corrected, not deleted.
+    const deleted = await agent.delete(`/api/inspections/${walk.inspectionId}`);
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().message).toBe("A walk-through recorded this inspection, and its devices' history and dates come from it. Correct its result or notes instead, so the record is kept.");
+    expect((await agent.get(`/api/walkthroughs/${walk.id}`)).json()).toMatchObject({ status: 'finished', progress: { done: 3 } });
+    expect((await agent.get(`/api/devices/${byTag['EXT-101']}/history`)).json()).toContainEqual(expect.objectContaining({ kind: 'result', summary: 'Pass' }));
   });
 
   it('are walked and finished by an inspector given the property, who takes the scheduled inspection as theirs', async () => {

@@ -69,7 +69,7 @@ export async function walkthroughsRoutes(app: FastifyInstance, deps: walkthrough
         tags,
         summary: 'Record a device on a walk-through',
         description:
-          'Pass, Fail or Not accessible. `clientId` is the id the app made for the tap: sent again, the stored tap is answered and nothing is applied twice. A Fail (which needs the permission to record deficiencies) opens a deficiency on the walk\'s inspection naming the device; add its photos with POST /api/deficiencies/{id}/photos. A later tap replaces the earlier one; a Fail changed to Pass removes the deficiency it opened while that is open.',
+          'Pass, Fail or Not accessible. `clientId` is the id the app made for the tap, new for each tap: sent again, even after a later tap on the device, the device\'s tap as it stands is answered and nothing is applied twice (409 when it was cleared since, or when the id was used for another device or elsewhere). A Fail (which needs the permission to record deficiencies) opens a deficiency on the walk\'s inspection naming the device; add its photos with POST /api/deficiencies/{id}/photos. A later tap replaces the earlier one; a Fail changed to Pass removes the deficiency it opened while that is open.',
         params: deviceParams,
         body: walkthroughTapSchema,
         response: { 200: walkthroughTapResponse },

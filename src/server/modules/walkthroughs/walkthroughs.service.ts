@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { z } from 'zod';
 import { todayInTimeZone } from '@shared/dates';
+import { deviceLocationText } from '@shared/device-kind';
 import { checkLabels, checklistFor } from '@shared/device-checklists/index';
 import { OTHER_CHECK_KEY } from '@shared/device-checklists/checklist';
 import type { finishWalkthroughSchema, startWalkthroughSchema, walkthroughTapSchema, WalkthroughResponse, WalkthroughTapResponse } from '@shared/schemas/walkthrough';
@@ -12,7 +13,7 @@ import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import type { MailLog } from '../../email/quota';
 import { conflict, notFound, validationFailed } from '../../errors';
-import { openInspectionOf, refreshOpenInspection } from '../compliance/compliance.queries';
+import { openInspectionOf, refreshOpenInspection, syncItem, syncProperty } from '../compliance/compliance.queries';
 import { settle } from '../compliance/compliance.service';
 import { listForInspection } from '../deficiencies/deficiencies.queries';
 import { completeWithin, performedDay } from '../inspections/inspections.service';
@@ -33,6 +34,8 @@ const walkNotFound = () => notFound('Walk-through not found');
 const isOpenInspection = (status: string) => status === 'scheduled' || status === 'in_progress';
 /** The walk's inspection was completed or cancelled on its own page: the walk cannot go on. */
 const inspectionClosed = () => conflict("This walk-through's inspection was completed or cancelled elsewhere. Start the walk-through again.");
+/** Tap ids are made by the phone, unique across Firemark: one taken elsewhere is not this tap sent again. */
+const tapIdTaken = () => conflict('This tap id was already used for another tap. Send the tap with a new id.');
 const today = (account: Account) => todayInTimeZone(account.timeZone, new Date());
 const iso = (d: Date | string) => new Date(d).toISOString();
 /** The inspection's notes are at most 5000 characters (completeInspectionSchema). */
@@ -162,14 +165,19 @@ export async function startWalkthrough(
   return { walkthrough: await getWalkthrough(deps, account, id), created };
 }
 
-/** "Tag EXT-001, Building A, floor 2, room 201, by stair B door": where the deficiency is, as its label and the walls say. */
+/** "Tag EXT-001 · North wing · Floor 2 · 201 · by stair B door": where the deficiency is, as its label and the walls say. */
 function locationOf(device: { tag: string; building: string | null; floor: string | null; room: string | null; description: string | null }): string {
-  const parts = [`Tag ${device.tag}`];
-  if (device.building) parts.push(device.building);
-  if (device.floor) parts.push(`floor ${device.floor}`);
-  if (device.room) parts.push(`room ${device.room}`);
-  if (device.description) parts.push(device.description);
-  return parts.join(', ');
+  return [`Tag ${device.tag}`, deviceLocationText(device)].filter(Boolean).join(' · ');
+}
+
+/**
+ * The roll-up a tap changes: an open deficiency on a device makes its item non-compliant
+ * (decision 042). No clock moves until the walk finishes, so the item and the property are
+ * counted again, not the devices' clocks.
+ */
+async function rollUp(db: DbOrTx, propertyId: number, itemType: q.WalkRow['item_type']): Promise<void> {
+  await syncItem(db, propertyId, itemType);
+  await syncProperty(db, propertyId);
 }
 
 /** What a Fail found: the failed checks' labels, then the inspector's words. */
@@ -187,8 +195,9 @@ function failure(libraryKey: string | null, input: z.output<typeof walkthroughTa
 }
 
 /**
- * One tap, saved at once. The phone's id for it makes a tap sent twice count once: the stored
- * tap is answered and nothing is applied again. A Fail opens a deficiency on the walk's
+ * One tap, saved at once. The phone's id for it makes a tap sent twice count once: every id a
+ * walk has seen is kept, and one sent again is answered with the device's tap as it stands now,
+ * nothing applied again (an old Pass re-sent after a Fail does not undo the Fail). A Fail opens a deficiency on the walk's
  * inspection naming the device (photos then go through POST /api/deficiencies/{id}/photos); a
  * later tap on the same device replaces the earlier one, and a Fail taken back removes the
  * deficiency it opened while that is still open.
@@ -200,21 +209,23 @@ export async function recordTap(
   deviceId: number,
   input: z.output<typeof walkthroughTapSchema>,
 ): Promise<WalkthroughTapResponse> {
-  const day = today(account);
   return writeAccountData(deps.pool, account.id, async ({ db }) => {
-    // The account lock first, as every compliance change takes it: a tap settles the item.
+    // The account lock first, as every compliance change takes it: a tap rolls the item up.
     await lockAccountForLimits(db, account.id);
     const walk = await q.lockWalk(db, account, walkId);
     if (!walk) throw walkNotFound();
-    const sent = await q.findResultByClientId(db, account.id, input.clientId);
-    if (sent) {
-      if (sent.walkthrough_id !== walk.id || sent.device_id !== deviceId) throw conflict('This tap was already recorded for another device.');
-      return toTap(sent);
-    }
+    const seen = await q.findTapId(db, input.clientId);
+    if (seen) return resent(db, account, seen, walk.id, deviceId);
     if (walk.status !== 'open') throw conflict('This walk-through is finished. Start a new one to record more.');
     if (!isOpenInspection(walk.inspection_status)) throw inspectionClosed();
     const device = await q.findWalkDevice(db, walk, deviceId);
     if (!device) throw notFound('Device not found');
+    // Another walk took the same id at the same moment: it is theirs.
+    if (!(await q.insertTapId(db, { clientId: input.clientId, organizationId: account.id, walkId: walk.id, deviceId }))) {
+      const taken = await q.findTapId(db, input.clientId);
+      if (taken) return resent(db, account, taken, walk.id, deviceId);
+      throw tapIdTaken();
+    }
     const before = await q.findResult(db, walk.id, deviceId);
     // A unit out of service (or removed) is not walked; one taken out after its tap keeps that tap, and may change it.
     if (!device.in_service && !before) throw conflict('This device is not in service, so it is not part of the walk.');
@@ -240,15 +251,22 @@ export async function recordTap(
       recordedBy: account.userId,
     });
     await q.touchWalk(db, walk.id);
-    // An open deficiency on a device makes its item non-compliant (decision 042).
-    if (deficiencyId !== null || before?.deficiency_id != null) await settle(db, { propertyId: walk.property_id, itemTypes: [device.item_type], today: day });
+    if (deficiencyId !== null || before?.deficiency_id != null) await rollUp(db, walk.property_id, device.item_type);
     return toTap((await q.findResult(db, walk.id, deviceId))!);
   });
 }
 
+/** A tap id seen before: the device's tap as it stands, when it is this walk's and device's. */
+async function resent(db: DbOrTx, account: Account, seen: q.TapIdRow, walkId: number, deviceId: number): Promise<WalkthroughTapResponse> {
+  if (seen.organization_id !== account.id) throw tapIdTaken();
+  if (seen.walkthrough_id !== walkId || seen.device_id !== deviceId) throw conflict('This tap was already recorded for another device.');
+  const stands = await q.findResult(db, walkId, deviceId);
+  if (!stands) throw conflict('This tap was cleared after it was sent. Tap the device again.');
+  return toTap(stands);
+}
+
 /** Clear a device's tap: it is not reached again until tapped; a Fail's open deficiency goes with it. */
 export async function clearTap(deps: WalkthroughsDeps, account: Account, walkId: number, deviceId: number): Promise<void> {
-  const day = today(account);
   await writeAccountData(deps.pool, account.id, async ({ db }) => {
     await lockAccountForLimits(db, account.id);
     const walk = await q.lockWalk(db, account, walkId);
@@ -259,14 +277,14 @@ export async function clearTap(deps: WalkthroughsDeps, account: Account, walkId:
     if (before.deficiency_id !== null) await q.deleteOpenDeficiency(db, before.deficiency_id);
     await q.deleteResult(db, walk.id, deviceId);
     await q.touchWalk(db, walk.id);
-    if (before.deficiency_id !== null) await settle(db, { propertyId: walk.property_id, itemTypes: [walk.item_type], today: day });
+    if (before.deficiency_id !== null) await rollUp(db, walk.property_id, walk.item_type);
   });
 }
 
 /** The inspection's findings: every device that did not pass, in walking order, then the notes typed at the end. */
 async function walkNotes(db: DbOrTx, walkId: number, typed: string | null): Promise<string | null> {
   const lines = (await q.findings(db, walkId)).map((row) => {
-    const where = [row.building, row.floor && `floor ${row.floor}`, row.room && `room ${row.room}`, row.location].filter(Boolean).join(', ');
+    const where = deviceLocationText({ building: row.building, floor: row.floor, room: row.room, description: row.location });
     const what = row.result === 'fail' ? `Fail: ${row.description ?? 'see its deficiency'}` : `Not accessible: ${row.reason ?? ''}`;
     return `${row.tag}${where ? ` (${where})` : ''}. ${what}`;
   });
