@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DeviceRequirementResponse } from '@shared/schemas/device';
 import type { DbOrTx } from '../../db/client';
 import { DUE_UNKNOWN_REASONS } from './device-requirements.queries';
+import { effectiveDoneOnSql, effectiveResultSql, plainDoneSql } from './plain-completions.sql';
 
 /** A device's clocks and its history, as its page shows them. */
 
@@ -19,9 +20,13 @@ export async function requirementsOfDevice(db: DbOrTx, deviceId: number): Promis
     next_due_date: string | null;
   }>(sql`
     select dr.id, dr.requirement_id, r.activity, r.interval_months, r.interval_days, r.source, dr.counts_from,
-      to_char(dr.last_done_on, 'YYYY-MM-DD') as last_done_on, dr.last_result, to_char(dr.next_due_date, 'YYYY-MM-DD') as next_due_date
+      to_char(${effectiveDoneOnSql('dr', 'd', 'pd')}, 'YYYY-MM-DD') as last_done_on, ${effectiveResultSql('dr', 'd', 'pd')} as last_result,
+      to_char(dr.next_due_date, 'YYYY-MM-DD') as next_due_date
     from device_requirements dr
+    join devices d on d.id = dr.device_id
     join requirements r on r.id = dr.requirement_id
+    -- A plain completion of the activity counts for the device too (plain-completions.sql.ts).
+    left join lateral (${plainDoneSql(sql`r.id = dr.requirement_id`)}) pd on true
     where dr.device_id = ${deviceId}
     order by dr.next_due_date nulls last, coalesce(r.interval_months * 31, r.interval_days), r.id`);
   return result.rows.map((r) => ({

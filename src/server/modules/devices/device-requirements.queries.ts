@@ -102,7 +102,8 @@ function wantedPairsSql(propertyId: number, itemType: InspectionType): SQL {
 
 /**
  * Brings the device rows of one property's item type in step with its devices and requirements:
- * rows no longer wanted go, missing ones come (never done), and every row's counts_from and next
+ * rows no longer wanted go, missing ones come (with what the device's finished walk-throughs
+ * recorded for the activity, else never done), and every row's counts_from and next
  * due date are counted again from its device's dates and last day done. Three statements,
  * whatever the number of devices.
  */
@@ -115,13 +116,27 @@ export async function syncDeviceRequirements(db: DbOrTx, propertyId: number, ite
       and not exists (select 1 from wanted w where w.device_id = dr.device_id and w.requirement_id = dr.requirement_id)`);
   await db.execute(sql`
     with wanted as (${wantedPairsSql(propertyId, itemType)})
-    insert into device_requirements (organization_id, property_id, device_id, requirement_id, counts_from, next_due_date)
-    select w.organization_id, ${propertyId}, w.device_id, w.requirement_id, w.counts_from,
+    insert into device_requirements (organization_id, property_id, device_id, requirement_id, last_done_on, last_result, counts_from, next_due_date)
+    select w.organization_id, ${propertyId}, w.device_id, w.requirement_id, wk.done_on, wk.result, w.counts_from,
       ${deviceNextDueSql({ r: 'r', l: 'l', d: 'd', countsFrom: sql`w.counts_from`, lastDone: sql`null::date`, unset: sql`r.next_due_date` })}
     from wanted w
     join devices d on d.id = w.device_id
     join requirements r on r.id = w.requirement_id
     left join requirement_library l on l.id = r.library_id
+    -- A row that went (device removed or replaced, activity switched off, agent changed) and comes
+    -- back takes again what walks recorded on the unit: its latest finished walk's day and result.
+    left join lateral (
+      select (i.completed_date at time zone o.time_zone)::date as done_on,
+        (case wr.result when 'fail' then 'non_compliant' else 'compliant' end)::compliance_result as result
+      from walkthrough_results wr
+      join walkthroughs wt on wt.id = wr.walkthrough_id
+      join inspections i on i.id = wt.inspection_id
+      join organizations o on o.id = i.organization_id
+      where wr.device_id = w.device_id and wt.requirement_id = w.requirement_id and wt.status = 'finished'
+        and wr.result in ('pass', 'fail') and i.status = 'completed' and i.completed_date is not null
+      order by i.completed_date desc, wt.id desc
+      limit 1
+    ) wk on true
     -- Rows this transaction sees are skipped before the insert: one that another transaction is
     -- deleting with its device would otherwise make this one wait for it while it waits here.
     where not exists (select 1 from device_requirements x where x.device_id = w.device_id and x.requirement_id = w.requirement_id)

@@ -1,22 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { todayInTimeZone } from '@shared/dates';
 import { locationText, readDeviceRow, serialKey } from '@shared/device-import';
 import type { bulkCreateDevicesSchema, CreateDeviceValues, DeviceImportRow, DeviceResponse, deviceImportPreviewResponse } from '@shared/schemas/device';
 import type { z } from 'zod';
 import type { Account } from '../../account';
 import { writeAccountData } from '../../cache/account-cache';
 import type { DbOrTx } from '../../db/client';
-import { accountContact } from '../auth/account-contact';
 import { assertPropertyExists } from '../properties/properties.service';
+import { nameOf, today } from './account-facts';
 import { createDevices, devicesByIds, type DevicesDeps } from './devices.service';
 import { serialsTaken, tagsTaken } from './devices-import.queries';
+import { retryOnTagClash } from './made-tags';
 
 export type DeviceImportPreview = z.infer<typeof deviceImportPreviewResponse>;
 type PreviewRow = DeviceImportPreview['rows'][number];
 type BulkValues = z.output<typeof bulkCreateDevicesSchema>;
-
-const today = (account: Account) => todayInTimeZone(account.timeZone, new Date());
-const nameOf = async (db: DbOrTx, account: Account) => (await accountContact(db, account.userId)).name;
 
 /**
  * Reads every row of a file as a device and says of each: ok, invalid (its fields' problems)
@@ -104,7 +101,10 @@ export async function importDevices(deps: DevicesDeps, account: Account, propert
   }
 }
 
-/** "8 dry chemical 5 lb extinguishers on floor 3": `count` devices alike, each with a made tag. */
+/**
+ * "8 dry chemical 5 lb extinguishers on floor 3": `count` devices alike, each with a made tag; a
+ * field that is wrong is answered once under the form's name (subtype), not once per copy.
+ */
 export async function bulkCreateDevices(deps: DevicesDeps, account: Account, propertyId: number, body: BulkValues): Promise<DeviceResponse[]> {
   await assertPropertyExists(deps, account, propertyId);
   const day = today(account);
@@ -113,7 +113,7 @@ export async function bulkCreateDevices(deps: DevicesDeps, account: Account, pro
   return retryOnTagClash(() =>
     writeAccountData(deps.pool, account.id, async ({ db }) => {
       await lockDeviceAdditions(db, account.id);
-      const ids = await createDevices(db, { organizationId: account.id, propertyId, today: day, changedBy: await nameOf(db, account) }, values);
+      const ids = await createDevices(db, { organizationId: account.id, propertyId, today: day, changedBy: await nameOf(db, account), alike: true }, values);
       return devicesByIds(db, account, ids, day);
     }),
   );
@@ -125,24 +125,4 @@ export async function bulkCreateDevices(deps: DevicesDeps, account: Account, pro
  */
 async function lockDeviceAdditions(db: DbOrTx, organizationId: number): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('devices.add'), ${organizationId})`);
-}
-
-const TAG_CLASH_TRIES = 3;
-
-/**
- * Made tags are checked free before they are inserted, but another transaction can take the
- * same tag in between; the unique index then refuses the insert and the whole transaction is
- * tried again with new tags (an import's typed tags are checked again then, and answered as
- * duplicates).
- */
-async function retryOnTagClash<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      // Drizzle wraps the driver's error; the PostgreSQL fields are on its cause.
-      const e = ((error as { cause?: unknown }).cause ?? error) as { code?: string; constraint?: string };
-      if (e.code !== '23505' || e.constraint !== 'devices_tag_key' || attempt >= TAG_CLASH_TRIES) throw error;
-    }
-  }
 }

@@ -5,6 +5,7 @@ import type { InspectionType } from '@shared/enums';
 import type { CreateDeviceValues, DeviceResponse } from '@shared/schemas/device';
 import { propertyScope, type Reach } from '../../access';
 import type { DbOrTx } from '../../db/client';
+import { lockAccount } from '../subscription/subscription.queries';
 
 /** The SQL of devices: their rows, their roll-up for the list and page, and their writes. */
 
@@ -156,8 +157,16 @@ export async function findDeviceByTag(db: DbOrTx, account: Reach, tag: string, t
  * One device write at a time per property (a transaction-scoped advisory lock, taken before any
  * row): two writes to one item's devices each count every device's clocks again, and one that
  * deletes a device while the other counts its rows would wait on each other.
+ *
+ * The order of locks, for every path that changes devices or their clocks: first the account
+ * lock (the organisation's row: lockAccountForLimits), then this property lock, then rows. Taps,
+ * finishes and inspection completions take the account lock before they settle the item
+ * (syncDeviceRequirements); a device write that took only this lock could hold a device's clock
+ * rows while a tap held others and each waited on the other (a deadlock, answered 500). So this
+ * takes the account lock first itself: device writes of one organisation wait on its taps.
  */
-export async function lockPropertyDevices(db: DbOrTx, propertyId: number): Promise<void> {
+export async function lockPropertyDevices(db: DbOrTx, organizationId: number, propertyId: number): Promise<void> {
+  await lockAccount(db, organizationId);
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('devices.write'), ${propertyId})`);
 }
 
@@ -242,9 +251,10 @@ export async function deleteDeviceRow(db: DbOrTx, id: number): Promise<void> {
   await db.execute(sql`delete from devices where id = ${id}`);
 }
 
-/** A device of the same property and item type (the one that replaced another), or undefined. */
+/** Whether a device can be the one that replaced another: in service, of the same property and item type. */
 export async function sameItemDevice(db: DbOrTx, input: { organizationId: number; propertyId: number; itemType: InspectionType; id: number }) {
   const result = await db.execute(sql`
-    select 1 from devices where id = ${input.id} and organization_id = ${input.organizationId} and property_id = ${input.propertyId} and item_type = ${input.itemType}`);
+    select 1 from devices where id = ${input.id} and organization_id = ${input.organizationId} and property_id = ${input.propertyId} and item_type = ${input.itemType}
+      and status = 'in_service'`);
   return result.rows.length > 0;
 }

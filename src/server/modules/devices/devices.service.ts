@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import { todayInTimeZone } from '@shared/dates';
 import { SUBTYPE_QUESTION } from '@shared/devices';
 import { INSPECTION_TYPE_LABELS, type InspectionType } from '@shared/enums';
 import { questionsOf } from '@shared/item-conditions';
@@ -7,7 +6,6 @@ import type { CreateDeviceValues, DeviceResponse, updateDeviceSchema } from '@sh
 import type { z } from 'zod';
 import type { Account } from '../../account';
 import { canReachProperty } from '../../access';
-import { accountContact } from '../auth/account-contact';
 import { writeAccountData } from '../../cache/account-cache';
 import type { Db, DbOrTx } from '../../db/client';
 import { conflict, notFound, validationFailed } from '../../errors';
@@ -16,7 +14,8 @@ import { settle } from '../compliance/compliance.service';
 import { assertPropertyExists } from '../properties/properties.service';
 import { insertChanges } from '../requirements/requirements.queries';
 import { checkedAnswers } from '../requirements/safety-item-answers.service';
-import { makeTags, tagsInUse } from './made-tags';
+import { nameOf, today } from './account-facts';
+import { isTagClash, makeTags, retryOnTagClash, tagsInUse } from './made-tags';
 import * as q from './devices.queries';
 
 export interface DevicesDeps {
@@ -27,7 +26,6 @@ export interface DevicesDeps {
 export const TAG_IN_USE = 'This tag is already in use. Leave it empty to have one made.';
 export const HAS_HISTORY = 'This device has inspection history. Mark it removed instead, so its record is kept.';
 
-const today = (account: Account) => todayInTimeZone(account.timeZone, new Date());
 export const deviceNotFound = () => notFound('Device not found');
 
 /** The subtype, if its type has a subtype question, must be one of that question's options. */
@@ -68,15 +66,17 @@ function checkValues(values: readonly CreateDeviceValues[], prefix: (i: number) 
  * item" adds it (createLibraryRequirements), so the property keeps one schedule. Compliance is
  * settled. A typed tag in use anywhere is a 400 on its field. Returns the ids in the order given.
  * `changedBy` (the person's name) is kept with the requirements a new safety item brings.
+ * `alike`: copies of one form (several added at once), whose field errors are answered once,
+ * under the form's names.
  */
 export async function createDevices(
   db: DbOrTx,
-  input: { organizationId: number; propertyId: number; today: string; changedBy?: string },
+  input: { organizationId: number; propertyId: number; today: string; changedBy?: string; alike?: boolean },
   values: readonly CreateDeviceValues[],
 ): Promise<number[]> {
   if (values.length === 0) return [];
-  await q.lockPropertyDevices(db, input.propertyId);
-  const prefix = values.length === 1 ? () => '' : (i: number) => `${i}.`;
+  await q.lockPropertyDevices(db, input.organizationId, input.propertyId);
+  const prefix = values.length === 1 || input.alike ? () => '' : (i: number) => `${i}.`;
   const checked = checkValues(values, prefix);
   const typed = checked.map((v) => v.tag).filter((t): t is string => !!t);
   const inUse = await tagsInUse(db, typed);
@@ -131,22 +131,36 @@ export async function getDeviceByTag(deps: DevicesDeps, account: Account, tag: s
   return device;
 }
 
-const nameOf = async (db: DbOrTx, account: Account) => (await accountContact(db, account.userId)).name;
+/**
+ * A typed tag that another write took between the check and this one's insert or update (the
+ * unique index refuses it): answered as a tag in use, on its field, as when it was taken before.
+ */
+async function typedTagTaken<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isTagClash(error)) throw validationFailed({ tag: [TAG_IN_USE] });
+    throw error;
+  }
+}
 
 export async function createDevice(deps: DevicesDeps, account: Account, propertyId: number, body: CreateDeviceValues): Promise<DeviceResponse> {
   await assertPropertyExists(deps, account, propertyId);
   const day = today(account);
-  return writeAccountData(deps.pool, account.id, async ({ db }) => {
-    const [id] = await createDevices(db, { organizationId: account.id, propertyId, today: day, changedBy: await nameOf(db, account) }, [body]);
-    return (await q.findDevice(db, account, id!, day))!;
-  });
+  const write = () =>
+    writeAccountData(deps.pool, account.id, async ({ db }) => {
+      const [id] = await createDevices(db, { organizationId: account.id, propertyId, today: day, changedBy: await nameOf(db, account) }, [body]);
+      return (await q.findDevice(db, account, id!, day))!;
+    });
+  // A made tag taken meanwhile is made again; a typed one is the caller's to change.
+  return body.tag ? typedTagTaken(write) : retryOnTagClash(write);
 }
 
 /** A device of the caller's organisation on a property they reach, locked; else 404. */
 async function lockReachable(db: DbOrTx, account: Account, id: number) {
   const propertyId = await q.propertyOfDevice(db, account.id, id);
   if (propertyId === undefined || !canReachProperty(account, propertyId)) throw deviceNotFound();
-  await q.lockPropertyDevices(db, propertyId);
+  await q.lockPropertyDevices(db, account.id, propertyId);
   const row = await q.lockDevice(db, account.id, id);
   if (!row || !canReachProperty(account, row.property_id)) throw deviceNotFound();
   return row;
@@ -155,13 +169,14 @@ async function lockReachable(db: DbOrTx, account: Account, id: number) {
 type DeviceUpdate = z.output<typeof updateDeviceSchema>;
 
 /**
- * Edits a device. A status change carries its reason; "replaced" names the device (same property
- * and item) that took its place; back in service clears both. Its clocks and item are settled
+ * Edits a device. A status change carries its reason; "replaced" names the device that took its
+ * place: another one in service of the same property and item (so two units cannot stand in for
+ * each other, nor a unit taken away for one); back in service clears both. Its clocks and item are settled
  * again, so out of service makes the item non-compliant at once and back in service undoes it.
  */
 export async function updateDevice(deps: DevicesDeps, account: Account, id: number, body: DeviceUpdate): Promise<DeviceResponse> {
   const day = today(account);
-  return writeAccountData(deps.pool, account.id, async ({ db }) => {
+  return typedTagTaken(() => writeAccountData(deps.pool, account.id, async ({ db }) => {
     const row = await lockReachable(db, account, id);
     const errors: Record<string, string[]> = {};
     const wrongSubtype = subtypeError(row.item_type, body.subtype);
@@ -177,7 +192,7 @@ export async function updateDevice(deps: DevicesDeps, account: Account, id: numb
     if (body.tag && body.tag !== row.tag && (await tagsInUse(db, [body.tag])).size > 0) errors.tag = [TAG_IN_USE];
     if (body.status === 'replaced' && body.replacedById) {
       const same = body.replacedById !== id && (await q.sameItemDevice(db, { organizationId: account.id, propertyId: row.property_id, itemType: row.item_type, id: body.replacedById }));
-      if (!same) errors.replacedById = ['Choose another device of the same safety item at this property'];
+      if (!same) errors.replacedById = ['Choose another device in service of the same safety item at this property'];
     }
     if (Object.keys(errors).length > 0) throw validationFailed(errors);
     const status = body.status;
@@ -203,7 +218,7 @@ export async function updateDevice(deps: DevicesDeps, account: Account, id: numb
     });
     await settle(db, { propertyId: row.property_id, itemTypes: [row.item_type], today: day });
     return (await q.findDevice(db, account, id, day))!;
-  });
+  }));
 }
 
 /** Deletes a device entered by mistake; one with inspection history is kept (409): mark it removed. */

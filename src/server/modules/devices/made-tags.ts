@@ -31,3 +31,28 @@ export async function makeTags(db: DbOrTx, count: number, alsoTaken: ReadonlySet
   }
   return [...made];
 }
+
+/** Whether the unique index on tags refused a write: another transaction took the tag first. */
+export function isTagClash(error: unknown): boolean {
+  // Drizzle wraps the driver's error; the PostgreSQL fields are on its cause.
+  const e = ((error as { cause?: unknown }).cause ?? error) as { code?: string; constraint?: string };
+  return e.code === '23505' && e.constraint === 'devices_tag_key';
+}
+
+const TAG_CLASH_TRIES = 3;
+
+/**
+ * Made tags are checked free before they are inserted, but another transaction can take the
+ * same tag in between; the unique index then refuses the insert and the whole transaction is
+ * tried again with new tags (an import's typed tags are checked again then, and answered as
+ * duplicates).
+ */
+export async function retryOnTagClash<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (!isTagClash(error) || attempt >= TAG_CLASH_TRIES) throw error;
+    }
+  }
+}

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { InspectionType } from '@shared/enums';
 import type { DbOrTx } from '../../db/client';
 import { organizations } from '../../db/schema/organizations';
+import { effectiveDoneOnSql, plainDoneSql } from './plain-completions.sql';
 
 export type PublicTagRow = {
   tag: string;
@@ -23,13 +24,15 @@ export type PublicTagRow = {
 export async function findPublicTag(db: DbOrTx, tag: string): Promise<PublicTagRow | undefined> {
   const result = await db.execute<PublicTagRow>(sql`
     select d.tag, d.item_type as "itemType", d.status, o.name as "organizationName", o.public_tag_pages as "publicTagPages",
-      max(dr.last_done_on) filter (where r.active)::text as "lastInspectedOn",
-      max(dr.last_done_on) filter (where r.active and coalesce(r.interval_months * 31, r.interval_days) > 31)::text as "lastMaintainedOn",
+      max(${effectiveDoneOnSql('dr', 'd', 'pd')}) filter (where r.active)::text as "lastInspectedOn",
+      max(${effectiveDoneOnSql('dr', 'd', 'pd')}) filter (where r.active and coalesce(r.interval_months * 31, r.interval_days) > 31)::text as "lastMaintainedOn",
       min(dr.next_due_date) filter (where r.active)::text as "nextDueDate"
     from devices d
     join organizations o on o.id = d.organization_id
     left join device_requirements dr on dr.device_id = d.id
     left join requirements r on r.id = dr.requirement_id
+    -- A plain completion of the activity counts for the device too (plain-completions.sql.ts).
+    left join lateral (${plainDoneSql(sql`r.id = dr.requirement_id`)}) pd on true
     where d.tag = ${tag}
     group by d.id, o.id`);
   return result.rows[0];

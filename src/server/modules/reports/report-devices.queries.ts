@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DeficiencySeverity } from '@shared/records';
 import type { DbOrTx } from '../../db/client';
+import { plainDoneSql } from '../devices/plain-completions.sql';
 
 export type ReportDeviceRow = {
   item_type: string;
@@ -13,7 +14,8 @@ export type ReportDeviceRow = {
   location_description: string | null;
   status: 'in_service' | 'out_of_service';
   status_reason: string | null;
-  last_result: 'pass' | 'fail' | 'not_accessible' | null;
+  /** A walk-through's result for the unit, or a later plain completion's for all of its item's units. */
+  last_result: 'pass' | 'fail' | 'not_accessible' | 'compliant' | 'non_compliant' | null;
   last_on: string | null;
   last_activity: string | null;
   next_due_date: string | null;
@@ -27,14 +29,19 @@ export type ReportDeviceRow = {
 /**
  * The property's devices on its walls (in service or out of service), in walking order (item,
  * building, floor, walk order), each with its latest result
- * of a finished walk-through, its earliest known next due date, the requirements whose date is
+ * of a finished walk-through (or of a later plain completion of its item's activity, which
+ * counts for every unit in service), its earliest known next due date, the requirements whose date is
  * not known, and its open deficiencies. One statement; each lateral part reads one device
  * through its own index.
  */
 export function inventoryDevices(db: DbOrTx, organizationId: number, propertyId: number, limit: number) {
+  const plainLater = sql`(pl.day is not null and (last.done_on is null or pl.day > last.done_on::date))`;
   return db.execute<ReportDeviceRow>(sql`
+    with plain as materialized (${plainDoneSql(sql`r.property_id = ${propertyId}`)})
     select d.item_type, d.tag, d.subtype, d.rating, d.building, d.floor, d.room, d.location_description, d.status, d.status_reason,
-      last.result as last_result, last.done_on as last_on, last.activity as last_activity,
+      case when ${plainLater} then pl.result::text else last.result::text end as last_result,
+      case when ${plainLater} then to_char(pl.day, 'YYYY-MM-DD') else last.done_on end as last_on,
+      case when ${plainLater} then pl.activity else last.activity end as last_activity,
       to_char(due.next_due_date, 'YYYY-MM-DD') as next_due_date, due.activity as next_activity,
       unknown.manufacture as unknown_manufacture, unknown.installation as unknown_installation, defs.list as open_deficiencies
     from devices d
@@ -51,6 +58,17 @@ export function inventoryDevices(db: DbOrTx, organizationId: number, propertyId:
       order by coalesce(i.completed_date, w.finished_at) desc, wr.id desc
       limit 1
     ) last on true
+    -- A later plain completion of one of its activities counts for every in-service unit (plain-completions.sql.ts).
+    left join lateral (
+      select pd.day, pd.result, r.activity
+      from device_requirements dr
+      join requirements r on r.id = dr.requirement_id
+      join plain pd on pd.requirement_id = dr.requirement_id
+      where dr.device_id = d.id and d.status = 'in_service'
+        and (d.manufactured_on is null or pd.day >= d.manufactured_on) and (d.installed_on is null or pd.day >= d.installed_on)
+      order by pd.day desc, r.activity
+      limit 1
+    ) pl on true
     left join lateral (
       select dr.next_due_date, r.activity
       from device_requirements dr join requirements r on r.id = dr.requirement_id

@@ -106,7 +106,10 @@ export function deviceCountText(devices: ReportDevices | undefined, itemType: st
 function lastResultText(d: ReportDevice): string {
   if (!d.lastResult) return 'Not yet inspected';
   const when = d.lastOn ? `, ${formatDisplayDate(d.lastOn)}` : '';
-  return `${WALKTHROUGH_RESULT_LABELS[d.lastResult]}${when}${d.lastActivity ? `\n${d.lastActivity}` : ''}`;
+  // A plain completion is recorded for all of the item's units, not tapped on this one.
+  const result =
+    d.lastResult === 'compliant' ? 'All units: Compliant' : d.lastResult === 'non_compliant' ? 'All units: Non-compliant' : WALKTHROUGH_RESULT_LABELS[d.lastResult];
+  return `${result}${when}${d.lastActivity ? `\n${d.lastActivity}` : ''}`;
 }
 
 /**

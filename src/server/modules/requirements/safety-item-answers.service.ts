@@ -61,17 +61,31 @@ export async function reconcileAnswers(
   account: Account,
   input: { propertyId: number; itemType: InspectionType; answers: ItemAnswers; today: string },
 ): Promise<void> {
-  await q.saveAnswers(db, { organizationId: account.id, ...input });
-  const added = await q.addMissingRows(db, { organizationId: account.id, ...input });
+  await reconcileAnswersBy(db, { organizationId: account.id, changedBy: async () => (await accountContact(db, account.userId)).name }, input);
+}
+
+/**
+ * reconcileAnswers for a change made by `changedBy` (a name, asked only when a change is
+ * recorded); `why`, when given, ends each change's detail (what widened the answers).
+ */
+export async function reconcileAnswersBy(
+  db: DbOrTx,
+  by: { organizationId: number; changedBy: () => Promise<string> | string },
+  input: { propertyId: number; itemType: InspectionType; answers: ItemAnswers; today: string; why?: string },
+): Promise<void> {
+  const organizationId = by.organizationId;
+  await q.saveAnswers(db, { organizationId, ...input });
+  const added = await q.addMissingRows(db, { organizationId, ...input });
   const flipped = await q.flipApplies(db, input.propertyId, input.itemType);
   if (added.length === 0 && flipped.length === 0) return;
-  const changedBy = (await accountContact(db, account.userId)).name;
+  const changedBy = await by.changedBy();
+  const why = input.why ? `; ${input.why}` : '';
   const change = (requirementId: number, kind: 'applicable' | 'not_applicable', detail: string) => ({
-    organizationId: account.id,
+    organizationId,
     propertyId: input.propertyId,
     requirementId,
     kind,
-    detail,
+    detail: `${detail}${why}`,
     reason: null,
     changedBy,
   });

@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import { writeAccountData } from '../../cache/account-cache';
 import { conflict, notFound } from '../../errors';
 import { assertRestoreFits, lockAccountForLimits, planCounts } from '../subscription/subscription.service';
+import { syncDevicesOfProperty } from '../devices/device-requirements.queries';
 import * as q from './undo.queries';
 
 /**
@@ -97,6 +98,9 @@ export async function undo(deps: { pool: pg.Pool }, account: Account, token: str
     }
     const counts = await planCounts(db, account.id);
     await q.restoreProperty(db, scope, row.before);
+    // A plain completion counts for the property's devices, read from the inspection (decision
+    // 042): their clocks are counted again from the inspection as it is back.
+    if (row.inspection_id !== null) await syncDevicesOfProperty(db, row.property_id);
     // An undone deletion or completion must still fit the plan as it is now.
     await assertRestoreFits(db, account.id, counts, now);
     await q.markUsed(db, row.id, now);
