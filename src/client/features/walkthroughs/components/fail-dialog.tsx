@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { OTHER_CHECK_KEY } from '@shared/device-checklists/checklist';
 import { DEFICIENCY_SEVERITIES, DEFICIENCY_SEVERITY_LABELS, type DeficiencySeverity } from '@shared/records';
 import { walkthroughTapSchema, type WalkthroughDeviceResponse, type WalkthroughResponse } from '@shared/schemas/walkthrough';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -26,9 +27,6 @@ interface FailDialogProps {
   /** Where focus goes once it closes (the next device, after a save). */
   onCloseAutoFocus?: (event: Event) => void;
 }
-
-/** The key of the check every activity's checklist ends with (src/shared/device-checklists). */
-const OTHER_CHECK_KEY = 'other';
 
 type Errors = Partial<Record<'failedChecks' | 'severity' | 'description' | 'correctiveAction', string>>;
 
