@@ -4,6 +4,7 @@ import type { InspectionType } from '@shared/enums';
 import type { DbOrTx } from '../../db/client';
 import { appliesSql, itemAnswersSql } from '../requirements/library/applies.sql';
 import { nextDueFromSql, requirementWindow } from '../compliance/due-window.sql';
+import { effectiveDoneOnSql, effectiveResultSql, plainDoneSql } from './plain-completions.sql';
 
 /**
  * A device's own clocks (docs/decisions/042-devices.md): one device_requirements row per device
@@ -74,18 +75,19 @@ export function deviceNextDueSql(input: { r: string; l: string; d: string; count
 }
 
 /**
- * A device row's last day done, or a later day on which the same device passed an activity that
- * restarts it (the library's `restarts`: NFPA 10 (2022) ch. 7, a 12-year hydrostatic test
- * includes the 6-year maintenance), as the property's requirement counts it (restarts.queries.ts).
- * `dr` the device_requirements alias, `l` its library row's.
+ * A device row's last day done (`effective`, a relation of rows with id, device_id,
+ * requirement_id, done_on, result: effectiveDoneOnSql), or a later day on which the same device
+ * passed an activity that restarts it (the library's `restarts`: NFPA 10 (2022) ch. 7, a 12-year
+ * hydrostatic test includes the 6-year maintenance), as the property's requirement counts it
+ * (restarts.queries.ts). `e` the row's alias in `effective`, `l` its library row's.
  */
-export function restartedLastDoneSql(rowAlias: string, libraryAlias: string): SQL {
-  const [dr, l] = [sql.raw(rowAlias), sql.raw(libraryAlias)];
-  return sql`greatest(${dr}.last_done_on, (
-    select max(o.last_done_on) from device_requirements o
+function restartedLastDoneSql(effective: string, rowAlias: string, libraryAlias: string): SQL {
+  const [eff, e, l] = [sql.raw(effective), sql.raw(rowAlias), sql.raw(libraryAlias)];
+  return sql`greatest(${e}.done_on, (
+    select max(o.done_on) from ${eff} o
     join requirements ro on ro.id = o.requirement_id
     join requirement_library lo on lo.id = ro.library_id
-    where o.device_id = ${dr}.device_id and o.last_result = 'compliant'
+    where o.device_id = ${e}.device_id and o.result = 'compliant'
       and lo.code_set = ${l}.code_set and ${l}.key = any(lo.restarts)))`;
 }
 
@@ -116,8 +118,8 @@ export async function syncDeviceRequirements(db: DbOrTx, propertyId: number, ite
       and not exists (select 1 from wanted w where w.device_id = dr.device_id and w.requirement_id = dr.requirement_id)`);
   await db.execute(sql`
     with wanted as (${wantedPairsSql(propertyId, itemType)})
-    insert into device_requirements (organization_id, property_id, device_id, requirement_id, last_done_on, last_result, counts_from, next_due_date)
-    select w.organization_id, ${propertyId}, w.device_id, w.requirement_id, wk.done_on, wk.result, w.counts_from,
+    insert into device_requirements (organization_id, property_id, device_id, requirement_id, last_done_on, last_result, counts_from, joined_due_on, next_due_date)
+    select w.organization_id, ${propertyId}, w.device_id, w.requirement_id, wk.done_on, wk.result, w.counts_from, r.next_due_date,
       ${deviceNextDueSql({ r: 'r', l: 'l', d: 'd', countsFrom: sql`w.counts_from`, lastDone: sql`null::date`, unset: sql`r.next_due_date` })}
     from wanted w
     join devices d on d.id = w.device_id
@@ -142,12 +144,27 @@ export async function syncDeviceRequirements(db: DbOrTx, propertyId: number, ite
     where not exists (select 1 from device_requirements x where x.device_id = w.device_id and x.requirement_id = w.requirement_id)
     on conflict (device_id, requirement_id) do nothing`);
   const countsFrom = deviceCountsFromSql('l');
-  const nextDue = deviceNextDueSql({ r: 'r', l: 'l', d: 'd', countsFrom, lastDone: restartedLastDoneSql('dr', 'l'), unset: sql`coalesce(dr.next_due_date, r.next_due_date)` });
+  const nextDue = deviceNextDueSql({ r: 'r', l: 'l', d: 'd', countsFrom, lastDone: sql`x.last_done`, unset: sql`coalesce(dr.joined_due_on, dr.next_due_date, r.next_due_date)` });
   await db.execute(sql`
+    with plain as (${plainDoneSql(sql`r.property_id = ${propertyId} and r.item_type = ${itemType}`)}),
+    -- Each row's last day done and result: its walk-throughs' or a later plain completion's.
+    effective as (
+      select dr.id, dr.device_id, dr.requirement_id, ${effectiveDoneOnSql('dr', 'd', 'p')} as done_on, ${effectiveResultSql('dr', 'd', 'p')} as result
+      from device_requirements dr
+      join devices d on d.id = dr.device_id
+      left join plain p on p.requirement_id = dr.requirement_id
+      where d.property_id = ${propertyId} and d.item_type = ${itemType}
+    ),
+    restarted as (
+      select e.id, ${restartedLastDoneSql('effective', 'e', 'l')} as last_done
+      from effective e
+      join requirements r on r.id = e.requirement_id
+      left join requirement_library l on l.id = r.library_id
+    )
     update device_requirements dr set counts_from = ${countsFrom}, next_due_date = ${nextDue}, updated_at = now()
-    from devices d, requirements r
+    from restarted x, devices d, requirements r
     left join requirement_library l on l.id = r.library_id
-    where d.id = dr.device_id and r.id = dr.requirement_id and d.property_id = ${propertyId} and d.item_type = ${itemType}
+    where x.id = dr.id and d.id = dr.device_id and r.id = dr.requirement_id
       and (dr.counts_from, dr.next_due_date) is distinct from (${countsFrom}, ${nextDue})`);
 }
 
@@ -177,4 +194,14 @@ export async function syncDevicesOfItems(db: DbOrTx, items: readonly { propertyI
     from json_to_recordset(${JSON.stringify(items.map((i) => ({ property_id: i.propertyId, item_type: i.itemType })))}::json) as x(property_id int, item_type text)
     where exists (select 1 from devices d where d.property_id = x.property_id and d.item_type = x.item_type::inspection_type)`);
   for (const row of result.rows) await syncDeviceRequirements(db, row.property_id, row.item_type);
+}
+
+/**
+ * syncDeviceRequirements for every item of a property that has devices: after an undo puts an
+ * inspection back as it was, the devices' clocks are counted again from it (a plain completion
+ * counts for them, plain-completions.sql.ts). One statement when the property has none.
+ */
+export async function syncDevicesOfProperty(db: DbOrTx, propertyId: number): Promise<void> {
+  const result = await db.execute<{ item_type: InspectionType }>(sql`select distinct item_type from devices where property_id = ${propertyId}`);
+  for (const row of result.rows) await syncDeviceRequirements(db, propertyId, row.item_type);
 }

@@ -5,6 +5,7 @@ import type { InspectionType } from '@shared/enums';
 import type { CreateDeviceValues, DeviceResponse } from '@shared/schemas/device';
 import { propertyScope, type Reach } from '../../access';
 import type { DbOrTx } from '../../db/client';
+import { effectiveDoneOnSql, effectiveResultSql, plainDoneSql } from './plain-completions.sql';
 import { lockAccount } from '../subscription/subscription.queries';
 
 /** The SQL of devices: their rows, their roll-up for the list and page, and their writes. */
@@ -94,6 +95,9 @@ function complianceSql(today: string): SQL {
  */
 export async function selectDevices(db: DbOrTx, where: SQL, today: string): Promise<DeviceResponse[]> {
   const result = await db.execute<Row & Record<string, unknown>>(sql`
+    -- The latest plain completion of each requirement of the devices' properties, once each (few
+    -- requirements), not once per device row: it counts for every in-service device of it.
+    with plain as materialized (${plainDoneSql(sql`r.property_id in (select d.property_id from devices d where ${where})`)})
     select d.id, d.property_id, p.name as property_name, d.item_type, d.subtype, d.answers, d.rating, d.building, d.floor, d.room,
       d.location_description, d.tag, d.serial_number, d.manufacturer, d.model, to_char(d.manufactured_on, 'YYYY-MM') as manufactured_month,
       to_char(d.installed_on, 'YYYY-MM-DD') as installed_on, d.status, d.status_reason, d.replaced_by_id, d.notes,
@@ -103,12 +107,13 @@ export async function selectDevices(db: DbOrTx, where: SQL, today: string): Prom
     from devices d
     join properties p on p.id = d.property_id
     cross join lateral (
-      select min(dr.next_due_date) as next_due, max(dr.last_done_on) as last_done,
-        coalesce(bool_or(dr.last_result = 'non_compliant'), false) as failed,
-        coalesce(bool_or(dr.last_result is not null), false) as any_result,
+      select min(dr.next_due_date) as next_due, max(${effectiveDoneOnSql('dr', 'd', 'pd')}) as last_done,
+        coalesce(bool_or(${effectiveResultSql('dr', 'd', 'pd')} = 'non_compliant'), false) as failed,
+        coalesce(bool_or(${effectiveResultSql('dr', 'd', 'pd')} is not null), false) as any_result,
         coalesce(bool_or(dr.next_due_date is null), false) as unknown,
         count(*)::int as rows
-      from device_requirements dr where dr.device_id = d.id
+      from device_requirements dr left join plain pd on pd.requirement_id = dr.requirement_id
+      where dr.device_id = d.id
     ) agg
     cross join lateral (select count(*)::int as count from deficiencies df where df.device_id = d.id and df.corrected_on is null) open
     where ${where}
@@ -178,8 +183,10 @@ export async function propertyOfDevice(db: DbOrTx, organizationId: number, id: n
 
 /** The bare row a write starts from, locked for the transaction. */
 export async function lockDevice(db: DbOrTx, organizationId: number, id: number) {
-  const result = await db.execute<{ id: number; property_id: number; item_type: InspectionType; status: DeviceStatus; tag: string } & Record<string, unknown>>(sql`
-    select id, property_id, item_type, status, tag from devices where id = ${id} and organization_id = ${organizationId} for update`);
+  const result = await db.execute<
+    { id: number; property_id: number; item_type: InspectionType; status: DeviceStatus; tag: string; subtype: string | null; answers: Record<string, string[]> } & Record<string, unknown>
+  >(sql`
+    select id, property_id, item_type, status, tag, subtype, answers from devices where id = ${id} and organization_id = ${organizationId} for update`);
   return result.rows[0];
 }
 

@@ -13,7 +13,9 @@ import { createLibraryRequirements, hasRequirements } from '../compliance/compli
 import { settle } from '../compliance/compliance.service';
 import { assertPropertyExists } from '../properties/properties.service';
 import { insertChanges } from '../requirements/requirements.queries';
-import { checkedAnswers } from '../requirements/safety-item-answers.service';
+import { answersOfProperty } from '../requirements/safety-item-answers.queries';
+import { checkedAnswers, reconcileAnswersBy } from '../requirements/safety-item-answers.service';
+import { widenedItemAnswers, type DeviceKind } from './device-answers';
 import { nameOf, today } from './account-facts';
 import { isTagClash, makeTags, retryOnTagClash, tagsInUse } from './made-tags';
 import * as q from './devices.queries';
@@ -98,10 +100,35 @@ export async function createDevices(
       );
     }
   }
+  for (const itemType of itemTypes) {
+    await widenAnswers(db, { organizationId: input.organizationId, propertyId: input.propertyId, itemType, today: input.today, changedBy: input.changedBy }, checked.filter((v) => v.itemType === itemType), 'added');
+  }
   const ids = await q.insertDevices(db, input, withTags);
   // settle keeps the devices' clocks in step (syncDeviceRequirements) before rolling the items up.
   await settle(db, { propertyId: input.propertyId, itemTypes, today: input.today });
   return ids;
+}
+
+/**
+ * Adds the devices' kinds to their item's answers (widenedItemAnswers), through the same path as
+ * the answers dialog (reconcileAnswersBy: the rows that apply again come back on, with a change
+ * recorded), so a unit of a kind the answers left out gets the clocks of its kind. Answers are
+ * never narrowed here: a unit removed or deleted leaves them as they are.
+ */
+async function widenAnswers(
+  db: DbOrTx,
+  input: { organizationId: number; propertyId: number; itemType: InspectionType; today: string; changedBy?: string },
+  devices: readonly DeviceKind[],
+  verb: 'added' | 'changed',
+): Promise<void> {
+  const current = (await answersOfProperty(db, input.propertyId)).get(input.itemType) ?? {};
+  const answers = widenedItemAnswers(input.itemType, current, devices);
+  if (!answers) return;
+  await reconcileAnswersBy(
+    db,
+    { organizationId: input.organizationId, changedBy: () => input.changedBy ?? 'Firemark' },
+    { propertyId: input.propertyId, itemType: input.itemType, answers, today: input.today, why: `a device of this kind was ${verb}` },
+  );
 }
 
 /** The devices a list of ids names, as answered (in walking order). */
@@ -216,6 +243,11 @@ export async function updateDevice(deps: DevicesDeps, account: Account, id: numb
       status_reason: status === undefined ? body.statusReason : status === 'in_service' ? null : (body.statusReason ?? null),
       replaced_by_id: status === undefined ? undefined : status === 'replaced' ? body.replacedById : null,
     });
+    if (body.subtype !== undefined || answers !== undefined) {
+      const kind = { subtype: body.subtype === undefined ? row.subtype : body.subtype, answers: answers === undefined ? row.answers : answers };
+      const who = { organizationId: account.id, propertyId: row.property_id, itemType: row.item_type, today: day, changedBy: await nameOf(db, account) };
+      await widenAnswers(db, who, [kind], 'changed');
+    }
     await settle(db, { propertyId: row.property_id, itemTypes: [row.item_type], today: day });
     return (await q.findDevice(db, account, id, day))!;
   }));
