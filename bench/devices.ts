@@ -22,6 +22,8 @@ const DEVICES = 2000;
 const MONTHS_OF_HISTORY = 24;
 const TAPPED = DEVICES / 2;
 const TAPS_AT_ONCE = 10;
+/** Passes changed to Fails one after the other: each opens a deficiency and rolls the item up. */
+const FAILS = 20;
 const MONTHLY = 'fire_extinguisher.monthly-visual-inspection';
 
 /** The 2,000 rows as a CSV import sends them: made tags, agents and months as people write them. */
@@ -159,6 +161,14 @@ export async function measureDevices(baseUrl: string, dbUrl: string, durationSec
     );
   }
   tapTimes.sort((a, b) => a - b);
+  const failTimes: number[] = [];
+  for (const deviceId of toTap.slice(0, FAILS)) {
+    const started = performance.now();
+    const body = { clientId: randomUUID(), result: 'fail', failedChecks: ['pressure'], severity: 'non_critical' };
+    await json(await send('PUT', `/api/walkthroughs/${walk.id}/results/${deviceId}`, body), 200, 'A Fail');
+    failTimes.push(performance.now() - started);
+  }
+  failTimes.sort((a, b) => a - b);
 
   // A device in the middle of the walk, with two years of results behind it.
   const deviceId = walk.devices[Math.floor(DEVICES / 2) + 7]!.deviceId;
@@ -166,6 +176,7 @@ export async function measureDevices(baseUrl: string, dbUrl: string, durationSec
     [`devices: import ${DEVICES.toLocaleString('en-US')} devices by CSV (ms)`]: Math.round(importMs),
     [`devices: seed ${MONTHS_OF_HISTORY} finished monthly walks of ${DEVICES.toLocaleString('en-US')} devices (ms)`]: Math.round(seedMs),
     [`devices: one tap, ${TAPS_AT_ONCE} at once (median ms of ${TAPPED.toLocaleString('en-US')})`]: Math.round(tapTimes[Math.floor(tapTimes.length / 2)]!),
+    [`devices: a Pass changed to a Fail, one at a time (median ms of ${FAILS})`]: Math.round(failTimes[Math.floor(failTimes.length / 2)]!),
   };
   for (const [label, url] of [
     [`GET /api/walkthroughs/{id}, ${DEVICES.toLocaleString('en-US')} devices, half tapped`, `/api/walkthroughs/${walk.id}`],
