@@ -49,6 +49,7 @@ async function owned() {
 async function holdingTransaction(
   hold: (db: DbOrTx) => Promise<unknown>,
   request: () => Promise<number>,
+  probe: (waitingPid: number) => Promise<string[]> = advisoryLocksOf,
 ): Promise<{ first: string; status: number; heldWhileWaiting: string[] }> {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
@@ -72,9 +73,7 @@ async function holdingTransaction(
     while (!settled) {
       const waiting = await ctx.runtime.pool.query<{ pid: number }>('select pid from pg_stat_activity where $1 = any(pg_blocking_pids(pid))', [pid]);
       if (waiting.rows.length > 0) {
-        // The locks the waiting request had taken before it waited (advisory ones: the property's device lock).
-        const locks = await ctx.runtime.pool.query<{ locktype: string }>("select locktype from pg_locks where pid = $1 and granted and locktype = 'advisory'", [waiting.rows[0]!.pid]);
-        heldWhileWaiting = locks.rows.map((l) => l.locktype);
+        heldWhileWaiting = await probe(waiting.rows[0]!.pid);
         return 'waited';
       }
     }
@@ -84,6 +83,12 @@ async function holdingTransaction(
   release();
   await holding;
   return { first, status: await answered, heldWhileWaiting };
+}
+
+/** The advisory locks (the property's device lock) a waiting request had taken before it waited. */
+async function advisoryLocksOf(pid: number): Promise<string[]> {
+  const locks = await ctx.runtime.pool.query<{ locktype: string }>("select locktype from pg_locks where pid = $1 and granted and locktype = 'advisory'", [pid]);
+  return locks.rows.map((l) => l.locktype);
 }
 
 describe('device writes and taps take the same locks in the same order', () => {
@@ -101,6 +106,26 @@ describe('device writes and taps take the same locks in the same order', () => {
     expect(heldWhileWaiting).toEqual([]);
     expect(status).toBe(204);
     expect((await s.owner.agent.get(`/api/devices/${device.id}`)).statusCode).toBe(404);
+  });
+
+  it('switches an activity off after a tap holding the account lock, without first locking the activity', async () => {
+    const s = await owned();
+    await s.added({ itemType: 'fire_extinguisher', subtype: 'co2', location: { building: 'A', floor: '1' } });
+    const requirements = (await s.owner.agent.get(`/api/properties/${s.property.id}/requirements`)).json() as { id: number; activity: string }[];
+    const annual = requirements.find((r) => r.activity === 'Annual maintenance')!;
+    // Locked by the waiting request, the activity's row is skipped: it must not be, while it waits for the tap.
+    const activityLocked = async () => {
+      const free = await ctx.runtime.pool.query('select id from requirements where id = $1 for update skip locked', [annual.id]);
+      return free.rows.length === 0 ? ['requirement row'] : [];
+    };
+    const { first, status, heldWhileWaiting } = await holdingTransaction(
+      (db) => db.execute(sql`select id from organizations where id = ${s.owner.organization.id} for no key update`),
+      async () => (await s.owner.agent.put(`/api/requirements/${annual.id}`, { active: false, reason: 'Serviced by the landlord' })).statusCode,
+      activityLocked,
+    );
+    expect(first).toBe('waited');
+    expect(heldWhileWaiting).toEqual([]);
+    expect(status).toBe(200);
   });
 });
 

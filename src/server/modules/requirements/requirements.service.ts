@@ -16,6 +16,7 @@ import { assertPropertyExists } from '../properties/properties.service';
 import { accountContact } from '../auth/account-contact';
 import * as q from './requirements.queries';
 import { saveAnswers } from './safety-item-answers.queries';
+import { lockAccountForLimits } from '../subscription/subscription.service';
 import { checkedAnswers } from './safety-item-answers.service';
 
 export interface RequirementsDeps {
@@ -58,6 +59,8 @@ export async function addSafetyItem(
   // The answer is read inside the transaction: an addition that committed never answers 503.
   const answers = input.answers === undefined ? undefined : checkedAnswers(input.itemType, input.answers);
   return writeAccountData(deps.pool, account.id, async ({ db }) => {
+    // The account lock first, as taps and device writes take it: settling counts the item's device clocks (lockPropertyDevices).
+    await lockAccountForLimits(db, account.id);
     if (await hasRequirements(db, propertyId, input.itemType)) throw alreadyThere();
     // The answers first: they choose which of the library's rows the item gets.
     if (answers !== undefined) await saveAnswers(db, { organizationId: account.id, propertyId, itemType: input.itemType, answers });
@@ -80,6 +83,7 @@ export async function addCustomRequirement(
   const interval = toInterval(input.intervalCount, input.intervalUnit);
   // The answer is read inside the transaction: an addition that committed never answers 503.
   return writeAccountData(deps.pool, account.id, async ({ db }) => {
+    await lockAccountForLimits(db, account.id);
     if (!(await hasRequirements(db, propertyId, input.itemType))) {
       const label = INSPECTION_TYPE_LABELS[input.itemType];
       throw validationFailed({ itemType: [`This property has no ${label} yet. Add it as a safety item first.`] });
@@ -116,6 +120,8 @@ export async function updateRequirement(
 ): Promise<Requirement> {
   const day = today(account);
   await writeAccountData(deps.pool, account.id, async ({ db }) => {
+    // The account lock before the requirement's row, as taps and device writes take it (lockPropertyDevices).
+    await lockAccountForLimits(db, account.id);
     const row = await q.lockRequirement(db, account, id);
     if (!row) throw requirementNotFound();
     const changedBy = await nameOf(db, account);
