@@ -18,6 +18,7 @@ import { measureLighthouse } from './lighthouse';
 import { measureHostileBody } from './hostile-body';
 import { measureHeavyReports } from './heavy-reports';
 import { measureDevices } from './devices';
+import { measureWalkDraw } from './walk-draw';
 import { measureHistoryImport } from './history-import';
 import { addLimitedManager, makePro, seedPortfolio } from './portfolio';
 import { embeddedDatabaseUrl, signUp } from './accounts';
@@ -69,6 +70,8 @@ try {
   Object.assign(results, await measureAlertFlood(warm.url, dbUrl));
   // A property with 2,000 devices: its walk-through list and a device's page (issue 32).
   Object.assign(results, await measureDevices(warm.url, dbUrl, DURATION_S));
+  // A 500-device walk-through as a phone draws it: 375 px, the CPU slowed 4 times (issue 32 §3).
+  Object.assign(results, await measureWalkDraw(warm.url, dbUrl));
 
   // A large portfolio: a second account with 10,000 properties and 100,000 inspections.
   const { cookie: bigCookie, id: bigUserId } = await signUp(warm.url, { fullName: 'Big Portfolio', username: 'bigportfolio' });
