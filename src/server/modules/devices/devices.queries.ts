@@ -5,8 +5,9 @@ import type { InspectionType } from '@shared/enums';
 import type { CreateDeviceValues, DeviceResponse } from '@shared/schemas/device';
 import { propertyScope, type Reach } from '../../access';
 import type { DbOrTx } from '../../db/client';
-import { effectiveDoneOnSql, effectiveResultSql, plainDoneSql } from './plain-completions.sql';
+import { walkingOrderSql } from './walking-order.sql';
 import { lockAccount } from '../subscription/subscription.queries';
+import { effectiveDoneOnSql, effectiveResultSql, plainDoneSql } from './plain-completions.sql';
 
 /** The SQL of devices: their rows, their roll-up for the list and page, and their writes. */
 
@@ -90,7 +91,7 @@ function complianceSql(today: string): SQL {
 
 /**
  * The devices `where` chooses (over devices d), as deviceResponse, in walking order: item type,
- * building, floor, walk order, id (devices_property_walk_idx). Reusable by every module that
+ * building, floor (numbered floors by number), walk order, id (devices_property_walk_idx). Reusable by every module that
  * answers devices (bulk add, import, walk-through, report).
  */
 export async function selectDevices(db: DbOrTx, where: SQL, today: string): Promise<DeviceResponse[]> {
@@ -117,7 +118,7 @@ export async function selectDevices(db: DbOrTx, where: SQL, today: string): Prom
     ) agg
     cross join lateral (select count(*)::int as count from deficiencies df where df.device_id = d.id and df.corrected_on is null) open
     where ${where}
-    order by d.item_type, d.building, d.floor, d.walk_order, d.id`);
+    order by d.item_type, ${walkingOrderSql('d')}`);
   return result.rows.map(toResponse);
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { InspectionType } from '@shared/enums';
 import type { DbOrTx } from '../../db/client';
+import { walkingOrderSql } from './walking-order.sql';
 
 export type LabelDeviceRow = {
   id: number;
@@ -27,6 +28,6 @@ export async function devicesForLabels(db: DbOrTx, organizationId: number, prope
     join properties p on p.id = d.property_id and p.organization_id = d.organization_id
     where d.organization_id = ${organizationId} and d.property_id = ${propertyId}
       and d.id = any(${`{${ids.join(',')}}`}::int[])
-    order by d.item_type, d.building, d.floor, d.walk_order, d.id`);
+    order by d.item_type, ${walkingOrderSql('d')}`);
   return result.rows;
 }

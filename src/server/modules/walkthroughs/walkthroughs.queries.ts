@@ -4,6 +4,7 @@ import type { InspectionType } from '@shared/enums';
 import type { DeficiencySeverity } from '@shared/records';
 import { propertyScope, type Reach } from '../../access';
 import type { DbOrTx } from '../../db/client';
+import { walkingOrderSql } from '../devices/walking-order.sql';
 
 /** The walks the caller reaches: their organisation's, on the properties they were given. */
 const reached = (reach: Reach) => sql`w.organization_id = ${reach.id} and ${propertyScope(reach, sql`w.property_id`)}`;
@@ -216,7 +217,7 @@ export async function listWalkDevices(db: DbOrTx, walk: { id: number; property_i
     left join walkthrough_results wr on wr.walkthrough_id = ${walk.id} and wr.device_id = d.id
     left join users u on u.id = wr.recorded_by
     where d.property_id = ${walk.property_id} and d.item_type = ${walk.item_type} and (d.status = 'in_service' or wr.id is not null)
-    order by d.building, d.floor, d.walk_order, d.id`);
+    order by ${walkingOrderSql('d')}`);
   return result.rows;
 }
 
@@ -346,7 +347,7 @@ export async function findings(db: DbOrTx, walkId: number) {
     join devices d on d.id = wr.device_id
     left join deficiencies df on df.id = wr.deficiency_id
     where wr.walkthrough_id = ${walkId} and wr.result <> 'pass'
-    order by d.building, d.floor, d.walk_order, d.id`);
+    order by ${walkingOrderSql('d')}`);
   return result.rows;
 }
 
