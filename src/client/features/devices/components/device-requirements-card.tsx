@@ -5,6 +5,7 @@ import { formatDate } from '@/lib/format-date';
 import { LoadError } from '@/components/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useToday } from '@/features/inspections/api/use-today';
 import { useDeviceRequirements } from '../api/use-device';
 
 /** Why a next due date is missing: the date it counts from is not on the device. */
@@ -25,6 +26,8 @@ const COUNTS_FROM: Record<DeviceRequirementResponse['countsFrom'], string> = {
 export function DeviceRequirementsCard({ deviceId, inService }: { deviceId: number; inService: boolean }) {
   const titleId = useId();
   const requirements = useDeviceRequirements(deviceId);
+  // The organisation's today: a date before it is overdue, said in words, not left to be worked out.
+  const today = useToday();
   return (
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader>
@@ -65,7 +68,10 @@ export function DeviceRequirementsCard({ deviceId, inService }: { deviceId: numb
                   </div>
                   <div>
                     <dt className="inline font-medium">Next due: </dt>
-                    <dd className="inline">{requirement.nextDueDate ? formatDate(requirement.nextDueDate) : unknownText(requirement)}</dd>
+                    <dd className="inline">
+                      {requirement.nextDueDate ? formatDate(requirement.nextDueDate) : unknownText(requirement)}
+                      {inService && requirement.nextDueDate && requirement.nextDueDate < today ? <span className="font-medium text-red-800"> (overdue)</span> : null}
+                    </dd>
                   </div>
                 </dl>
               </li>

@@ -8,7 +8,7 @@ import { statusLabel } from './device-text';
  * person must act on); in service, its compliance (Compliant, Due Soon, Overdue...). The label
  * carries the meaning, the colour only repeats it.
  */
-export function DeviceStatusBadge({ device, className }: { device: Pick<DeviceResponse, 'status' | 'compliance'>; className?: string }) {
+export function DeviceStatusBadge({ device, className }: { device: Pick<DeviceResponse, 'status' | 'compliance'> & Partial<Pick<DeviceResponse, 'nextDueDate'>>; className?: string }) {
   if (device.status === 'out_of_service') {
     return (
       <Badge variant="destructive" className={className}>
@@ -24,9 +24,11 @@ export function DeviceStatusBadge({ device, className }: { device: Pick<DeviceRe
     );
   }
   if (device.compliance === 'unknown') {
+    // With a next due date beside it, "Dates not known" read as a contradiction: it is the
+    // multi-year dates (counted from a manufacture or installation date not given) that are missing.
     return (
       <Badge variant="muted" className={className}>
-        Dates not known
+        {device.nextDueDate ? 'Some dates not known' : 'Dates not known'}
       </Badge>
     );
   }

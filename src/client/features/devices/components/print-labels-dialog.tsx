@@ -177,12 +177,15 @@ function PrintLabelsDialog({ propertyId, onClose }: { propertyId: number; onClos
                   <span aria-live="polite">
                     {selected.size} of {items.length} chosen
                   </span>
-                  <Button type="button" variant="ghost" size="sm" onClick={() => setChosen(new Set(items.map((d) => d.id)))}>
-                    Choose all
-                  </Button>
-                  <Button type="button" variant="ghost" size="sm" onClick={() => setChosen(new Set())}>
-                    Choose none
-                  </Button>
+                  {/* The pair wraps together on a phone, not one button to a line. */}
+                  <span className="flex gap-1">
+                    <Button type="button" variant="ghost" size="sm" onClick={() => setChosen(new Set(items.map((d) => d.id)))}>
+                      Choose all
+                    </Button>
+                    <Button type="button" variant="ghost" size="sm" onClick={() => setChosen(new Set())}>
+                      Choose none
+                    </Button>
+                  </span>
                 </div>
                 <ul className="max-h-64 divide-y overflow-y-auto rounded-md border">
                   {items.map((device) => (

@@ -113,13 +113,16 @@ export function PropertyDevicesTab({ propertyId, present }: { propertyId: number
               ))}
             </Select>
           </div>
-          <SearchField
-            id={`${titleId}-q`}
-            label="Search"
-            placeholder="Tag, serial number or location"
-            value={filters.q ?? ''}
-            onSearch={(term) => update({ deviceQ: term || undefined })}
-          />
+          {/* Its own cell, as the selects are: the label and the box sit in one column. */}
+          <div className="space-y-1.5">
+            <SearchField
+              id={`${titleId}-q`}
+              label="Search"
+              placeholder="Tag, serial or location"
+              value={filters.q ?? ''}
+              onSearch={(term) => update({ deviceQ: term || undefined })}
+            />
+          </div>
         </div>
 
         {devices.isPending ? (
