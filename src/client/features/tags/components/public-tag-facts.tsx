@@ -10,14 +10,23 @@ function monthText(month: string | null): string | null {
   return new Date(Date.UTC(year, m - 1, 1)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
+/** This month as "2026-03", where the reader is: a due month before it has passed. */
+function thisMonth(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+}
+
 /** The public card's facts: only what the tag on the device would show. */
 export function PublicTagFacts({ page }: { page: PublicTagResponse }) {
+  // A tag is due by the end of its month; one whose month has gone by says so, as a person
+  // reading a paper tag would work out.
+  const overdue = page.inService && page.nextDueMonth !== null && page.nextDueMonth < thisMonth();
   const rows: [string, string][] = [
     ['Device', deviceTypeLabel(page.itemType)],
     ['Last inspected', monthText(page.lastInspectedMonth) ?? 'Not recorded'],
     ['Last maintenance', monthText(page.lastMaintainedMonth) ?? 'Not recorded'],
     ['Recorded by', page.organizationName],
-    ['Next due', monthText(page.nextDueMonth) ?? 'Not known'],
+    ['Next due', page.nextDueMonth ? `${monthText(page.nextDueMonth)}${overdue ? ' (overdue)' : ''}` : 'Not known'],
   ];
   return (
     <div className="space-y-4">

@@ -47,7 +47,10 @@ export function TagPagesCard() {
       </CardHeader>
       <CardContent>
         {setting.isPending ? (
-          <Skeleton className="h-6 w-64" />
+          <div role="status">
+            <span className="sr-only">Loading the setting...</span>
+            <Skeleton className="h-6 w-64" />
+          </div>
         ) : setting.isError ? (
           <LoadError message="The setting could not be loaded." onRetry={() => void setting.refetch()} retrying={setting.isFetching} />
         ) : (
@@ -56,6 +59,12 @@ export function TagPagesCard() {
               <Switch id={id} checked={update.isPending ? update.variables.enabled : setting.data.enabled} disabled={!mayChange || update.isPending} onCheckedChange={change} />
               <Label htmlFor={id}>Show a public page when someone scans a label</Label>
             </div>
+            {/* The switch's state in words too, not only its position and colour. */}
+            <p className="text-sm text-muted-foreground">
+              {(update.isPending ? update.variables.enabled : setting.data.enabled)
+                ? 'On: anyone who scans a label sees what its tag records.'
+                : 'Off: someone who is not a member sees “No tag page”.'}
+            </p>
             {mayChange ? null : <p className="text-sm text-muted-foreground">{forbiddenMessage('settings.manage')}</p>}
           </div>
         )}

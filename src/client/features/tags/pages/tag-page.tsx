@@ -56,7 +56,7 @@ export default function TagPage() {
           title="No tag page"
           description={`No device with the tag ${tag} has a public page. Check the code printed under the QR code, or ask whoever looks after the building.`}
         >
-          {member ? null : <SignInLink tag={tag} />}
+          {member ? <HomeLink /> : <SignInLink tag={tag} />}
         </PublicCardLayout>
       );
     }
@@ -69,8 +69,19 @@ export default function TagPage() {
   return (
     <PublicCardLayout title={`Tag ${card.data.tag}`} description="What the inspection tag on this device records.">
       <PublicTagFacts page={card.data} />
-      {member ? null : <SignInLink tag={tag} />}
+      {member ? <HomeLink /> : <SignInLink tag={tag} />}
     </PublicCardLayout>
+  );
+}
+
+/** A signed-in member on a card with no app around it has a way back. */
+function HomeLink() {
+  return (
+    <p className="text-center text-sm">
+      <Link to="/dashboard" className="font-medium text-primary underline-offset-4 hover:underline">
+        Back to your dashboard
+      </Link>
+    </p>
   );
 }
 
