@@ -31,7 +31,8 @@ async function checkRows(db: DbOrTx, organizationId: number, rows: readonly Devi
   const tagLine = new Map<string, number>();
   const serialLine = new Map<string, number>();
   const previewRows: PreviewRow[] = read.map((r, i) => {
-    if (!r.ok) return { line: r.line, status: 'invalid', problems: r.problems, itemType: r.itemType, tag: null, location: locationText(locationOf(rows[i])) };
+    // A row with problems still shows the tag it was written with, so the person can find it in the file.
+    if (!r.ok) return { line: r.line, status: 'invalid', problems: r.problems, itemType: r.itemType, tag: rows[i]?.tag?.trim().toUpperCase() || null, location: locationText(locationOf(rows[i])) };
     const v = r.values;
     const problems: string[] = [];
     if (v.tag) {

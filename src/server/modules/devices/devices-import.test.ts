@@ -158,6 +158,9 @@ describe('device import preview', () => {
       'Installed: “soon” is not a date; write it as 2021-03-15 or 03/15/2021',
     ]);
     expect(problems(5)).toEqual(['Tag NEW-1 is also on row 2']);
+    // A row with problems still shows the tag as written, so it can be found in the file.
+    expect(preview.rows.find((r) => r.line === 12)!.tag).toBe('NO SPACES ALLOWED');
+    expect(preview.rows.find((r) => r.line === 3)!.tag).toBeNull();
     expect(problems(6)).toEqual(['Tag OLD-1 is already on one of your devices']);
     expect(problems(7)).toEqual(['Serial number ab 100 is already on one of your devices']);
     expect(problems(9)).toEqual(['Serial number z-9 is also on row 8']);
