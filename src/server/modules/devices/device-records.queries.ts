@@ -88,7 +88,8 @@ export async function historyOfDevice(db: DbOrTx, device: { id: number; property
     union all
     select 'status', e.occurred_at, null, null, null, null, null, null, null, e.actor_name, e.kind, e.changes, null
     from history_events e
-    where e.property_id = ${device.propertyId} and e.entity_table = 'devices' and e.entity_id = ${device.id}
+    -- The device's own events (history_events_entity_idx); its id names it alone, whatever the property.
+    where e.entity_table = 'devices' and e.entity_id = ${device.id}
     order by at desc`);
   return result.rows;
 }
