@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiChange } from '@/lib/api';
+import { apiChange, isApiError, serverMessage } from '@/lib/api';
 import { toastWithUndo } from '@/components/undo-toast';
 import { inspectionKey, refreshAfterInspectionChange, reminderLogsKey } from './inspection-queries';
 import { toast } from '@/components/ui/use-toast';
@@ -17,9 +17,11 @@ export function useDeleteInspection() {
       applyInspectionChange(queryClient, { kind: 'remove', id }, today);
       return { snapshot };
     },
-    onError: (_error, _id, context) => {
+    onError: (error, _id, context) => {
       restoreInspections(queryClient, context?.snapshot);
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete inspection.' });
+      // A refusal says why (a walk-through's inspection is corrected, not deleted; a re-test stays).
+      const refused = isApiError(error) && error.status === 409;
+      toast({ variant: 'destructive', title: 'Error', description: refused ? serverMessage(error, 'Failed to delete inspection.') : 'Failed to delete inspection.' });
     },
     onSuccess: ({ undoToken }, id) => {
       // Gone for good: refetching it would only answer 404.
