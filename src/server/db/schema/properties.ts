@@ -58,6 +58,12 @@ export const complianceItems = pgTable(
     nextDueDate: date('next_due_date', { mode: 'string' }),
     lastInspectionDate: date('last_inspection_date', { mode: 'string' }),
     notes: text('notes'),
+    /** Its requirements' last result is non-compliant (after corrections); status may be so for its devices alone. */
+    resultFailed: boolean('result_failed').notNull().default(false),
+    /** Its devices out of service (decision 042), so the reason can say so rather than "failed inspection". */
+    devicesOutOfService: integer('devices_out_of_service').notNull().default(0),
+    /** Its devices still at the property with a deficiency found on them and not corrected. */
+    devicesWithOpenDeficiency: integer('devices_with_open_deficiency').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

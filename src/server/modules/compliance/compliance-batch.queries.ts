@@ -3,7 +3,7 @@ import type { InspectionType } from '@shared/enums';
 import type { DbOrTx } from '../../db/client';
 import { OPEN_STATUSES, resultAfterCorrectionsSql } from './compliance.sql';
 import { dueFromStatedSql, requirementFirstAfterSql } from './counts-from.sql';
-import { deviceFailedSql, deviceNextDueSql } from './device-rollup.sql';
+import { deviceFailedSql, deviceNextDueSql, devicesOutOfServiceSql, devicesWithOpenDeficiencySql } from './device-rollup.sql';
 import { syncDevicesOfItems } from '../devices/device-requirements.queries';
 import { nextDueFromSql, requirementWindow, windowOpensFromSql } from './due-window.sql';
 
@@ -113,6 +113,9 @@ export async function syncItems(db: DbOrTx, items: readonly { propertyId: number
               else 'never_inspected' end)::compliance_item_status as status,
         least(min(r.next_due_date), ${deviceNextDueSql(sql`r.property_id`, sql`r.item_type`)}) as next_due_date,
         max(r.last_done_on) as last_inspection_date,
+        coalesce(bool_or(r.last_result = 'non_compliant'), false) as result_failed,
+        ${devicesOutOfServiceSql(sql`r.property_id`, sql`r.item_type`)} as devices_out_of_service,
+        ${devicesWithOpenDeficiencySql(sql`r.property_id`, sql`r.item_type`)} as devices_with_open_deficiency,
         coalesce(
           (array_agg(r.last_notes order by r.last_done_on desc nulls last) filter (where r.last_result = 'non_compliant'))[1],
           (array_agg(r.last_notes order by r.last_done_on desc nulls last) filter (where r.last_result is not null))[1]) as notes
@@ -120,13 +123,19 @@ export async function syncItems(db: DbOrTx, items: readonly { propertyId: number
       join requirements r on r.property_id = pairs.property_id and r.item_type = pairs.item_type and r.active
       group by r.property_id, r.item_type
     )
-    insert into compliance_items (property_id, item_type, status, next_due_date, last_inspection_date, notes)
-    select property_id, item_type, status, next_due_date, last_inspection_date, notes from rollup
+    insert into compliance_items (property_id, item_type, status, next_due_date, last_inspection_date, notes,
+      result_failed, devices_out_of_service, devices_with_open_deficiency)
+    select property_id, item_type, status, next_due_date, last_inspection_date, notes,
+      result_failed, devices_out_of_service, devices_with_open_deficiency from rollup
     on conflict (property_id, item_type) do update set
       status = excluded.status, next_due_date = excluded.next_due_date,
-      last_inspection_date = excluded.last_inspection_date, notes = excluded.notes, updated_at = now()
-    where (compliance_items.status, compliance_items.next_due_date, compliance_items.last_inspection_date, compliance_items.notes)
-      is distinct from (excluded.status, excluded.next_due_date, excluded.last_inspection_date, excluded.notes)`);
+      last_inspection_date = excluded.last_inspection_date, notes = excluded.notes,
+      result_failed = excluded.result_failed, devices_out_of_service = excluded.devices_out_of_service,
+      devices_with_open_deficiency = excluded.devices_with_open_deficiency, updated_at = now()
+    where (compliance_items.status, compliance_items.next_due_date, compliance_items.last_inspection_date, compliance_items.notes,
+        compliance_items.result_failed, compliance_items.devices_out_of_service, compliance_items.devices_with_open_deficiency)
+      is distinct from (excluded.status, excluded.next_due_date, excluded.last_inspection_date, excluded.notes,
+        excluded.result_failed, excluded.devices_out_of_service, excluded.devices_with_open_deficiency)`);
 }
 
 /** syncProperty for every id: what the property's status derives from, from its items. */

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { appliesSql, itemAnswersSql } from '../requirements/library/applies.sql';
 import { intervalSql, OPEN_STATUSES, resultAfterCorrectionsSql } from './compliance.sql';
 import { settleRequirements } from './compliance-batch.queries';
-import { deviceFailedSql, deviceNextDueSql } from './device-rollup.sql';
+import { deviceFailedSql, deviceNextDueSql, devicesOutOfServiceSql, devicesWithOpenDeficiencySql } from './device-rollup.sql';
 import { countsFromADaySql, dueFromStatedSql, libraryFirstAfterSql, requirementFirstAfterSql, unknownDueSql } from './counts-from.sql';
 import { libraryWindow, nextDueFromSql, requirementWindow, windowOpensFromSql } from './due-window.sql';
 
@@ -164,6 +164,9 @@ export async function syncItem(db: DbOrTx, propertyId: number, itemType: Inspect
               else 'never_inspected' end)::compliance_item_status as status,
         least(min(next_due_date), ${deviceNextDueSql(sql`${propertyId}`, sql`${itemType}::inspection_type`)}) as next_due_date,
         max(last_done_on) as last_inspection_date,
+        coalesce(bool_or(last_result = 'non_compliant'), false) as result_failed,
+        ${devicesOutOfServiceSql(sql`${propertyId}`, sql`${itemType}::inspection_type`)} as devices_out_of_service,
+        ${devicesWithOpenDeficiencySql(sql`${propertyId}`, sql`${itemType}::inspection_type`)} as devices_with_open_deficiency,
         coalesce(
           (array_agg(last_notes order by last_done_on desc nulls last) filter (where last_result = 'non_compliant'))[1],
           (array_agg(last_notes order by last_done_on desc nulls last) filter (where last_result is not null))[1]) as notes
@@ -171,13 +174,19 @@ export async function syncItem(db: DbOrTx, propertyId: number, itemType: Inspect
       where property_id = ${propertyId} and item_type = ${itemType} and active
       having count(*) > 0
     )
-    insert into compliance_items (property_id, item_type, status, next_due_date, last_inspection_date, notes)
-    select ${propertyId}, ${itemType}, status, next_due_date, last_inspection_date, notes from rollup
+    insert into compliance_items (property_id, item_type, status, next_due_date, last_inspection_date, notes,
+      result_failed, devices_out_of_service, devices_with_open_deficiency)
+    select ${propertyId}, ${itemType}, status, next_due_date, last_inspection_date, notes,
+      result_failed, devices_out_of_service, devices_with_open_deficiency from rollup
     on conflict (property_id, item_type) do update set
       status = excluded.status, next_due_date = excluded.next_due_date,
-      last_inspection_date = excluded.last_inspection_date, notes = excluded.notes, updated_at = now()
-    where (compliance_items.status, compliance_items.next_due_date, compliance_items.last_inspection_date, compliance_items.notes)
-      is distinct from (excluded.status, excluded.next_due_date, excluded.last_inspection_date, excluded.notes)`);
+      last_inspection_date = excluded.last_inspection_date, notes = excluded.notes,
+      result_failed = excluded.result_failed, devices_out_of_service = excluded.devices_out_of_service,
+      devices_with_open_deficiency = excluded.devices_with_open_deficiency, updated_at = now()
+    where (compliance_items.status, compliance_items.next_due_date, compliance_items.last_inspection_date, compliance_items.notes,
+        compliance_items.result_failed, compliance_items.devices_out_of_service, compliance_items.devices_with_open_deficiency)
+      is distinct from (excluded.status, excluded.next_due_date, excluded.last_inspection_date, excluded.notes,
+        excluded.result_failed, excluded.devices_out_of_service, excluded.devices_with_open_deficiency)`);
 }
 
 /**

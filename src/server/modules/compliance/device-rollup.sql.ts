@@ -19,3 +19,14 @@ export function deviceFailedSql(property: SQL, itemType: SQL): SQL<boolean> {
     or exists (select 1 from deficiencies df join devices d on d.id = df.device_id
       where df.property_id = ${property} and df.item_type = ${itemType} and df.corrected_on is null and d.status in ('in_service', 'out_of_service')))`;
 }
+
+/** How many of the item's devices are out of service: stored so the property's reason can say so (read without a join). */
+export function devicesOutOfServiceSql(property: SQL, itemType: SQL): SQL<number> {
+  return sql<number>`(select count(*)::int from devices d where d.property_id = ${property} and d.item_type = ${itemType} and d.status = 'out_of_service')`;
+}
+
+/** How many of the item's units still at the property have a deficiency found on them that is not corrected. */
+export function devicesWithOpenDeficiencySql(property: SQL, itemType: SQL): SQL<number> {
+  return sql<number>`(select count(distinct d.id)::int from deficiencies df join devices d on d.id = df.device_id
+    where df.property_id = ${property} and df.item_type = ${itemType} and df.corrected_on is null and d.status in ('in_service', 'out_of_service'))`;
+}
