@@ -209,4 +209,16 @@ describe('a plain completion', () => {
     expect(done.statusCode, done.body).toBe(200);
     for (const unit of s.units) expect((await s.clocks(unit.id))['Monthly visual inspection']).toMatchObject({ lastDoneOn: '2026-04-25', nextDueDate: '2026-05-25' });
   });
+
+  it('counts a walk’s inspection completed on its own page, before the walk finished, for every unit: that walk ended', async () => {
+    const s = await threeUnits();
+    const monthly = (await s.requirements())['Monthly visual inspection']!;
+    setNow('2026-04-20T12:00:00Z');
+    const walk = (await s.agent.post(`/api/properties/${s.property.id}/walkthroughs`, { requirementId: monthly.id })).json();
+    const tapped = await s.agent.put(`/api/walkthroughs/${walk.id}/results/${s.units[0]!.id}`, { clientId: randomUUID(), result: 'pass' });
+    expect(tapped.statusCode, tapped.body).toBe(200);
+    const done = await s.agent.put(`/api/inspections/${walk.inspectionId}`, { status: 'completed', complianceStatus: 'compliant' });
+    expect(done.statusCode, done.body).toBe(200);
+    for (const unit of s.units) expect((await s.clocks(unit.id))['Monthly visual inspection']).toMatchObject({ lastDoneOn: '2026-04-20', nextDueDate: '2026-05-20' });
+  });
 });

@@ -3,7 +3,7 @@ import { resultAfterCorrectionsSql } from '../compliance/compliance.sql';
 
 /**
  * A plain completion (the inspection dialog, the API, the history import: any completed
- * inspection with a result that is not a walk-through's own) counts for every in-service device
+ * inspection with a result that is not a finished walk-through's own) counts for every in-service device
  * of its requirement: an inspector's annual report for "all extinguishers" covers each unit
  * (docs/decisions/042-devices.md, "What counts for a device"). It is read from the inspections,
  * never written on the devices' rows, so undoing or deleting it puts the devices' clocks back;
@@ -30,8 +30,10 @@ export function plainDoneSql(requirementsWhere: SQL): SQL {
       where i.property_id = r.property_id and i.inspection_type = r.item_type
         and (i.requirement_id = r.id or (i.requirement_id is null and r.principal))
         and i.status = 'completed' and i.compliance_result is not null and i.completed_date is not null and i.retest_of_id is null
-        -- A walk's own inspection moved only the devices it reached (unreached ones stay due).
-        and not exists (select 1 from walkthroughs w where w.inspection_id = i.id)
+        -- A finished walk's own inspection moved only the devices it reached (unreached ones
+        -- stay due). One completed on its own page while its walk was open ended that walk
+        -- (abandoned): it is a plain completion like any other.
+        and not exists (select 1 from walkthroughs w where w.inspection_id = i.id and w.status = 'finished')
       order by day desc, i.completed_date desc, i.id desc
       limit 1
     ) pc
