@@ -22,8 +22,10 @@ export const walkthroughOptions = (id: number) =>
   queryOptions({
     queryKey: walkthroughKey(id),
     queryFn: ({ signal }) => api.get<WalkthroughResponse>(`/api/walkthroughs/${id}`, signal),
-    // Read again whenever the page opens: another person may be walking the same building.
-    staleTime: 0,
+    // Read again whenever the page opens (another person may be walking the same building), but
+    // not a second time as it opens: the route reads it on the way in, and a 500-device walk
+    // read twice is drawn twice on a phone.
+    staleTime: 5_000,
   });
 
 export function useWalkthrough(id: number | undefined) {

@@ -153,6 +153,25 @@ function WalkScreen({ walk }: { walk: WalkthroughResponse }) {
     return () => cancelAnimationFrame(frame);
   }, [drawAll]);
   const shownGroups = useMemo(() => (drawAll ? groups : firstRows(groups, FIRST_ROWS)), [drawAll, groups]);
+  // Each group gets its own devices' taps, the same object while none of them changes, so a tap
+  // redraws its own floor's section rather than going through all 500 rows.
+  const lastGroupTaps = useRef(new Map<string, Record<number, LocalTap>>());
+  const groupTaps = useMemo(() => {
+    const next = new Map<string, Record<number, LocalTap>>();
+    for (const group of shownGroups) {
+      const before = lastGroupTaps.current.get(group.key);
+      const own: Record<number, LocalTap> = {};
+      let changed = !before;
+      for (const device of group.devices) {
+        const local = taps[device.deviceId];
+        if (local) own[device.deviceId] = local;
+        if (before && before[device.deviceId] !== local) changed = true;
+      }
+      next.set(group.key, changed || !before ? own : before);
+    }
+    lastGroupTaps.current = next;
+    return next;
+  }, [shownGroups, taps]);
 
   const resultOf = (device: WalkthroughDeviceResponse, local: Record<number, LocalTap>) => local[device.deviceId]?.result ?? device.tap?.result ?? null;
   const tapsNow = useRef(taps);
@@ -322,7 +341,7 @@ function WalkScreen({ walk }: { walk: WalkthroughResponse }) {
       ) : (
         <div className="space-y-6">
           {shownGroups.map((group) => (
-            <GroupSection key={group.key} group={group} taps={taps} onResult={onResult} locked={locked} canFail={canFail} />
+            <GroupSection key={group.key} group={group} taps={groupTaps.get(group.key)!} onResult={onResult} locked={locked} canFail={canFail} />
           ))}
         </div>
       )}
@@ -369,6 +388,7 @@ function WalkScreen({ walk }: { walk: WalkthroughResponse }) {
 
 interface GroupSectionProps {
   group: Group;
+  /** The taps of this group's devices. */
   taps: Record<number, LocalTap>;
   onResult: (deviceId: number, result: WalkthroughResult) => void;
   locked: boolean;
