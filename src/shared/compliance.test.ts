@@ -129,6 +129,22 @@ describe('propertyStatusReason', () => {
     ).toBe('Action Needed: Fire alarm failed inspection; smoke detectors overdue (due May 11, 2026); sprinkler system never inspected and overdue (due May 11, 2026)');
   });
 
+  it('says a device out of service as it is, not as a failed inspection (issue 32)', () => {
+    const extinguishers = (fields: Partial<Item>) => ({ ...item('fire_extinguisher', 'non_compliant', '2026-03-01', '2027-03-15'), ...fields });
+    expect(line([extinguishers({ resultFailed: false, devicesOutOfService: 2 })])).toBe('Action Needed: Fire extinguishers: 2 devices out of service');
+    expect(line([extinguishers({ resultFailed: false, devicesOutOfService: 1, devicesWithOpenDeficiency: 1 })])).toBe(
+      'Action Needed: Fire extinguishers: 1 device out of service and 1 device with a deficiency not corrected',
+    );
+    // Failed and with a unit out of service: both are said; the failure already covers a unit's deficiency.
+    expect(
+      line([extinguishers({ resultFailed: true, devicesOutOfService: 1, devicesWithOpenDeficiency: 3 }), item('sprinkler_system', 'overdue', '2025-05-11', '2026-05-11')]),
+    ).toBe('Action Needed: Fire extinguishers failed inspection; fire extinguishers: 1 device out of service; sprinkler system overdue (due May 11, 2026)');
+    // Back in service: nothing about devices is left to say.
+    expect(line([extinguishers({ resultFailed: false, devicesOutOfService: 0 }), item('fire_alarm', 'non_compliant', '2026-03-01', '2027-03-15')])).toBe(
+      'Action Needed: Fire alarm failed inspection',
+    );
+  });
+
   it('says what is due soon, and why a compliant property is compliant', () => {
     expect(line([item('fire_alarm', 'due_soon', '2025-06-12', '2026-06-12'), item('fire_extinguisher', 'compliant', '2026-03-01', '2027-03-15')])).toBe(
       'Due Soon: Fire alarm due Jun 12, 2026',

@@ -61,6 +61,12 @@ interface ReasonItem {
   lastDoneStatedOn?: string | null;
   /** Failed, corrected, and waiting for the re-test the code asks after a repair (retest-after-correction.ts). */
   awaitingRetest?: boolean;
+  /** Its requirements' last result is non-compliant; left out, a non-compliant item reads as failed. */
+  resultFailed?: boolean;
+  /** Its devices out of service (decision 042): non-compliant for them without any failed inspection. */
+  devicesOutOfService?: number;
+  /** Its devices with a deficiency found on them that is not corrected. */
+  devicesWithOpenDeficiency?: number;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -76,6 +82,20 @@ const andList = (words: string[]) =>
   words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 
 /**
+ * What an item's devices add to why it is non-compliant, e.g. "2 devices out of service", or
+ * null. A unit's deficiency not corrected is said only where no failed inspection of the item
+ * says it already (left out, resultFailed counts as failed, as before devices).
+ */
+export function itemDevicesReason(item: Pick<ReasonItem, 'resultFailed' | 'devicesOutOfService' | 'devicesWithOpenDeficiency'>): string | null {
+  const failed = item.resultFailed ?? !(item.devicesOutOfService || item.devicesWithOpenDeficiency);
+  const words = [
+    ...(item.devicesOutOfService ? [`${plural(item.devicesOutOfService, 'device')} out of service`] : []),
+    ...(item.devicesWithOpenDeficiency && !failed ? [`${plural(item.devicesWithOpenDeficiency, 'device')} with a deficiency not corrected`] : []),
+  ];
+  return words.length ? andList(words) : null;
+}
+
+/**
  * Why a property has its status (DECISIONS "Compliance model": wherever a status is shown, its
  * reason is shown with it), from the same items propertyStatusFrom reads: the items that put
  * it there, e.g. "Sprinkler system and emergency lighting never inspected", or "9 requirements
@@ -87,13 +107,22 @@ export function propertyStatusReason(status: PropertyStatus, items: ReasonItem[]
   const due = (date: string | null) => (date ? ` (due ${formatDisplayDate(date)})` : '');
   switch (status) {
     case 'non_compliant': {
-      const failed = sorted.filter((i) => i.status === 'non_compliant' && !i.awaitingRetest).map((i) => itemName(i.itemType));
+      const nonCompliant = sorted.filter((i) => i.status === 'non_compliant');
+      // An item can be non-compliant for its devices alone (a unit out of service, or with a
+      // deficiency not corrected): that is said as it is, not as a failed inspection.
+      const byResult = (i: ReasonItem) => i.resultFailed ?? !(i.devicesOutOfService || i.devicesWithOpenDeficiency);
+      const failed = nonCompliant.filter((i) => byResult(i) && !i.awaitingRetest).map((i) => itemName(i.itemType));
       // "Fire alarm awaiting re-test after repair": corrected, not yet shown to work.
-      const retest = sorted.filter((i) => i.status === 'non_compliant' && i.awaitingRetest).map((i) => awaitingRetestReason(i.itemType).toLowerCase());
+      const retest = nonCompliant.filter((i) => byResult(i) && i.awaitingRetest).map((i) => awaitingRetestReason(i.itemType).toLowerCase());
+      // "Fire extinguishers: 2 devices out of service".
+      const devices = nonCompliant.flatMap((i) => {
+        const words = itemDevicesReason(i);
+        return words ? [`${itemName(i.itemType)}: ${words}`] : [];
+      });
       const late = (i: ReasonItem) =>
         i.lastInspectionDate || i.lastDoneStatedOn ? 'overdue' : i.lastDoneUnknownCount ? 'last done not known and overdue' : 'never inspected and overdue';
       const overdue = sorted.filter((i) => i.status === 'overdue').map((i) => `${itemName(i.itemType)} ${late(i)}${due(i.nextDueDate)}`);
-      const parts = [...(failed.length ? [`${andList(failed)} failed inspection`] : []), ...retest, ...overdue];
+      const parts = [...(failed.length ? [`${andList(failed)} failed inspection`] : []), ...retest, ...devices, ...overdue];
       return parts.length ? sentence(parts.join('; ')) : 'An item failed inspection or is overdue';
     }
     case 'pending': {

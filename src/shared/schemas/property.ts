@@ -88,6 +88,9 @@ export const complianceItemResponse = z.object({
   awaitingRetest: z
     .boolean()
     .describe('Failed, every deficiency corrected, and a re-test scheduled that has not passed yet (an item the code asks to test again after a repair): it stays non-compliant until the re-test passes'),
+  resultFailed: z.boolean().describe("Its requirements' last result is non-compliant; an item can be non-compliant for its devices alone"),
+  devicesOutOfService: countField.describe('Its devices out of service: each makes the item non-compliant until it is back in service or replaced'),
+  devicesWithOpenDeficiency: countField.describe('Its devices with a deficiency found on them that is not corrected'),
   createdAt: timestampField,
   updatedAt: timestampField,
 });

@@ -115,6 +115,8 @@ async function selectProperties(db: DbOrTx, where: SQL, today: string, sort: Pro
             select 1 from inspections rt
             where rt.property_id = ci.property_id and rt.inspection_type = ci.item_type
               and rt.retest_of_id is not null and rt.status in ('scheduled', 'in_progress')),
+          'resultFailed', ci.result_failed, 'devicesOutOfService', ci.devices_out_of_service,
+          'devicesWithOpenDeficiency', ci.devices_with_open_deficiency,
           'createdAt', ci.created_at, 'updatedAt', ci.updated_at
         ) order by ci.item_type) as list
       from compliance_items ci

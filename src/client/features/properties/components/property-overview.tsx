@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { ClipboardList } from 'lucide-react';
 import { formatDate } from '@/lib/format-date';
 import { usePermissions } from '@/lib/use-permissions';
+import { itemDevicesReason } from '@shared/compliance';
 import { humanize, INSPECTION_TYPE_LABELS } from '@shared/enums';
 import type { Property } from '@shared/schemas/property';
 import { AddressLines } from '@/components/address-lines';
@@ -17,6 +18,13 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
       <dd className="break-words text-sm">{children}</dd>
     </div>
   );
+}
+
+/** "2 devices out of service": why an item is non-compliant when its devices are, in the property's reason words. */
+function DevicesReason({ item }: { item: Property['complianceItems'][number] }) {
+  const reason = itemDevicesReason(item);
+  if (!reason) return null;
+  return <p className="text-sm font-medium text-destructive">{reason.charAt(0).toUpperCase() + reason.slice(1)}</p>;
 }
 
 /** SPEC 2, "Property details", Overview tab: where it is, what it is, and its compliance items. */
@@ -73,6 +81,7 @@ export function PropertyOverview({ property }: { property: Property }) {
                         : 'Never inspected'}
                       {item.nextDueDate ? ` · Next due ${formatDate(item.nextDueDate)}` : ''}
                     </p>
+                    {item.status === 'non_compliant' ? <DevicesReason item={item} /> : null}
                   </div>
                   <StatusBadge status={item.status} className="self-start sm:self-auto" />
                 </li>
