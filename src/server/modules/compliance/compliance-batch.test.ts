@@ -30,7 +30,8 @@ async function afterSettling(propertyId: number, how: (tx: DbOrTx) => Promise<vo
       const requirements = await tx.execute(
         sql`select id, last_done_on::text, last_result, last_notes, next_due_date::text, window_opens_on::text, last_done_unknown, next_due_estimated, has_open_inspection from requirements where property_id = ${propertyId} order by id`,
       );
-      const items = await tx.execute(sql`select item_type, status, next_due_date::text, last_inspection_date::text, notes from compliance_items where property_id = ${propertyId} order by item_type`);
+      const items = await tx.execute(sql`select item_type, status, next_due_date::text, last_inspection_date::text, notes,
+        result_failed, devices_out_of_service, devices_with_open_deficiency from compliance_items where property_id = ${propertyId} order by item_type`);
       const property = await tx.execute(sql`select has_failure, inspected, earliest_due_date::text from properties where id = ${propertyId}`);
       state = { requirements: requirements.rows, items: items.rows, property: property.rows };
       throw new Rollback();
