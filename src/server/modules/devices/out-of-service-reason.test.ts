@@ -21,7 +21,7 @@ afterEach(() => {
 });
 
 describe('the reason of a property with a device out of service', () => {
-  it('says how many devices are out of service, with a failed inspection beside it, and nothing of them once they are back', async () => {
+  it('says how many devices are out of service, in the list and on the verification page, with a failed inspection beside it, and nothing of them once they are back', async () => {
     setNow('2026-04-10T12:00:00Z');
     const owner = await proOwner(ctx, { fullName: 'Jordan Lee' });
     const property = await createProperty(ctx.runtime.db, owner.organization.id, { name: 'Harbor View' });
@@ -58,6 +58,11 @@ describe('the reason of a property with a device out of service', () => {
 
     await setStatus(stairB, 'in_service');
     expect((await reason()).reason).toBe('Fire doors: 1 device out of service');
+    // The report's verification page says the same (its snapshot is taken from the same items).
+    const report = await owner.agent.post('/api/reports', { propertyId: property.id });
+    expect(report.statusCode, report.body).toBe(201);
+    const verified = await ctx.agent().get(`/api/verify/${(report.json().verifyPath as string).replace('/verify/', '')}`);
+    expect(verified.json()).toMatchObject({ overallStatus: 'non_compliant', statusReason: 'Fire doors: 1 device out of service' });
 
     // A failed inspection as well: both are said.
     const failed = (
