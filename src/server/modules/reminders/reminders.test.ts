@@ -458,7 +458,7 @@ describe('reminder delivery', () => {
       await inspect(day(1));
       await sweepAt('2026-06-10T10:00:00Z');
       await mailbox.waitFor((m) => toAddress(m) === 'owner@harbor.example' && m.subject!.startsWith('Inspection due in 1 day'));
-      await expect.poll(async () => (await app.runtime.pool.query(`select count(*)::int as n from email_outbox where status = 'pending'`)).rows[0].n).toBe(0);
+      await expect.poll(async () => (await app.runtime.pool.query(`select count(*)::int as n from email_outbox where status = 'pending'`)).rows[0].n, { timeout: 10_000 }).toBe(0);
       expect(toManager().map((m) => m.subject)).toEqual([
         'Confirm to receive fire-safety alerts for Harbor View',
         'Inspection due today: Sprinkler System at Harbor View',

@@ -66,7 +66,7 @@ const outbox = async (organizationId: number, kind: string) =>
   ).rows;
 
 const delivered = async () =>
-  expect.poll(async () => (await ctx.runtime.pool.query(`select count(*)::int as n from email_outbox where status = 'pending'`)).rows[0].n).toBe(0);
+  expect.poll(async () => (await ctx.runtime.pool.query(`select count(*)::int as n from email_outbox where status = 'pending'`)).rows[0].n, { timeout: 10_000 }).toBe(0);
 
 describe('the daily digest of requirements with no known last date', () => {
   it('is one mail for many, once a day in the organisation zone, while known requirements keep their own reminders', async () => {
