@@ -33,6 +33,7 @@ test('on a phone, 30 extinguishers are walked: 29 pass, one fails with a check a
   await start.getByRole('radio', { name: /^Monthly visual inspection/ }).check();
   await start.getByRole('button', { name: 'Start walk-through' }).click();
   await expect(page).toHaveURL(/\/walkthroughs\/\d+$/);
+  const walkUrl = new URL(page.url()).pathname;
   await expect(page.getByRole('heading', { level: 1, name: 'Monthly visual inspection' })).toBeVisible();
   await expect(page.getByText('0 of 30 done', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Main · Floor 1 (15)' })).toBeVisible();
@@ -158,4 +159,12 @@ test('on a phone, 30 extinguishers are walked: 29 pass, one fails with a check a
   await expect(deficiency).toContainText('Needle in the red zone');
   await expect(deficiency.getByRole('img', { name: /^Photo 1 of/ })).toBeVisible();
   await expectNoSidewaysScroll(page);
+
+  // The finished walk reads as a record: each device's result, nothing left to tap.
+  await page.goto(walkUrl);
+  await expect(page.getByText(/^Finished /)).toBeVisible();
+  await expect(row(devices[0]!)).toContainText('Passed');
+  await expect(row(devices[0]!)).toContainText('Dry chemical, 5 lb');
+  await expect(page.getByRole('button', { name: 'Pass' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Finish walk-through' })).toHaveCount(0);
 });

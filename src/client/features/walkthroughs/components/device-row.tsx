@@ -2,7 +2,8 @@ import { memo, type ReactElement } from 'react';
 import { CircleAlert } from 'lucide-react';
 import { WALKTHROUGH_RESULT_LABELS, type WalkthroughResult } from '@shared/devices';
 import type { WalkthroughDeviceResponse } from '@shared/schemas/walkthrough';
-import { humanize } from '@shared/enums';
+import type { InspectionType } from '@shared/enums';
+import { subtypeLabel } from '@shared/device-kind';
 import { formatDate } from '@/lib/format-date';
 import type { LocalTap } from '../api/use-taps';
 
@@ -10,10 +11,12 @@ export const rowId = (deviceId: number) => `walk-device-${deviceId}`;
 
 interface DeviceRowProps {
   device: WalkthroughDeviceResponse;
+  /** The walk's item type: names the device's subtype as the devices list does. */
+  itemType: InspectionType;
   /** The tap made on this phone since the page opened, which wins over the server's. */
   local: LocalTap | undefined;
   onResult: (deviceId: number, result: WalkthroughResult) => void;
-  /** No taps: the walk is finished, or the role only reads. */
+  /** No taps, so no result buttons: the walk is finished or abandoned, or the role only reads. */
   locked: boolean;
   canFail: boolean;
 }
@@ -54,12 +57,14 @@ const RESULT_OPTIONS = ['pass', 'fail', 'not_accessible'] as const;
 
 const DONE_TEXT: Record<WalkthroughResult, string> = { pass: 'Passed', fail: 'Failed', not_accessible: 'Not accessible' };
 
+/** Room and description; the group heading names the building and floor. A bare room number reads "Room 301", as in the devices list. */
 function where(device: WalkthroughDeviceResponse): string {
-  return [device.room, device.description].filter(Boolean).join(' · ') || 'Location not given';
+  const room = device.room && (/^\d/.test(device.room) ? `Room ${device.room}` : device.room);
+  return [room, device.description].filter(Boolean).join(' · ') || 'Location not given';
 }
 
-function kind(device: WalkthroughDeviceResponse): string {
-  return [device.subtype ? humanize(device.subtype) : null, device.rating].filter(Boolean).join(', ');
+function kind(device: WalkthroughDeviceResponse, itemType: InspectionType): string {
+  return [subtypeLabel(itemType, device.subtype), device.rating].filter(Boolean).join(', ');
 }
 
 /** What the row says about its save, beside the result. */
@@ -86,10 +91,10 @@ function SaveNote({ local }: { local: LocalTap }) {
  * large buttons. Drawn again only when its own device or tap changes, so a tap on a 500-device
  * list redraws one row; rows off screen are left unpainted by the browser (content-visibility).
  */
-export const DeviceRow = memo(function DeviceRow({ device, local, onResult, locked, canFail }: DeviceRowProps) {
+export const DeviceRow = memo(function DeviceRow({ device, itemType, local, onResult, locked, canFail }: DeviceRowProps) {
   const result = local?.result ?? device.tap?.result ?? null;
   const headingId = `${rowId(device.deviceId)}-tag`;
-  const details = kind(device);
+  const details = kind(device, itemType);
   return (
     <li
       id={rowId(device.deviceId)}
@@ -119,25 +124,27 @@ export const DeviceRow = memo(function DeviceRow({ device, local, onResult, lock
           {device.nextDueDate ? `Next due ${formatDate(device.nextDueDate)}` : 'Next due not known'}
         </p>
       </div>
-      <div className="grid grid-cols-3 gap-2" role="group" aria-label={`Result for ${device.tag}`}>
-        {RESULT_OPTIONS.map((option) => {
-          const chosen = result === option;
-          const disabled = locked || (option === 'fail' && !canFail);
-          return (
-            <button
-              key={option}
-              type="button"
-              aria-pressed={chosen}
-              disabled={disabled}
-              onClick={() => onResult(device.deviceId, option)}
-              className={RESULT_STYLE[chosen ? option : 'none']}
-            >
-              {RESULT_ICON[option]}
-              {WALKTHROUGH_RESULT_LABELS[option]}
-            </button>
-          );
-        })}
-      </div>
+      {locked ? null : (
+        <div className="grid grid-cols-3 gap-2" role="group" aria-label={`Result for ${device.tag}`}>
+          {RESULT_OPTIONS.map((option) => {
+            const chosen = result === option;
+            const disabled = option === 'fail' && !canFail;
+            return (
+              <button
+                key={option}
+                type="button"
+                aria-pressed={chosen}
+                disabled={disabled}
+                onClick={() => onResult(device.deviceId, option)}
+                className={RESULT_STYLE[chosen ? option : 'none']}
+              >
+                {RESULT_ICON[option]}
+                {WALKTHROUGH_RESULT_LABELS[option]}
+              </button>
+            );
+          })}
+        </div>
+      )}
     </li>
   );
 });

@@ -2,6 +2,7 @@ import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useStat
 import { ArrowLeft, CircleCheck, SearchX } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { WalkthroughResult } from '@shared/devices';
+import type { InspectionType } from '@shared/enums';
 import type { WalkthroughDeviceResponse, WalkthroughResponse } from '@shared/schemas/walkthrough';
 import { isApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/format-date';
@@ -341,7 +342,7 @@ function WalkScreen({ walk }: { walk: WalkthroughResponse }) {
       ) : (
         <div className="space-y-6">
           {shownGroups.map((group) => (
-            <GroupSection key={group.key} group={group} taps={groupTaps.get(group.key)!} onResult={onResult} locked={locked} canFail={canFail} />
+            <GroupSection key={group.key} group={group} itemType={walk.itemType} taps={groupTaps.get(group.key)!} onResult={onResult} locked={locked} canFail={canFail} />
           ))}
         </div>
       )}
@@ -388,6 +389,7 @@ function WalkScreen({ walk }: { walk: WalkthroughResponse }) {
 
 interface GroupSectionProps {
   group: Group;
+  itemType: InspectionType;
   /** The taps of this group's devices. */
   taps: Record<number, LocalTap>;
   onResult: (deviceId: number, result: WalkthroughResult) => void;
@@ -395,16 +397,16 @@ interface GroupSectionProps {
   canFail: boolean;
 }
 
-const GroupSection = memo(function GroupSection({ group, taps, onResult, locked, canFail }: GroupSectionProps) {
+const GroupSection = memo(function GroupSection({ group, itemType, taps, onResult, locked, canFail }: GroupSectionProps) {
   const headingId = `walk-group-${group.devices[0]!.deviceId}`;
   return (
     <section aria-labelledby={headingId} className="space-y-2">
-      <h2 id={headingId} className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
-        {group.title} <span className="font-normal normal-case">({group.total})</span>
+      <h2 id={headingId} className="text-sm font-semibold text-muted-foreground">
+        {group.title} <span className="font-normal">({group.total})</span>
       </h2>
       <ul className="space-y-2" aria-labelledby={headingId}>
         {group.devices.map((device) => (
-          <DeviceRow key={device.deviceId} device={device} local={taps[device.deviceId]} onResult={onResult} locked={locked} canFail={canFail} />
+          <DeviceRow key={device.deviceId} device={device} itemType={itemType} local={taps[device.deviceId]} onResult={onResult} locked={locked} canFail={canFail} />
         ))}
       </ul>
     </section>
