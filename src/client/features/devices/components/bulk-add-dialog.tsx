@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
+import type { InspectionType } from '@shared/enums';
 import { bulkCreateDevicesSchema } from '@shared/schemas/device';
 import { serverMessage } from '@/lib/api';
 import { applyServerFieldErrors } from '@/lib/form-errors';
@@ -18,6 +18,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useToday } from '@/features/inspections/api/use-today';
 import { useBulkAddDevices, type BulkAddInput } from '../api/use-add-devices';
+import { ItemTypeOptions, SubtypeOptions } from './device-choice-options';
 import { floorText, itemLabel, subtypeOptions } from './device-text';
 
 type BulkValues = z.output<typeof bulkCreateDevicesSchema>;
@@ -75,8 +76,7 @@ export function BulkAddDialog({ propertyId, present = [], initialItem, open, onO
   const form = useForm<BulkAddInput, unknown, BulkValues>({ resolver: zodResolver(bulkCreateDevicesSchema), defaultValues: defaults() });
   const { errors } = form.formState;
   const itemType = form.watch('itemType');
-  const subtypes = subtypeOptions(itemType);
-  const others = INSPECTION_TYPES.filter((type) => !present.includes(type));
+  const hasSubtypes = subtypeOptions(itemType).length > 0;
   const { formError, setFormError } = useFormErrorOnOpen(form, open, defaults);
   // One key per batch as sent, so a second press after a lost answer adds nothing more.
   const sent = useRef<{ body: string; key: string } | null>(null);
@@ -129,38 +129,17 @@ export function BulkAddDialog({ propertyId, present = [], initialItem, open, onO
               <FormField label="Safety item" error={errors.itemType?.message}>
                 {(control) => (
                   <Select {...control} {...form.register('itemType')}>
-                    <option value="">Select a safety item</option>
-                    {present.length ? (
-                      <optgroup label="This property's safety items">
-                        {present.map((type) => (
-                          <option key={type} value={type}>
-                            {itemLabel(type)}
-                          </option>
-                        ))}
-                      </optgroup>
-                    ) : null}
-                    <optgroup label={present.length ? 'Other safety items' : 'Safety items'}>
-                      {others.map((type) => (
-                        <option key={type} value={type}>
-                          {itemLabel(type)}
-                        </option>
-                      ))}
-                    </optgroup>
+                    <ItemTypeOptions present={present} />
                   </Select>
                 )}
               </FormField>
             </div>
             <div className="grid gap-4 sm:grid-cols-2">
-              {subtypes.length ? (
+              {hasSubtypes ? (
                 <FormField label="Subtype (optional)" error={errors.subtype?.message} hint="Its own kind sets which tests apply and how often.">
                   {(control) => (
                     <Select {...control} {...form.register('subtype')}>
-                      <option value="">Not given</option>
-                      {subtypes.map((option) => (
-                        <option key={option.value} value={option.value}>
-                          {option.label}
-                        </option>
-                      ))}
+                      <SubtypeOptions itemType={itemType} />
                     </Select>
                   )}
                 </FormField>

@@ -1,10 +1,11 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
+import type { InspectionType } from '@shared/enums';
 import type { CreateDeviceInput } from '@shared/schemas/device';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { ItemTypeOptions, SubtypeOptions } from './device-choice-options';
 import { itemLabel, subtypeOptions } from './device-text';
 
 /** Every field the server may name in its answer, as the form's paths spell them. */
@@ -57,8 +58,7 @@ interface DeviceFormFieldsProps {
 
 /** The facts of one device, shared by Add device and Edit device. */
 export function DeviceFormFields({ register, errors, itemType, present, itemFixed = false, today, editing = false }: DeviceFormFieldsProps) {
-  const subtypes = subtypeOptions(itemType);
-  const others = INSPECTION_TYPES.filter((type) => !present.includes(type));
+  const hasSubtypes = subtypeOptions(itemType).length > 0;
   return (
     <>
       <fieldset className="space-y-4">
@@ -72,38 +72,17 @@ export function DeviceFormFields({ register, errors, itemType, present, itemFixe
           <FormField label="Safety item" error={errors.itemType?.message}>
             {(control) => (
               <Select {...control} {...register('itemType')}>
-                <option value="">Select a safety item</option>
-                {present.length ? (
-                  <optgroup label="This property's safety items">
-                    {present.map((type) => (
-                      <option key={type} value={type}>
-                        {itemLabel(type)}
-                      </option>
-                    ))}
-                  </optgroup>
-                ) : null}
-                <optgroup label={present.length ? 'Other safety items' : 'Safety items'}>
-                  {others.map((type) => (
-                    <option key={type} value={type}>
-                      {itemLabel(type)}
-                    </option>
-                  ))}
-                </optgroup>
+                <ItemTypeOptions present={present} />
               </Select>
             )}
           </FormField>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
-          {subtypes.length ? (
+          {hasSubtypes ? (
             <FormField label="Subtype (optional)" error={errors.subtype?.message} hint="Its own kind sets which tests apply and how often.">
               {(control) => (
                 <Select {...control} {...register('subtype')}>
-                  <option value="">Not given</option>
-                  {subtypes.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
+                  <SubtypeOptions itemType={itemType} />
                 </Select>
               )}
             </FormField>
