@@ -237,6 +237,24 @@ describe('walk-throughs', () => {
     expect((await agent.get(`/api/walkthroughs/${walk.id}`)).json().progress.done).toBe(0);
   });
 
+  it('answer bad input with 400 and the field that is wrong: the activity to start, the tap id, the attestation; an id that is not a number is not found', async () => {
+    const { agent, walk, byTag, property } = await startedWalk();
+    const start = await agent.post(`/api/properties/${property.id}/walkthroughs`, { requirementId: 'monthly' });
+    expect(start.statusCode).toBe(400);
+    expect(Object.keys(start.json().fieldErrors)).toEqual(['requirementId']);
+    const noId = await agent.put(`/api/walkthroughs/${walk.id}/results/${byTag['EXT-101']!}`, { clientId: 'not-a-uuid', result: 'pass' });
+    expect(noId.statusCode).toBe(400);
+    expect(noId.json().fieldErrors).toEqual({ clientId: ['Each tap needs the id the app made for it'] });
+    const badResult = await tap(agent, walk.id, byTag['EXT-101']!, { result: 'maybe' });
+    expect(badResult.json().fieldErrors).toEqual({ result: ['Choose pass, fail or not accessible'] });
+    const unsigned = await agent.post(`/api/walkthroughs/${walk.id}/finish`, { attestation: { accepted: false, typedName: '' } });
+    expect(unsigned.statusCode).toBe(400);
+    expect(unsigned.json().fieldErrors).toMatchObject({ 'attestation.accepted': ['Tick the statement to attest the inspection'], 'attestation.typedName': ['Type your full name to attest'] });
+    // An id that is not a number names nothing, as everywhere in the API.
+    expect((await agent.get('/api/walkthroughs/abc')).json().message).toBe('Walk-through not found');
+    expect((await agent.put(`/api/walkthroughs/${walk.id}/results/abc`, { clientId: randomUUID(), result: 'pass' })).statusCode).toBe(404);
+  });
+
   it('ask a reason for Not accessible, a known check and a severity for a Fail, and words for Other', async () => {
     const { agent, walk, byTag } = await startedWalk();
     const device = byTag['EXT-101']!;
