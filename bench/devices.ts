@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { embeddedDatabaseUrl, signUp } from './accounts';
+import { extinguisherRows, json, monthlyRequirement } from './device-rows';
 import { makePro } from './portfolio';
 import { startServer } from './server-process';
 
@@ -24,26 +25,6 @@ const TAPPED = DEVICES / 2;
 const TAPS_AT_ONCE = 10;
 /** Passes changed to Fails one after the other: each opens a deficiency and rolls the item up. */
 const FAILS = 20;
-const MONTHLY = 'fire_extinguisher.monthly-visual-inspection';
-
-/** The 2,000 rows as a CSV import sends them: made tags, agents and months as people write them. */
-function importRows() {
-  return Array.from({ length: DEVICES }, (_, i) => ({
-    itemType: 'Fire extinguisher',
-    subtype: i % 5 === 0 ? 'CO2' : 'ABC',
-    rating: i % 5 === 0 ? '10 lb' : '5 lb',
-    building: i < DEVICES / 2 ? 'North' : 'South',
-    floor: String(1 + (Math.floor(i / 100) % 10)),
-    room: String(100 + (i % 100)),
-    description: i % 3 === 0 ? 'by the stair door' : 'in the corridor, east wall',
-    manufacturedOn: `${2012 + (i % 12)}-${String(1 + (i % 12)).padStart(2, '0')}`,
-  }));
-}
-
-async function json<T>(response: Response, expected: number, what: string): Promise<T> {
-  if (response.status !== expected) throw new Error(`${what} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /**
  * Two years of finished monthly walks, written behind the app's back in a few set-based
@@ -103,21 +84,6 @@ async function seedHistory(dbUrl: string, organizationId: number, propertyId: nu
   }
 }
 
-async function monthlyRequirement(dbUrl: string, propertyId: number): Promise<number> {
-  const client = new pg.Client({ connectionString: dbUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: number }>(
-      `select r.id from requirements r join requirement_library l on l.id = r.library_id where r.property_id = $1 and l.key = $2`,
-      [propertyId, MONTHLY],
-    );
-    if (!rows[0]) throw new Error('The imported extinguishers brought no monthly inspection');
-    return rows[0].id;
-  } finally {
-    await client.end();
-  }
-}
-
 export async function measureDevices(baseUrl: string, dbUrl: string, durationSeconds: number): Promise<Record<string, number>> {
   const origin = new URL(baseUrl).origin;
   const { cookie, id: organizationId } = await signUp(baseUrl, { fullName: 'Device Walker', username: `devices${Date.now()}` });
@@ -133,7 +99,7 @@ export async function measureDevices(baseUrl: string, dbUrl: string, durationSec
     'Creating the property',
   );
   const importStarted = performance.now();
-  const imported = await json<{ imported: number }>(await send('POST', `/api/properties/${property.id}/devices/import`, { rows: importRows() }), 201, 'The device import');
+  const imported = await json<{ imported: number }>(await send('POST', `/api/properties/${property.id}/devices/import`, { rows: extinguisherRows({ count: DEVICES, floors: 10, perFloor: 100, firstYear: 2012, years: 12 }) }), 201, 'The device import');
   const importMs = performance.now() - importStarted;
   if (imported.imported !== DEVICES) throw new Error(`The import added ${imported.imported} devices, not ${DEVICES}`);
 

@@ -23,9 +23,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
-import pg from 'pg';
 import { CHROMIUM_ARGS, findChromium } from '../e2e/support/chromium';
 import { embeddedDatabaseUrl, signUp } from './accounts';
+import { extinguisherRows, json, monthlyRequirement } from './device-rows';
 import { summary } from './lighthouse';
 import { makePro } from './portfolio';
 import { startServer } from './server-process';
@@ -34,7 +34,6 @@ const DEVICES = 500;
 const ALREADY_PASSED = 100;
 const RUNS = Number(process.env.RUNS ?? 5);
 const CPU_SLOWDOWN = 4;
-const MONTHLY = 'fire_extinguisher.monthly-visual-inspection';
 
 interface WalkMarks {
   firstRow?: number;
@@ -45,40 +44,6 @@ interface WalkMarks {
 declare global {
   interface Window {
     __walkMarks: WalkMarks;
-  }
-}
-
-async function json<T>(response: Response, expected: number, what: string): Promise<T> {
-  if (response.status !== expected) throw new Error(`${what} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** 500 extinguishers as a CSV import sends them: two buildings, five floors each, 50 a floor. */
-function importRows() {
-  return Array.from({ length: DEVICES }, (_, i) => ({
-    itemType: 'Fire extinguisher',
-    subtype: i % 5 === 0 ? 'CO2' : 'ABC',
-    rating: i % 5 === 0 ? '10 lb' : '5 lb',
-    building: i < DEVICES / 2 ? 'North' : 'South',
-    floor: String(1 + (Math.floor(i / 50) % 5)),
-    room: String(100 + (i % 50)),
-    description: i % 3 === 0 ? 'by the stair door' : 'in the corridor, east wall',
-    manufacturedOn: `${2014 + (i % 10)}-${String(1 + (i % 12)).padStart(2, '0')}`,
-  }));
-}
-
-async function monthlyRequirement(dbUrl: string, propertyId: number): Promise<number> {
-  const client = new pg.Client({ connectionString: dbUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: number }>(
-      `select r.id from requirements r join requirement_library l on l.id = r.library_id where r.property_id = $1 and l.key = $2`,
-      [propertyId, MONTHLY],
-    );
-    if (!rows[0]) throw new Error('The imported extinguishers brought no monthly inspection');
-    return rows[0].id;
-  } finally {
-    await client.end();
   }
 }
 
@@ -96,7 +61,7 @@ export async function openWalk(baseUrl: string, dbUrl: string) {
     201,
     'Creating the property',
   );
-  await json(await send('POST', `/api/properties/${property.id}/devices/import`, { rows: importRows() }), 201, 'The device import');
+  await json(await send('POST', `/api/properties/${property.id}/devices/import`, { rows: extinguisherRows({ count: DEVICES, floors: 5, perFloor: 50, firstYear: 2014, years: 10 }) }), 201, 'The device import');
   const requirementId = await monthlyRequirement(dbUrl, property.id);
   const walk = await json<{ id: number; devices: { deviceId: number }[] }>(
     await send('POST', `/api/properties/${property.id}/walkthroughs`, { requirementId }),
