@@ -25,3 +25,4 @@ export * from './idempotency';
 export * from './invitations';
 export * from './share-links';
 export * from './history';
+export * from './monthly-summaries';
