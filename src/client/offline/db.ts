@@ -19,7 +19,8 @@ interface OfflineSchema extends DBSchema {
   answers: { key: string; value: { changeId: string; answer: unknown; at: string } };
   /** Small values: the last sync time, the last outbox sequence number. */
   meta: { key: string; value: unknown };
-  offlineProperties: { key: number; value: OfflineProperty };
+  /** Keyed by [userId, propertyId]: each member keeps their own on a shared device. */
+  offlineProperties: { key: [number, number]; value: OfflineProperty };
   /** The persisted query cache (TanStack Query's persister), one entry per user. */
   queryCache: { key: string; value: unknown };
 }
@@ -39,7 +40,7 @@ export function offlineDb(): Promise<OfflineDb> {
       db.createObjectStore('outbox', { keyPath: 'id' }).createIndex('seq', 'seq', { unique: true });
       db.createObjectStore('answers', { keyPath: 'changeId' });
       db.createObjectStore('meta');
-      db.createObjectStore('offlineProperties', { keyPath: 'propertyId' });
+      db.createObjectStore('offlineProperties', { keyPath: ['userId', 'propertyId'] });
       db.createObjectStore('queryCache');
     },
     // Another tab or a new service worker asked for a newer version: let it, and reopen later.
