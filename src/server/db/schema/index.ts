@@ -26,3 +26,4 @@ export * from './invitations';
 export * from './share-links';
 export * from './history';
 export * from './monthly-summaries';
+export * from './insight';

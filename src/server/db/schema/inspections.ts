@@ -68,6 +68,10 @@ export const inspections = pgTable(
       .where(sql`${t.status} in ('scheduled', 'in_progress')`),
     // One re-test per failed inspection; finds a failure's re-test without a scan.
     uniqueIndex('inspections_retest_of_idx').on(t.retestOfId).where(sql`${t.retestOfId} is not null`),
+    // Completions by month for an organisation (the Insight on-time figure).
+    index('inspections_org_completed_idx')
+      .on(t.organizationId, t.completedDate)
+      .where(sql`${t.status} = 'completed'`),
     // Completions whose activity is not stated or assumed: the review list, per organisation.
     index('inspections_activity_review_idx')
       .on(t.organizationId, t.completedDate)

@@ -1,0 +1,57 @@
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { organizations } from './organizations';
+import { properties } from './properties';
+
+/**
+ * What a property's status stood on from a day on (docs/insight.md, decision 044): the three
+ * stored columns the status is computed from (decision 013), one row per property and day
+ * they changed. The status of any set of properties on any day is its rows' last before that
+ * day, read with that day as today, so an item falling overdue needs no row of its own.
+ * Rows come from the daily status record (`recorded`) or from the inspection history before
+ * the record began (`derived`).
+ */
+export const propertyStatusChanges = pgTable(
+  'property_status_changes',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    propertyId: integer('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    /** The day, in the organisation's time zone, from which these values held. */
+    day: date('day', { mode: 'string' }).notNull(),
+    hasFailure: boolean('has_failure').notNull(),
+    inspected: boolean('inspected').notNull(),
+    earliestDueDate: date('earliest_due_date', { mode: 'string' }),
+    /** recorded (the daily record saw it) or derived (from the inspection history). */
+    source: text('source').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.propertyId, t.day] }),
+    // The trend reads an organisation's rows property by property, in day order.
+    index('property_status_changes_org_property_day_idx').on(t.organizationId, t.propertyId, t.day),
+  ],
+);
+
+/**
+ * The organisation's status counts as the daily record found them: one row per organisation
+ * and day (its time zone), rewritten by each run of that day, so running twice changes nothing.
+ * Due soon counts as compliant.
+ */
+export const statusDays = pgTable(
+  'status_days',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    compliant: integer('compliant').notNull(),
+    pending: integer('pending').notNull(),
+    nonCompliant: integer('non_compliant').notNull(),
+    total: integer('total').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.day] })],
+);
