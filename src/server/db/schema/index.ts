@@ -27,3 +27,4 @@ export * from './share-links';
 export * from './history';
 export * from './monthly-summaries';
 export * from './insight';
+export * from './offline';
