@@ -42,6 +42,7 @@ export const ACTIONS = {
   'shareLinks.manage': 'Create and revoke share links',
   'history.property': 'See a property’s history',
   'history.organization': 'See and export the organisation’s history',
+  'insight.summaryMail': 'Receive the monthly portfolio summary by e-mail',
   'inspectors.manage': 'Add, edit and remove inspectors',
   'members.manage': 'Invite members, change their roles and properties, remove them',
   'settings.manage': 'Organisation name, time zone, reminder settings, calendar feed',

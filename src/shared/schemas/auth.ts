@@ -125,6 +125,11 @@ export const notificationSettingsSchema = z.object({
   emailComplianceAlerts: z.boolean({ error: 'Must be true or false' }),
   emailReportGeneration: z.boolean({ error: 'Must be true or false' }),
   emailNewFeatures: z.boolean({ error: 'Must be true or false' }),
+  /**
+   * The monthly portfolio summary (docs/insight.md "Monthly summary"), for owners and admins who
+   * ask for it. Off unless switched on; settings saved before it existed read as off.
+   */
+  emailMonthlySummary: z.boolean({ error: 'Must be true or false' }).default(false),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
@@ -133,6 +138,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   emailComplianceAlerts: true,
   emailReportGeneration: true,
   emailNewFeatures: false,
+  emailMonthlySummary: false,
 };
 
 /** The session user as every auth endpoint returns it. */

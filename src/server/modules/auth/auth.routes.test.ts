@@ -206,15 +206,16 @@ describe('PUT /api/auth/password', () => {
 });
 
 describe('notification settings', () => {
-  it("start from SPEC's defaults and save all four switches", async () => {
+  it("start from SPEC's defaults and save all five switches", async () => {
     const { agent } = await ctx.signedIn();
     expect((await agent.get('/api/auth/notification-settings')).json()).toEqual({
       emailInspectionReminders: true,
       emailComplianceAlerts: true,
       emailReportGeneration: true,
       emailNewFeatures: false,
+      emailMonthlySummary: false,
     });
-    const next = { emailInspectionReminders: false, emailComplianceAlerts: true, emailReportGeneration: false, emailNewFeatures: true };
+    const next = { emailInspectionReminders: false, emailComplianceAlerts: true, emailReportGeneration: false, emailNewFeatures: true, emailMonthlySummary: true };
     expect((await agent.put('/api/auth/notification-settings', next)).json()).toEqual(next);
     expect((await agent.get('/api/auth/notification-settings')).json()).toEqual(next);
   });

@@ -109,7 +109,7 @@ export async function authRoutes(app: FastifyInstance, deps: auth.AuthDeps): Pro
   api.put(
     '/api/auth/notification-settings',
     { schema: { ...doc('Change the e-mail settings'), body: notificationSettingsSchema, response: { 200: notificationSettingsSchema } } },
-    async (request) => auth.setNotificationSettings(deps, requireUser(request).id, request.body),
+    async (request) => auth.setNotificationSettings(deps, requireUser(request).id, request.account ?? null, request.body),
   );
 
   api.post(

@@ -1,13 +1,17 @@
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
-import type {
-  ChangePasswordInput,
-  NotificationSettings,
-  ProfileInput,
-  RegisterInput,
-  SessionUser,
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  type ChangePasswordInput,
+  type NotificationSettings,
+  type ProfileInput,
+  type RegisterInput,
+  type SessionUser,
 } from '@shared/schemas/auth';
 import { ERROR_CODES } from '@shared/api-error';
+import { can } from '@shared/permissions';
+import type { Account } from '../../account';
+import { forbidden } from '../../access';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { UserRow } from '../../db/schema/index';
@@ -175,12 +179,24 @@ export async function changePassword(deps: AuthDeps, user: UserRow, currentToken
   });
 }
 
+/** Settings saved before a switch existed read as that switch's default. */
+const withDefaults = (saved: Partial<NotificationSettings>): NotificationSettings => ({ ...DEFAULT_NOTIFICATION_SETTINGS, ...saved });
+
 export async function getNotificationSettings(deps: AuthDeps, userId: number): Promise<NotificationSettings> {
   const user = await q.findUserById(deps.db, userId);
-  return user!.notificationSettings;
+  return withDefaults(user!.notificationSettings);
 }
 
-export async function setNotificationSettings(deps: AuthDeps, userId: number, settings: NotificationSettings) {
+/**
+ * The monthly portfolio summary is for owners and admins: switching it on is refused to any
+ * other role of the organisation in use. Switching it off, or saving it as it was, is always
+ * allowed (it may have been switched on while acting as the owner of another organisation).
+ */
+export async function setNotificationSettings(deps: AuthDeps, userId: number, account: Account | null, settings: NotificationSettings) {
+  if (settings.emailMonthlySummary) {
+    const current = await getNotificationSettings(deps, userId);
+    if (!current.emailMonthlySummary && !(account && can(account.role, 'insight.summaryMail'))) throw forbidden('insight.summaryMail');
+  }
   const user = await q.updateUser(deps.db, userId, { notificationSettings: settings });
-  return user.notificationSettings;
+  return withDefaults(user.notificationSettings);
 }

@@ -6,6 +6,7 @@ import { Label } from '@/components/ui/label';
 import { Button } from '@/components/ui/button';
 import { LoadingState, Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
+import { usePermissions } from '@/lib/use-permissions';
 import { useSendTestEmail } from '../api/use-send-test-email';
 import { useNotificationSettings, useUpdateNotificationSettings } from '../api/use-notification-settings';
 
@@ -24,6 +25,12 @@ const OPTIONS: { key: keyof NotificationSettings; label: string; description: st
     key: 'emailReportGeneration',
     label: 'Report generation',
     description: 'E-mails when a compliance report is ready to download.',
+  },
+  {
+    key: 'emailMonthlySummary',
+    label: 'Monthly portfolio summary',
+    description:
+      'On the first day of each month, the last month in figures: compliance, inspections on time, deficiencies opened and closed, overdue items, with a link to the PDF. For owners and admins.',
   },
   {
     key: 'emailNewFeatures',
@@ -61,6 +68,9 @@ export function NotificationsCard() {
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();
   const testEmail = useSendTestEmail();
+  const { can } = usePermissions();
+  // Only owners and admins receive it (the server refuses anyone else switching it on); one who has it on can always switch it off.
+  const shown = (key: keyof NotificationSettings) => key !== 'emailMonthlySummary' || can('insight.summaryMail') || settings.data?.emailMonthlySummary === true;
 
   return (
     <Card>
@@ -79,7 +89,7 @@ export function NotificationsCard() {
           <FormAlert>Could not load your notification settings. Please refresh the page.</FormAlert>
         ) : (
           <ul className="divide-y">
-            {OPTIONS.map((option) => (
+            {OPTIONS.filter((option) => shown(option.key)).map((option) => (
               <SettingRow
                 key={option.key}
                 label={option.label}
