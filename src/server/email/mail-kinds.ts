@@ -43,6 +43,8 @@ export const MAIL_KINDS = {
   /** The one daily mail about requirements with no known last date, instead of a reminder for each. */
   requirement_digest: 'bulk',
   report_ready: 'bulk',
+  /** The monthly portfolio summary, to owners and admins who asked for it (insight). */
+  monthly_summary: 'bulk',
   support_confirmation: 'bulk',
   support_notification: 'bulk',
   test: 'bulk',
