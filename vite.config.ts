@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -71,9 +72,57 @@ function chunkFor(): (id: string, api: { getModuleInfo: (id: string) => ModuleIn
   };
 }
 
+/**
+ * The installable app (issue 33, docs/offline.md): the web app manifest, linked from the app's
+ * pages (index.html, app.html; not the landing page, scripts/render-landing.tsx), and the
+ * service worker src/client/sw.ts, built to /sw.js with the list of files it keeps. The page
+ * registers it itself after loading (main.tsx), so the plugin injects no script.
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: '.',
+  filename: 'sw.ts',
+  injectRegister: false,
+  registerType: 'prompt',
+  manifestFilename: 'manifest.webmanifest',
+  // The icons are in the precache list below already.
+  includeManifestIcons: false,
+  manifest: {
+    id: '/',
+    name: 'Firemark',
+    short_name: 'Firemark',
+    description: 'Fire-safety inspections, compliance records and reports for your properties, on site with or without signal.',
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    // index.css: the primary red (the browser's bar, as index.html's theme-color) and the page's background.
+    theme_color: '#b91c1c',
+    background_color: '#ffffff',
+    categories: ['business', 'productivity'],
+    icons: [
+      // Drawn from favicon.svg by scripts/make-app-icons.mjs.
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    // What the app needs to open with no network: its page, every script and stylesheet (each
+    // page's lazy code too, so any page opens offline, not only those visited) and its icons.
+    // The landing page (written after this build, and without script) and app.html (the
+    // signed-in page, whose preloads need the network) are not among them; the worker opens
+    // index.html for any app address when offline (sw.ts).
+    globPatterns: ['index.html', 'assets/*.{js,css}', 'favicon.svg', 'icons/*.png'],
+    // One classic script: no module worker (Safari before 15 and Firefox before 114 lack them).
+    rollupFormat: 'iife',
+    // The worker's source map would land in the public folder, beside it.
+    sourcemap: false,
+  },
+});
+
 export default defineConfig(({ command }) => ({
   root: r('./src/client'),
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pwa],
   resolve: {
     alias: [
       { find: '@', replacement: r('./src/client') },

@@ -19,8 +19,11 @@ const body = renderToStaticMarkup(
 const page = index
   .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
   .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+  // Installing is for the app (its pages link the manifest, vite.config.ts); a visitor reading
+  // about Firemark is not offered it.
+  .replace(/\s*<link rel="manifest"[^>]*>/g, '')
   .replace('<div id="root"></div>', `<div id="root">${body}</div>`);
-if (page.includes('<script') || !page.includes('rel="stylesheet"') || !page.includes(body)) {
+if (page.includes('<script') || page.includes('rel="manifest"') || !page.includes('rel="stylesheet"') || !page.includes(body)) {
   throw new Error('landing.html: the built index.html no longer has the shape this script expects');
 }
 writeFileSync(path.join(clientDir, 'landing.html'), page);

@@ -71,6 +71,10 @@ async function security(app: FastifyInstance, opts: SecurityOptions): Promise<vo
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...extra.connectSrc],
+        // The service worker (/sw.js) and the web app manifest, both our own files (docs/offline.md).
+        // default-src would allow them too; said here so that narrowing it later keeps them.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         ...(extra.frameSrc.length > 0 ? { frameSrc: extra.frameSrc } : {}),
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
