@@ -31,6 +31,7 @@ import { inspectorsRoutes } from './modules/inspectors/inspectors.routes';
 import { invitationsRoutes } from './modules/invitations/invitations.routes';
 import { membersRoutes } from './modules/members/members.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { insightRoutes } from './modules/insight/insight.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { metricsRoutes } from './modules/metrics/metrics.routes';
 import { createMetrics, type Metrics } from './metrics';
@@ -202,6 +203,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(devicesRoutes, deps);
   await app.register(inspectionHistoryRoutes, deps);
   await app.register(dashboardRoutes, deps);
+  await app.register(insightRoutes, deps);
   await app.register(supportRoutes, deps);
   await app.register(billingRoutes, deps);
   await app.register(reminderSettingsRoutes, deps);

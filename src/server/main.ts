@@ -6,6 +6,7 @@ import { startPasswordResetWorker } from './jobs/password-reset-request';
 import { startHousekeeping } from './jobs/housekeeping';
 import { createFileStores } from './files/file-stores';
 import { startReminderSweep } from './jobs/reminder-sweep';
+import { startStatusRecord } from './jobs/status-record';
 import { startWebhookSweep } from './jobs/webhook-delivery';
 import { allowCheck } from './modules/webhooks/allowed-hosts';
 import { retireComplianceRefresh } from './jobs/retired-jobs';
@@ -124,6 +125,7 @@ async function main(): Promise<void> {
       if (!serveApp) void files.problem().then((problem) => problem && app?.log.warn(`File storage (FILE_STORE=s3): ${problem}`));
       await startHousekeeping(runtime.boss, { db: runtime.db, pool: runtime.pool }, files.photos, app.log, reportFiles);
       await startWebhookSweep(runtime.boss, { pool: runtime.pool, db: runtime.db, network: { allowed: allowCheck(config.webhookAllowList) } }, app.log);
+      await startStatusRecord(runtime.boss, runtime.db, app.log);
       await startPasswordResetWorker(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
       const log = app.log;
       // Reports made before PDFs lived in the file store: moved in the background, a few at a

@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import type { InspectionType } from '@shared/enums';
+import type { DeficiencySeverity } from '@shared/records';
+import type { DeficiencyAgeResponse, OnTimeResponse, WorkloadResponse } from '@shared/schemas/insight';
+import { DEFICIENCY_AGE_BANDS } from '@shared/schemas/insight';
+import { DEFICIENCY_SEVERITIES } from '@shared/records';
+import { inspectionScope } from '../../access';
+import type { DbOrTx } from '../../db/client';
+import { preparedRows } from '../../db/prepared';
+import { OPEN_STATUSES, unscheduledSql } from '../compliance/compliance.sql';
+import { insightScope, type InsightAsk } from './insight-scope';
+
+/** Months of the on-time figure, this one included; weeks of the workload figure, this one first. */
+export const ON_TIME_MONTHS = 12;
+export const WORKLOAD_WEEKS = 12;
+export const OLDEST_DEFICIENCIES = 10;
+
+/**
+ * Completed inspections per calendar month in the organisation's zone (docs/insight.md
+ * "On-time rate"): on time when completed on or before the due date (the local day of
+ * completion), and the median days late of the late ones. Served by inspections_org_completed_idx.
+ */
+export async function onTimeMonths(db: DbOrTx, ask: InsightAsk): Promise<OnTimeResponse> {
+  const { reach, timeZone } = ask;
+  const thisMonth = sql`date_trunc('month', ${ask.today}::date)::date`;
+  const first = sql`(${thisMonth} - ${ON_TIME_MONTHS - 1}::int * interval '1 month')::date`;
+  const rows = await preparedRows<{ month: string; completed: number; onTime: number; medianDaysLate: number | null }>(
+    db,
+    sql`
+    with months as (
+      select generate_series(${first}, ${thisMonth}, interval '1 month')::date as m
+    ), done as (
+      select date_trunc('month', (i.completed_date at time zone ${timeZone}))::date as m,
+        (i.completed_date at time zone ${timeZone})::date - i.due_date as late
+      from inspections i
+      where i.organization_id = ${reach.id} and i.status = 'completed'
+        and i.completed_date >= (${first}::timestamp at time zone ${timeZone})
+        and i.completed_date < ((${thisMonth} + interval '1 month')::timestamp at time zone ${timeZone})
+        and ${insightScope(reach, ask.propertyIds, sql`i.property_id`)} and ${inspectionScope(reach, sql`i.inspector_id`)}
+    )
+    select to_char(months.m, 'YYYY-MM') as month, count(done.late)::int as completed,
+      count(*) filter (where done.late <= 0)::int as "onTime",
+      percentile_cont(0.5) within group (order by done.late) filter (where done.late > 0) as "medianDaysLate"
+    from months left join done on done.m = months.m
+    group by months.m order by months.m`,
+  );
+  return {
+    months: rows.map((r) => ({
+      month: r.month,
+      completed: r.completed,
+      onTime: r.onTime,
+      rate: r.completed === 0 ? null : r.onTime / r.completed,
+      medianDaysLate: r.medianDaysLate === null ? null : Number(r.medianDaysLate),
+    })),
+  };
+}
+
+/**
+ * Open deficiencies by severity and age from the day they were found (the local day the
+ * inspection that found them was completed, else the day recorded), in bands 0-30, 31-90
+ * and 90+ days, every band present; and the oldest ten. Served by deficiencies_org_open_idx.
+ */
+export async function deficiencyAge(db: DbOrTx, ask: InsightAsk): Promise<DeficiencyAgeResponse> {
+  const { reach, timeZone } = ask;
+  const open = sql`
+    select d.id, d.property_id, d.severity, d.description,
+      coalesce((i.completed_date at time zone ${timeZone})::date, (d.created_at at time zone ${timeZone})::date) as found_on
+    from deficiencies d join inspections i on i.id = d.inspection_id
+    where d.organization_id = ${reach.id} and d.corrected_on is null
+      and ${insightScope(reach, ask.propertyIds, sql`d.property_id`)}`;
+  const bands = await preparedRows<{ severity: DeficiencySeverity; band: string; count: number }>(
+    db,
+    sql`
+    with open as (${open})
+    select severity::text as severity,
+      case when ${ask.today}::date - found_on <= 30 then '0-30' when ${ask.today}::date - found_on <= 90 then '31-90' else '90+' end as band,
+      count(*)::int as count
+    from open group by 1, 2`,
+  );
+  const oldest = await preparedRows<DeficiencyAgeResponse['oldest'][number]>(
+    db,
+    sql`
+    with open as (${open})
+    select open.id, open.property_id as "propertyId", p.name as "propertyName", open.severity::text as severity, open.description,
+      to_char(open.found_on, 'YYYY-MM-DD') as "foundOn", greatest(${ask.today}::date - open.found_on, 0) as "ageDays"
+    from open join properties p on p.id = open.property_id
+    order by open.found_on, open.id limit ${OLDEST_DEFICIENCIES}`,
+  );
+  const counted = new Map(bands.map((b) => [`${b.severity}|${b.band}`, b.count]));
+  return {
+    bands: DEFICIENCY_SEVERITIES.flatMap((severity) =>
+      DEFICIENCY_AGE_BANDS.map((band) => ({ severity, band, count: counted.get(`${severity}|${band}`) ?? 0 })),
+    ),
+    oldest,
+  };
+}
+
+/**
+ * What falls due per week (Monday in the organisation's zone) for the next twelve weeks, this
+ * one first, by type: open inspections by their due date, and active requirements with no
+ * open inspection by their next due date ("Due, not scheduled", the same rows the dashboard
+ * counts). Served by inspections_open_due_idx and requirements_unscheduled_due_idx.
+ */
+export async function workloadWeeks(db: DbOrTx, ask: InsightAsk): Promise<WorkloadResponse> {
+  const { reach } = ask;
+  const monday = sql`date_trunc('week', ${ask.today}::date)::date`;
+  const end = sql`(${monday} + ${WORKLOAD_WEEKS * 7 - 1}::int)`;
+  const rows = await preparedRows<{ weekStart: string; type: InspectionType | null; count: number }>(
+    db,
+    sql`
+    with due as (
+      select i.due_date as day, i.inspection_type as type
+      from inspections i
+      where i.organization_id = ${reach.id} and i.status in ${OPEN_STATUSES} and i.due_date between ${monday} and ${end}
+        and ${insightScope(reach, ask.propertyIds, sql`i.property_id`)} and ${inspectionScope(reach, sql`i.inspector_id`)}
+      union all
+      select r.next_due_date, r.item_type
+      from requirements r
+      where r.organization_id = ${reach.id} and ${unscheduledSql('r')} and r.next_due_date between ${monday} and ${end}
+        and ${insightScope(reach, ask.propertyIds, sql`r.property_id`)}
+    ), weeks as (
+      select generate_series(0, ${WORKLOAD_WEEKS - 1}::int) as n
+    )
+    select to_char(${monday} + weeks.n * 7, 'YYYY-MM-DD') as "weekStart", due.type::text as type, count(due.day)::int as count
+    from weeks left join due on due.day between ${monday} + weeks.n * 7 and ${monday} + weeks.n * 7 + 6
+    group by weeks.n, due.type order by weeks.n, due.type`,
+  );
+  const weeks = new Map<string, WorkloadResponse['weeks'][number]>();
+  for (const row of rows) {
+    const week = weeks.get(row.weekStart) ?? { weekStart: row.weekStart, byType: {}, total: 0 };
+    weeks.set(row.weekStart, week);
+    if (row.type === null) continue;
+    week.byType[row.type] = row.count;
+    week.total += row.count;
+  }
+  return { weeks: [...weeks.values()] };
+}

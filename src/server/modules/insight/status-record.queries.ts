@@ -1,0 +1,123 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { intervalSql, propertyStatusSql } from '../compliance/compliance.sql';
+
+/**
+ * The daily status record (docs/insight.md "Compliance over time", decision 044), for every
+ * organisation at once, each on its own day (`now` in its time zone):
+ * - a row in property_status_changes for each property whose stored status columns differ
+ *   from its last row (or that has none), dated that day; a second change the same day
+ *   rewrites the day's row, so the day keeps its last state;
+ * - the organisation's counts for that day in status_days, rewritten by each run of the day.
+ * Running it twice writes the same rows: the second finds nothing changed.
+ */
+export async function recordStatusDay(db: DbOrTx, now: Date): Promise<{ changes: number; days: number }> {
+  const instant = sql`${now.toISOString()}::timestamptz`;
+  const changes = await db.execute(sql`
+    insert into property_status_changes as c (organization_id, property_id, day, has_failure, inspected, earliest_due_date, source)
+    select p.organization_id, p.id, (${instant} at time zone o.time_zone)::date, p.has_failure, p.inspected, p.earliest_due_date, 'recorded'
+    from properties p
+    join organizations o on o.id = p.organization_id
+    left join lateral (
+      select l.has_failure, l.inspected, l.earliest_due_date from property_status_changes l
+      where l.property_id = p.id and l.day <= (${instant} at time zone o.time_zone)::date
+      order by l.day desc limit 1
+    ) last on true
+    where last.inspected is null
+      or (last.has_failure, last.inspected, last.earliest_due_date) is distinct from (p.has_failure, p.inspected, p.earliest_due_date)
+    on conflict (property_id, day) do update set has_failure = excluded.has_failure, inspected = excluded.inspected,
+      earliest_due_date = excluded.earliest_due_date, source = 'recorded', recorded_at = now()`);
+  const today = sql`(${instant} at time zone o.time_zone)::date`;
+  const status = propertyStatusSql('p', today);
+  const days = await db.execute(sql`
+    insert into status_days (organization_id, day, compliant, pending, non_compliant, total)
+    select o.id, ${today},
+      count(p.id) filter (where ${status} in ('compliant', 'due_soon')),
+      count(p.id) filter (where ${status} = 'pending'),
+      count(p.id) filter (where ${status} = 'non_compliant'),
+      count(p.id)
+    from organizations o left join properties p on p.organization_id = o.id
+    group by o.id, o.time_zone
+    on conflict (organization_id, day) do update set compliant = excluded.compliant, pending = excluded.pending,
+      non_compliant = excluded.non_compliant, total = excluded.total, recorded_at = now()`);
+  return { changes: changes.rowCount ?? 0, days: days.rowCount ?? 0 };
+}
+
+/** Organisations the record has not begun for: their history is derived first. */
+export async function organizationsWithoutRecord(db: DbOrTx): Promise<number[]> {
+  const { rows } = await db.execute<{ id: number }>(sql`
+    select o.id from organizations o where not exists (select 1 from status_days s where s.organization_id = o.id) order by o.id`);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * A property's status columns derived from its inspection history, one row for each day
+ * something happened before the record begins (the organisation's today at `now`): an inspection completed
+ * with a result, or a deficiency corrected. On each such day, per safety item type, the last
+ * completed inspection by then gives the type's result and its next due date (completed day
+ * plus its principal requirement's interval):
+ * - has_failure: a type's last result was non-compliant and not every deficiency it found
+ *   was corrected by then;
+ * - inspected: every item the property had by then (added on or before that day) was
+ *   inspected by then;
+ * - earliest_due_date: the earliest of those next due dates.
+ * What cannot be derived is left out and said in docs/insight.md: the due dates of items
+ * never inspected by then (so their overdue spells), requirements changed since, due windows,
+ * and re-tests. Rows already present are kept, so deriving twice writes nothing new.
+ */
+export async function deriveStatusHistory(db: DbOrTx, organizationId: number, now: Date): Promise<number> {
+  const result = await db.execute(sql`
+    with zone as (
+      select time_zone as tz, (${now.toISOString()}::timestamptz at time zone time_zone)::date as before
+      from organizations where id = ${organizationId}
+    ),
+    done as (
+      select i.id, i.property_id, i.inspection_type as type, (i.completed_date at time zone zone.tz)::date as day, i.compliance_result as result
+      from inspections i, zone
+      where i.organization_id = ${organizationId} and i.status = 'completed'
+        and i.completed_date is not null and i.compliance_result is not null
+    ),
+    corrected as (
+      select d.property_id, d.corrected_on as day from deficiencies d
+      where d.organization_id = ${organizationId} and d.corrected_on is not null
+    ),
+    days as (
+      select property_id, day from done, zone where day < zone.before
+      union
+      select c.property_id, c.day from corrected c, zone
+      where c.day < zone.before and exists (select 1 from done where done.property_id = c.property_id and done.day <= c.day)
+    ),
+    latest as (
+      select d.property_id, d.day, x.id, x.type, x.done_on, x.result
+      from days d cross join lateral (
+        select distinct on (e.type) e.id, e.type, e.day as done_on, e.result from done e
+        where e.property_id = d.property_id and e.day <= d.day
+        order by e.type, e.day desc, e.id desc
+      ) x
+    ),
+    judged as (
+      select l.property_id, l.day, l.type,
+        l.result = 'non_compliant' and not (
+          exists (select 1 from deficiencies f where f.inspection_id = l.id)
+          and not exists (select 1 from deficiencies f where f.inspection_id = l.id and (f.corrected_on is null or f.corrected_on > l.day))
+        ) as failing,
+        case when coalesce(r.interval_months, 0) = 0 and coalesce(r.interval_days, 0) = 0 then null
+          else (l.done_on + ${intervalSql('r')})::date end as due
+      from latest l
+      left join requirements r on r.property_id = l.property_id and r.item_type = l.type and r.principal
+    ),
+    per_day as (
+      select property_id, day, bool_or(failing) as has_failure, min(due) as earliest_due_date, array_agg(type) as types
+      from judged group by property_id, day
+    )
+    insert into property_status_changes (organization_id, property_id, day, has_failure, inspected, earliest_due_date, source)
+    select ${organizationId}, pd.property_id, pd.day, pd.has_failure,
+      not exists (
+        select 1 from compliance_items ci, zone
+        where ci.property_id = pd.property_id and (ci.created_at at time zone zone.tz)::date <= pd.day and not (ci.item_type = any(pd.types))
+      ),
+      pd.earliest_due_date, 'derived'
+    from per_day pd
+    on conflict (property_id, day) do nothing`);
+  return result.rowCount ?? 0;
+}
