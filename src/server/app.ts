@@ -38,6 +38,7 @@ import { createMetrics, type Metrics } from './metrics';
 import { createDrain, type Drain } from './drain';
 import { inspectionsRoutes } from './modules/inspections/inspections.routes';
 import { walkthroughsRoutes } from './modules/walkthroughs/walkthroughs.routes';
+import { offlineRoutes } from './modules/offline/offline.routes';
 import { mailConsentRoutes } from './modules/mail-consent/mail-consent.routes';
 import { isOneClickUnsubscribe } from './modules/mail-consent/one-click';
 import { propertiesRoutes } from './modules/properties/properties.routes';
@@ -81,7 +82,10 @@ const RETRY_AFTER_SECONDS = 5;
 
 function errorBody(error: FastifyError | AppError): { status: number; body: ApiErrorBody } {
   if (error instanceof AppError) {
-    return { status: error.statusCode, body: { message: error.message, code: error.code, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) } };
+    return {
+      status: error.statusCode,
+      body: { ...error.details, message: error.message, code: error.code, ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}) },
+    };
   }
   // Before the database's check: the store's network errors (ECONNREFUSED...) are not the database's.
   if (error instanceof FileStoreUnavailableError) {
@@ -199,6 +203,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   await app.register(publicTagRoutes, deps);
   await app.register(inspectionsRoutes, deps);
   await app.register(walkthroughsRoutes, deps);
+  await app.register(offlineRoutes, deps);
   await app.register(requirementsRoutes, deps);
   await app.register(devicesRoutes, deps);
   await app.register(inspectionHistoryRoutes, deps);

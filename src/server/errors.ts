@@ -15,6 +15,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   SERVICE_UNAVAILABLE: 503,
   REPORT_TOO_LARGE: 422,
   REPORT_FAILED: 500,
+  changed_elsewhere: 412,
+  out_of_order: 409,
 };
 
 /** An error whose message is safe to show the user; its code decides the HTTP status. */
@@ -24,6 +26,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fieldErrors?: Record<string, string[]>,
+    /** More of the answer's body beside the message (a 412's `current`). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.statusCode = STATUS_BY_CODE[code];
@@ -36,3 +40,11 @@ export const validationFailed = (fieldErrors: Record<string, string[]>, message 
   new AppError(ERROR_CODES.validation, message, fieldErrors);
 export const conflict = (message: string, fieldErrors?: Record<string, string[]>) =>
   new AppError(ERROR_CODES.conflict, message, fieldErrors);
+
+/** docs/offline.md, "On the server": an edit kept on a device while someone else changed the record. */
+export const CHANGED_ELSEWHERE_MESSAGE = 'Someone else changed this after your copy was kept. Choose which version to keep.';
+export const changedElsewhere = (current: unknown) => new AppError(ERROR_CODES.changed_elsewhere, CHANGED_ELSEWHERE_MESSAGE, undefined, { current });
+
+/** docs/offline.md, "On the server": a change sent before the change it needs. */
+export const OUT_OF_ORDER_MESSAGE =
+  'This change needs an earlier change that has not reached the server yet. It is kept on your device and will be sent after it.';

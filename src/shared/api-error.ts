@@ -25,6 +25,14 @@ export const ERROR_CODES = {
   reportTooLarge: 'REPORT_TOO_LARGE',
   /** A report whose drawing failed or ran out of time; trying again may work. */
   reportFailed: 'REPORT_FAILED',
+  /**
+   * An edit sent with `If-Match` whose record someone else changed since that copy was kept
+   * (docs/offline.md): nothing applied; the answer's `current` is the record as it now stands.
+   * Named as the offline contract words them, so the outbox reads them as sent.
+   */
+  changed_elsewhere: 'changed_elsewhere',
+  /** A change sent with `Depends-On` before the change it needs reached the server: nothing applied. */
+  out_of_order: 'out_of_order',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -69,6 +69,7 @@ export const HISTORY_KIND_LABELS = {
   'undo.edit_inspection': 'Inspection edit undone',
   'undo.delete_inspection': 'Inspection deletion undone',
   'undo.delete_property': 'Property deletion undone',
+  'offline.unapplied': 'Recorded offline but not applied',
 } as const;
 export type HistoryKind = keyof typeof HISTORY_KIND_LABELS;
 export const HISTORY_KINDS = Object.keys(HISTORY_KIND_LABELS) as HistoryKind[];
@@ -88,6 +89,7 @@ export const HISTORY_GROUP_LABELS = {
   organization: 'Organisation settings',
   plan: 'Plan',
   undo: 'Undo',
+  offline: 'Recorded offline',
 } as const;
 export type HistoryGroup = keyof typeof HISTORY_GROUP_LABELS;
 export const HISTORY_GROUPS = Object.keys(HISTORY_GROUP_LABELS) as HistoryGroup[];
@@ -179,6 +181,12 @@ export const HISTORY_FIELD_LABELS: Record<string, string> = {
   plan_source: 'Plan granted by',
   trial_started_at: 'Trial started',
   first_paid_at: 'First paid',
+  // What a change recorded offline held (its body's fields, as offline.unapplied lists them).
+  recorded_at: 'Recorded on the device at',
+  compliance_status: 'Result',
+  result: 'Result',
+  deficiencies: 'Deficiencies',
+  attestation: 'Attestation',
 };
 
 export function historyFieldLabel(field: string): string {
@@ -206,6 +214,7 @@ export function historyValueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '(none)';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (field === 'answers' && typeof value === 'object') return answersText(value as ItemAnswers);
+  if (Array.isArray(value) && field !== 'property_ids') return value.length === 0 ? '(none)' : value.map((v) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))).join('; ');
   if (Array.isArray(value)) return value.length === 0 ? '(none)' : `${value.length} ${value.length === 1 ? 'property' : 'properties'}`;
   if (typeof value === 'object') return JSON.stringify(value);
   const text = String(value);
@@ -218,6 +227,7 @@ export function historyValueText(field: string, value: unknown): string {
     case 'status':
       return STATUS_LABELS[text] ?? text;
     case 'compliance_result':
+    case 'compliance_status':
       return RESULT_LABELS[text] ?? text;
     case 'attestation_role':
       return ATTESTATION_ROLE_LABELS[text] ?? text;
@@ -276,6 +286,9 @@ export function historySubjectText(entity: string, subject: Record<string, unkno
       return s('recipient');
     case 'devices':
       return s('tag') ? `${type()} ${s('tag')}` : type();
+    case 'unapplied_changes':
+      // "Recorded offline but not applied: Pass: EXT-0042 (it had been deleted)"
+      return s('reason') === 'deleted' ? `${s('label')} (it had been deleted)` : s('label');
     default:
       return '';
   }

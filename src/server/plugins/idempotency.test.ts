@@ -128,7 +128,7 @@ describe('Idempotency-Key', () => {
     const { agent, user } = await proAccount();
     const res = await agent.request({ method: 'POST', url: '/api/tokens', payload: { name: 'Zapier', access: 'read' }, headers: { 'idempotency-key': 'token-1' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('This call does not take an Idempotency-Key header: only creates do (docs/api.md, "Retrying safely").');
+    expect(res.json().message).toBe('This call does not take an Idempotency-Key header (docs/api.md, "Retrying safely").');
     expect(Number((await ctx.runtime.pool.query(`select count(*) from api_tokens where organization_id = $1`, [user.id])).rows[0].count)).toBe(0);
     expect(Number((await ctx.runtime.pool.query(`select count(*) from idempotency_keys where user_id = $1`, [user.id])).rows[0].count)).toBe(0);
   });

@@ -4,9 +4,15 @@ import fp from 'fastify-plugin';
 import type pg from 'pg';
 import { ERROR_CODES, type ApiErrorBody } from '@shared/api-error';
 import { idempotentRequests, KEY_REUSED_MESSAGE, type IdempotentRequest } from '../db/idempotency';
+import { OUT_OF_ORDER_MESSAGE } from '../errors';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
+/** The ids (Idempotency-Keys) of earlier changes a change needs, comma-separated (docs/offline.md). */
+export const DEPENDS_ON_HEADER = 'depends-on';
+const MAX_DEPENDENCIES = 50;
+/** A change edits as well as creates: an offline outbox sends completions and edits (PUT) by key too. */
+const KEYED_METHODS = new Set(['POST', 'PUT']);
 /** Visible ASCII, as the header's draft standard and Stripe's keys use; a UUID fits. */
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -15,15 +21,17 @@ declare module 'fastify' {
     idempotent: IdempotentRequest | null;
   }
   interface FastifyContextConfig {
-    /** The route is a create that takes an Idempotency-Key (routes opt in with `config: idempotent`). */
+    /** The route is a create or an edit that takes an Idempotency-Key (routes opt in with `config: idempotent`). */
     idempotent?: boolean;
   }
 }
 
 /**
- * A create's route options opt in with this. Only creates do: an answer that holds a secret
- * shown once (a new API token, a webhook's signing secret) must not be kept, and sign-in or
- * sign-out replayed from a record would not set or clear a cookie.
+ * A create's or an edit's route options opt in with this (an offline device sends its changes
+ * by key, docs/offline.md). Not every route does: an answer that holds a secret shown once (a
+ * new API token, a webhook's signing secret) must not be kept, and sign-in or sign-out replayed
+ * from a record would not set or clear a cookie. A replay answers the kept body only: headers
+ * such as the undo token are not kept.
  */
 export const idempotent = { idempotent: true } as const;
 
@@ -32,14 +40,42 @@ const bodyHash = (body: unknown) =>
     .update(Buffer.isBuffer(body) ? body : JSON.stringify(body ?? null))
     .digest('hex');
 
+interface SeenKey {
+  operation: string;
+  request_hash: string;
+  status_code: number | null;
+  response: unknown;
+}
+
+/** The ids a Depends-On header names, or undefined when it is not a short list of keys. */
+function dependencies(header: string | string[]): string[] | undefined {
+  const ids = [...new Set((Array.isArray(header) ? header.join(',') : header).split(',').map((id) => id.trim()).filter(Boolean))];
+  return ids.length > 0 && ids.length <= MAX_DEPENDENCIES && ids.every((id) => KEY.test(id)) ? ids : undefined;
+}
+
+/**
+ * Whether every change named was accepted for this user: its key's row holds a success, or no
+ * answer at all (the change committed and its answer was lost, which is applied all the same).
+ */
+async function allAccepted(pool: pg.Pool, userId: number, ids: string[]): Promise<boolean> {
+  const { rows } = await pool.query<{ accepted: string }>(
+    `select count(*) as accepted from idempotency_keys where user_id = $1 and key = any($2::text[]) and (status_code is null or status_code < 300)`,
+    [userId, ids],
+  );
+  return Number(rows[0]?.accepted) === ids.length;
+}
+
 const refuse = (reply: FastifyReply, status: number, body: ApiErrorBody) => reply.status(status).send(body);
 
 /**
- * `Idempotency-Key` on a signed-in create (docs/api.md, "Retrying safely"): the first request
- * with a key is carried out and its answer kept for a day; the same key with the same body
+ * `Idempotency-Key` on a signed-in create or edit (docs/api.md, "Retrying safely"): the first
+ * request with a key is carried out and its answer kept for 30 days; the same key with the same body
  * gets that answer again (with `Idempotent-Replayed: true`) instead of a second record. The
  * key's row commits with the request's own transaction (db/idempotency.ts), so a request
  * whose change committed but whose answer was lost is refused on retry, never repeated.
+ *
+ * `Depends-On` (docs/offline.md): a change that names earlier changes by their keys is refused
+ * with 409 out_of_order, before anything is applied, until each was accepted for this user.
  */
 export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { pool: pg.Pool }) => {
   app.decorateRequest('idempotent', null);
@@ -47,40 +83,53 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { pool: p
   // Callback style, so that the rest of the request runs inside the key's async context.
   app.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     const key = request.headers[IDEMPOTENCY_HEADER];
-    if (request.method !== 'POST' || key === undefined || !request.account) return done();
-    if (!request.routeOptions.config.idempotent) {
+    const dependsOn = request.headers[DEPENDS_ON_HEADER];
+    if (!request.account || (key === undefined && dependsOn === undefined)) return done();
+    if (key !== undefined && !KEYED_METHODS.has(request.method)) return done();
+    if (key !== undefined && !request.routeOptions.config.idempotent) {
       // Ignoring the key would let a client believe its retries are safe.
-      refuse(reply, 400, { message: 'This call does not take an Idempotency-Key header: only creates do (docs/api.md, "Retrying safely").', code: ERROR_CODES.validation });
+      refuse(reply, 400, { message: 'This call does not take an Idempotency-Key header (docs/api.md, "Retrying safely").', code: ERROR_CODES.validation });
       return;
     }
-    if (typeof key !== 'string' || !KEY.test(key)) {
+    if (key !== undefined && (typeof key !== 'string' || !KEY.test(key))) {
       refuse(reply, 400, { message: 'The Idempotency-Key header must be 1 to 255 visible characters, such as a UUID.', code: ERROR_CODES.validation });
       return;
     }
-    const idempotent: IdempotentRequest = {
-      userId: request.account.userId,
-      key,
-      operation: `POST ${request.url.split('?')[0]}`,
-      requestHash: bodyHash(request.body),
-      claimed: false,
-    };
-    opts.pool
-      .query<{ operation: string; request_hash: string; status_code: number | null; response: unknown }>(
-        `select operation, request_hash, status_code, response from idempotency_keys where user_id = $1 and key = $2`,
-        [idempotent.userId, key],
-      )
-      .then(({ rows: [seen] }) => {
-        if (!seen) {
-          request.idempotent = idempotent;
-          idempotentRequests.run(idempotent, done);
-        } else if (seen.operation !== idempotent.operation || seen.request_hash !== idempotent.requestHash) {
-          refuse(reply, 409, { message: 'This Idempotency-Key was already used for a different request. Use a new key for each new request.', code: ERROR_CODES.conflict });
-        } else if (seen.status_code === null) {
-          refuse(reply, 409, { message: KEY_REUSED_MESSAGE, code: ERROR_CODES.conflict });
-        } else {
-          void reply.status(seen.status_code).header(REPLAYED_HEADER, 'true').send(seen.response);
+    const needed = dependsOn === undefined ? [] : dependencies(dependsOn);
+    if (needed === undefined) {
+      refuse(reply, 400, { message: `The Depends-On header must name 1 to ${MAX_DEPENDENCIES} change ids (Idempotency-Keys), separated by commas.`, code: ERROR_CODES.validation });
+      return;
+    }
+    const userId = request.account.userId;
+    const idempotent: IdempotentRequest | undefined =
+      typeof key === 'string'
+        ? { userId, key, operation: `${request.method} ${request.url.split('?')[0]}`, requestHash: bodyHash(request.body), claimed: false }
+        : undefined;
+    const seenKey = idempotent
+      ? opts.pool.query<SeenKey>(`select operation, request_hash, status_code, response from idempotency_keys where user_id = $1 and key = $2`, [userId, idempotent.key]).then(({ rows }) => rows[0])
+      : Promise.resolve(undefined);
+    seenKey
+      .then(async (seen) => {
+        if (seen && idempotent) {
+          // A change already received answers as it did, whatever it depends on.
+          if (seen.operation !== idempotent.operation || seen.request_hash !== idempotent.requestHash) {
+            refuse(reply, 409, { message: 'This Idempotency-Key was already used for a different request. Use a new key for each new request.', code: ERROR_CODES.conflict });
+          } else if (seen.status_code === null) {
+            refuse(reply, 409, { message: KEY_REUSED_MESSAGE, code: ERROR_CODES.conflict });
+          } else {
+            void reply.status(seen.status_code).header(REPLAYED_HEADER, 'true').send(seen.response);
+          }
+          return;
         }
-      }, done);
+        if (needed.length > 0 && !(await allAccepted(opts.pool, userId, needed))) {
+          refuse(reply, 409, { message: OUT_OF_ORDER_MESSAGE, code: ERROR_CODES.out_of_order });
+          return;
+        }
+        if (!idempotent) return done();
+        request.idempotent = idempotent;
+        idempotentRequests.run(idempotent, done);
+      })
+      .catch(done);
   });
 
   // The answer is kept when the request changed something (its transaction claimed the key),

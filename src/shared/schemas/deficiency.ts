@@ -30,6 +30,13 @@ export const deficiencyInputSchema = z.object({
 export type DeficiencyInput = z.input<typeof deficiencyInputSchema>;
 export type DeficiencyValues = z.output<typeof deficiencyInputSchema>;
 
+/**
+ * POST /api/inspections/{id}/deficiencies (one found after the completion was sent, or on a
+ * device without signal) and PUT /api/deficiencies/{id} (its text, severity, place and date):
+ * the same fields as a completion's deficiency.
+ */
+export const deficiencyEditSchema = deficiencyInputSchema;
+
 /** POST /api/deficiencies/{id}/correct */
 export const correctDeficiencySchema = z.object({
   correctedOn: calendarDate('Enter the day it was corrected'),
@@ -76,6 +83,7 @@ export const deficiencyResponse = z.object({
   foundOn: calendarDayField.nullable().describe('The day the inspection that opened it was performed'),
   photos: z.array(deficiencyPhotoResponse),
   createdAt: timestampField,
+  updatedAt: timestampField.describe('When it last changed: sent back as If-Match by an edit made from this copy'),
   inspectionRetest: z
     .object({ id: recordIdField, dueDate: calendarDayField, status: z.enum(INSPECTION_STATUSES) })
     .nullable()

@@ -285,6 +285,11 @@ export type InspectionDeficiencies = Deficiency[];
 /** PUT /api/inspections/{id} with a result answers the inspection and what comes next. */
 export const inspectionUpdateResultResponse = inspectionResponse.extend({
   nextDue: nextDueResponse.nullish().describe('After a completion: the next inspection of its requirement'),
+  addedAsInspectionId: recordIdField
+    .optional()
+    .describe(
+      'Set when a completion sent with an Idempotency-Key found its inspection completed meanwhile by someone else: its result was kept as this other completed inspection of the same property and activity on the day it was performed (results are only ever added, docs/offline.md), and the answer describes it',
+    ),
 });
 export type InspectionUpdateResult = z.infer<typeof inspectionUpdateResultResponse>;
 

@@ -38,4 +38,4 @@ export const API_COMPONENTS: Record<string, z.ZodType> = {
 export const API_ERROR_SCHEMA = apiErrorResponse;
 
 /** The reference's sections: the records first, the account's plumbing last. */
-export const API_TAG_ORDER = ['Properties', 'Inspections', 'Deficiencies', 'Requirements', 'Devices', 'Walk-throughs', 'Inspectors', 'Reports', 'Share links', 'Dashboard', 'Insight', 'Undo', 'Webhooks', 'Calendar', 'Settings', 'Manager e-mail', 'Support', 'Plan', 'Account', 'API tokens', 'Billing', 'Reference'];
+export const API_TAG_ORDER = ['Properties', 'Inspections', 'Deficiencies', 'Requirements', 'Devices', 'Walk-throughs', 'Offline', 'Inspectors', 'Reports', 'Share links', 'Dashboard', 'Insight', 'Undo', 'Webhooks', 'Calendar', 'Settings', 'Manager e-mail', 'Support', 'Plan', 'Account', 'API tokens', 'Billing', 'Reference'];

@@ -18,8 +18,28 @@ export async function insertDeficiencies(
   db: DbOrTx,
   owner: { organizationId: number; propertyId: number; inspectionId: number; itemType: InspectionType },
   values: DeficiencyValues[],
-): Promise<void> {
-  await db.insert(deficiencies).values(values.map((v) => ({ ...owner, ...v })));
+): Promise<number[]> {
+  const rows = await db.insert(deficiencies).values(values.map((v) => ({ ...owner, ...v }))).returning({ id: deficiencies.id });
+  return rows.map((row) => row.id);
+}
+
+/** An edit of what was found; `updated_at` moves so a copy kept elsewhere is known to be older. */
+export async function updateDeficiency(db: DbOrTx, id: number, values: DeficiencyValues): Promise<void> {
+  await db
+    .update(deficiencies)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(deficiencies.id, id));
+}
+
+/** The inspection a new deficiency is added to, locked, as the caller reaches it (an inspector: their own). */
+export async function lockInspectionForDeficiency(db: DbOrTx, reach: Reach, inspectionId: number) {
+  const result = await db.execute<{ id: number; property_id: number; inspection_type: InspectionType; status: InspectionStatus; compliance_result: string | null; requirement_id: number | null }>(sql`
+    select i.id, i.property_id, i.inspection_type, i.status, i.compliance_result, i.requirement_id
+    from inspections i
+    where i.id = ${inspectionId} and i.organization_id = ${reach.id}
+      and ${propertyScope(reach, sql`i.property_id`)} and ${inspectionScope(reach, sql`i.inspector_id`)}
+    for no key update`);
+  return result.rows[0];
 }
 
 type Row = {
@@ -38,6 +58,7 @@ type Row = {
   correction_note: string | null;
   found_on: string | null;
   created_at: Date;
+  updated_at: Date;
   photos: { id: number; contentType: string; byteSize: number; createdAt: string; quarantined: boolean }[];
   retest_id: number | null;
   retest_due_date: string | null;
@@ -73,6 +94,7 @@ function toDeficiency(row: Row): Deficiency {
     foundOn: row.found_on,
     photos: row.photos.map((p) => ({ ...p, createdAt: new Date(p.createdAt).toISOString(), url: photoUrl(row.id, p.id) })),
     createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
     inspectionRetest: row.retest_id === null ? null : { id: row.retest_id, dueDate: row.retest_due_date!, status: row.retest_status! },
   };
 }
@@ -83,7 +105,7 @@ const ORDER = sql`(d.corrected_on is null) desc, array_position(array['critical'
 async function selectDeficiencies(db: DbOrTx, where: SQL, limit = 1000): Promise<Deficiency[]> {
   const rows = await preparedRows<Row>(db, sql`
     select d.id, d.property_id, p.name as property_name, d.inspection_id, d.item_type, d.description, d.severity,
-      d.location, d.corrective_action, d.due_by, d.corrected_on, d.corrected_by, d.correction_note, d.created_at,
+      d.location, d.corrective_action, d.due_by, d.corrected_on, d.corrected_by, d.correction_note, d.created_at, d.updated_at,
       to_char((i.completed_date at time zone o.time_zone)::date, 'YYYY-MM-DD') as found_on,
       coalesce((
         select json_agg(json_build_object('id', ph.id, 'contentType', ph.content_type, 'byteSize', ph.byte_size, 'createdAt', ph.created_at, 'quarantined', ph.quarantined_at is not null) order by ph.id)
@@ -141,8 +163,8 @@ export async function findDeficiency(db: DbOrTx, reach: Reach, id: number): Prom
 
 /** The row, locked for the rest of the transaction, with what settling compliance needs. */
 export async function lockDeficiency(db: DbOrTx, reach: Reach, id: number) {
-  const result = await db.execute<{ id: number; property_id: number; inspection_id: number; item_type: InspectionType; requirement_id: number | null; corrected_on: string | null }>(sql`
-    select d.id, d.property_id, d.inspection_id, d.item_type, i.requirement_id, d.corrected_on
+  const result = await db.execute<{ id: number; property_id: number; inspection_id: number; item_type: InspectionType; requirement_id: number | null; corrected_on: string | null; updated_at: Date }>(sql`
+    select d.id, d.property_id, d.inspection_id, d.item_type, i.requirement_id, d.corrected_on, d.updated_at
     from deficiencies d join inspections i on i.id = d.inspection_id
     where d.id = ${id} and ${reached(reach)}
     for update of d`);

@@ -3,12 +3,13 @@ import { z } from 'zod';
 import type { ApiErrorBody } from '@shared/api-error';
 import { PHOTO_TYPES } from '@shared/records';
 import { UNDO_TOKEN_HEADER } from '@shared/undo';
-import { correctDeficiencyResponse, correctDeficiencySchema, deficiencyListQuerySchema, deficiencyPhotoResponse, deficiencyResponse, deficiencySummaryResponse } from '@shared/schemas/deficiency';
+import { correctDeficiencyResponse, correctDeficiencySchema, deficiencyEditSchema, deficiencyListQuerySchema, deficiencyPhotoResponse, deficiencyResponse, deficiencySummaryResponse } from '@shared/schemas/deficiency';
 import { requireAccount } from '../../plugins/auth';
 import { fileBody, fileResponse, idParams, notFoundParams, recordId, successResponse, type ZodTypeProvider } from '../../route-schema';
 import * as deficiencies from './deficiencies.service';
 import { PHOTO_UPLOAD_PATH } from './photo-upload';
 import { idempotent } from '../../plugins/idempotency';
+import { ifMatchOf } from '../../if-match';
 
 const tags = ['Deficiencies'];
 const params = idParams('Deficiency not found');
@@ -40,8 +41,45 @@ export async function deficienciesRoutes(app: FastifyInstance, deps: deficiencie
   );
 
   api.post(
+    '/api/inspections/:id/deficiencies',
+    {
+      config: idempotent,
+      schema: {
+        permission: 'deficiencies.record',
+        tags,
+        summary: 'Add a deficiency to an inspection',
+        description:
+          'One found after the completion was sent, or recorded on a device without signal: added to an open inspection (announced when it is completed) or to one completed non-compliant. A compliant or cancelled inspection takes none (409).',
+        params: idParams('Inspection not found'),
+        body: deficiencyEditSchema,
+        response: { 201: deficiencyResponse },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await deficiencies.addDeficiency(deps, requireAccount(request), request.params.id, request.body)),
+  );
+
+  api.put(
+    '/api/deficiencies/:id',
+    {
+      config: idempotent,
+      schema: {
+        permission: 'deficiencies.record',
+        tags,
+        summary: 'Edit a deficiency',
+        description:
+          'Its description, severity, location, corrective action and due date (all of them, as the form sends them). Sent with `If-Match: <updatedAt>` (the `updatedAt` of the copy it was made from), an edit of a deficiency someone changed since is refused with 412 `changed_elsewhere` and the deficiency as it stands (`current`); nothing is applied (docs/offline.md).',
+        params,
+        body: deficiencyEditSchema,
+        response: { 200: deficiencyResponse },
+      },
+    },
+    async (request) => deficiencies.editDeficiency(deps, requireAccount(request), request.params.id, request.body, ifMatchOf(request)),
+  );
+
+  api.post(
     '/api/deficiencies/:id/correct',
     {
+      config: idempotent,
       schema: {
         permission: 'deficiencies.record',
         tags,

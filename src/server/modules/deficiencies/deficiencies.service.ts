@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { z } from 'zod';
 import { todayInTimeZone } from '@shared/dates';
 import { PHOTO_QUARANTINED_MESSAGE } from '@shared/records';
-import type { correctDeficiencySchema, CorrectDeficiencyResult, Deficiency, DeficiencyPhoto, ScheduledRetest } from '@shared/schemas/deficiency';
+import type { correctDeficiencySchema, CorrectDeficiencyResult, Deficiency, DeficiencyPhoto, DeficiencyValues, ScheduledRetest } from '@shared/schemas/deficiency';
 import type { InspectionType } from '@shared/enums';
 import { formatDisplayDate } from '@shared/dates';
 import { isCodeSet } from '@shared/code-sets';
@@ -10,7 +10,8 @@ import { retestRule, retestScheduledMessage } from '@shared/retest-after-correct
 import type { Db, DbOrTx } from '../../db/client';
 import { writeAccountData } from '../../cache/account-cache';
 import { withTransaction } from '../../db/transaction';
-import { conflict, notFound, validationFailed } from '../../errors';
+import { changedElsewhere, conflict, notFound, validationFailed } from '../../errors';
+import { emitWebhookEvent } from '../webhooks/emit';
 import { settle } from '../compliance/compliance.service';
 import { beginUndoable, finishUndoable } from '../undo/undo.service';
 import type { Account } from '../../account';
@@ -53,6 +54,52 @@ export async function getDeficiency(deps: DeficienciesDeps, account: Account, id
 export async function openSummary(deps: DeficienciesDeps, account: Account) {
   const [counts, critical] = await Promise.all([q.accountOpenCounts(deps.db, account), q.listOpenCritical(deps.db, account, 20)]);
   return { openCount: counts.open, criticalCount: counts.critical, critical };
+}
+
+/**
+ * A deficiency found after the completion was sent (or recorded on a device without signal):
+ * added to an open inspection, as a walk-through's Fail is, or to one completed non-compliant.
+ * A compliant or cancelled inspection found nothing, so it takes none (409).
+ */
+export async function addDeficiency(deps: DeficienciesDeps, account: Account, inspectionId: number, values: DeficiencyValues): Promise<Deficiency> {
+  const id = await writeAccountData(deps.pool, account.id, async (tx) => {
+    const inspection = await q.lockInspectionForDeficiency(tx.db, account, inspectionId);
+    if (!inspection) throw notFound('Inspection not found');
+    const open = inspection.status === 'scheduled' || inspection.status === 'in_progress';
+    const failed = inspection.status === 'completed' && inspection.compliance_result === 'non_compliant';
+    if (!open && !failed) {
+      throw conflict(
+        inspection.status === 'cancelled'
+          ? 'This inspection was cancelled, so it found nothing. Record the deficiency on the inspection that found it.'
+          : 'This inspection was recorded as compliant, so it found no deficiency. Change its result to non-compliant first, or record the deficiency on the inspection that found it.',
+      );
+    }
+    const [added] = await q.insertDeficiencies(
+      tx.db,
+      { organizationId: account.id, propertyId: inspection.property_id, inspectionId, itemType: inspection.inspection_type },
+      [values],
+    );
+    // A completed inspection's findings are announced now; an open one's when it is completed.
+    if (failed) await emitWebhookEvent(tx, account.id, 'deficiency.opened', (await q.findDeficiency(tx.db, account, added!))!);
+    await settle(tx.db, { propertyId: inspection.property_id, requirementIds: [inspection.requirement_id], itemTypes: [inspection.inspection_type], today: today(account) });
+    return added!;
+  });
+  return getDeficiency(deps, account, id);
+}
+
+/**
+ * An edit of what was found. With If-Match (`updatedAt` of the copy it was made from), a
+ * deficiency changed since is not edited over: 412 with it as it stands (docs/offline.md).
+ */
+export async function editDeficiency(deps: DeficienciesDeps, account: Account, id: number, values: DeficiencyValues, ifMatch?: number): Promise<Deficiency> {
+  await writeAccountData(deps.pool, account.id, async ({ db }) => {
+    const row = await q.lockDeficiency(db, account, id);
+    if (!row) throw deficiencyNotFound();
+    if (ifMatch !== undefined && new Date(row.updated_at).getTime() !== ifMatch) throw changedElsewhere(await q.findDeficiency(db, account, id));
+    await q.updateDeficiency(db, id, values);
+    await settle(db, { propertyId: row.property_id, requirementIds: [row.requirement_id], itemTypes: [row.item_type], today: today(account) });
+  });
+  return getDeficiency(deps, account, id);
 }
 
 /**

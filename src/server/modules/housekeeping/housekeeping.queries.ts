@@ -17,8 +17,11 @@ export const RETENTION = {
   consentTokenDays: 365,
   /** Stripe retries a webhook for up to three days; the ids only stop a replay being applied twice. */
   stripeEventDays: 30,
-  /** A client retries within minutes; a day covers a phone that comes back online the next morning too. */
-  idempotencyKeyDays: 1,
+  /**
+   * A client retries within minutes, but a device offline for weeks (a site without signal,
+   * docs/offline.md) sends its kept changes by key when it returns: 30 days still replays them once.
+   */
+  idempotencyKeyDays: 30,
 } as const;
 
 export interface PruneCounts {

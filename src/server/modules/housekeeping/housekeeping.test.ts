@@ -32,7 +32,7 @@ describe('daily housekeeping', () => {
     for (const [eventId, received] of [['evt_old', daysBefore(31)], ['evt_recent', daysBefore(29)]]) {
       await q(`insert into stripe_events (id, type, created_at, received_at) values ($1, 'invoice.paid', $2, $2)`, [eventId, received]);
     }
-    for (const [key, created] of [['old-key', daysBefore(1.5)], ['recent-key', daysBefore(0.5)]]) {
+    for (const [key, created] of [['old-key', daysBefore(31)], ['recent-key', daysBefore(29)]]) {
       await q(`insert into idempotency_keys (user_id, key, operation, request_hash, created_at) values ($1, $2, 'POST /api/properties', 'h', $3)`, [id, key, created]);
     }
 

@@ -22,6 +22,7 @@ import { assertPropertyExists } from '../properties/properties.service';
 import type { InspectionFilter } from './inspections.queries';
 import * as inspections from './inspections.service';
 import { idempotent } from '../../plugins/idempotency';
+import { ifMatchOf } from '../../if-match';
 
 const tags = ['Inspections'];
 const params = idParams('Inspection not found');
@@ -92,11 +93,12 @@ export async function inspectionsRoutes(app: FastifyInstance, deps: inspections.
   api.put(
     '/api/inspections/:id',
     {
+      config: idempotent,
       schema: {
         permission: 'inspections.complete',
         tags,
         summary: 'Complete, reschedule or edit an inspection',
-        description: `\`status: "completed"\` completes it; a \`rescheduleReason\`, or a \`dueDate\` alone, reschedules it; anything else edits it. The \`${UNDO_TOKEN_HEADER}\` header of the answer undoes the change.`,
+        description: `\`status: "completed"\` completes it; a \`rescheduleReason\`, or a \`dueDate\` alone, reschedules it; anything else edits it. The \`${UNDO_TOKEN_HEADER}\` header of the answer undoes the change. A reschedule or edit sent with \`If-Match: <updatedAt>\` (the \`updatedAt\` of the copy it was made from) is refused with 412 \`changed_elsewhere\` and the inspection as it stands (\`current\`) when someone changed it since; nothing is applied. A completion with a result sent with an Idempotency-Key whose inspection was completed meanwhile is kept as another completed inspection of the same property and activity (\`addedAsInspectionId\`), so both results stand (docs/offline.md).`,
         params,
         body: updateBody,
         response: { 200: inspectionUpdateResultResponse },
@@ -108,13 +110,14 @@ export async function inspectionsRoutes(app: FastifyInstance, deps: inspections.
       const update = request.body;
       // Completing is an inspector's work too; moving or editing one is not.
       if (update.kind !== 'complete') assertCan(account, 'inspections.schedule');
+      const kept = { ifMatch: ifMatchOf(request), resultsAdded: request.idempotent !== null };
       const { inspection, undoToken } =
         update.kind === 'complete'
-          ? await inspections.completeInspection(deps, account, id, update.values)
+          ? await inspections.completeInspection(deps, account, id, update.values, kept)
           : update.kind === 'reschedule'
-            ? await inspections.rescheduleInspection(deps, account, id, update.values)
-            : await inspections.editInspection(deps, account, id, update.values);
-      reply.header(UNDO_TOKEN_HEADER, undoToken);
+            ? await inspections.rescheduleInspection(deps, account, id, update.values, kept)
+            : await inspections.editInspection(deps, account, id, update.values, kept);
+      if (undoToken) reply.header(UNDO_TOKEN_HEADER, undoToken);
       return inspection;
     },
   );

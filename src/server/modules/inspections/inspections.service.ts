@@ -18,7 +18,7 @@ import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import type { Tx } from '../../db/transaction';
 import type { MailLog } from '../../email/quota';
-import { conflict, notFound, validationFailed } from '../../errors';
+import { changedElsewhere, conflict, notFound, validationFailed } from '../../errors';
 import { findRequirement, hasRequirements, openInspectionOf, refreshOpenInspection, settleRequirement } from '../compliance/compliance.queries';
 import { restartedBy } from '../compliance/restarts.queries';
 import { addLibraryItem, answersBesideInspection, lastDoneByLibraryEntry } from '../requirements/add-library-item';
@@ -117,30 +117,67 @@ export async function scheduleInspection(deps: InspectionsDeps, account: Account
   });
 }
 
-type UpdateAnswer = Promise<{ inspection: InspectionUpdateResult; undoToken: string }>;
+/** The answer of a change: no undo token when a completion was added as another inspection. */
+type UpdateAnswer = Promise<{ inspection: InspectionUpdateResult; undoToken: string | null }>;
 
 /**
  * The inspection as it stands after a change; a completion with a result (or a result recorded
  * later) also answers what comes next for its requirement, as `nextDue`, beside SPEC's fields.
  */
-async function answerWith(deps: InspectionsDeps, account: Account, id: number, change: { nextDue?: NextDue | null; undoToken: string }): UpdateAnswer {
-  const inspection = await getInspection(deps, account, id);
-  return { inspection: change.nextDue === undefined ? inspection : { ...inspection, nextDue: change.nextDue }, undoToken: change.undoToken };
+async function answerWith(
+  deps: InspectionsDeps,
+  account: Account,
+  id: number,
+  change: { nextDue?: NextDue | null; undoToken: string | null; addedAsInspectionId?: number },
+): UpdateAnswer {
+  const shownId = change.addedAsInspectionId ?? id;
+  const inspection = await getInspection(deps, account, shownId);
+  return {
+    inspection: {
+      ...inspection,
+      ...(change.nextDue === undefined ? {} : { nextDue: change.nextDue }),
+      ...(change.addedAsInspectionId === undefined ? {} : { addedAsInspectionId: change.addedAsInspectionId }),
+    },
+    undoToken: change.undoToken,
+  };
+}
+
+/**
+ * How a change kept on a device is applied (docs/offline.md, "On the server"). `ifMatch`: the
+ * record's `updatedAt` as the device saw it (epoch milliseconds); an edit of a record changed
+ * since is refused with 412 and the record as it stands. `resultsAdded`: a completion whose
+ * inspection was completed meanwhile keeps its result as another completed inspection.
+ */
+export interface KeptChange {
+  ifMatch?: number;
+  resultsAdded?: boolean;
 }
 
 /** PUT /api/inspections/{id}, a completion (Quick Complete included). */
-export async function completeInspection(deps: InspectionsDeps, account: Account, id: number, input: z.output<typeof completeInspectionSchema>): UpdateAnswer {
-  return answerWith(deps, account, id, await complete(deps, account, id, input));
+export async function completeInspection(
+  deps: InspectionsDeps,
+  account: Account,
+  id: number,
+  input: z.output<typeof completeInspectionSchema>,
+  kept: KeptChange = {},
+): UpdateAnswer {
+  return answerWith(deps, account, id, await complete(deps, account, id, input, kept));
 }
 
 /** PUT /api/inspections/{id}, a new due date (and why). */
-export async function rescheduleInspection(deps: InspectionsDeps, account: Account, id: number, input: z.output<typeof rescheduleSchema>): UpdateAnswer {
-  return answerWith(deps, account, id, await reschedule(deps, account, id, input));
+export async function rescheduleInspection(deps: InspectionsDeps, account: Account, id: number, input: z.output<typeof rescheduleSchema>, kept: KeptChange = {}): UpdateAnswer {
+  return answerWith(deps, account, id, await reschedule(deps, account, id, input, kept));
 }
 
 /** PUT /api/inspections/{id}, any other change of the form's fields or of an open state. */
-export async function editInspection(deps: InspectionsDeps, account: Account, id: number, input: z.output<typeof inspectionEditSchema>): UpdateAnswer {
-  return answerWith(deps, account, id, await edit(deps, account, id, input));
+export async function editInspection(deps: InspectionsDeps, account: Account, id: number, input: z.output<typeof inspectionEditSchema>, kept: KeptChange = {}): UpdateAnswer {
+  return answerWith(deps, account, id, await edit(deps, account, id, input, kept));
+}
+
+/** An edit sent with If-Match of a copy older than the row: nothing applied, the record as it stands answered. */
+async function assertUnchanged(db: DbOrTx, account: Account, row: q.InspectionRow, kept: KeptChange): Promise<void> {
+  if (kept.ifMatch === undefined || row.updatedAt.getTime() === kept.ifMatch) return;
+  throw changedElsewhere(await q.findInspection(db, account, row.id, today(account)));
 }
 
 /** The inspection's property, read before the locks an undoable change takes in order. */
@@ -178,9 +215,33 @@ async function complete(
   account: Account,
   id: number,
   input: z.output<typeof completeInspectionSchema>,
-): Promise<{ nextDue: NextDue | null; undoToken: string }> {
+  kept: KeptChange,
+): Promise<{ nextDue: NextDue | null; undoToken: string | null; addedAsInspectionId?: number }> {
   const { now, day, performed } = performedDay(account, input.completedDate, new Date());
   return writeAccountData(deps.pool, account.id, async (tx) => {
+    // A result is only ever added (docs/offline.md): one kept on a device while someone else
+    // completed the inspection stands beside theirs, as another completed inspection. If-Match
+    // is not consulted: a result is a fact of the day it was performed, not an edit of a copy.
+    if (kept.resultsAdded && input.complianceStatus) {
+      await lockAccountForLimits(tx.db, account.id);
+      const row = await lockOwn(tx.db, account, id);
+      if (row.status === 'completed') {
+        const added = await q.insertInspection(tx.db, {
+          organizationId: account.id,
+          propertyId: row.propertyId,
+          inspectionType: row.inspectionType,
+          requirementId: row.requirementId,
+          activityBasis: row.activityBasis,
+          dueDate: performed.day,
+          assignedTo: row.assignedTo,
+          inspectorId: row.inspectorId,
+          status: 'in_progress',
+        });
+        const nextDue = await completeWithin(tx, deps, account, added, input, { now, day, performed });
+        // No undo: the toast's undo puts back the inspection the person completed, which is someone else's now.
+        return { nextDue, undoToken: null, addedAsInspectionId: added };
+      }
+    }
     const point = await beginUndoable(tx.db, { organizationId: account.id, propertyId: await propertyOf(tx.db, account, id), inspectionId: id, kind: 'complete_inspection' });
     const nextDue = await completeWithin(tx, deps, account, id, input, { now, day, performed });
     return { nextDue, undoToken: await finishUndoable(tx.db, point) };
@@ -345,12 +406,13 @@ async function recordResult(db: DbOrTx, account: Account, row: q.InspectionRow, 
   return answer(null, nextId);
 }
 
-async function reschedule(deps: InspectionsDeps, account: Account, id: number, input: z.output<typeof rescheduleSchema>) {
+async function reschedule(deps: InspectionsDeps, account: Account, id: number, input: z.output<typeof rescheduleSchema>, kept: KeptChange) {
   const day = today(account);
   if (input.dueDate < day) throw validationFailed({ dueDate: ['Choose today or a later date'] });
   return writeAccountData(deps.pool, account.id, async ({ db }) => {
     const point = await beginUndoable(db, { organizationId: account.id, propertyId: await propertyOf(db, account, id), inspectionId: id, kind: 'reschedule_inspection' });
     const row = await lockOwn(db, account, id);
+    await assertUnchanged(db, account, row, kept);
     if (!isOpen(row.status)) throw conflict(`A ${row.status} inspection cannot be rescheduled.`);
     await q.updateInspection(db, id, { dueDate: input.dueDate, rescheduleReason: input.rescheduleReason });
     await settle(db, { propertyId: row.propertyId, requirementIds: [row.requirementId], itemTypes: [row.inspectionType], today: day });
@@ -363,6 +425,7 @@ async function edit(
   account: Account,
   id: number,
   input: z.output<typeof inspectionEditSchema>,
+  kept: KeptChange,
 ): Promise<{ nextDue?: NextDue | null; undoToken: string }> {
   const now = new Date();
   const day = today(account, now);
@@ -376,6 +439,7 @@ async function edit(
   return writeAccountData(deps.pool, account.id, async ({ db }) => {
     const point = await beginUndoable(db, { organizationId: account.id, propertyId: await propertyOf(db, account, id), inspectionId: id, kind: 'edit_inspection' });
     const row = await lockOwn(db, account, id);
+    await assertUnchanged(db, account, row, kept);
     await ownInspector(db, account, input.inspectorId);
     const type = input.inspectionType ?? row.inspectionType;
     const status = input.status ?? row.status;

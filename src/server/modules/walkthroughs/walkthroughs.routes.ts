@@ -13,6 +13,7 @@ import { assertCan } from '../../access';
 import { requireAccount } from '../../plugins/auth';
 import { idParams, noContent, notFoundParams, recordId, type ZodTypeProvider } from '../../route-schema';
 import * as walkthroughs from './walkthroughs.service';
+import { idempotent } from '../../plugins/idempotency';
 
 const tags = ['Walk-throughs'];
 const params = idParams('Walk-through not found');
@@ -64,6 +65,7 @@ export async function walkthroughsRoutes(app: FastifyInstance, deps: walkthrough
   api.put(
     '/api/walkthroughs/:id/results/:deviceId',
     {
+      config: idempotent,
       schema: {
         permission: 'inspections.complete',
         tags,
@@ -103,6 +105,7 @@ export async function walkthroughsRoutes(app: FastifyInstance, deps: walkthrough
   api.post(
     '/api/walkthroughs/:id/finish',
     {
+      config: idempotent,
       schema: {
         permission: 'inspections.complete',
         tags,
