@@ -45,6 +45,7 @@ import { propertiesRoutes } from './modules/properties/properties.routes';
 import { reminderSettingsRoutes } from './modules/reminder-settings/reminder-settings.routes';
 import { reportsRoutes } from './modules/reports/reports.routes';
 import { createReportRenderer } from './modules/reports/report-renderer';
+import { monthlySummaryRoutes } from './modules/insight/monthly-summary.routes';
 import { labelsRoutes } from './modules/devices/labels.routes';
 import { publicTagRoutes } from './modules/devices/public-tag.routes';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -200,6 +201,7 @@ export async function buildApp(runtime: Runtime, options: BuildOptions = {}): Pr
   app.addHook('onClose', () => renderer.close());
   await app.register(reportsRoutes, { ...deps, photos, reportFiles: files.reports, renderer });
   await app.register(labelsRoutes, { ...deps, renderer });
+  await app.register(monthlySummaryRoutes, { ...deps, renderer });
   await app.register(publicTagRoutes, deps);
   await app.register(inspectionsRoutes, deps);
   await app.register(walkthroughsRoutes, deps);

@@ -6,6 +6,7 @@ import { startPasswordResetWorker } from './jobs/password-reset-request';
 import { startHousekeeping } from './jobs/housekeeping';
 import { createFileStores } from './files/file-stores';
 import { startReminderSweep } from './jobs/reminder-sweep';
+import { startMonthlySummary } from './jobs/monthly-summary';
 import { startStatusRecord } from './jobs/status-record';
 import { startWebhookSweep } from './jobs/webhook-delivery';
 import { allowCheck } from './modules/webhooks/allowed-hosts';
@@ -118,6 +119,7 @@ async function main(): Promise<void> {
       stopWorkers = await startEmailWorkers(runtime.boss, runtime.pool, config, app.log);
       await retireComplianceRefresh(runtime.boss);
       await startReminderSweep(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
+      await startMonthlySummary(runtime.boss, { config, db: runtime.db, pool: runtime.pool, boss: runtime.boss }, app.log);
       const files = await createFileStores(config);
       closeFiles = () => files.close();
       const reportFiles = files.reports;

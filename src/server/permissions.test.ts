@@ -343,6 +343,8 @@ const CALLS: Record<string, Call> = {
 
   // Dashboard, undo, support
   'GET /api/dashboard/stats': { names: 'nothing' },
+  // The monthly summary PDF: any member, of what they reach, for a month that has ended.
+  'GET /api/insight/summary.pdf': { names: 'nothing', query: 'month=2025-01' },
   // The token its answer gave the owner for deleting a property (a fresh one, not given to a limited member).
   // Undo tokens last seconds: every cell gets one of its own, refused or not.
   'POST /api/undo/:token': { names: 'propertyRecord', action: 'properties.delete', params: async (f) => ({ token: await f.fresh.undoToken() }) },
