@@ -4,7 +4,7 @@ test('the desktop shell: sidebar with the current page highlighted, user, and ev
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/dashboard');
   const sidebar = page.getByRole('navigation', { name: 'Main' });
-  for (const name of ['Dashboard', 'Properties', 'Inspections', 'Reports', 'Billing', 'Settings']) {
+  for (const name of ['Dashboard', 'Properties', 'Inspections', 'Reports', 'Insight', 'Billing', 'Settings']) {
     await expect(sidebar.getByRole('link', { name })).toBeVisible();
   }
   await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
@@ -62,7 +62,7 @@ test('on a phone: no sidebar, a bottom tab bar, and a slide-in menu', async ({ s
 
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('dialog');
-  for (const name of ['Dashboard', 'Properties', 'Inspections', 'Reports', 'Billing', 'Settings']) {
+  for (const name of ['Dashboard', 'Properties', 'Inspections', 'Reports', 'Insight', 'Billing', 'Settings']) {
     await expect(menu.getByRole('link', { name })).toBeVisible();
   }
   await expect(menu.getByText(account.email)).toBeVisible();

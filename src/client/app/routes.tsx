@@ -89,6 +89,11 @@ const SIGNED_IN_PAGES: PageRoute[] = [
     load: () => import('@/features/devices/pages/device-page'),
     prefetch: (client, _params, path) => import('@/features/devices/api/device-queries').then((m) => m.prefetchDevicePage(client, path.id)),
   },
+  {
+    path: '/insight',
+    load: () => import('@/features/insight/pages/insight-page'),
+    prefetch: (client, params) => import('@/features/insight/api/insight-queries').then((m) => m.prefetchInsight(client, params)),
+  },
   { path: '/reports', load: () => import('@/features/reports/pages/reports-page') },
   { path: '/billing', load: () => import('@/features/billing/pages/billing-page') },
   { path: '/billing/success', load: () => import('@/features/billing/pages/billing-success-page') },

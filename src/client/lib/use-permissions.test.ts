@@ -18,7 +18,7 @@ describe('what the screens offer a member', () => {
     expect(owner.roleLabel).toBe('Owner');
     expect(owner.can('billing.manage')).toBe(true);
     expect(owner.can('properties.create')).toBe(true);
-    expect(mainNavFor(owner).map((item) => item.label)).toEqual(['Dashboard', 'Properties', 'Inspections', 'Reports', 'Billing', 'Settings']);
+    expect(mainNavFor(owner).map((item) => item.label)).toEqual(['Dashboard', 'Properties', 'Inspections', 'Reports', 'Insight', 'Billing', 'Settings']);
   });
 
   it('offers a manager property work but not billing, tokens or settings', () => {

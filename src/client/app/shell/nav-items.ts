@@ -1,4 +1,4 @@
-import { Building2, ClipboardCheck, ClipboardList, CreditCard, FileText, LayoutDashboard, Settings, UserRound, type LucideIcon } from 'lucide-react';
+import { Building2, ChartColumn, ClipboardCheck, ClipboardList, CreditCard, FileText, LayoutDashboard, Settings, UserRound, type LucideIcon } from 'lucide-react';
 import type { Permissions } from '@/lib/use-permissions';
 
 export interface NavItem {
@@ -12,10 +12,12 @@ export const MAIN_NAV: readonly NavItem[] = [
   { to: '/properties', label: 'Properties', icon: Building2 },
   { to: '/inspections', label: 'Inspections', icon: ClipboardCheck },
   { to: '/reports', label: 'Reports', icon: FileText },
+  { to: '/insight', label: 'Insight', icon: ChartColumn },
   { to: '/billing', label: 'Billing', icon: CreditCard },
   { to: '/settings', label: 'Settings', icon: Settings },
 ];
 
+/** The phone's tab bar holds five; the rest (Insight, Billing) are in its menu. */
 export const TAB_NAV: readonly NavItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/properties', label: 'Properties', icon: Building2 },

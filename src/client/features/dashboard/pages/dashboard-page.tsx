@@ -22,6 +22,7 @@ import { isNewAccount } from '../components/greeting';
 import { DASHBOARD_SHOWN } from '../api/dashboard-queries';
 import { AddPropertyLink } from '@/features/properties/components/add-property-link';
 import { PastInspectionsPrompt } from '@/features/inspection-history/components/history-entry-points';
+import { InsightKeyFigures } from '@/features/insight/components/insight-key-figures';
 
 function limitMessage(properties: boolean, inspections: boolean, canUpgrade: boolean): string {
   const reached = [properties ? '1 property' : null, inspections ? '1 scheduled inspection' : null].filter(Boolean);
@@ -98,6 +99,7 @@ function DashboardPage() {
           <p className="text-sm text-muted-foreground">{limitMessage(subscription.isAtLimit, subscription.isAtInspectionLimit, canUpgrade)}</p>
         ) : null}
       </div>
+      <InsightKeyFigures />
       {/* On a phone, what is due comes before the property cards (in reading order too, not only on screen). */}
       <UnscheduledPanel limit={DASHBOARD_SHOWN.unscheduled} moreHref="/inspections/upcoming" />
       {wide ? (

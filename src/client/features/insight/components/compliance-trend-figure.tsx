@@ -1,0 +1,115 @@
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Link } from 'react-router';
+import type { ComplianceTrendResponse } from '@shared/schemas/insight';
+import { formatDate } from '@/lib/format-date';
+import { insightUrl, useInsight } from '../api/insight-queries';
+import { propertiesWithStatus } from '../api/insight-links';
+import { fillOf, PatternDefs, STATUS_FILLS, TextLegend } from './chart-patterns';
+import { ChartFrame, FigureSection, FigureTable, td, th } from './figure-section';
+import { percent, shortDay } from './figure-format';
+import { latestKnownWeek } from './figure-numbers';
+
+const SERIES = [
+  { key: 'compliant', label: 'Compliant', fill: STATUS_FILLS.good },
+  { key: 'pending', label: 'Pending', fill: STATUS_FILLS.waiting },
+  { key: 'nonCompliant', label: 'Non-compliant', fill: STATUS_FILLS.bad },
+] as const;
+const FILLS = SERIES.map((s) => s.fill);
+
+type Week = ComplianceTrendResponse['weeks'][number];
+
+export function ComplianceTrendFigure({ propertyIds, compact }: { propertyIds?: number[]; compact: boolean }) {
+  const query = useInsight('compliance-trend', propertyIds);
+  const weeks = query.data?.weeks ?? [];
+  const now = latestKnownWeek(weeks);
+
+  return (
+    <FigureSection
+      id="compliance-trend"
+      title="Compliance over time"
+      description="The share of properties compliant, pending and non-compliant, week by week (weeks start on Monday) for the last 12 months."
+      csvUrl={insightUrl('compliance-trend', propertyIds, 'csv')}
+      state={query.isPending ? 'pending' : query.isError && !query.data ? 'error' : 'success'}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+      emptyMessage={now ? undefined : 'No property has a compliance status to chart yet.'}
+      chart={
+        <div className="space-y-3">
+          {now ? (
+            <p className="text-sm">
+              Week of {formatDate(now.weekStart)}:{' '}
+              <Link className="font-medium underline underline-offset-2" to={propertiesWithStatus('compliant')}>
+                {now.compliant} of {now.total} compliant ({percent(now.compliant / now.total)})
+              </Link>
+              {' · '}
+              <Link className="font-medium underline underline-offset-2" to={propertiesWithStatus('non_compliant')}>
+                {now.nonCompliant} non-compliant
+              </Link>
+              {' · '}
+              {now.pending} pending
+            </p>
+          ) : null}
+          <ChartFrame label="Chart of the share of properties compliant, pending and non-compliant each week. The numbers are in the table.">
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart data={weeks.map(chartRow)} stackOffset="expand" barCategoryGap={1} accessibilityLayer={false} margin={{ top: 4, right: 4, bottom: 0, left: -12 }}>
+                <PatternDefs scope="compliance" fills={FILLS} />
+                <CartesianGrid vertical={false} stroke="#e2e8f0" />
+                <XAxis dataKey="weekStart" tickFormatter={shortDay} interval="preserveStartEnd" minTickGap={compact ? 28 : 16} tick={{ fontSize: 12 }} />
+                <YAxis tickFormatter={(v: number) => percent(v)} ticks={[0, 0.5, 1]} tick={{ fontSize: 12 }} width={48} />
+                <Tooltip labelFormatter={(day) => `Week of ${formatDate(String(day))}`} />
+                {SERIES.map((s, i) => (
+                  <Bar key={s.key} dataKey={s.key} name={s.label} stackId="status" fill={fillOf('compliance', i)} isAnimationActive={false} />
+                ))}
+              </BarChart>
+            </ResponsiveContainer>
+          </ChartFrame>
+          <TextLegend items={SERIES} />
+          {weeks.some((w) => !w.known) ? (
+            <p className="text-sm text-muted-foreground">Weeks left blank are before the daily record began and could not be worked out from the inspections.</p>
+          ) : null}
+        </div>
+      }
+      table={<ComplianceTable weeks={weeks} />}
+    />
+  );
+}
+
+function chartRow(week: Week) {
+  if (!week.known) return { weekStart: week.weekStart };
+  return { weekStart: week.weekStart, compliant: week.compliant, pending: week.pending, nonCompliant: week.nonCompliant };
+}
+
+function ComplianceTable({ weeks }: { weeks: readonly Week[] }) {
+  return (
+    <FigureTable caption="Properties compliant, pending and non-compliant each week, newest first">
+      <thead>
+        <tr>
+          <th scope="col" className={th}>Week of</th>
+          <th scope="col" className={th}>Compliant</th>
+          <th scope="col" className={th}>Pending</th>
+          <th scope="col" className={th}>Non-compliant</th>
+          <th scope="col" className={th}>Properties</th>
+          <th scope="col" className={th}>Share compliant</th>
+        </tr>
+      </thead>
+      <tbody>
+        {[...weeks].reverse().map((w) => (
+          <tr key={w.weekStart}>
+            <th scope="row" className={`${td} font-normal`}>{formatDate(w.weekStart)}</th>
+            {w.known ? (
+              <>
+                <td className={td}>{w.compliant}</td>
+                <td className={td}>{w.pending}</td>
+                <td className={td}>{w.nonCompliant}</td>
+                <td className={td}>{w.total}</td>
+                <td className={td}>{w.total > 0 ? percent(w.compliant / w.total) : '-'}</td>
+              </>
+            ) : (
+              <td className={td} colSpan={5}>Not recorded</td>
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </FigureTable>
+  );
+}
