@@ -1,11 +1,20 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@shared/schemas/auth';
 import { isApiError } from '@/lib/api';
-import { sessionAtLoad } from '@/features/auth/api/session';
+import { sessionAtLoad, sessionIsKeptCopy } from '@/features/auth/api/session';
 import { AuthContext, type AuthContextValue, type SignOutReason } from './auth-context';
 import { firstScreenReady } from './first-screen';
 import { setDisplayTimeZone } from '@/lib/format-date';
+
+/**
+ * The device's offline data for this person (docs/offline.md, "What works offline"): their kept
+ * answers restored before the first screen is drawn, and saved from then on. Its code loads apart.
+ */
+const openOfflineData = (client: QueryClient, user: SessionUser, confirmed: boolean) =>
+  import('@/offline/offline-start').then((m) => m.openOfflineData(client, user, confirmed)).catch(() => undefined);
+const closeOfflineData = (userId: number | undefined) =>
+  import('@/offline/offline-start').then((m) => m.closeOfflineData(userId)).catch(() => undefined);
 
 type State =
   | { status: 'loading'; user: null }
@@ -16,6 +25,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>({ status: 'loading', user: null });
   const checked = useRef(false);
+  const userIdRef = useRef<number | undefined>(undefined);
+  userIdRef.current = state.user?.id ?? userIdRef.current;
 
   // SPEC 4: the session is checked once per page load (the ref survives StrictMode's re-run).
   useEffect(() => {
@@ -23,9 +34,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     checked.current = true;
     sessionAtLoad()
       .then(async (user) => {
-        if (!user) return setState({ status: 'unauthenticated', user: null, justLoggedOut: false });
-        // The first screen is drawn once its data is here, in slices (first-screen.ts).
-        await firstScreenReady();
+        if (!user) {
+          // The session has ended: what was kept on the device for it goes too.
+          void import('@/offline/forget-offline-data').then((m) => m.forgetOfflineData()).catch(() => undefined);
+          return setState({ status: 'unauthenticated', user: null, justLoggedOut: false });
+        }
+        const kept = sessionIsKeptCopy();
+        // The first screen is drawn once its data is here, in slices (first-screen.ts); without
+        // a network it is drawn at once from what the device kept.
+        await Promise.all([kept ? undefined : firstScreenReady(), openOfflineData(queryClient, user, !kept)]);
         startTransition(() => setState({ status: 'authenticated', user }));
       })
       .catch(() => setState({ status: 'unauthenticated', user: null, justLoggedOut: false }));
@@ -48,6 +65,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           : { status: 'unauthenticated', user: null, justLoggedOut: reason === 'logout', expired: reason === 'expired' },
       );
       queryClient.clear();
+      void closeOfflineData(userIdRef.current);
     },
     [queryClient],
   );
@@ -84,6 +102,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       unsubscribeMutations();
     };
   }, [isAuthenticated, queryClient, signOut]);
+
+  // Signed in, or moved to another organisation (whose answers are kept apart): the device's
+  // offline data follows. At load this finds it open already.
+  const userRef = useRef(state.user);
+  userRef.current = state.user;
+  const userId = state.user?.id;
+  const organizationId = state.user?.organization?.id;
+  useEffect(() => {
+    if (userRef.current) void openOfflineData(queryClient, userRef.current, !sessionIsKeptCopy());
+  }, [queryClient, userId, organizationId]);
 
   // Before the children render, so every date they format is in this account's zone.
   setDisplayTimeZone(state.user?.timeZone);

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import type { SessionUser } from '@shared/schemas/auth';
 import { api, isApiError } from '@/lib/api';
 
@@ -12,6 +13,29 @@ export async function fetchSessionUser(): Promise<SessionUser | null> {
 }
 
 let atLoad: Promise<SessionUser | null> | undefined;
+let keptCopy = false;
+
+/** Whether the load's session is the copy kept on the device (no network at load), not the server's answer. */
+export const sessionIsKeptCopy = (): boolean => keptCopy;
+
+/**
+ * The session check, or without a network (not a 401: that still signs out) the session kept on
+ * the device, so a signed-in person opens the app signed in wherever they are (docs/offline.md).
+ */
+async function sessionOrKeptCopy(): Promise<SessionUser | null> {
+  try {
+    return await fetchSessionUser();
+  } catch (error) {
+    if (isApiError(error)) throw error;
+    const kept = await import('@/offline/kept-session').then((m) => m.keptSession()).catch(() => null);
+    if (!kept) throw error;
+    keptCopy = true;
+    // TanStack Query assumes a network until the browser's first 'offline' event: without one,
+    // say so now, so queries wait for the network with their kept answers instead of failing.
+    if (!navigator.onLine) onlineManager.setOnline(false);
+    return kept;
+  }
+}
 
 const isSharePage = () => typeof window !== 'undefined' && window.location.pathname.startsWith('/share/');
 
@@ -22,6 +46,6 @@ const isSharePage = () => typeof window !== 'undefined' && window.location.pathn
 export function sessionAtLoad(): Promise<SessionUser | null> {
   // A share link's page is for people without an account and reads nothing of a session: it
   // asks no signed-in question at all, so its visitors' consoles show no 401.
-  atLoad ??= isSharePage() ? Promise.resolve(null) : fetchSessionUser();
+  atLoad ??= isSharePage() ? Promise.resolve(null) : sessionOrKeptCopy();
   return atLoad;
 }

@@ -24,6 +24,8 @@ import { PropertyInspectionsTab } from '@/features/inspections/components/proper
 import { ComplianceSchedule } from '@/features/requirements/components/compliance-schedule';
 import { BelowMinimumWarning } from '@/features/requirements/components/below-minimum-warning';
 import { PropertyOverview } from '../components/property-overview';
+import { AvailableOfflineSwitch } from '../components/available-offline-switch';
+import { OfflineScreen } from '@/app/offline-screen';
 import { PropertyReportsTab } from '../components/property-reports-tab';
 import { PropertyDeficienciesTab } from '@/features/records/components/property-deficiencies-tab';
 import { PropertyShareTab } from '@/features/share-links/components/property-share-tab';
@@ -44,6 +46,8 @@ export default function PropertyDetailsPage() {
   useDocumentTitle(notFound ? 'Property Not Found' : (property.data?.name ?? 'Property Details'));
 
   if (notFound) return <PropertyNotFound />;
+  // No network and nothing kept on the device for it: waiting would never end.
+  if (property.isPending && property.fetchStatus === 'paused') return <OfflineScreen onRetry={() => void property.refetch()} />;
   if (property.isPending) return <DetailsSkeleton />;
   if (property.isError) {
     return (
@@ -142,6 +146,9 @@ function PropertyDetails({ property }: { property: Property }) {
           </Button>
         ) : null}
         {can('properties.delete') ? <DeletePropertyDialog propertyName={property.name} onConfirm={onDelete} /> : null}
+      </div>
+      <div className="mb-6">
+        <AvailableOfflineSwitch propertyId={property.id} propertyName={property.name} />
       </div>
 
       <Tabs value={tab} onValueChange={setTab}>

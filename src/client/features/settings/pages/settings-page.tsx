@@ -18,6 +18,7 @@ import { OrganizationCard } from '@/features/organizations/components/organizati
 import { OrganizationHistoryCard } from '@/features/history/components/organization-history-card';
 import { MembersCard } from '@/features/members/components/members-card';
 import { TagPagesCard } from '@/features/tags/components/tag-pages-card';
+import { OfflinePropertiesList } from '@/offline/offline-properties-list';
 import type { SessionUser } from '@shared/schemas/auth';
 
 /**
@@ -28,6 +29,7 @@ const SECTIONS: { id: string; label: string; permission?: Action; personal?: tru
   { id: 'profile', label: 'Profile', personal: true, render: (user) => <ProfileCard user={user} /> },
   { id: 'password', label: 'Password', personal: true, render: (user) => <PasswordCard username={user.username} /> },
   { id: 'notifications', label: 'Notifications', personal: true, render: () => <NotificationsCard /> },
+  { id: 'offline', label: 'On this device', personal: true, render: () => <OfflinePropertiesList /> },
   { id: 'organization', label: 'Organisation', render: () => <OrganizationCard /> },
   { id: 'members', label: 'Members', permission: 'members.manage', render: () => <MembersCard /> },
   { id: 'reminders', label: 'Reminder schedule', permission: 'settings.manage', render: () => <ReminderSettingsCard /> },
