@@ -345,6 +345,12 @@ const CALLS: Record<string, Call> = {
   'GET /api/dashboard/stats': { names: 'nothing' },
   // The monthly summary PDF: any member, of what they reach, for a month that has ended.
   'GET /api/insight/summary.pdf': { names: 'nothing', query: 'month=2025-01' },
+  // Insight figures: any member, counted over what the caller reaches; a chosen id out of reach counts nothing.
+  'GET /api/insight/compliance-trend': { names: 'nothing' },
+  'GET /api/insight/on-time': { names: 'nothing' },
+  'GET /api/insight/deficiency-age': { names: 'nothing' },
+  'GET /api/insight/workload': { names: 'nothing' },
+  'GET /api/insight/attention': { names: 'nothing' },
   // The token its answer gave the owner for deleting a property (a fresh one, not given to a limited member).
   // Undo tokens last seconds: every cell gets one of its own, refused or not.
   'POST /api/undo/:token': { names: 'propertyRecord', action: 'properties.delete', params: async (f) => ({ token: await f.fresh.undoToken() }) },
