@@ -8,6 +8,7 @@ import { useAuth } from './auth-context';
 import { FullPageLoader } from './full-page-loader';
 import { NavigationProgress } from './navigation-progress';
 import { OfflineBadge } from './offline-badge';
+import { OutboxSyncGate } from '@/offline/outbox-sync-gate';
 import { PreloadOnNavigation } from './preload-on-navigation';
 import { AppRoutes, preloadFirstPage } from './routes';
 import { RouteFocus } from './route-focus';
@@ -28,6 +29,7 @@ function Root() {
       <NavigationProgress router={router} />
       <AuthGate />
       <OfflineBadge />
+      <OutboxSyncGate />
       <LazyToaster />
     </AuthProvider>
   );

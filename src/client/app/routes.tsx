@@ -95,6 +95,8 @@ const SIGNED_IN_PAGES: PageRoute[] = [
     prefetch: (client, params) => import('@/features/insight/api/insight-queries').then((m) => m.prefetchInsight(client, params)),
   },
   { path: '/reports', load: () => import('@/features/reports/pages/reports-page') },
+  // What this device still holds for the server (docs/offline.md).
+  { path: '/sync', load: () => import('@/features/sync/pages/sync-page') },
   { path: '/billing', load: () => import('@/features/billing/pages/billing-page') },
   { path: '/billing/success', load: () => import('@/features/billing/pages/billing-success-page') },
   { path: '/billing/cancelled', load: () => import('@/features/billing/pages/billing-cancelled-page') },

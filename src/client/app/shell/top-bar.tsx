@@ -8,6 +8,7 @@ import { lazyDialog } from '@/lib/lazy-dialog';
 import { MobileMenu } from './mobile-menu';
 import { NotificationsButton } from './notifications-button';
 import { SearchBox } from './search-box';
+import { SyncStatus } from './sync-status';
 
 // The help dialog (FAQ, contact form) loads when first opened, not with every signed-in page.
 const HelpDialog = lazyDialog(() => import('@/features/support/components/help-dialog').then((m) => m.HelpDialog));
@@ -30,6 +31,7 @@ export function TopBar({ inOrganization = true }: { inOrganization?: boolean }) 
           {inOrganization ? <SearchBox /> : null}
         </div>
         <div className="flex items-center gap-1">
+          <SyncStatus />
           {inOrganization ? <NotificationsButton /> : null}
           <Tooltip content="Get help">
             <Button variant="ghost" size="icon" aria-label="Help" onClick={() => setHelpOpen(true)}>
