@@ -38,7 +38,8 @@ export const propertyStatusChanges = pgTable(
 /**
  * The organisation's status counts as the daily record found them: one row per organisation
  * and day (its time zone), rewritten by each run of that day, so running twice changes nothing.
- * Due soon counts as compliant.
+ * Due soon counts as compliant. When the record begins, the Sundays of the year before it are
+ * written from the derived history, so the whole organisation's trend is read from here.
  */
 export const statusDays = pgTable(
   'status_days',
@@ -51,6 +52,11 @@ export const statusDays = pgTable(
     pending: integer('pending').notNull(),
     nonCompliant: integer('non_compliant').notNull(),
     total: integer('total').notNull(),
+    /**
+     * Of `pending`, properties whose status that day could not be known (registered before any
+     * row of theirs): only on days written from the derived history, before the record began.
+     */
+    unknown: integer('unknown').notNull().default(0),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.day] })],

@@ -1,0 +1,1 @@
+ALTER TABLE "status_days" ADD COLUMN "unknown" integer DEFAULT 0 NOT NULL;
