@@ -277,10 +277,12 @@ const CALLS: Record<string, Call> = {
   'DELETE /api/inspections/:id': { names: 'propertyRecord', params: fresh('inspectionB') },
   'GET /api/inspections/:id/reminder-logs': { names: 'propertyRecord', params: (f) => ({ id: f.inspectionB }) },
   'GET /api/inspections/:id/deficiencies': { names: 'propertyRecord', params: (f) => ({ id: f.inspectionB }) },
+  'POST /api/inspections/:id/deficiencies': { names: 'propertyRecord', params: (f) => ({ id: f.inspectionB }), body: () => ({ description: 'Horn on level 2 silent', severity: 'impairment' }) },
 
   // Deficiencies
   'GET /api/deficiencies/open-summary': { names: 'nothing' },
   'GET /api/deficiencies/:id': { names: 'propertyRecord', params: (f) => ({ id: f.deficiencyB }) },
+  'PUT /api/deficiencies/:id': { names: 'propertyRecord', params: (f) => ({ id: f.deficiencyB }), body: () => ({ description: 'Panel shows a ground fault', severity: 'critical' }) },
   'POST /api/deficiencies/:id/correct': { names: 'propertyRecord', params: fresh('deficiencyB'), body: () => ({ correctedOn: today, correctedBy: 'Sam Fixer' }) },
   'POST /api/deficiencies/:id/photos': { names: 'propertyRecord', params: (f) => ({ id: f.deficiencyB }), file: async () => ({ bytes: await solidJpeg(40, 30), type: 'image/jpeg' }) },
   'GET /api/deficiencies/:id/photos/:photoId': { names: 'propertyRecord', params: (f) => ({ id: f.deficiencyB, photoId: f.photoB }) },
@@ -309,6 +311,12 @@ const CALLS: Record<string, Call> = {
     names: 'propertyRecord',
     params: async (f, _caller, allowed) => ({ id: allowed ? await f.finishableWalkB() : f.walkB.id }),
     body: () => ({ attestation: { accepted: true, role: 'recorder', typedName: 'Owen Owner' } }),
+  },
+
+  // Offline
+  'POST /api/offline/unapplied': {
+    names: 'propertyRecord',
+    body: (f) => ({ changeId: randomUUID(), label: 'Pass: EXT-0042', propertyId: f.b, recordedAt: '2026-11-20T14:05:09.123Z', reason: 'deleted', recorded: { result: 'pass' } }),
   },
 
   // Devices
