@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInTimeZone } from '@shared/dates';
-import { addMember, proOwner } from '../../testing/team';
+import { createDeviceSchema } from '@shared/schemas/device';
+import { createProperty } from '../../db/seed/properties';
+import { withTransaction } from '../../db/transaction';
+import { addMember, organizationOf, proOwner } from '../../testing/team';
+import { createDevices } from '../devices/devices.service';
 import { createTestContext, type Agent, type TestContext } from '../../testing/test-app';
 
 /**
@@ -82,6 +86,32 @@ describe('changes sent again by their key', () => {
     const moved = await sentTwice(agent, 'PUT', `/api/inspections/${inspectionId}`, { dueDate: daysAgo(-40), rescheduleReason: 'Tenant asked for a later date' });
     expect(moved.dueDate).toBe(daysAgo(-40));
     expect(await count(`select count(*) from history_events where entity_table = 'inspections' and entity_id = $1 and kind = 'inspection.rescheduled'`, [inspectionId])).toBe(1);
+  });
+
+  it('a walk-through\'s taps and its finish, each sent twice, record one tap each and one completion', async () => {
+    const { agent } = await proOwner(ctx);
+    const organization = await organizationOf(agent);
+    const { id: propertyId } = await createProperty(ctx.runtime.db, organization.id, { name: 'Pier Warehouse' });
+    const [pass, fail] = await withTransaction(ctx.runtime.pool, ({ db }) =>
+      createDevices(
+        db,
+        { organizationId: organization.id, propertyId, today: today() },
+        ['OFF-1', 'OFF-2'].map((tag) => createDeviceSchema.parse({ itemType: 'fire_extinguisher', subtype: 'dry_chemical', rating: '5 lb', tag: `${tag}-${organization.id}`, location: { building: 'A', floor: '1' } })),
+      ),
+    );
+    const requirements = (await agent.get(`/api/properties/${propertyId}/requirements`)).json() as { id: number; activity: string }[];
+    const monthly = requirements.find((r) => r.activity === 'Monthly visual inspection')!;
+    const walk = (await agent.post(`/api/properties/${propertyId}/walkthroughs`, { requirementId: monthly.id })).json();
+
+    await sentTwice(agent, 'PUT', `/api/walkthroughs/${walk.id}/results/${pass}`, { clientId: randomUUID(), result: 'pass' });
+    const failed = await sentTwice(agent, 'PUT', `/api/walkthroughs/${walk.id}/results/${fail}`, { clientId: randomUUID(), result: 'fail', description: 'Pin missing', severity: 'non_critical' });
+    expect(failed.deficiencyId).toEqual(expect.any(Number));
+    expect(await count(`select count(*) from deficiencies where property_id = $1`, [propertyId])).toBe(1);
+
+    const finished = await sentTwice(agent, 'POST', `/api/walkthroughs/${walk.id}/finish`, { attestation });
+    expect(finished).toMatchObject({ result: 'non_compliant', walkthrough: { status: 'finished' } });
+    expect(await count(`select count(*) from inspections where property_id = $1 and status = 'completed'`, [propertyId])).toBe(1);
+    expect(await count(`select count(*) from history_events where property_id = $1 and kind = 'inspection.completed'`, [propertyId])).toBe(1);
   });
 
   it('is described in the API reference on the changes a device keeps', async () => {
