@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { accountDataChanged } from '../cache/account-cache';
 import type { Db } from '../db/client';
-import { deriveStatusHistory, organizationsWithoutRecord, recordStatusDay } from '../modules/insight/status-record.queries';
+import { deriveStatusHistory, organizationsWithoutRecord, recordStatusDay, writeDerivedSundays } from '../modules/insight/status-record.queries';
 
 export const STATUS_RECORD_QUEUE = 'status-record';
 
@@ -28,12 +28,14 @@ export async function startStatusRecord(boss: PgBoss, db: Db, log: FastifyBaseLo
 
 /**
  * One run: organisations whose record has not begun get their history derived from their
- * inspections first, then every organisation's day is recorded.
+ * inspections first, and the counts of the year's Sundays before today from it; then every
+ * organisation's day is recorded.
  */
 export async function runStatusRecord(db: Db, now: Date): Promise<{ derived: number; changes: number; days: number }> {
   let derived = 0;
   for (const organizationId of await organizationsWithoutRecord(db)) {
     const rows = await deriveStatusHistory(db, organizationId, now);
+    await writeDerivedSundays(db, organizationId, now);
     // Past weeks of a remembered trend change with a derived history (rows of today do not: this week is read live).
     if (rows > 0) await accountDataChanged(db, organizationId);
     derived += rows;

@@ -26,8 +26,77 @@ const FOR_GOOD = sql`'9999-12-31'::date`;
  * A property registered (or first seen in the history) before a week but with no row yet by
  * its Sunday has a status that cannot be known: it is counted as pending and the week is
  * marked `known: false`.
+ *
+ * The whole organisation (no choice, a member who reaches every property) is read from its
+ * daily counts instead, status_days on each Sunday: the same numbers (the record keeps each
+ * day's last state, and the Sundays before the record began are written from these changes
+ * when it begins), 53 rows however large the portfolio.
  */
 export async function complianceTrend(db: DbOrTx, ask: InsightAsk): Promise<ComplianceTrendResponse> {
+  const whole = ask.propertyIds === undefined && ask.reach.propertyIds === null;
+  const weeks = (whole && (await weeksFromStatusDays(db, ask))) || (await weeksFromChanges(db, ask));
+  return {
+    weeks: weeks.map((w) => ({
+      weekStart: w.weekStart,
+      compliant: w.compliant,
+      pending: w.pending + w.unknown,
+      nonCompliant: w.nonCompliant,
+      total: w.compliant + w.pending + w.unknown + w.nonCompliant,
+      known: w.unknown === 0,
+    })),
+  };
+}
+
+/** A week's counts; `pending` leaves out the properties whose status could not be known. */
+export interface WeekCounts {
+  weekStart: string;
+  compliant: number;
+  pending: number;
+  nonCompliant: number;
+  unknown: number;
+}
+
+/** The Monday of `today`'s week, back `weeksBack` weeks, as YYYY-MM-DD (calendar days, so UTC arithmetic is exact). */
+function mondayBefore(today: string, weeksBack: number): string {
+  const day = new Date(`${today}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7) - weeksBack * 7);
+  return day.toISOString().slice(0, 10);
+}
+
+function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The whole organisation's trend from its daily counts: each past week's Sunday row of
+ * status_days and this week from the properties. Null when a Sunday has no row (the record
+ * missed that day): the weeks are then counted from the changes.
+ */
+async function weeksFromStatusDays(db: DbOrTx, ask: InsightAsk): Promise<WeekCounts[] | null> {
+  const past = TREND_WEEKS - 1;
+  const firstSunday = addDays(mondayBefore(ask.today, past), 6);
+  const rows = await preparedRows<WeekCounts & { day: string }>(
+    db,
+    sql`
+    select to_char(s.day - 6, 'YYYY-MM-DD') as "weekStart", s.compliant, s.pending - s.unknown as pending, s.non_compliant as "nonCompliant", s.unknown
+    from status_days s
+    where s.organization_id = ${ask.reach.id} and s.day = any(array(select (${firstSunday}::date + 7 * k) from generate_series(0, ${past - 1}::int) k))
+    union all
+    select to_char(date_trunc('week', ${ask.today}::date), 'YYYY-MM-DD'),
+      count(*) filter (where ${propertyStatusSql('p', sql`${ask.today}::date`)} in ('compliant', 'due_soon'))::int,
+      count(*) filter (where ${propertyStatusSql('p', sql`${ask.today}::date`)} = 'pending')::int,
+      count(*) filter (where ${propertyStatusSql('p', sql`${ask.today}::date`)} = 'non_compliant')::int,
+      0
+    from properties p where p.organization_id = ${ask.reach.id}
+    order by 1`,
+  );
+  return rows.length === TREND_WEEKS ? rows : null;
+}
+
+/** Every week's counts for the chosen properties, from their rows in property_status_changes (see complianceTrend). */
+export async function weeksFromChanges(db: DbOrTx, ask: InsightAsk): Promise<WeekCounts[]> {
   const { reach, timeZone } = ask;
   const past = TREND_WEEKS - 1;
   const monday = sql`date_trunc('week', ${ask.today}::date)::date`;
@@ -98,21 +167,12 @@ export async function complianceTrend(db: DbOrTx, ask: InsightAsk): Promise<Comp
     where p.organization_id = ${reach.id} and ${insightScope(reach, ask.propertyIds, sql`p.id`)}
     order by k`,
   );
-  const start = new Date(`${ask.today}T00:00:00Z`);
-  // Monday of this week, then back 52 weeks: the dates are calendar days, so UTC arithmetic is exact.
-  start.setUTCDate(start.getUTCDate() - ((start.getUTCDay() + 6) % 7) - past * 7);
-  return {
-    weeks: rows.map((r) => {
-      const weekStart = new Date(start);
-      weekStart.setUTCDate(start.getUTCDate() + r.k * 7);
-      return {
-        weekStart: weekStart.toISOString().slice(0, 10),
-        compliant: r.compliant,
-        pending: r.pending + r.unknown,
-        nonCompliant: r.nonCompliant,
-        total: r.compliant + r.pending + r.unknown + r.nonCompliant,
-        known: r.unknown === 0,
-      };
-    }),
-  };
+  const first = mondayBefore(ask.today, past);
+  return rows.map((r) => ({
+    weekStart: addDays(first, r.k * 7),
+    compliant: r.compliant,
+    pending: r.pending,
+    nonCompliant: r.nonCompliant,
+    unknown: r.unknown,
+  }));
 }

@@ -33,7 +33,7 @@ async function rowsOf(organizationId: number) {
     select property_id, day::text, has_failure, inspected, earliest_due_date::text as due, source from property_status_changes
     where organization_id = ${organizationId} order by property_id, day`);
   const days = await db().execute(sql`
-    select day::text, compliant, pending, non_compliant, total from status_days where organization_id = ${organizationId} order by day`);
+    select day::text, compliant, pending, non_compliant, total, unknown from status_days where organization_id = ${organizationId} order by day`);
   return { changes: changes.rows, days: days.rows };
 }
 
@@ -68,7 +68,13 @@ describe('compliance over time and the daily status record', () => {
       { property_id: pier.id, day: '2026-01-04', has_failure: false, inspected: true, due: '2026-02-04', source: 'derived' },
       { property_id: quay.id, day: '2026-02-20', has_failure: false, inspected: false, due: null, source: 'recorded' },
     ]);
-    expect(rows.days).toEqual([{ day: '2026-02-20', compliant: 0, pending: 1, non_compliant: 1, total: 2 }]);
+    // The day's counts, and the year's Sundays before it from the derived history (Quay not known on the 15th).
+    const day = (d: string) => rows.days.find((r) => r.day === d);
+    expect(rows.days).toHaveLength(53);
+    expect(day('2026-02-20')).toEqual({ day: '2026-02-20', compliant: 0, pending: 1, non_compliant: 1, total: 2, unknown: 0 });
+    expect(day('2026-02-15')).toEqual({ day: '2026-02-15', compliant: 0, pending: 1, non_compliant: 1, total: 2, unknown: 1 });
+    expect(day('2026-02-01')).toEqual({ day: '2026-02-01', compliant: 1, pending: 0, non_compliant: 0, total: 1, unknown: 0 });
+    expect(day('2025-02-23')).toEqual({ day: '2025-02-23', compliant: 0, pending: 1, non_compliant: 0, total: 1, unknown: 1 });
     // Deriving again writes nothing.
     expect(await deriveStatusHistory(db(), organizationId, new Date('2026-02-20T17:00:00Z'))).toBe(0);
 
@@ -83,7 +89,8 @@ describe('compliance over time and the daily status record', () => {
     expect(await runStatusRecord(db(), new Date('2026-04-08T16:00:00Z'))).toEqual({ derived: 0, changes: 0, days: 1 });
     rows = await rowsOf(organizationId);
     expect(rows.changes).toEqual(once.changes);
-    expect(rows.days.map((d) => d.day)).toEqual(['2026-02-20', '2026-03-02', '2026-04-08']);
+    expect(rows.days.map((d) => d.day).slice(-3)).toEqual(['2026-02-20', '2026-03-02', '2026-04-08']);
+    expect(rows.days).toEqual(once.days);
     expect(rows.changes.filter((c) => c.property_id === pier.id).map((c) => [c.day, c.has_failure, c.source])).toEqual([
       ['2026-01-04', false, 'derived'],
       ['2026-03-02', true, 'recorded'],
@@ -118,6 +125,11 @@ describe('compliance over time and the daily status record', () => {
     const limited: Week[] = (await manager.agent.get('/api/insight/compliance-trend')).json().weeks;
     expect(counts(limited.find((w) => w.weekStart === '2026-03-02')!)).toEqual([0, 0, 1, 1, true]);
 
+    // The Sundays from 22 February have no daily counts (the record did not run then): the same
+    // weeks come from the changes, as they do for a chosen set.
+    const both: Week[] = (await agent.get(`/api/insight/compliance-trend?propertyIds=${pier.id},${quay.id}`)).json().weeks;
+    expect(both).toEqual(weeks);
+
     const csv = await agent.get('/api/insight/compliance-trend?format=csv');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="firemark-compliance-trend-2026-04-08.csv"');
     const lines = csv.body.trim().split('\r\n');
@@ -125,5 +137,40 @@ describe('compliance over time and the daily status record', () => {
     expect(lines).toHaveLength(54);
     expect(lines[1]).toBe('2025-04-07,0,1,0,1,No');
     expect(lines[53]).toBe('2026-04-06,1,1,0,2,Yes');
+  });
+});
+
+describe('compliance over time for a whole organisation', () => {
+  it('reads the daily counts when every Sunday has them, with the same numbers as the changes give', async () => {
+    const { agent, organization } = await proOwner(ctx);
+    const organizationId = organization.id;
+    await db().execute(sql`update organizations set time_zone = 'Europe/London' where id = ${organizationId}`);
+    const dock = await createProperty(db(), organizationId, { name: 'Dock', createdAt: new Date('2025-06-01T12:00:00Z') });
+    await db().execute(sql`
+      insert into requirements (organization_id, property_id, item_type, activity, interval_months, next_due_date, principal)
+      values (${organizationId}, ${dock.id}, 'fire_extinguisher', 'Monthly inspection', 1, '2026-05-01', true)`);
+    await db().execute(sql`insert into compliance_items (property_id, item_type, status, created_at) values (${dock.id}, 'fire_extinguisher', 'compliant', '2025-06-01T12:00:00Z')`);
+    await completed(organizationId, dock.id, '2025-11-03T10:00:00Z', 'compliant'); // due 3 December, overdue from the 4th
+    await completed(organizationId, dock.id, '2026-01-12T10:00:00Z', 'non_compliant');
+    await completed(organizationId, dock.id, '2026-04-01T10:00:00Z', 'compliant');
+    await setStatus(dock.id, false, true, '2026-05-01');
+    await runStatusRecord(db(), new Date('2026-04-08T12:00:00Z'));
+
+    setNow('2026-04-08T12:00:00Z');
+    const whole: Week[] = (await agent.get('/api/insight/compliance-trend')).json().weeks;
+    const chosen: Week[] = (await agent.get(`/api/insight/compliance-trend?propertyIds=${dock.id}`)).json().weeks;
+    expect(whole).toEqual(chosen);
+    const week = (start: string) => counts(whole.find((w) => w.weekStart === start)!);
+    expect(week('2025-04-07')).toEqual([0, 0, 0, 0, true]); // not yet registered
+    expect(week('2025-06-02')).toEqual([0, 1, 0, 1, false]); // registered, nothing known
+    expect(week('2025-11-03')).toEqual([1, 0, 0, 1, true]);
+    expect(week('2025-12-01')).toEqual([0, 0, 1, 1, true]); // overdue from 4 December
+    expect(week('2026-01-12')).toEqual([0, 0, 1, 1, true]); // failed
+    expect(week('2026-03-30')).toEqual([1, 0, 0, 1, true]); // passed on 1 April
+    expect(week('2026-04-06')).toEqual([1, 0, 0, 1, true]);
+    // Read from status_days: a count changed there shows (and would not from the changes).
+    await db().execute(sql`update status_days set compliant = 7 where organization_id = ${organizationId} and day = '2026-04-05'`);
+    await db().execute(sql`update organizations set data_version = data_version + 1 where id = ${organizationId}`);
+    expect(counts((await agent.get('/api/insight/compliance-trend')).json().weeks[51])).toEqual([7, 0, 0, 7, true]);
   });
 });

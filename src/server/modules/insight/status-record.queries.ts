@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { wholeOrganization } from '../../access';
 import type { DbOrTx } from '../../db/client';
 import { intervalSql, propertyStatusSql } from '../compliance/compliance.sql';
+import { TREND_WEEKS, weeksFromChanges } from './compliance-trend.queries';
 
 /**
  * The daily status record (docs/insight.md "Compliance over time", decision 044), for every
@@ -120,4 +122,23 @@ export async function deriveStatusHistory(db: DbOrTx, organizationId: number, no
     from per_day pd
     on conflict (property_id, day) do nothing`);
   return result.rowCount ?? 0;
+}
+
+/**
+ * When the record begins: the organisation's counts on each Sunday of the year before, from
+ * the derived history (weeksFromChanges), so its whole trend is read from status_days. A day
+ * that already has a row keeps it.
+ */
+export async function writeDerivedSundays(db: DbOrTx, organizationId: number, now: Date): Promise<void> {
+  const { rows } = await db.execute<{ tz: string; today: string }>(sql`
+    select time_zone as tz, to_char((${now.toISOString()}::timestamptz at time zone time_zone)::date, 'YYYY-MM-DD') as today
+    from organizations where id = ${organizationId}`);
+  if (!rows[0]) return;
+  const weeks = (await weeksFromChanges(db, { reach: wholeOrganization(organizationId), propertyIds: undefined, today: rows[0].today, timeZone: rows[0].tz })).slice(0, TREND_WEEKS - 1);
+  await db.execute(sql`
+    insert into status_days (organization_id, day, compliant, pending, non_compliant, total, unknown)
+    select ${organizationId}, (w->>'weekStart')::date + 6, (w->>'compliant')::int, (w->>'pending')::int + (w->>'unknown')::int,
+      (w->>'nonCompliant')::int, (w->>'compliant')::int + (w->>'pending')::int + (w->>'unknown')::int + (w->>'nonCompliant')::int, (w->>'unknown')::int
+    from jsonb_array_elements(${JSON.stringify(weeks)}::jsonb) w
+    on conflict (organization_id, day) do nothing`);
 }
