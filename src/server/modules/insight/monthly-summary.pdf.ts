@@ -143,6 +143,12 @@ export async function renderMonthlySummary(job: MonthlySummaryJob): Promise<Buff
   heading('Compliance at the end of the month');
   complianceBar(`End of ${then}`, previous.compliance);
   complianceBar(`End of ${now}`, current.compliance);
+  const unknown = Math.max(previous.compliance?.unknown ?? 0, current.compliance?.unknown ?? 0);
+  if (unknown > 0) {
+    paragraph(
+      `The status then of ${unknown === 1 ? '1 property' : `${unknown} properties`} is not known: registered before Firemark began its daily record, with no inspection history to derive it from. Counted as pending.`,
+    );
+  }
   doc.moveDown(0.4);
   const statusRow = (label: string, pick: (c: ComplianceAtMonthEnd) => number): string[] => {
     const p = previous.compliance;

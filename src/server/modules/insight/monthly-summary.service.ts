@@ -91,9 +91,11 @@ export async function monthlySummaryPdf(
     kind: 'monthly-summary',
     organizationName,
     scope:
-      account.propertyIds === null
-        ? `All ${counted === 1 ? '1 property' : `${counted} properties`} of the organisation`
-        : `The ${counted === 1 ? 'property' : `${counted} properties`} you are given`,
+      counted === 0
+        ? 'No properties yet'
+        : account.propertyIds === null
+          ? `All ${counted === 1 ? '1 property' : `${counted} properties`} of the organisation`
+          : `The ${counted === 1 ? 'property' : `${counted} properties`} you are given`,
     timeZone: account.timeZone,
     generatedAt: now.toISOString(),
     today,

@@ -97,11 +97,15 @@ export function summarySentences(figures: MonthlySummaryFigures): string[] {
     sentences.push(`No properties were counted at the end of ${now}.`);
   } else if (c && p && p.total > 0) {
     const verb = direction({ part: p.compliant, whole: p.total }, { part: c.compliant, whole: c.total });
-    sentences.push(
-      verb
-        ? `Compliant properties ${verb} from ${p.compliant} of ${p.total} to ${c.compliant} of ${c.total}.`
-        : `Compliant properties stayed at ${c.compliant} of ${c.total}.`,
-    );
+    const share = (x: ComplianceAtMonthEnd) => `${percent(x.compliant, x.total)} (${x.compliant} of ${x.total})`;
+    if (c.total !== p.total) {
+      // Properties were added or removed: the share is what compares, the counts are what a reader checks.
+      sentences.push(verb ? `The share of properties compliant ${verb} from ${share(p)} to ${share(c)}.` : `The share of properties compliant stayed at ${share(c)}.`);
+    } else {
+      sentences.push(
+        verb ? `Compliant properties ${verb} from ${p.compliant} of ${p.total} to ${c.compliant} of ${c.total}.` : `Compliant properties stayed at ${c.compliant} of ${c.total}.`,
+      );
+    }
   } else if (c) {
     sentences.push(`${c.compliant} of ${plural(c.total, 'property', 'properties')} ${c.compliant === 1 ? 'was' : 'were'} compliant at the end of ${now}.`);
   } else {
