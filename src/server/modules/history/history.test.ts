@@ -377,6 +377,8 @@ describe('the record itself', () => {
       'requirements',
       'safety_item_answers',
       'share_links',
+      // Issue 33: a change recorded offline that arrived after its record was deleted.
+      'unapplied_changes',
       'undo_actions',
     ]);
   });
