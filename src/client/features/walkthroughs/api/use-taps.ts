@@ -1,216 +1,294 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { WalkthroughResult } from '@shared/devices';
 import type { WalkthroughResponse, WalkthroughTapInput, WalkthroughTapResponse } from '@shared/schemas/walkthrough';
-import { api, isApiError, serverMessage } from '@/lib/api';
-import { uploadPhoto } from '@/features/records/api/record-queries';
+import { isApiError, serverMessage } from '@/lib/api';
+import { KEPT_TEXT } from '@/components/kept-toast';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { record, usePendingChanges } from '@/offline/outbox';
+import { listen } from '@/offline/outbox-events';
+import { resizePhoto } from '@/offline/resize-photo';
+import type { OutboxChange, RecordOutcome } from '@/offline/outbox-types';
 import { walkthroughKey } from './walkthrough-queries';
 
-/** Where a tap made on this phone stands. */
-export type TapState = 'saving' | 'retrying' | 'saved' | 'refused';
-export type PhotoState = 'uploading' | 'retrying' | 'saved' | 'refused';
+/**
+ * Where a tap made on this phone stands. `saving`: being written and sent. `kept`: saved on
+ * this device, waiting for the network (docs/offline.md). `saved`: the server has it.
+ * `refused`: the server will not take it (the walk was finished, a field was wrong).
+ */
+export type TapState = 'saving' | 'kept' | 'saved' | 'refused';
+export type PhotoState = 'saving' | 'kept' | 'saved' | 'refused';
 
 export interface LocalTap {
   clientId: string;
   result: WalkthroughResult;
   state: TapState;
-  /** Why the server refused it (the walk was finished, a field was wrong). */
+  /** Why the server refused it. */
   message?: string;
-  deficiencyId: number | null;
   photos?: { state: PhotoState; count: number; message?: string };
 }
 
-interface Wanted {
-  body: WalkthroughTapInput & { clientId: string; result: WalkthroughResult };
-  photos: File[];
+
+type TapBody = WalkthroughTapInput & { clientId: string; result: WalkthroughResult };
+
+const tapUrl = (walkId: number, deviceId: number) => `/api/walkthroughs/${walkId}/results/${deviceId}`;
+const TAP_URL = /^\/api\/walkthroughs\/(\d+)\/results\/(\d+)$/;
+
+/** The device a recorded tap is for, read from its url. */
+function deviceOf(change: OutboxChange): number | undefined {
+  const match = TAP_URL.exec(change.url);
+  return match ? Number(match[2]) : undefined;
 }
 
-const storageKey = (walkId: number) => `firemark.walkthrough.${walkId}.unsaved`;
-
-/** Taps not yet saved, kept on the phone so that a reload or a lost signal never loses one. */
-function readUnsaved(walkId: number): [number, Wanted['body']][] {
-  try {
-    const text = localStorage.getItem(storageKey(walkId));
-    return text ? (JSON.parse(text) as [number, Wanted['body']][]) : [];
-  } catch {
-    return [];
-  }
+/** The changes of this walk still on the device: its taps, their photos, its finish. */
+export function isWalkChange(walkId: number) {
+  return (change: OutboxChange) => change.target?.type === 'walkthrough' && change.target.id === walkId;
 }
 
-function writeUnsaved(walkId: number, wanted: Map<number, Wanted>): void {
-  try {
-    if (wanted.size === 0) localStorage.removeItem(storageKey(walkId));
-    else localStorage.setItem(storageKey(walkId), JSON.stringify([...wanted].map(([deviceId, w]) => [deviceId, w.body])));
-  } catch {
-    // Storage full or refused (private mode): the tap is still retried while the page is open.
-  }
+/** What the phone made in this page's life, per device: the latest tap and how its recording went. */
+interface SessionTap {
+  clientId: string;
+  result: WalkthroughResult;
+  outcome: 'saving' | 'recorded' | 'refused';
+  message?: string;
+  /** The ids of its photos' changes, made before they are resized. */
+  photoIds: string[];
+  photoOutcome?: 'saving' | 'recorded' | 'refused';
+  photoMessage?: string;
+}
+
+const RESULT_WORDS: Record<WalkthroughResult, string> = { pass: 'Pass', fail: 'Fail', not_accessible: 'Not accessible' };
+
+/** A refusal the person reads on the row (a 4xx with the server's words), rather than a lost signal. */
+function refusalMessage(error: unknown, fallback: string): string | undefined {
+  return isApiError(error) && error.status >= 400 && error.status < 500 ? serverMessage(error, fallback) : undefined;
+}
+
+function problemText(change: OutboxChange): string {
+  return change.problem?.message ?? 'The server did not take it.';
+}
+
+function sameTap(a: LocalTap | undefined, b: LocalTap): boolean {
+  return (
+    a !== undefined &&
+    a.clientId === b.clientId &&
+    a.result === b.result &&
+    a.state === b.state &&
+    a.message === b.message &&
+    a.photos?.state === b.photos?.state &&
+    a.photos?.count === b.photos?.count &&
+    a.photos?.message === b.photos?.message
+  );
 }
 
 /**
- * A refusal the server will give again however often it is asked (bad input, a finished walk,
- * no permission). Anything else (no signal, a server error, a timeout, a lapsed session) is
- * tried again.
+ * The taps of one walk-through as this phone made them. Each is written to the device's outbox
+ * before anything else happens (docs/offline.md), with its id made here (the tap's clientId and
+ * the change's Idempotency-Key), then sent in order with every other recorded change; without
+ * a signal it waits on the device, survives a reload or a closed browser, and is sent when the
+ * network returns. A Fail's photos are resized here and kept as changes of their own that follow
+ * the tap's deficiency. What the outbox still holds is laid over the walk as the server last
+ * gave it, so the rows show every tap recorded.
  */
-function refused(error: unknown): boolean {
-  return isApiError(error) && error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status);
-}
-
-/**
- * Waits before the next try: at most `ms`, less if the phone comes back online, a new tap is
- * made (it may replace the one waiting) or the page goes.
- */
-function pause(ms: number, signal: AbortSignal, wake: EventTarget): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      window.removeEventListener('online', done);
-      wake.removeEventListener('tap', done);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    window.addEventListener('online', done);
-    wake.addEventListener('tap', done);
-    signal.addEventListener('abort', done);
-  });
-}
-
-const backoff = (attempt: number) => Math.min(1000 * 2 ** attempt, 15_000);
-
-/**
- * The taps of one walk-through as this phone made them: each shows at once (optimistic), is
- * sent with an id the phone made for it, so a retry after a lost answer is recorded once,
- * and is retried until saved. Taps on one device are sent one after the other, the latest
- * winning. A Fail's photos go to its deficiency once the tap is saved.
- */
-export function useTaps(walkId: number, announce: (text: string) => void, describe: (deviceId: number) => string) {
+export function useTaps(walkId: number, propertyId: number, announce: (text: string) => void, describe: (deviceId: number) => string) {
   const queryClient = useQueryClient();
-  const [taps, setTaps] = useState<Record<number, LocalTap>>({});
-  const wanted = useRef(new Map<number, Wanted>());
-  const sending = useRef(new Set<number>());
-  const stop = useRef(new AbortController());
-  const wake = useRef(new EventTarget());
+  const [session, setSession] = useState<Record<number, SessionTap>>({});
+  // Changes of this walk the server has accepted since the page opened, however they were sent.
+  const [accepted, setAccepted] = useState<ReadonlySet<string>>(() => new Set());
+  const isThisWalk = useMemo(() => isWalkChange(walkId), [walkId]);
+  const pending = usePendingChanges(isThisWalk);
   const announceRef = useRef(announce);
   const describeRef = useRef(describe);
   announceRef.current = announce;
   describeRef.current = describe;
 
-  const patch = useCallback((deviceId: number, clientId: string, change: Partial<LocalTap>) => {
-    setTaps((current) => {
+  const patch = useCallback((deviceId: number, clientId: string, change: Partial<SessionTap>) => {
+    setSession((current) => {
       const tap = current[deviceId];
       if (!tap || tap.clientId !== clientId) return current;
       return { ...current, [deviceId]: { ...tap, ...change } };
     });
   }, []);
+  const markAccepted = useCallback((id: string) => setAccepted((current) => (current.has(id) ? current : new Set(current).add(id))), []);
 
-  const uploadPhotos = useCallback(
-    async (deviceId: number, clientId: string, deficiencyId: number, photos: File[]) => {
-      const signal = stop.current.signal;
-      let saved = 0;
-      patch(deviceId, clientId, { photos: { state: 'uploading', count: photos.length } });
-      for (const photo of photos) {
-        for (let attempt = 0; !signal.aborted; attempt++) {
-          try {
-            await uploadPhoto(deficiencyId, photo);
-            saved++;
-            break;
-          } catch (error) {
-            if (refused(error)) {
-              const message = serverMessage(error, 'The photo was refused.');
-              patch(deviceId, clientId, { photos: { state: 'refused', count: photos.length, message } });
-              announceRef.current(`Photo not saved for ${describeRef.current(deviceId)}: ${message}`);
-              return;
-            }
-            patch(deviceId, clientId, { photos: { state: 'retrying', count: photos.length } });
-            await pause(backoff(attempt), signal, wake.current);
-          }
+  // The walk as cached takes each tap the server accepts, whether this page sent it or the
+  // outbox did later (another tab, the service worker, the network coming back), so the rows
+  // and a reload offline show it from the server's side too.
+  useEffect(
+    () =>
+      listen((event) => {
+        if (event.type !== 'accepted') return;
+        const path = event.url.split('?')[0] ?? '';
+        if (path.startsWith('/api/deficiencies/')) {
+          markAccepted(event.id);
+          return;
         }
-      }
-      if (signal.aborted) return;
-      patch(deviceId, clientId, { photos: { state: 'saved', count: saved } });
-      announceRef.current(`${saved === 1 ? 'Photo' : `${saved} photos`} saved for ${describeRef.current(deviceId)}`);
-    },
-    [patch],
+        if (path === `/api/walkthroughs/${walkId}/finish`) {
+          markAccepted(event.id);
+          void queryClient.invalidateQueries({ queryKey: walkthroughKey(walkId) });
+          return;
+        }
+        const match = TAP_URL.exec(path);
+        if (!match || Number(match[1]) !== walkId) return;
+        markAccepted(event.id);
+        const saved = event.answer as WalkthroughTapResponse | null;
+        if (!saved || typeof saved !== 'object') {
+          void queryClient.invalidateQueries({ queryKey: walkthroughKey(walkId) });
+          return;
+        }
+        queryClient.setQueryData<WalkthroughResponse>(walkthroughKey(walkId), (walk) =>
+          walk && { ...walk, devices: walk.devices.map((d) => (d.deviceId === saved.deviceId ? { ...d, tap: saved } : d)) },
+        );
+      }),
+    [walkId, queryClient, markAccepted],
   );
 
-  const send = useCallback(
-    async (deviceId: number) => {
-      if (sending.current.has(deviceId)) return;
-      sending.current.add(deviceId);
-      const signal = stop.current.signal;
+  /**
+   * A Fail's photos, resized on the phone and each kept as a change of its own. Sent after the
+   * tap: to its deficiency by number once the tap is accepted, or, while the tap waits, by a
+   * reference to the tap's answer that the outbox fills in when it has it.
+   */
+  const recordPhotos = useCallback(
+    async (deviceId: number, tapId: string, photos: File[], photoIds: string[], tapSent: Promise<RecordOutcome<WalkthroughTapResponse>>) => {
+      const tag = describeRef.current(deviceId);
+      let kept = false;
       try {
-        for (let entry = wanted.current.get(deviceId); entry && !signal.aborted; entry = wanted.current.get(deviceId)) {
-          const { body, photos } = entry;
-          for (let attempt = 0; !signal.aborted && wanted.current.get(deviceId) === entry; attempt++) {
-            try {
-              const saved = await api.put<WalkthroughTapResponse>(`/api/walkthroughs/${walkId}/results/${deviceId}`, body);
-              if (wanted.current.get(deviceId) === entry) {
-                wanted.current.delete(deviceId);
-                writeUnsaved(walkId, wanted.current);
-              }
-              patch(deviceId, body.clientId, { state: 'saved', message: undefined, deficiencyId: saved.deficiencyId });
-              // The walk as cached holds the saved tap too, so coming back to the page within the app shows it.
-              queryClient.setQueryData<WalkthroughResponse>(walkthroughKey(walkId), (walk) =>
-                walk && { ...walk, devices: walk.devices.map((d) => (d.deviceId === deviceId ? { ...d, tap: saved } : d)) },
-              );
-              if (photos.length && saved.deficiencyId) void uploadPhotos(deviceId, body.clientId, saved.deficiencyId, photos);
-              break;
-            } catch (error) {
-              if (refused(error)) {
-                const message = serverMessage(error, 'The tap was refused.');
-                if (wanted.current.get(deviceId) === entry) {
-                  wanted.current.delete(deviceId);
-                  writeUnsaved(walkId, wanted.current);
-                }
-                patch(deviceId, body.clientId, { state: 'refused', message });
-                announceRef.current(`Not saved for ${describeRef.current(deviceId)}: ${message}`);
-                break;
-              }
-              patch(deviceId, body.clientId, { state: 'retrying' });
-              if (attempt === 0) announceRef.current(`Not saved yet, retrying: ${describeRef.current(deviceId)}`);
-              await pause(backoff(attempt), signal, wake.current);
-            }
-          }
+        const blobs = await Promise.all(photos.map((file) => resizePhoto(file)));
+        const outcome = await tapSent.catch(() => null);
+        if (!outcome) return;
+        const deficiencyId = outcome.sent ? outcome.answer.deficiencyId : undefined;
+        if (outcome.sent && !deficiencyId) return;
+        for (const [index, blob] of blobs.entries()) {
+          const sent = await record({
+            id: photoIds[index],
+            kind: 'photo',
+            method: 'POST',
+            url: `/api/deficiencies/${deficiencyId ?? `{ref:${tapId}:deficiencyId}`}/photos`,
+            photo: { blob, contentType: blob.type || 'image/jpeg' },
+            dependsOn: [tapId],
+            label: blobs.length === 1 ? `Photo: ${tag}` : `Photo ${index + 1} of ${blobs.length}: ${tag}`,
+            propertyId,
+            target: { type: 'walkthrough', id: walkId },
+          });
+          if (sent.sent) markAccepted(photoIds[index]!);
+          else kept = true;
         }
-      } finally {
-        sending.current.delete(deviceId);
+        patch(deviceId, tapId, { photoOutcome: 'recorded' });
+        announceRef.current(kept ? `Photo for ${tag}: ${KEPT_TEXT}` : `${blobs.length === 1 ? 'Photo' : `${blobs.length} photos`} saved for ${tag}`);
+      } catch (error) {
+        const message = refusalMessage(error, 'The photo was refused.') ?? 'The photo could not be read.';
+        patch(deviceId, tapId, { photoOutcome: 'refused', photoMessage: message });
+        announceRef.current(`Photo not saved for ${tag}: ${message}`);
       }
     },
-    [walkId, patch, uploadPhotos, queryClient],
+    [walkId, propertyId, patch, markAccepted],
   );
 
   const tap = useCallback(
     (deviceId: number, input: Omit<WalkthroughTapInput, 'clientId'> & { result: WalkthroughResult }, photos: File[] = []) => {
-      const clientId = crypto.randomUUID();
-      const body = { ...input, clientId };
-      wanted.current.set(deviceId, { body, photos });
-      writeUnsaved(walkId, wanted.current);
-      setTaps((current) => ({ ...current, [deviceId]: { clientId, result: input.result, state: 'saving', deficiencyId: null } }));
-      wake.current.dispatchEvent(new Event('tap'));
-      void send(deviceId);
+      const clientId = newIdempotencyKey();
+      const photoIds = photos.map(() => newIdempotencyKey());
+      const body: TapBody = { ...input, clientId };
+      setSession((current) => ({
+        ...current,
+        [deviceId]: { clientId, result: input.result, outcome: 'saving', photoIds, photoOutcome: photos.length ? 'saving' : undefined },
+      }));
+      const tag = describeRef.current(deviceId);
+      const sending = record<WalkthroughTapResponse>({
+        id: clientId,
+        kind: 'tap',
+        method: 'PUT',
+        url: tapUrl(walkId, deviceId),
+        body,
+        label: `${RESULT_WORDS[input.result]}: ${tag}`,
+        propertyId,
+        target: { type: 'walkthrough', id: walkId },
+      });
+      if (photos.length) void recordPhotos(deviceId, clientId, photos, photoIds, sending);
+      sending.then(
+        (outcome) => {
+          patch(deviceId, clientId, { outcome: 'recorded', message: undefined });
+          if (outcome.sent) markAccepted(clientId);
+          else announceRef.current(`${tag}: ${KEPT_TEXT}`);
+        },
+        (error: unknown) => {
+          const message = refusalMessage(error, 'The tap was refused.') ?? 'The tap could not be saved on this device.';
+          patch(deviceId, clientId, { outcome: 'refused', message });
+          announceRef.current(`Not saved for ${tag}: ${message}`);
+        },
+      );
     },
-    [walkId, send],
+    [walkId, propertyId, patch, recordPhotos, markAccepted],
   );
 
-  // Taps a reload or a closed tab left unsaved are sent again, with the ids they were made with.
-  useEffect(() => {
-    const controller = new AbortController();
-    stop.current = controller;
-    const unsaved = readUnsaved(walkId);
-    if (unsaved.length) {
-      setTaps((current) => {
-        const next = { ...current };
-        for (const [deviceId, body] of unsaved) next[deviceId] = { clientId: body.clientId, result: body.result, state: 'retrying', deficiencyId: null };
-        return next;
-      });
-      for (const [deviceId, body] of unsaved) {
-        if (!wanted.current.has(deviceId)) wanted.current.set(deviceId, { body, photos: [] });
-        void send(deviceId);
+  const last = useRef<Record<number, LocalTap>>({});
+  const taps = useMemo(() => {
+    const byId = new Map(pending.map((c) => [c.id, c]));
+    const pendingTaps = new Map<number, OutboxChange>();
+    const photosOf = new Map<string, OutboxChange[]>();
+    for (const change of pending) {
+      if (change.kind === 'tap') {
+        const deviceId = deviceOf(change);
+        const before = deviceId === undefined ? undefined : pendingTaps.get(deviceId);
+        if (deviceId !== undefined && (!before || before.seq < change.seq)) pendingTaps.set(deviceId, change);
+      } else if (change.kind === 'photo') {
+        for (const id of change.dependsOn ?? []) photosOf.set(id, [...(photosOf.get(id) ?? []), change]);
       }
     }
-    return () => controller.abort();
-  }, [walkId, send]);
 
-  const unsavedCount = Object.values(taps).filter((t) => t.state === 'saving' || t.state === 'retrying').length;
-  return { taps, tap, unsavedCount };
+    const next: Record<number, LocalTap> = {};
+    const devices = new Set([...Object.keys(session).map(Number), ...pendingTaps.keys()]);
+    for (const deviceId of devices) {
+      const own = session[deviceId];
+      const kept = pendingTaps.get(deviceId);
+      let tap: LocalTap;
+      if (own) {
+        // This page's tap is the newest: one kept from before a reload is older than any made since.
+        const stored = byId.get(own.clientId);
+        let state: TapState;
+        let message = own.message;
+        if (own.outcome === 'saving' || own.outcome === 'refused') state = own.outcome;
+        else if (accepted.has(own.clientId)) state = 'saved';
+        else if (stored && stored.state !== 'waiting') {
+          state = 'refused';
+          message = problemText(stored);
+        } else state = 'kept';
+        tap = { clientId: own.clientId, result: own.result, state, message };
+        if (own.photoIds.length) {
+          const refused = own.photoIds.map((id) => byId.get(id)).find((c) => c && c.state !== 'waiting');
+          let photoState: PhotoState;
+          let photoMessage = own.photoMessage;
+          if (refused) {
+            photoState = 'refused';
+            photoMessage = problemText(refused);
+          } else if (own.photoOutcome === 'refused' || own.photoOutcome === 'saving') photoState = own.photoOutcome;
+          else if (own.photoIds.every((id) => accepted.has(id))) photoState = 'saved';
+          else photoState = 'kept';
+          tap.photos = { state: photoState, count: own.photoIds.length, message: photoMessage };
+        }
+      } else if (kept) {
+        const body = kept.body as TapBody;
+        tap = {
+          clientId: kept.id,
+          result: body.result,
+          state: kept.state === 'waiting' ? 'kept' : 'refused',
+          message: kept.state === 'waiting' ? undefined : problemText(kept),
+        };
+        const photos = photosOf.get(kept.id) ?? [];
+        if (photos.length) {
+          const refused = photos.find((c) => c.state !== 'waiting');
+          tap.photos = { state: refused ? 'refused' : 'kept', count: photos.length, message: refused ? problemText(refused) : undefined };
+        }
+      } else continue;
+      // The same object while nothing about it changed, so only the rows that changed are drawn again.
+      next[deviceId] = sameTap(last.current[deviceId], tap) ? last.current[deviceId]! : tap;
+    }
+    last.current = next;
+    return next;
+  }, [session, pending, accepted]);
+
+  const pendingFinish = pending.find((c) => c.kind === 'walk-finish');
+  const waitingCount = Object.values(taps).filter((t) => t.state === 'kept').length;
+  const savingCount = Object.values(taps).filter((t) => t.state === 'saving').length;
+  return { taps, tap, waitingCount, savingCount, pendingFinish };
 }

@@ -5,6 +5,7 @@ import type { FinishWalkthroughInput, WalkthroughResponse } from '@shared/schema
 import type { z } from 'zod';
 import type { finishWalkthroughResponse, walkthroughSummaryResponse } from '@shared/schemas/walkthrough';
 import { api } from '@/lib/api';
+import { record } from '@/offline/outbox';
 import { PROPERTIES_KEY } from '@/features/properties/api/property-queries';
 import { refreshAfterInspectionChange } from '@/features/inspections/api/inspection-queries';
 import { propertyRequirementsOptions } from '@/features/requirements/api/use-property-requirements';
@@ -87,11 +88,26 @@ export function useStartWalkthrough(propertyId: number) {
   });
 }
 
-export function useFinishWalkthrough(id: number) {
+/**
+ * Finish, through the outbox (docs/offline.md): recorded on the phone first, sent after the
+ * walk's taps. Online it answers as the server does; without a signal it resolves `sent: false`
+ * and the walk shows it finished on this device until it syncs.
+ */
+export function useFinishWalkthrough(id: number, where: { propertyId: number; label: string }) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: FinishWalkthroughInput) => api.post<FinishWalkthroughResult>(`/api/walkthroughs/${id}/finish`, body),
-    onSuccess: async () => {
+    mutationFn: (body: FinishWalkthroughInput) =>
+      record<FinishWalkthroughResult>({
+        kind: 'walk-finish',
+        method: 'POST',
+        url: `/api/walkthroughs/${id}/finish`,
+        body,
+        label: `Finish walk-through: ${where.label}`,
+        propertyId: where.propertyId,
+        target: { type: 'walkthrough', id },
+      }),
+    onSuccess: async (outcome) => {
+      if (!outcome.sent) return;
       await Promise.all([queryClient.invalidateQueries({ queryKey: walkthroughKey(id) }), refreshAfterInspectionChange(queryClient)]);
     },
   });

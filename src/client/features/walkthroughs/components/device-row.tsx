@@ -1,5 +1,5 @@
 import { memo, type ReactElement } from 'react';
-import { CircleAlert } from 'lucide-react';
+import { CloudOff } from 'lucide-react';
 import { WALKTHROUGH_RESULT_LABELS, type WalkthroughResult } from '@shared/devices';
 import type { WalkthroughDeviceResponse } from '@shared/schemas/walkthrough';
 import type { InspectionType } from '@shared/enums';
@@ -67,23 +67,31 @@ function kind(device: WalkthroughDeviceResponse, itemType: InspectionType): stri
   return [subtypeLabel(itemType, device.subtype), device.rating].filter(Boolean).join(', ');
 }
 
-/** What the row says about its save, beside the result. */
+function PhotoNote({ photos }: { photos: NonNullable<LocalTap['photos']> }) {
+  const some = (one: string, many: string) => (photos.count === 1 ? one : `${photos.count} ${many}`);
+  if (photos.state === 'saving') return <span className="text-muted-foreground">Saving photo...</span>;
+  if (photos.state === 'kept') return <span className="text-muted-foreground">{some('Photo waiting to sync', 'photos waiting to sync')}</span>;
+  if (photos.state === 'refused') return <span className="font-medium text-destructive">Photo not saved: {photos.message}</span>;
+  return <span className="text-muted-foreground">{some('Photo saved', 'photos saved')}</span>;
+}
+
+/** What the row says about its save, beside the result: kept on the phone until the network returns, or refused. */
 function SaveNote({ local }: { local: LocalTap }) {
   if (local.state === 'saving') return <span className="text-muted-foreground">Saving...</span>;
-  if (local.state === 'retrying')
-    return (
-      <span className="inline-flex items-center gap-1 font-medium text-amber-800">
-        <CircleAlert className="size-4" aria-hidden="true" />
-        Not saved yet, retrying
-      </span>
-    );
   if (local.state === 'refused') return <span className="font-medium text-destructive">Not saved: {local.message}</span>;
-  const photos = local.photos;
-  if (!photos) return null;
-  if (photos.state === 'uploading') return <span className="text-muted-foreground">Uploading photo...</span>;
-  if (photos.state === 'retrying') return <span className="font-medium text-amber-800">Photo not saved yet, retrying</span>;
-  if (photos.state === 'refused') return <span className="font-medium text-destructive">Photo not saved: {photos.message}</span>;
-  return <span className="text-muted-foreground">{photos.count === 1 ? 'Photo saved' : `${photos.count} photos saved`}</span>;
+  const kept = local.state === 'kept';
+  return (
+    <>
+      {kept ? (
+        <span className="inline-flex items-center gap-1 font-medium text-amber-800">
+          <CloudOff className="size-4" aria-hidden="true" />
+          Saved on this device, waiting to sync
+        </span>
+      ) : null}
+      {kept && local.photos ? ' · ' : null}
+      {local.photos ? <PhotoNote photos={local.photos} /> : null}
+    </>
+  );
 }
 
 /**

@@ -12,6 +12,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { GenerateReportAction } from '@/components/generate-report-action';
 import { isApiError, serverMessage } from '@/lib/api';
 import { AttestationFields, type AttestationValues } from '@/features/inspections/components/attestation-fields';
+import { toastKept } from '@/components/kept-toast';
 import { useFinishWalkthrough, type FinishWalkthroughResult } from '../api/walkthrough-queries';
 
 interface FinishWalkthroughDialogProps {
@@ -25,8 +26,12 @@ interface FinishWalkthroughDialogProps {
   notTapped: string[];
   notAccessible: string[];
   failed: number;
-  /** Taps still on their way to the server: finishing waits for them. */
-  unsaved: number;
+  /** What the walk is for, named in the sync list. */
+  activity: string;
+  /** Taps being written on the phone this moment: finishing waits for them. */
+  saving: number;
+  /** Taps kept on the phone for the network: the finish is sent after them. */
+  waiting: number;
 }
 
 interface FinishValues extends AttestationValues {
@@ -50,15 +55,15 @@ function TagList({ label, tags }: { label: string; tags: string[] }) {
  * Finish: one attestation for the whole walk (the Complete Inspection dialog's statement and
  * typed name), what was not reached (it stays due), then the result with the report to make.
  */
-export function FinishWalkthroughDialog({ open, onOpenChange, walkId, propertyId, performer, notTapped, notAccessible, failed, unsaved }: FinishWalkthroughDialogProps) {
-  const finish = useFinishWalkthrough(walkId);
+export function FinishWalkthroughDialog({ open, onOpenChange, walkId, propertyId, activity, performer, notTapped, notAccessible, failed, saving, waiting }: FinishWalkthroughDialogProps) {
+  const finish = useFinishWalkthrough(walkId, { propertyId, label: activity });
   const form = useForm<FinishValues>({ defaultValues: { attestRole: '', attestName: '', notes: '' } });
   const { errors } = form.formState;
   const attestRole = form.watch('attestRole');
-  const done: FinishWalkthroughResult | undefined = finish.data;
+  const done: FinishWalkthroughResult | undefined = finish.data?.sent ? finish.data.answer : undefined;
 
   useEffect(() => {
-    if (open && !finish.data) {
+    if (open && !done) {
       form.reset({ attestRole: '', attestName: '', notes: '' });
       finish.reset();
     }
@@ -81,6 +86,12 @@ export function FinishWalkthroughDialog({ open, onOpenChange, walkId, propertyId
       return;
     }
     finish.mutate(parsed.data, {
+      onSuccess: (outcome) => {
+        if (outcome.sent) return;
+        // Kept on the phone: the walk shows it finished here, and it syncs when the signal returns.
+        toastKept('Walk-through finished');
+        onOpenChange(false);
+      },
       onError: (error) => {
         const signer = isApiError(error) ? error.fieldErrors['attestation.typedName']?.[0] : undefined;
         if (signer) form.setError('attestName', { type: 'server', message: signer });
@@ -156,7 +167,12 @@ export function FinishWalkthroughDialog({ open, onOpenChange, walkId, propertyId
           {finish.isError && !(isApiError(finish.error) && finish.error.fieldErrors['attestation.typedName']) ? (
             <FormAlert>{serverMessage(finish.error, 'The walk-through could not be finished. Check the connection and try again.')}</FormAlert>
           ) : null}
-          <FormDialogFooter pending={finish.isPending} disabled={unsaved ? `Wait until every tap is saved (${unsaved} not saved yet).` : false}>
+          {waiting ? (
+            <p className="text-sm text-muted-foreground">
+              {waiting === 1 ? '1 tap is' : `${waiting} taps are`} saved on this device, waiting to sync; the finish is sent after them.
+            </p>
+          ) : null}
+          <FormDialogFooter pending={finish.isPending} disabled={saving ? `Wait until every tap is saved (${saving} being saved).` : false}>
             Finish walk-through
           </FormDialogFooter>
         </form>

@@ -1,5 +1,5 @@
 import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ArrowLeft, CircleCheck, SearchX } from 'lucide-react';
+import { ArrowLeft, CircleCheck, CloudOff, SearchX } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { WalkthroughResult } from '@shared/devices';
 import type { InspectionType } from '@shared/enums';
@@ -19,6 +19,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { inspectionTypeLabel } from '@/features/inspections/components/inspection-text';
 import { useWalkthrough } from '../api/walkthrough-queries';
 import { useTaps, type LocalTap } from '../api/use-taps';
+import { KEPT_TEXT } from '@/components/kept-toast';
+import { markWalkPropertyOffline } from '@/offline/offline-properties';
 import { DeviceRow, rowId } from '../components/device-row';
 import { JumpToTag } from '../components/jump-to-tag';
 import { tagFromText } from '../components/tag-from-text';
@@ -137,13 +139,19 @@ function bringIntoView(deviceId: number, focus: 'row' | 'pass') {
 function WalkScreen({ walk }: { walk: WalkthroughResponse }) {
   const { can } = usePermissions();
   const [searchParams] = useSearchParams();
-  const locked = walk.status !== 'open' || !can('inspections.complete');
   const canFail = can('deficiencies.record');
   const [announcement, setAnnouncement] = useState('');
   const devices = walk.devices;
   const byId = useMemo(() => new Map(devices.map((d) => [d.deviceId, d])), [devices]);
   const describe = useCallback((deviceId: number) => byId.get(deviceId)?.tag ?? 'a device', [byId]);
-  const { taps, tap, unsavedCount } = useTaps(walk.id, setAnnouncement, describe);
+  const { taps, tap, waitingCount, savingCount, pendingFinish } = useTaps(walk.id, walk.propertyId, setAnnouncement, describe);
+  // Finished on this phone and not yet synced: a record, like a finished walk.
+  const finishedHere = walk.status === 'open' && pendingFinish !== undefined;
+  const locked = walk.status !== 'open' || finishedHere || !can('inspections.complete');
+  // The walk of the day keeps its property on the phone, so it carries on without a signal.
+  useEffect(() => {
+    if (walk.status === 'open') void markWalkPropertyOffline(walk.propertyId, walk.propertyName).catch(() => undefined);
+  }, [walk.status, walk.propertyId, walk.propertyName]);
   const groups = useMemo(() => groupByPlace(devices), [devices]);
   // A long walk draws its first screenful at once and the rest just after, so the phone shows
   // the list without waiting for rows far below.
@@ -293,6 +301,15 @@ function WalkScreen({ walk }: { walk: WalkthroughResponse }) {
         }
       />
 
+      {finishedHere ? (
+        <div className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
+          <p className="flex items-center gap-2 text-sm font-medium">
+            <CloudOff className="size-4 shrink-0" aria-hidden="true" />
+            Finished on this device. {KEPT_TEXT}
+          </p>
+        </div>
+      ) : null}
+
       {walk.status !== 'open' ? (
         <div className="mb-4 space-y-3 rounded-lg border bg-muted p-3">
           <p className="flex items-center gap-2 text-sm font-medium">
@@ -347,12 +364,16 @@ function WalkScreen({ walk }: { walk: WalkthroughResponse }) {
         </div>
       )}
 
-      {walk.status === 'open' && can('inspections.complete') && total > 0 ? (
+      {walk.status === 'open' && !finishedHere && can('inspections.complete') && total > 0 ? (
         <div className="mt-6 space-y-2 border-t pt-4">
           <Button size="lg" className="w-full sm:w-auto" onClick={() => setFinishing(true)} {...reachFor(FinishWalkthroughDialog)}>
             Finish walk-through
           </Button>
-          {unsavedCount ? <p className="text-sm text-amber-900">{unsavedCount === 1 ? '1 tap is not saved yet.' : `${unsavedCount} taps are not saved yet.`}</p> : null}
+          {waitingCount ? (
+            <p className="text-sm text-amber-900">
+              {waitingCount === 1 ? '1 tap is saved on this device, waiting to sync.' : `${waitingCount} taps are saved on this device, waiting to sync.`}
+            </p>
+          ) : null}
         </div>
       ) : null}
 
@@ -377,11 +398,13 @@ function WalkScreen({ walk }: { walk: WalkthroughResponse }) {
         onOpenChange={setFinishing}
         walkId={walk.id}
         propertyId={walk.propertyId}
+        activity={walk.activity}
         performer={walk.startedBy ?? ''}
         notTapped={progress.notTapped}
         notAccessible={progress.notAccessible}
         failed={progress.failed}
-        unsaved={unsavedCount}
+        saving={savingCount}
+        waiting={waitingCount}
       />
     </div>
   );
