@@ -3,7 +3,8 @@ import type { ComplianceResult } from '@shared/enums';
 import type { AttestationRole } from '@shared/records';
 import type { CompleteInspectionInput, InspectionUpdateResult } from '@shared/schemas/inspection';
 import type { DeficiencyInput } from '@shared/schemas/deficiency';
-import { apiChange } from '@/lib/api';
+import { record } from '@/offline/outbox';
+import { toastKept } from '@/components/kept-toast';
 import { toastWithUndo } from '@/components/undo-toast';
 import { refreshAfterInspectionChange } from './inspection-queries';
 import { toast } from '@/components/ui/use-toast';
@@ -24,6 +25,11 @@ export interface CompleteInput {
   deficiencies?: DeficiencyInput[];
   /** The activity it was for, when the dialog asked (its type has several and none was stated). */
   requirementId?: number;
+  /** Its property and how the sync list names it ("Fire Extinguisher at Harbor View Offices"). */
+  propertyId?: number;
+  label?: string;
+  /** Made by the caller when later changes (a deficiency found with it) refer to it. */
+  changeId?: string;
 }
 
 /**
@@ -34,7 +40,7 @@ export function useCompleteInspection() {
   const queryClient = useQueryClient();
   const today = useToday();
   return useMutation({
-    mutationFn: ({ id, complianceStatus, notes, performedOn, inspectorId, attestation, deficiencies, requirementId }: CompleteInput) => {
+    mutationFn: ({ id, complianceStatus, notes, performedOn, inspectorId, attestation, deficiencies, requirementId, propertyId, label, changeId }: CompleteInput) => {
       const body: CompleteInspectionInput = { status: 'completed', completedDate: performedOn ?? new Date().toISOString() };
       if (complianceStatus) {
         body.complianceStatus = complianceStatus;
@@ -44,7 +50,17 @@ export function useCompleteInspection() {
       if (requirementId) body.requirementId = requirementId;
       if (attestation) body.attestation = attestation;
       if (complianceStatus === 'non_compliant' && deficiencies?.length) body.deficiencies = deficiencies;
-      return apiChange<InspectionUpdateResult>('PUT', `/api/inspections/${id}`, body);
+      // Through the outbox: kept on the device first, sent at once when there is a signal.
+      return record<InspectionUpdateResult>({
+        id: changeId,
+        kind: 'completion',
+        method: 'PUT',
+        url: `/api/inspections/${id}`,
+        body,
+        label: `Completed${complianceStatus ? ` (${complianceStatus === 'compliant' ? 'compliant' : 'non-compliant'})` : ''}: ${label ?? 'an inspection'}`,
+        propertyId,
+        target: { type: 'inspection', id },
+      });
     },
     onMutate: async ({ id, complianceStatus, notes }) => {
       const snapshot = await snapshotInspections(queryClient);
@@ -71,14 +87,18 @@ export function useCompleteInspection() {
       const description = complianceStatus ? 'Failed to complete inspection.' : 'Failed to complete inspection. Please try again.';
       toast({ variant: 'destructive', title: 'Error', description });
     },
-    onSuccess: ({ data: saved, undoToken }) => {
+    onSuccess: (outcome) => {
+      // Kept on the device: the lists keep showing it completed, and it syncs when the signal returns.
+      if (!outcome.sent) return toastKept('Inspection Completed');
+      const { answer: saved, undoToken } = outcome;
       // Without a result nothing about compliance changed (SPEC 4): say what is still to do.
       const description = saved.complianceResult
         ? `Inspection completed and property status updated. ${nextDueText(saved.nextDue)}`.trim()
         : 'Inspection completed. Record its result to update the property\'s compliance.';
       toastWithUndo(queryClient, { title: 'Inspection Completed', description, undoToken, undoneText: 'The inspection is open again, as it was.' });
     },
-    onSettled: () => {
+    onSettled: (outcome) => {
+      if (outcome && !outcome.sent) return;
       void refreshAfterInspectionChange(queryClient);
     },
   });

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '@/lib/format-date';
 import type { Inspection } from '@shared/schemas/inspection';
-import { apiChange } from '@/lib/api';
+import { record } from '@/offline/outbox';
+import { toastKept } from '@/components/kept-toast';
 import { toastWithUndo } from '@/components/undo-toast';
 import { refreshAfterInspectionChange } from './inspection-queries';
 import { toast } from '@/components/ui/use-toast';
@@ -12,6 +13,10 @@ export interface RescheduleInput {
   id: number;
   dueDate: string;
   rescheduleReason?: string | null;
+  /** The copy's updatedAt, sent as If-Match: a date moved by someone else meanwhile is not overwritten. */
+  updatedAt?: string;
+  propertyId?: number;
+  label?: string;
 }
 
 /** Moves an inspection's due date (the Reschedule dialog, the one way to do it). */
@@ -19,8 +24,18 @@ export function useRescheduleInspection() {
   const queryClient = useQueryClient();
   const today = useToday();
   return useMutation({
-    mutationFn: ({ id, dueDate, rescheduleReason }: RescheduleInput) =>
-      apiChange<Inspection>('PUT', `/api/inspections/${id}`, { dueDate, rescheduleReason: rescheduleReason?.trim() || null }),
+    // Through the outbox: kept on the device first; without a signal it syncs later.
+    mutationFn: ({ id, dueDate, rescheduleReason, updatedAt, propertyId, label }: RescheduleInput) =>
+      record<Inspection>({
+        kind: 'inspection-edit',
+        method: 'PUT',
+        url: `/api/inspections/${id}`,
+        body: { dueDate, rescheduleReason: rescheduleReason?.trim() || null },
+        ifMatch: updatedAt,
+        label: `Rescheduled to ${formatDate(dueDate)}: ${label ?? 'an inspection'}`,
+        propertyId,
+        target: { type: 'inspection', id },
+      }),
     onMutate: async ({ id, dueDate, rescheduleReason }) => {
       const snapshot = await snapshotInspections(queryClient);
       applyInspectionChange(
@@ -34,7 +49,9 @@ export function useRescheduleInspection() {
       restoreInspections(queryClient, context?.snapshot);
       toast({ variant: 'destructive', title: 'Error', description: 'Failed to update inspection.' });
     },
-    onSuccess: ({ data: saved, undoToken }) => {
+    onSuccess: (outcome) => {
+      if (!outcome.sent) return toastKept('Inspection Rescheduled');
+      const { answer: saved, undoToken } = outcome;
       toastWithUndo(queryClient, {
         title: 'Inspection Rescheduled',
         description: `Now due ${formatDate(saved.dueDate)}.`,
@@ -42,7 +59,8 @@ export function useRescheduleInspection() {
         undoneText: 'The inspection has its earlier date again.',
       });
     },
-    onSettled: () => {
+    onSettled: (outcome) => {
+      if (outcome && !outcome.sent) return;
       void refreshAfterInspectionChange(queryClient);
     },
   });

@@ -12,7 +12,9 @@ import { Textarea } from '@/components/ui/textarea';
 import { Input } from '@/components/ui/input';
 import { isApiError, serverMessage } from '@/lib/api';
 import { toast } from '@/components/ui/use-toast';
-import { inspectionDeficiencies, uploadPhoto, useInspectors } from '@/features/records/api/record-queries';
+import { useInspectors } from '@/features/records/api/record-queries';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { recordFoundDeficiencies } from '../api/record-found-deficiencies';
 import { DeficiencyFields, toDeficiencyInputs, type DeficiencyDraft } from '@/features/records/components/deficiency-fields';
 import { InspectorPicker } from '@/features/records/components/inspector-picker';
 import { useCompleteInspection } from '../api/use-complete-inspection';
@@ -122,8 +124,13 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
       return;
     }
     const nonCompliantResult = values.complianceStatus === 'non_compliant';
-    // Photos follow the entries they were chosen for, in the order the entries were made.
-    const photoLists = nonCompliantResult ? deficiencyFields.fields.map((field) => photos[field.id] ?? []) : [];
+    const entries = nonCompliantResult ? toDeficiencyInputs(values.deficiencies) : [];
+    // Photos follow the entries they were chosen for. With any photo, each entry is recorded
+    // after the completion as its own change, so its photos can refer to it even without a signal.
+    const found = entries.map((input, index) => ({ input, photos: photos[deficiencyFields.fields[index]?.id ?? ''] ?? [] }));
+    const separate = found.some((entry) => entry.photos.length > 0);
+    const changeId = newIdempotencyKey();
+    const where = { propertyId: inspection.propertyId, label: describeInspection(inspection) };
     complete.mutate(
       {
         id: inspection.id,
@@ -132,25 +139,22 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
         performedOn: values.performedOn,
         inspectorId: values.inspectorId ? Number(values.inspectorId) : undefined,
         attestation: values.attestRole ? { accepted: true, role: values.attestRole, typedName: values.attestName.trim() } : undefined,
-        deficiencies: nonCompliantResult ? toDeficiencyInputs(values.deficiencies) : undefined,
+        deficiencies: nonCompliantResult && !separate ? entries : undefined,
         requirementId: chosenRequirement,
+        changeId,
+        ...where,
       },
       {
-        onSuccess: async (saved) => {
-          if (photoLists.some((list) => list.length > 0)) {
+        onSuccess: async () => {
+          if (separate) {
             setUploading(true);
             try {
-              const opened = await inspectionDeficiencies(saved.data.id);
-              for (const [index, files] of photoLists.entries()) {
-                const deficiency = opened[index];
-                if (!deficiency) continue;
-                for (const file of files) await uploadPhoto(deficiency.id, file);
-              }
+              await recordFoundDeficiencies(inspection.id, changeId, found, where);
             } catch (error) {
               toast({
                 variant: 'destructive',
-                title: 'Photo not saved',
-                description: `${serverMessage(error, 'A photo could not be uploaded.')} The inspection and its deficiencies are saved; add the photo from the property's Deficiencies tab.`,
+                title: 'Deficiency not saved',
+                description: `${serverMessage(error, 'A deficiency or its photo was refused.')} The inspection is saved; add it from the property's Deficiencies tab.`,
               });
             } finally {
               setUploading(false);

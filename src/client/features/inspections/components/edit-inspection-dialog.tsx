@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useUpdateInspection } from '../api/use-update-inspection';
-import { inspectionTypeLabel, propertyNameOf } from './inspection-text';
+import { describeInspection, inspectionTypeLabel, propertyNameOf } from './inspection-text';
 import { InspectionTypeOptions } from './inspection-type-options';
 import { ActivityField, activityIds, activityProblem, useActivityOptions, type ActivityChoice } from '@/features/requirements/components/activity-field';
 
@@ -87,7 +87,7 @@ export function EditInspectionDialog({ inspection, open, onOpenChange }: EditIns
       ? { assignedTo: values.assignedTo, notes: values.notes, ...named }
       : { inspectionType: values.inspectionType, dueDate: values.dueDate, assignedTo: values.assignedTo, notes: values.notes, status: values.status, ...named };
     update.mutate(
-      { id: inspection.id, values: body },
+      { id: inspection.id, values: body, updatedAt: inspection.updatedAt, propertyId: inspection.propertyId, label: describeInspection(inspection) },
       {
         onSuccess: () => onOpenChange(false),
         onError: (error) => {

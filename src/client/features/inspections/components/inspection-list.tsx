@@ -9,6 +9,8 @@ import { cn } from '@/lib/utils';
 import { inspectionTypeLabel, propertyNameOf } from './inspection-text';
 import { ActivityBasisBadge } from './activity-basis-badge';
 import { RetestNote } from './retest-details';
+import { WaitingToSyncBadge } from '@/components/waiting-to-sync-badge';
+import { useListWithPending, type ShownInspection } from '../api/pending-inspections';
 
 interface InspectionListProps {
   items: Inspection[];
@@ -53,10 +55,11 @@ function TypeLink({ inspection }: { inspection: Inspection }) {
 }
 
 /** The status, and "Result not recorded" for one completed without a result. */
-function StatusBadges({ inspection, className }: { inspection: Inspection; className?: string }) {
+function StatusBadges({ inspection, className }: { inspection: ShownInspection; className?: string }) {
   return (
     <span className={cn('flex flex-wrap gap-1', className)}>
       <InspectionStatusBadge status={inspection.displayStatus} />
+      {inspection.waitingToSync ? <WaitingToSyncBadge /> : null}
       {inspection.status === 'completed' && !inspection.complianceResult ? <Badge variant="warning">Result not recorded</Badge> : null}
     </span>
   );
@@ -67,7 +70,9 @@ function StatusBadges({ inspection, className }: { inspection: Inspection; class
  * Assigned To, Actions) and cards on phones (under 768 px). Each row links its property and
  * the inspection itself.
  */
-export function InspectionList({ items, label, showProperty = true, showNotes = false, renderActions, stale }: InspectionListProps) {
+export function InspectionList({ items: fromServer, label, showProperty = true, showNotes = false, renderActions, stale }: InspectionListProps) {
+  // What this device recorded and has not yet synced shows over the server's rows.
+  const items = useListWithPending(fromServer);
   return (
     <div className={cn('transition-opacity', stale && 'opacity-60')} aria-busy={stale || undefined}>
       <Card className="hidden overflow-x-auto md:block">

@@ -76,7 +76,14 @@ export function RescheduleDialog({ inspection, open, onOpenChange }: RescheduleD
   const onSubmit = form.handleSubmit((values) => {
     if (!inspection) return;
     reschedule.mutate(
-      { id: inspection.id, dueDate: values.dueDate, rescheduleReason: values.rescheduleReason },
+      {
+        id: inspection.id,
+        dueDate: values.dueDate,
+        rescheduleReason: values.rescheduleReason,
+        updatedAt: inspection.updatedAt,
+        propertyId: inspection.propertyId,
+        label: describeInspection(inspection),
+      },
       {
         onSuccess: () => onOpenChange(false),
         onError: (error) => applyServerFieldErrors(error, form.setError, ['dueDate', 'rescheduleReason']),

@@ -20,9 +20,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { useCompleteInspection } from '../api/use-complete-inspection';
+import { useWithPending } from '../api/pending-inspections';
+import { WaitingToSyncBadge } from '@/components/waiting-to-sync-badge';
 import { useInspection, useReminderLogs } from '../api/use-inspection';
 import { DeleteInspectionDialog } from '../components/delete-inspection-dialog';
-import { inspectionTypeLabel, isOpenInspection, propertyNameOf } from '../components/inspection-text';
+import { describeInspection, inspectionTypeLabel, isOpenInspection, propertyNameOf } from '../components/inspection-text';
 import { ActivityBasisBadge } from '../components/activity-basis-badge';
 import { RetestDetails } from '../components/retest-details';
 
@@ -96,7 +98,9 @@ export default function InspectionDetailsPage() {
 
 type DialogName = 'complete' | 'record' | 'reschedule' | 'edit' | 'delete';
 
-function InspectionDetails({ inspection }: { inspection: Inspection }) {
+function InspectionDetails({ inspection: fromServer }: { inspection: Inspection }) {
+  // A completion or edit recorded on this device and not yet synced shows as it will be.
+  const inspection = useWithPending(fromServer);
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<DialogName | null>(null);
   const quickComplete = useCompleteInspection();
@@ -119,7 +123,12 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
       <BackLink />
       <PageHeader
         title="Inspection Details"
-        titleAside={<InspectionStatusBadge status={inspection.displayStatus} />}
+        titleAside={
+          <span className="flex flex-wrap gap-1">
+            <InspectionStatusBadge status={inspection.displayStatus} />
+            {inspection.waitingToSync ? <WaitingToSyncBadge /> : null}
+          </span>
+        }
         description={
           <>
             {typeLabel} at{' '}
@@ -136,7 +145,7 @@ function InspectionDetails({ inspection }: { inspection: Inspection }) {
       <div className="mb-6 flex flex-wrap gap-2 empty:hidden" role="group" aria-label="Inspection actions">
         {open && canComplete ? (
           <>
-            <Button onClick={() => quickComplete.mutate({ id: inspection.id }, { onSuccess: () => editButton.current?.focus() })} disabled={quickComplete.isPending}>
+            <Button onClick={() => quickComplete.mutate({ id: inspection.id, propertyId: inspection.propertyId, label: describeInspection(inspection) }, { onSuccess: () => editButton.current?.focus() })} disabled={quickComplete.isPending}>
               {quickComplete.isPending ? <Spinner /> : <CircleCheck aria-hidden="true" />}
               Mark as Completed
             </Button>

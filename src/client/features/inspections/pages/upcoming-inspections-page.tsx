@@ -48,7 +48,7 @@ export default function UpcomingInspectionsPage() {
             size="sm"
             aria-label={`Complete ${what}`}
             aria-disabled={disabled}
-            onClick={() => !disabled && complete.mutate({ id: inspection.id }, { onSettled: keepFocusOnPage })}
+            onClick={() => !disabled && complete.mutate({ id: inspection.id, propertyId: inspection.propertyId, label: what }, { onSettled: keepFocusOnPage })}
           >
             <CircleCheck aria-hidden="true" />
             Complete

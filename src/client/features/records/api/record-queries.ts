@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CorrectDeficiencyResult, Deficiency, DeficiencyPhoto, DeficiencySummary } from '@shared/schemas/deficiency';
+import type { CorrectDeficiencyResult, Deficiency, DeficiencySummary } from '@shared/schemas/deficiency';
 import type { Inspector, InspectorInput } from '@shared/schemas/inspector';
-import { ApiError, api, apiChange } from '@/lib/api';
+import { api } from '@/lib/api';
+import { record } from '@/offline/outbox';
 import { refreshAfterInspectionChange } from '@/features/inspections/api/inspection-queries';
 
 export const INSPECTORS_KEY = ['/api/inspectors'] as const;
@@ -47,35 +48,36 @@ export function refreshAfterDeficiencyChange(queryClient: QueryClient) {
   return refreshAfterInspectionChange(queryClient);
 }
 
+export interface CorrectionInput {
+  id: number;
+  correctedOn: string;
+  correctedBy: string;
+  note: string;
+  propertyId?: number;
+  /** How the sync list names it: the deficiency's description. */
+  label?: string;
+}
+
+/**
+ * A correction, through the outbox: kept on the device first, sent at once with a signal and
+ * later without. The answer names the re-test it scheduled, if any; its token undoes it.
+ */
 export function useCorrectDeficiency() {
   const queryClient = useQueryClient();
   return useMutation({
-    // The answer names the re-test it scheduled, if any; the header undoes the correction.
-    mutationFn: ({ id, ...body }: { id: number; correctedOn: string; correctedBy: string; note: string }) =>
-      apiChange<CorrectDeficiencyResult>('POST', `/api/deficiencies/${id}/correct`, body),
-    onSettled: () => refreshAfterDeficiencyChange(queryClient),
+    mutationFn: ({ id, propertyId, label, ...body }: CorrectionInput) =>
+      record<CorrectDeficiencyResult>({
+        kind: 'correction',
+        method: 'POST',
+        url: `/api/deficiencies/${id}/correct`,
+        body,
+        label: `Corrected: ${label ?? 'a deficiency'}`,
+        propertyId,
+        target: { type: 'deficiency', id },
+      }),
+    onSettled: (outcome) => {
+      if (outcome && !outcome.sent) return;
+      void refreshAfterDeficiencyChange(queryClient);
+    },
   });
-}
-
-/** Sends a photo as its own bytes; the server checks what it really is and strips its location. */
-export async function uploadPhoto(deficiencyId: number, file: File): Promise<DeficiencyPhoto> {
-  const res = await fetch(`/api/deficiencies/${deficiencyId}/photos`, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json', 'Content-Type': file.type || 'application/octet-stream' },
-    body: file,
-  });
-  const text = await res.text();
-  const body = text ? (JSON.parse(text) as unknown) : null;
-  if (!res.ok) {
-    const error = body && typeof body === 'object' && 'message' in body ? (body as { message: string; fieldErrors?: Record<string, string[]> }) : null;
-    throw new ApiError(res.status, `${res.status}: ${text}`, error);
-  }
-  return body as DeficiencyPhoto;
-}
-
-/** The deficiencies a completion just opened, in the order they were entered. */
-export async function inspectionDeficiencies(inspectionId: number): Promise<Deficiency[]> {
-  const list = await api.get<Deficiency[]>(`/api/inspections/${inspectionId}/deficiencies`);
-  return [...list].sort((a, b) => a.id - b.id);
 }

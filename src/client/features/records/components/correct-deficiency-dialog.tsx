@@ -10,6 +10,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { toastWithUndo } from '@/components/undo-toast';
+import { toastKept } from '@/components/kept-toast';
 import { isApiError, serverMessage } from '@/lib/api';
 import { useAuth } from '@/app/auth-context';
 import { useToday } from '@/features/inspections/api/use-today';
@@ -39,9 +40,22 @@ export function CorrectDeficiencyDialog({ deficiency, open, onOpenChange }: Prop
   const onSubmit = form.handleSubmit((values) => {
     if (!deficiency) return;
     correct.mutate(
-      { id: deficiency.id, correctedOn: values.correctedOn, correctedBy: values.correctedBy, note: values.note ?? '' },
       {
-        onSuccess: ({ data, undoToken }) => {
+        id: deficiency.id,
+        correctedOn: values.correctedOn,
+        correctedBy: values.correctedBy,
+        note: values.note ?? '',
+        propertyId: deficiency.propertyId,
+        label: deficiency.description.slice(0, 200),
+      },
+      {
+        onSuccess: (outcome) => {
+          if (!outcome.sent) {
+            toastKept('Deficiency Corrected');
+            onOpenChange(false);
+            return;
+          }
+          const { answer: data, undoToken } = outcome;
           // A repair the code follows with a re-test keeps the item non-compliant: say so.
           toastWithUndo(queryClient, {
             title: 'Deficiency Corrected',

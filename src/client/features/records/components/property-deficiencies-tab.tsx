@@ -16,7 +16,13 @@ import { Label } from '@/components/ui/label';
 import { LoadingState } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessage } from '@/lib/api';
-import { propertyDeficienciesKey, uploadPhoto, usePropertyDeficiencies } from '../api/record-queries';
+import { propertyDeficienciesKey, usePropertyDeficiencies } from '../api/record-queries';
+import type { DeficiencyInput } from '@shared/schemas/deficiency';
+import { record, usePendingChanges } from '@/offline/outbox';
+import { resizePhoto } from '@/offline/resize-photo';
+import type { OutboxChange } from '@/offline/outbox-types';
+import { toastKept } from '@/components/kept-toast';
+import { WaitingToSyncBadge } from '@/components/waiting-to-sync-badge';
 import { PHOTO_ACCEPT } from './deficiency-fields';
 import { SeverityBadge } from './severity-badge';
 
@@ -28,10 +34,13 @@ export function PropertyDeficienciesTab({ propertyId }: { propertyId: number }) 
   const list = usePropertyDeficiencies(propertyId);
   const [correcting, setCorrecting] = useState<Deficiency | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  // What this device recorded for the property and has not yet synced: shown with the server's.
+  const pending = usePendingChanges({ propertyId, kind: ['deficiency', 'correction', 'photo'] });
+  const added = pending.filter((c) => c.kind === 'deficiency');
 
   if (list.isPending) return <LoadingState message="Loading deficiencies..." />;
   if (list.isError) return <LoadError message="Failed to load deficiencies. Please try again." onRetry={() => void list.refetch()} retrying={list.isFetching} />;
-  if (list.data.length === 0) {
+  if (list.data.length === 0 && added.length === 0) {
     return (
       <EmptyState icon={ShieldCheck} title="No deficiencies recorded.">
         When an inspection is completed as non-compliant, what it found is listed here until it is corrected.
@@ -45,10 +54,14 @@ export function PropertyDeficienciesTab({ propertyId }: { propertyId: number }) 
         {open} open, {list.data.length - open} corrected
       </p>
       <ul className="space-y-3" aria-label="Deficiencies of this property">
+        {added.map((change) => (
+          <AddedHere key={change.id} change={change} photos={pending.filter((c) => c.kind === 'photo' && c.dependsOn?.includes(change.id)).length} />
+        ))}
         {list.data.map((d) => (
           <DeficiencyCard
             key={d.id}
             deficiency={d}
+            pending={pending}
             propertyId={propertyId}
             onCorrect={() => {
               setCorrecting(d);
@@ -62,19 +75,54 @@ export function PropertyDeficienciesTab({ propertyId }: { propertyId: number }) 
   );
 }
 
-function DeficiencyCard({ deficiency: d, propertyId, onCorrect }: { deficiency: Deficiency; propertyId: number; onCorrect: () => void }) {
+/** A deficiency recorded on this device (with a completion) and not yet on the server. */
+function AddedHere({ change, photos }: { change: OutboxChange; photos: number }) {
+  const input = (change.body ?? {}) as DeficiencyInput;
+  return (
+    <li className="space-y-2 rounded-lg border border-amber-300 p-4" aria-label={input.description ?? change.label} data-testid="deficiency">
+      <div className="flex flex-wrap items-center gap-2">
+        {input.severity ? <SeverityBadge severity={input.severity} /> : null}
+        <span className="text-sm font-medium">Open</span>
+        <WaitingToSyncBadge />
+      </div>
+      <p className="break-words font-medium">{input.description}</p>
+      {input.correctiveAction ? <p className="break-words text-sm">Corrective action: {input.correctiveAction}</p> : null}
+      {photos ? <p className="text-sm text-muted-foreground">{photos === 1 ? '1 photo waiting to sync' : `${photos} photos waiting to sync`}</p> : null}
+    </li>
+  );
+}
+
+function DeficiencyCard({ deficiency: d, propertyId, pending, onCorrect }: { deficiency: Deficiency; propertyId: number; pending: OutboxChange[]; onCorrect: () => void }) {
   const queryClient = useQueryClient();
   const [uploading, setUploading] = useState(false);
   const canRecord = usePermissions().can('deficiencies.record');
+  const own = pending.filter((c) => c.target?.type === 'deficiency' && c.target.id === d.id);
+  const correction = own.find((c) => c.kind === 'correction')?.body as { correctedOn?: string } | undefined;
+  const waitingPhotos = own.filter((c) => c.kind === 'photo').length;
+  // Each photo is resized and kept on the device before it is sent; without a signal it syncs later.
   const addPhotos = async (files: File[]) => {
     setUploading(true);
+    let kept = false;
     try {
-      for (const file of files) await uploadPhoto(d.id, file);
+      for (const file of files) {
+        const blob = await resizePhoto(file);
+        const outcome = await record({
+          kind: 'photo',
+          method: 'POST',
+          url: `/api/deficiencies/${d.id}/photos`,
+          photo: { blob, contentType: blob.type || 'image/jpeg' },
+          label: `Photo: ${d.description.slice(0, 200)}`,
+          propertyId,
+          target: { type: 'deficiency', id: d.id },
+        });
+        if (!outcome.sent) kept = true;
+      }
+      if (kept) toastKept('Photo added');
     } catch (error) {
       toast({ variant: 'destructive', title: 'Photo not saved', description: serverMessage(error, 'The photo could not be uploaded. Please try again.') });
     } finally {
       setUploading(false);
-      void queryClient.invalidateQueries({ queryKey: propertyDeficienciesKey(propertyId) });
+      if (!kept) void queryClient.invalidateQueries({ queryKey: propertyDeficienciesKey(propertyId) });
     }
   };
   return (
@@ -82,7 +130,15 @@ function DeficiencyCard({ deficiency: d, propertyId, onCorrect }: { deficiency: 
       <div className="flex flex-wrap items-center gap-2">
         <SeverityBadge severity={d.severity} />
         <span className="text-sm text-muted-foreground">{INSPECTION_TYPE_LABELS[d.itemType]}</span>
-        {d.correctedOn ? (
+        {!d.correctedOn && correction ? (
+          <>
+            <span className="inline-flex items-center gap-1 text-sm font-medium text-green-700">
+              <CheckCircle2 className="size-4" aria-hidden="true" />
+              Corrected{correction.correctedOn ? ` on ${formatDate(correction.correctedOn)}` : ''}
+            </span>
+            <WaitingToSyncBadge />
+          </>
+        ) : d.correctedOn ? (
           <span className="inline-flex items-center gap-1 text-sm font-medium text-green-700">
             <CheckCircle2 className="size-4" aria-hidden="true" />
             Corrected on {formatDate(d.correctedOn)}
@@ -120,7 +176,8 @@ function DeficiencyCard({ deficiency: d, propertyId, onCorrect }: { deficiency: 
           )}
         </div>
       ) : null}
-      {d.correctedOn || !canRecord ? null : (
+      {waitingPhotos ? <p className="text-sm text-muted-foreground">{waitingPhotos === 1 ? '1 photo waiting to sync' : `${waitingPhotos} photos waiting to sync`}</p> : null}
+      {d.correctedOn || correction || !canRecord ? null : (
         <div className="flex flex-wrap items-end gap-3 pt-1">
           <Button {...reachFor(CorrectDeficiencyDialog)} onClick={onCorrect}>
             Mark as Corrected
