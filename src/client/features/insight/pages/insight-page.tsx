@@ -8,6 +8,7 @@ import { chosenPropertyIds } from '../api/insight-queries';
 import { AttentionFigure } from '../components/attention-figure';
 import { ComplianceTrendFigure } from '../components/compliance-trend-figure';
 import { DeficiencyAgeFigure } from '../components/deficiency-age-figure';
+import { MonthlySummaryDownload } from '../components/monthly-summary-download';
 import { OnTimeFigure } from '../components/on-time-figure';
 import { PropertyChooser } from '../components/property-chooser';
 import { WorkloadFigure } from '../components/workload-figure';
@@ -38,6 +39,7 @@ export default function InsightPage() {
         <DeficiencyAgeFigure propertyIds={propertyIds} />
         <WorkloadFigure propertyIds={propertyIds} compact={compact} />
         <AttentionFigure propertyIds={propertyIds} />
+        <MonthlySummaryDownload />
       </div>
     </>
   );
