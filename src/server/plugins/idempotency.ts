@@ -23,6 +23,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route is a create or an edit that takes an Idempotency-Key (routes opt in with `config: idempotent`). */
     idempotent?: boolean;
+    /** The route is an edit that takes If-Match (if-match.ts), for the API reference. */
+    ifMatch?: boolean;
   }
 }
 
@@ -34,6 +36,9 @@ declare module 'fastify' {
  * such as the undo token are not kept.
  */
 export const idempotent = { idempotent: true } as const;
+
+/** An edit a device keeps offline: it takes an Idempotency-Key and If-Match (docs/offline.md). */
+export const keptEdit = { idempotent: true, ifMatch: true } as const;
 
 const bodyHash = (body: unknown) =>
   createHash('sha256')

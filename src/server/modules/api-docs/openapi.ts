@@ -7,8 +7,10 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   schema: FastifySchema | undefined;
-  /** A create that takes an Idempotency-Key (plugins/idempotency.ts). */
+  /** A create or an edit that takes an Idempotency-Key (plugins/idempotency.ts). */
   idempotent?: boolean;
+  /** An edit that takes If-Match (docs/offline.md). */
+  ifMatch?: boolean;
 }
 
 /** Every /api route, as it is registered (HEAD twins of GET routes left out). */
@@ -17,7 +19,9 @@ export function collectApiRoutes(app: FastifyInstance): DeclaredRoute[] {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, schema: route.schema as FastifySchema | undefined, idempotent: route.config?.idempotent === true });
+      if (method !== 'HEAD') {
+        routes.push({ method, url: route.url, schema: route.schema as FastifySchema | undefined, idempotent: route.config?.idempotent === true, ifMatch: route.config?.ifMatch === true });
+      }
     }
   });
   return routes;
@@ -31,6 +35,22 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   required: false,
   description: 'A new UUID per new request: a retry with the same key and body gets the first answer again, never a second record (docs/api.md, "Retrying safely").',
   schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
+const DEPENDS_ON_PARAMETER = {
+  name: 'Depends-On',
+  in: 'header',
+  required: false,
+  description: 'The Idempotency-Keys of earlier requests this one needs, comma-separated: until each was accepted for you, 409 `out_of_order` and nothing is applied (docs/offline.md).',
+  schema: { type: 'string' },
+};
+
+const IF_MATCH_PARAMETER = {
+  name: 'If-Match',
+  in: 'header',
+  required: false,
+  description: 'The `updatedAt` of the copy this edit was made from: if the record changed since, 412 `changed_elsewhere` with the record as it stands in `current`, and nothing is applied (docs/offline.md).',
+  schema: { type: 'string', format: 'date-time' },
 };
 
 export interface DocumentOptions {
@@ -112,7 +132,8 @@ export function openApiDocument(routes: DeclaredRoute[], options: DocumentOption
     const parameters = [
       ...parametersOf(params ? inputSchemas[params] : undefined, 'path'),
       ...parametersOf(query ? inputSchemas[query] : undefined, 'query'),
-      ...(route.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
+      ...(route.idempotent ? [IDEMPOTENCY_KEY_PARAMETER, DEPENDS_ON_PARAMETER] : []),
+      ...(route.ifMatch ? [IF_MATCH_PARAMETER] : []),
     ];
     if (body) components[body] = inputSchemas[body]!;
     const fileBodyTypes = fileMediaTypes(schema.body);
@@ -198,5 +219,7 @@ function errorResponses(route: DeclaredRoute, errorRef: string) {
     ...(schema.public ? {} : { 401: error('Not signed in, or the API token is unknown or revoked.') }),
     ...(schema.public || route.method === 'GET' ? {} : { 403: error('A read-only API token, or a plan limit.') }),
     ...(schema.params ? { 404: error('No such record in this account.') } : {}),
+    ...(route.idempotent ? { 409: error('The Idempotency-Key was used for another request or its request may have been carried out, or (`out_of_order`) a request named in Depends-On has not been accepted yet; or the record cannot take this change.') } : {}),
+    ...(route.ifMatch ? { 412: error('`changed_elsewhere`: the record changed since the copy named in If-Match; `current` is the record as it stands.') } : {}),
   };
 }

@@ -8,7 +8,7 @@ import { requireAccount } from '../../plugins/auth';
 import { fileBody, fileResponse, idParams, notFoundParams, recordId, successResponse, type ZodTypeProvider } from '../../route-schema';
 import * as deficiencies from './deficiencies.service';
 import { PHOTO_UPLOAD_PATH } from './photo-upload';
-import { idempotent } from '../../plugins/idempotency';
+import { idempotent, keptEdit } from '../../plugins/idempotency';
 import { ifMatchOf } from '../../if-match';
 
 const tags = ['Deficiencies'];
@@ -61,7 +61,7 @@ export async function deficienciesRoutes(app: FastifyInstance, deps: deficiencie
   api.put(
     '/api/deficiencies/:id',
     {
-      config: idempotent,
+      config: keptEdit,
       schema: {
         permission: 'deficiencies.record',
         tags,

@@ -21,7 +21,7 @@ import { documentedAs, idParams, successResponse, type ZodTypeProvider } from '.
 import { assertPropertyExists } from '../properties/properties.service';
 import type { InspectionFilter } from './inspections.queries';
 import * as inspections from './inspections.service';
-import { idempotent } from '../../plugins/idempotency';
+import { idempotent, keptEdit } from '../../plugins/idempotency';
 import { ifMatchOf } from '../../if-match';
 
 const tags = ['Inspections'];
@@ -93,7 +93,7 @@ export async function inspectionsRoutes(app: FastifyInstance, deps: inspections.
   api.put(
     '/api/inspections/:id',
     {
-      config: idempotent,
+      config: keptEdit,
       schema: {
         permission: 'inspections.complete',
         tags,

@@ -116,7 +116,8 @@ describe('changes sent again by their key', () => {
 
   it('is described in the API reference on the changes a device keeps', async () => {
     const document = (await ctx.agent().get('/api/openapi.json')).json() as { paths: Record<string, Record<string, { parameters?: { name: string; in: string }[] }>> };
-    const takesKey = (path: string, method: string) => (document.paths[path]?.[method]?.parameters ?? []).some((p) => p.name === 'Idempotency-Key' && p.in === 'header');
+    const takes = (header: string) => (path: string, method: string) => (document.paths[path]?.[method]?.parameters ?? []).some((p) => p.name === header && p.in === 'header');
+    const takesKey = takes('Idempotency-Key');
     expect(takesKey('/api/inspections/{id}', 'put')).toBe(true);
     expect(takesKey('/api/inspections/{id}/deficiencies', 'post')).toBe(true);
     expect(takesKey('/api/deficiencies/{id}', 'put')).toBe(true);
@@ -125,6 +126,10 @@ describe('changes sent again by their key', () => {
     expect(takesKey('/api/walkthroughs/{id}/finish', 'post')).toBe(true);
     // An edit that is not offered offline still refuses a key rather than ignoring it.
     expect(takesKey('/api/properties/{id}', 'put')).toBe(false);
+    expect(takes('Depends-On')('/api/deficiencies/{id}/photos', 'post')).toBe(true);
+    expect(takes('If-Match')('/api/inspections/{id}', 'put')).toBe(true);
+    expect(takes('If-Match')('/api/deficiencies/{id}', 'put')).toBe(true);
+    expect(takes('If-Match')('/api/deficiencies/{id}/correct', 'post')).toBe(false);
   });
 });
 
