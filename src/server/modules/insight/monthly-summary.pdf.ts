@@ -94,9 +94,10 @@ export async function renderMonthlySummary(job: MonthlySummaryJob): Promise<Buff
   const complianceBar = (label: string, counts: ComplianceAtMonthEnd | null) => {
     ensureSpace(34);
     const top = doc.y;
-    write(doc.fontSize(9.5).fillColor(INK), 'bold', label, MARGIN, top + 2, { width: 110, lineBreak: false });
-    const barX = MARGIN + 110;
-    const barWidth = 200;
+    const labelWidth = 140;
+    write(doc.fontSize(9.5).fillColor(INK), 'bold', label, MARGIN, top + 2, { width: labelWidth, lineBreak: false });
+    const barX = MARGIN + labelWidth;
+    const barWidth = 170;
     if (counts && counts.total > 0) {
       let x = barX;
       for (const [count, color] of [
@@ -115,10 +116,10 @@ export async function renderMonthlySummary(job: MonthlySummaryJob): Promise<Buff
         `${counts.compliant} compliant, ${counts.pending} pending, ${counts.nonCompliant} non-compliant`,
         barX + barWidth + 10,
         top + 2,
-        { width: width - 110 - barWidth - 10, lineBreak: false },
+        { width: width - labelWidth - barWidth - 10, lineBreak: false },
       );
     } else {
-      write(doc.fontSize(9).fillColor(MUTED), 'regular', counts ? 'No properties counted' : 'Not recorded', barX, top + 2, { width: width - 110 });
+      write(doc.fontSize(9).fillColor(MUTED), 'regular', counts ? 'No properties counted' : 'Not recorded', barX, top + 2, { width: width - labelWidth });
     }
     doc.x = MARGIN;
     doc.y = top + 22;
@@ -207,7 +208,7 @@ export async function renderMonthlySummary(job: MonthlySummaryJob): Promise<Buff
 
   heading('How these are counted');
   paragraph(
-    'Compliance is each property\'s status as Firemark shows it, at the moment the month ended, in the organisation\'s time zone. An inspection is on time when it was completed on or before its due date. A deficiency is found on the day its inspection was completed and open until the day it was corrected. An inspection is overdue at the month\'s end when its due date had passed and it was not completed by then. Firemark\'s documentation, "Insight", says more.',
+    'Compliance is each property\'s status as Firemark showed it on the month\'s last day, in the organisation\'s time zone. An inspection is on time when it was completed on or before its due date. A deficiency is found on the day its inspection was completed and open until the day it was corrected. An inspection is overdue at the month\'s end when its due date had passed and it was not completed by then. Firemark\'s documentation, "Insight", says more.',
   );
 
   // Footer on every page, inside the bottom margin (lowered so pdfkit adds no page).
