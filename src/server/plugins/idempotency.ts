@@ -53,7 +53,7 @@ interface SeenKey {
 }
 
 /** The ids a Depends-On header names, or undefined when it is not a short list of keys. */
-function dependencies(header: string | string[]): string[] | undefined {
+export function dependencies(header: string | string[]): string[] | undefined {
   const ids = [...new Set((Array.isArray(header) ? header.join(',') : header).split(',').map((id) => id.trim()).filter(Boolean))];
   return ids.length > 0 && ids.length <= MAX_DEPENDENCIES && ids.every((id) => KEY.test(id)) ? ids : undefined;
 }

@@ -8,8 +8,9 @@ import { requireAccount } from '../../plugins/auth';
 import { fileBody, fileResponse, idParams, notFoundParams, recordId, successResponse, type ZodTypeProvider } from '../../route-schema';
 import * as deficiencies from './deficiencies.service';
 import { PHOTO_UPLOAD_PATH } from './photo-upload';
-import { idempotent, keptEdit } from '../../plugins/idempotency';
+import { DEPENDS_ON_HEADER, idempotent, keptEdit } from '../../plugins/idempotency';
 import { ifMatchOf } from '../../if-match';
+import { inspectionAddedFor } from '../offline/added-inspection.queries';
 
 const tags = ['Deficiencies'];
 const params = idParams('Deficiency not found');
@@ -49,13 +50,17 @@ export async function deficienciesRoutes(app: FastifyInstance, deps: deficiencie
         tags,
         summary: 'Add a deficiency to an inspection',
         description:
-          'One found after the completion was sent, or recorded on a device without signal: added to an open inspection (announced when it is completed) or to one completed non-compliant. A compliant or cancelled inspection takes none (409).',
+          'One found after the completion was sent, or recorded on a device without signal: added to an open inspection (announced when it is completed) or to one completed non-compliant. A compliant or cancelled inspection takes none (409). Sent with `Depends-On` naming a completion of this inspection that was kept as another inspection (`addedAsInspectionId`), it is added to that one.',
         params: idParams('Inspection not found'),
         body: deficiencyEditSchema,
         response: { 201: deficiencyResponse },
       },
     },
-    async (request, reply) => reply.status(201).send(await deficiencies.addDeficiency(deps, requireAccount(request), request.params.id, request.body)),
+    async (request, reply) => {
+      const account = requireAccount(request);
+      const inspectionId = await inspectionAddedFor(deps.pool, account.userId, request.headers[DEPENDS_ON_HEADER], request.params.id);
+      return reply.status(201).send(await deficiencies.addDeficiency(deps, account, inspectionId, request.body));
+    },
   );
 
   api.put(

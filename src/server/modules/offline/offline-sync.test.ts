@@ -202,6 +202,7 @@ describe('results are only ever added', () => {
     expect((await owner.agent.get(`/api/properties/${propertyId}`)).json().status).toBe('compliant');
 
     // The manager's device, offline, recorded a failure today on its copy of the open inspection.
+    const completionKey = randomUUID();
     const mine = await keyed(inspector.agent, 'PUT', `/api/inspections/${inspectionId}`, {
       status: 'completed',
       complianceStatus: 'non_compliant',
@@ -209,7 +210,7 @@ describe('results are only ever added', () => {
       completedDate: today(),
       deficiencies: [{ description: 'Horn on level 2 silent', severity: 'impairment' }],
       attestation: { accepted: true, role: 'recorder', typedName: 'Mia Manager' },
-    }, randomUUID());
+    }, completionKey);
     expect(mine.statusCode, mine.body).toBe(200);
     const added = mine.json();
     expect(added.addedAsInspectionId).toEqual(expect.any(Number));
@@ -220,6 +221,13 @@ describe('results are only ever added', () => {
     // Both records stand.
     expect((await owner.agent.get(`/api/inspections/${inspectionId}`)).json()).toMatchObject({ status: 'completed', complianceResult: 'compliant', completedDate: expect.stringContaining(daysAgo(2)) });
     expect((await owner.agent.get(`/api/inspections/${added.id}/deficiencies`)).json()).toHaveLength(1);
+    // A deficiency the device recorded after that completion follows the result it belongs to.
+    const found = await keyed(inspector.agent, 'POST', `/api/inspections/${inspectionId}/deficiencies`, { description: 'Strobe on level 3 dim', severity: 'non_critical' }, randomUUID(), {
+      'depends-on': completionKey,
+    });
+    expect(found.statusCode, found.body).toBe(201);
+    expect(found.json().inspectionId).toBe(added.id);
+    expect((await owner.agent.get(`/api/inspections/${inspectionId}/deficiencies`)).json()).toHaveLength(0);
     expect(await count(`select count(*) from inspections where property_id = $1 and status = 'completed'`, [propertyId])).toBe(2);
     // The later result decides: the property is non-compliant; still one next inspection.
     expect((await owner.agent.get(`/api/properties/${propertyId}`)).json().status).toBe('non_compliant');

@@ -3,6 +3,7 @@ import { unappliedChangeResponse, unappliedChangeSchema } from '@shared/schemas/
 import { requireAccount } from '../../plugins/auth';
 import type { ZodTypeProvider } from '../../route-schema';
 import * as offline from './offline.service';
+import { idempotent } from '../../plugins/idempotency';
 
 const tags = ['Offline'];
 
@@ -14,6 +15,8 @@ export async function offlineRoutes(app: FastifyInstance, deps: offline.OfflineD
   api.post(
     '/api/offline/unapplied',
     {
+      // Kept once by its changeId in any case; a key is taken too, as the outbox sends one with every change.
+      config: idempotent,
       schema: {
         permission: 'inspections.complete',
         tags,
