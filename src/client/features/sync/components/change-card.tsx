@@ -51,7 +51,7 @@ export function ChangeCard({ change }: { change: OutboxChange }) {
   };
 
   return (
-    <Card>
+    <Card role="group" aria-label={change.label}>
       <CardContent className="space-y-3 p-4">
         <ChangeHeading change={change} />
         {change.state === 'conflict' ? (
