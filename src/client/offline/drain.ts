@@ -85,7 +85,7 @@ async function pass(): Promise<DrainResult> {
   } finally {
     if (accepted) {
       const left = (await allChanges()).some((c) => c.state === 'waiting' && c.userId === owner.userId);
-      if (!left || !(await lastSyncAt())) await setLastSyncAt(new Date().toISOString());
+      if (!left || !(await lastSyncAt(owner.userId))) await setLastSyncAt(owner.userId, new Date().toISOString());
       announce({ type: 'changed' });
     }
     announce({ type: 'drained' });

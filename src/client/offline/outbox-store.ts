@@ -4,7 +4,8 @@ import type { OutboxChange } from './outbox-types';
 /** The outbox's reads and writes in the device store; each awaits its transaction. */
 
 const SEQ_KEY = 'seq';
-const LAST_SYNC_KEY = 'lastSyncAt';
+/** Per person: another who signs in on the device does not see when the last one synced. */
+const lastSyncKey = (userId: number) => `lastSyncAt:${userId}`;
 
 /** Writes a new change with the next sequence number, both in one transaction. */
 export async function addChange(change: Omit<OutboxChange, 'seq'>): Promise<OutboxChange> {
@@ -64,13 +65,13 @@ export async function pruneAnswers(olderThan: Date): Promise<void> {
   await tx.done;
 }
 
-export async function lastSyncAt(): Promise<string | null> {
+export async function lastSyncAt(userId: number): Promise<string | null> {
   const db = await offlineDb();
-  const value = await db.get('meta', LAST_SYNC_KEY);
+  const value = await db.get('meta', lastSyncKey(userId));
   return typeof value === 'string' ? value : null;
 }
 
-export async function setLastSyncAt(at: string): Promise<void> {
+export async function setLastSyncAt(userId: number, at: string): Promise<void> {
   const db = await offlineDb();
-  await db.put('meta', at, LAST_SYNC_KEY);
+  await db.put('meta', at, lastSyncKey(userId));
 }

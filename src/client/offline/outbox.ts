@@ -129,8 +129,9 @@ async function reload(): Promise<void> {
   try {
     do {
       readAgain = false;
-      const [owner, changes, synced] = await Promise.all([outboxOwner(), allChanges(), lastSyncAt()]);
+      const [owner, changes] = await Promise.all([outboxOwner(), allChanges()]);
       const mine = owner ? changes.filter((c) => c.userId === owner.userId && c.organizationId === owner.organizationId) : [];
+      const synced = owner ? await lastSyncAt(owner.userId) : null;
       snapshot = { changes: mine, lastSyncAt: synced, loaded: true };
       for (const notify of subscribers) notify();
     } while (readAgain);
