@@ -27,3 +27,12 @@ describe('history wording', () => {
     expect(historySubjectText('memberships', { name: 'Ann Lee', role: 'manager' })).toBe('Ann Lee (Manager)');
   });
 });
+
+describe('what a change recorded offline held', () => {
+  it('reads its deficiencies by description and its attestation by who signed', () => {
+    expect(historyValueText('deficiencies', [{ description: 'Horn silent', severity: 'impairment' }, { description: 'Strobe dim' }])).toBe('Horn silent; Strobe dim');
+    expect(historyValueText('attestation', { accepted: true, role: 'recorder', typedName: 'Mia Manager' })).toBe('Signed by Mia Manager');
+    expect(historyValueText('compliance_status', 'non_compliant')).toBe('Non-compliant');
+    expect(historyValueText('property_ids', [1, 2])).toBe('2 properties');
+  });
+});

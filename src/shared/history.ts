@@ -209,12 +209,22 @@ const ATTESTATION_ROLE_LABELS: Record<string, string> = { performer: 'Performer'
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
+function recordedItemText(item: unknown): string {
+  if (typeof item !== 'object' || item === null) return String(item);
+  const description = (item as { description?: unknown }).description;
+  return typeof description === 'string' ? description : JSON.stringify(item);
+}
+
 /** A value as a reader sees it: labels for codes, "Yes"/"No", "(none)" for nothing. */
 export function historyValueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '(none)';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (field === 'answers' && typeof value === 'object') return answersText(value as ItemAnswers);
-  if (Array.isArray(value) && field !== 'property_ids') return value.length === 0 ? '(none)' : value.map((v) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))).join('; ');
+  // A change recorded offline lists what it held: its deficiencies by their description.
+  if (Array.isArray(value) && field !== 'property_ids') return value.length === 0 ? '(none)' : value.map(recordedItemText).join('; ');
+  if (field === 'attestation' && typeof value === 'object' && typeof (value as { typedName?: unknown }).typedName === 'string') {
+    return `Signed by ${(value as { typedName: string }).typedName}`;
+  }
   if (Array.isArray(value)) return value.length === 0 ? '(none)' : `${value.length} ${value.length === 1 ? 'property' : 'properties'}`;
   if (typeof value === 'object') return JSON.stringify(value);
   const text = String(value);
