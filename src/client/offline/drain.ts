@@ -104,10 +104,11 @@ async function sendOne(change: OutboxChange, onDevice: Map<string, OutboxChange>
   }
   const url = resolveRefs(change.url, await allAnswers());
   if (url === undefined) {
-    // Its earlier change was applied, but that answer was lost (a replay refused with KEY_REUSED).
+    // Its earlier change is gone from the device without the answer this one needs: taken back
+    // after a refusal, or applied with its answer lost (a replay refused as already received).
     await keep(change, 'refused', {
       status: 409,
-      message: 'The record this change belongs to was saved, but the device did not receive its number. Record this change again from that record.',
+      message: 'The record this change belongs to did not reach the server, or the device did not receive its number. Record this change again from that record.',
     });
     return 'kept';
   }
