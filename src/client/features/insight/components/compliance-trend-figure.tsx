@@ -51,7 +51,7 @@ export function ComplianceTrendFigure({ propertyIds, compact }: { propertyIds?: 
           ) : null}
           <ChartFrame label="Chart of the share of properties compliant, pending and non-compliant each week. The numbers are in the table.">
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={weeks.map(chartRow)} stackOffset="expand" barCategoryGap={1} accessibilityLayer={false} margin={{ top: 4, right: 4, bottom: 0, left: -12 }}>
+              <BarChart data={weeks.map(chartRow)} stackOffset="expand" barCategoryGap={1} accessibilityLayer={false} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
                 <PatternDefs scope="compliance" fills={FILLS} />
                 <CartesianGrid vertical={false} stroke="#e2e8f0" />
                 <XAxis dataKey="weekStart" tickFormatter={shortDay} interval="preserveStartEnd" minTickGap={compact ? 28 : 16} tick={{ fontSize: 12 }} />
@@ -80,6 +80,9 @@ function chartRow(week: Week) {
 }
 
 function ComplianceTable({ weeks }: { weeks: readonly Week[] }) {
+  // The weeks before the first property was registered would be rows of noughts.
+  const first = weeks.findIndex((w) => !w.known || w.total > 0);
+  const counted = first === -1 ? [] : weeks.slice(first);
   return (
     <FigureTable caption="Properties compliant, pending and non-compliant each week, newest first">
       <thead>
@@ -93,7 +96,7 @@ function ComplianceTable({ weeks }: { weeks: readonly Week[] }) {
         </tr>
       </thead>
       <tbody>
-        {[...weeks].reverse().map((w) => (
+        {[...counted].reverse().map((w) => (
           <tr key={w.weekStart}>
             <th scope="row" className={`${td} font-normal`}>{formatDate(w.weekStart)}</th>
             {w.known ? (

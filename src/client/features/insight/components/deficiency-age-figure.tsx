@@ -44,7 +44,7 @@ export function DeficiencyAgeFigure({ propertyIds }: { propertyIds?: number[] })
           <p className="text-sm">{plural(open, 'open deficiency', 'open deficiencies')}</p>
           <ChartFrame label="Grouped bar chart of open deficiencies by severity in each age band. The numbers are in the table.">
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={rows} accessibilityLayer={false} margin={{ top: 20, right: 4, bottom: 0, left: -20 }}>
+              <BarChart data={rows} accessibilityLayer={false} margin={{ top: 20, right: 4, bottom: 0, left: -8 }}>
                 <PatternDefs scope="deficiency-age" fills={FILLS} />
                 <CartesianGrid vertical={false} stroke="#e2e8f0" />
                 <XAxis dataKey="band" tick={{ fontSize: 12 }} />

@@ -4,7 +4,6 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { LoadError } from '@/components/load-error';
-import { SM_UP, useMediaQuery } from '@/lib/use-media-query';
 
 interface FigureSectionProps {
   /** The section's anchor (/insight#on-time), the dashboard's key figures link to it. */
@@ -19,7 +18,7 @@ interface FigureSectionProps {
   /** Nothing to draw yet: the sentence that says so replaces the chart and the table. */
   emptyMessage?: string;
   chart?: ReactNode;
-  /** The chart's numbers as a table: always under the chart on a phone, on request on wider screens. */
+  /** The chart's numbers as a table, shown on request (a year of weeks is long on a phone). */
   table?: ReactNode;
   /** Shown whatever the view (the oldest deficiencies, the ranked list). */
   children?: ReactNode;
@@ -29,9 +28,7 @@ interface FigureSectionProps {
 export function FigureSection({ id, title, description, csvUrl, state, onRetry, retrying, emptyMessage, chart, table, children }: FigureSectionProps) {
   const headingId = useId();
   const tableId = useId();
-  const wide = useMediaQuery(SM_UP);
   const [tableShown, setTableShown] = useState(false);
-  const showTable = table && (!wide || tableShown);
 
   return (
     <Card id={id} role="region" aria-labelledby={headingId} className="scroll-mt-20 space-y-4 p-4 sm:p-6">
@@ -43,7 +40,7 @@ export function FigureSection({ id, title, description, csvUrl, state, onRetry, 
           <p className="text-sm text-muted-foreground">{description}</p>
         </div>
         <div className="flex shrink-0 flex-wrap gap-2">
-          {table && wide && state === 'success' && !emptyMessage ? (
+          {table && state === 'success' && !emptyMessage ? (
             <Button variant="outline" size="sm" aria-expanded={tableShown} aria-controls={tableId} onClick={() => setTableShown((shown) => !shown)}>
               <Table2 aria-hidden="true" />
               {tableShown ? 'Hide table' : 'Show as table'}
@@ -72,8 +69,8 @@ export function FigureSection({ id, title, description, csvUrl, state, onRetry, 
           {chart}
           {children}
           {table ? (
-            <div id={tableId} hidden={!showTable}>
-              {showTable ? table : null}
+            <div id={tableId} hidden={!tableShown}>
+              {tableShown ? table : null}
             </div>
           ) : null}
         </>
@@ -94,7 +91,8 @@ export function ChartFrame({ label, height = 240, children }: { label: string; h
 /** The numbers of a figure, scrolling sideways inside its box rather than widening the page. */
 export function FigureTable({ caption, children }: { caption: string; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-lg border">
+    // Focusable, so the keyboard can scroll a table wider than a phone.
+    <div role="group" aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-lg border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}
@@ -105,3 +103,5 @@ export function FigureTable({ caption, children }: { caption: string; children: 
 
 export const th = 'whitespace-nowrap border-b bg-muted/50 px-3 py-2 font-medium';
 export const td = 'whitespace-nowrap border-b px-3 py-2 tabular-nums';
+/** A cell of words that may wrap (a week's types), so a phone's table is not mostly sideways. */
+export const tdWrap = 'min-w-48 border-b px-3 py-2';

@@ -16,15 +16,20 @@ function change(now: number, before: number): string {
 function KeyFigure({ title, href, value, note }: { title: string; href: string; value: ReactNode; note: ReactNode }) {
   const titleId = useId();
   return (
-    <Card role="group" aria-labelledby={titleId} className="relative p-4 transition-colors focus-within:ring-2 focus-within:ring-ring hover:border-slate-300">
+    // On a phone one row each, the number at the end; on wider screens three cards side by side.
+    <Card
+      role="group"
+      aria-labelledby={titleId}
+      className="relative grid grid-cols-[1fr_auto] items-center gap-x-3 px-4 py-3 transition-colors focus-within:ring-2 focus-within:ring-ring hover:border-slate-300 sm:block sm:p-4"
+    >
       <p id={titleId} className="text-sm font-medium text-muted-foreground">
         {/* The link's box covers the card: the whole card opens the figure on the Insight page. */}
         <Link to={href} className="after:absolute after:inset-0 after:rounded-xl focus:outline-none">
           {title}
         </Link>
       </p>
-      <p className="mt-1 text-2xl font-bold tracking-tight">{value}</p>
-      <p className="mt-1 text-sm text-muted-foreground">{note}</p>
+      <p className="col-start-2 row-span-2 row-start-1 text-2xl font-bold tracking-tight sm:mt-1">{value}</p>
+      <p className="text-sm text-muted-foreground sm:mt-1">{note}</p>
     </Card>
   );
 }
@@ -69,20 +74,19 @@ export function InsightKeyFigures() {
         </Link>
       </div>
       {queries.some((q) => !q.data) ? (
-        <div role="status" className="grid gap-3 sm:grid-cols-3">
+        <div role="status" className="grid gap-2 sm:grid-cols-3 sm:gap-3">
           <span className="sr-only">Loading trends...</span>
           {Array.from({ length: 3 }, (_, i) => (
-            <Card key={i} className="space-y-3 p-4">
+            <Card key={i} className="space-y-2 px-4 py-3 sm:space-y-3 sm:p-4">
               <Skeleton className="h-4 w-28" />
               <Skeleton className="h-7 w-16" />
-              <Skeleton className="h-4 w-36" />
             </Card>
           ))}
         </div>
       ) : (
-        <div className="grid gap-3 sm:grid-cols-3">
+        <div className="grid gap-2 sm:grid-cols-3 sm:gap-3">
           <KeyFigure
-            title="Compliant now"
+            title="In compliance now"
             href="/insight#compliance-trend"
             value={compliance ? percent(compliance.share) : '-'}
             note={

@@ -29,7 +29,7 @@ export function OnTimeFigure({ propertyIds, compact }: { propertyIds?: number[];
         <div className="space-y-3">
           <ChartFrame label="Bar chart of the share of inspections completed on time each month. The numbers are in the table.">
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={months.map((m) => ({ month: m.month, rate: m.rate }))} accessibilityLayer={false} margin={{ top: 20, right: 4, bottom: 0, left: -12 }}>
+              <BarChart data={months.map((m) => ({ month: m.month, rate: m.rate }))} accessibilityLayer={false} margin={{ top: 20, right: 4, bottom: 0, left: 0 }}>
                 <PatternDefs scope="on-time" fills={[FILL]} />
                 <CartesianGrid vertical={false} stroke="#e2e8f0" />
                 <XAxis dataKey="month" tickFormatter={shortMonth} interval={compact ? 1 : 0} tick={{ fontSize: 12 }} />

@@ -1,4 +1,4 @@
-import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis, type LabelProps } from 'recharts';
 import { Link } from 'react-router';
 import { INSPECTION_TYPE_LABELS, type InspectionType } from '@shared/enums';
 import type { WorkloadResponse } from '@shared/schemas/insight';
@@ -6,7 +6,7 @@ import { formatDate } from '@/lib/format-date';
 import { insightUrl, useInsight } from '../api/insight-queries';
 import { dueInWeek } from '../api/insight-links';
 import { fillOf, PatternDefs, SERIES_FILLS, TextLegend } from './chart-patterns';
-import { ChartFrame, FigureSection, FigureTable, td, th } from './figure-section';
+import { ChartFrame, FigureSection, FigureTable, td, tdWrap, th } from './figure-section';
 import { plural, shortDay } from './figure-format';
 
 type Week = WorkloadResponse['weeks'][number];
@@ -26,6 +26,23 @@ function chartedTypes(weeks: readonly Week[]): { shown: InspectionType[]; groupe
   return { shown: ranked.slice(0, SERIES_FILLS.length - 1), grouped: true };
 }
 
+/**
+ * The week's total above its bar, drawn by the highest segment that has anything (a segment of
+ * nothing draws no label), so every bar's total shows once.
+ */
+function totalAboveBar(seriesIndex: number, topSeries: readonly number[]) {
+  return function TotalLabel(props: LabelProps) {
+    const { index, value } = props;
+    const box = props.viewBox as { x?: number; y?: number; width?: number } | undefined;
+    if (index === undefined || topSeries[index] !== seriesIndex || !box) return null;
+    return (
+      <text x={(box.x ?? 0) + (box.width ?? 0) / 2} y={(box.y ?? 0) - 4} textAnchor="middle" fontSize={11} fill="#334155">
+        {value}
+      </text>
+    );
+  };
+}
+
 export function WorkloadFigure({ propertyIds, compact }: { propertyIds?: number[]; compact: boolean }) {
   const query = useInsight('workload', propertyIds);
   const weeks = query.data?.weeks ?? [];
@@ -40,6 +57,7 @@ export function WorkloadFigure({ propertyIds, compact }: { propertyIds?: number[
     if (grouped) row[OTHERS] = week.total - shown.reduce((sum, type) => sum + (week.byType[type] ?? 0), 0);
     return row;
   });
+  const topSeries = rows.map((row) => series.reduce((top, s, i) => (Number(row[s.key]) > 0 ? i : top), -1));
 
   return (
     <FigureSection
@@ -55,7 +73,7 @@ export function WorkloadFigure({ propertyIds, compact }: { propertyIds?: number[
         <div className="space-y-3">
           <ChartFrame label="Stacked bar chart of what falls due each week by type of safety item. The numbers are in the table.">
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={rows} accessibilityLayer={false} margin={{ top: 20, right: 4, bottom: 0, left: -20 }}>
+              <BarChart data={rows} accessibilityLayer={false} margin={{ top: 20, right: 4, bottom: 0, left: -8 }}>
                 <PatternDefs scope="workload" fills={series.map((s) => s.fill)} />
                 <CartesianGrid vertical={false} stroke="#e2e8f0" />
                 <XAxis dataKey="weekStart" tickFormatter={shortDay} interval={compact ? 2 : 0} tick={{ fontSize: 12 }} />
@@ -63,8 +81,7 @@ export function WorkloadFigure({ propertyIds, compact }: { propertyIds?: number[
                 <Tooltip labelFormatter={(day) => `Week of ${formatDate(String(day))}`} />
                 {series.map((s, i) => (
                   <Bar key={s.key} dataKey={s.key} name={s.label} stackId="types" fill={fillOf('workload', i)} isAnimationActive={false}>
-                    {/* The week's total above its bar, on the top segment. */}
-                    {i === series.length - 1 ? <LabelList dataKey="total" position="top" fontSize={11} fill="#334155" /> : null}
+                    <LabelList dataKey="total" content={totalAboveBar(i, topSeries)} />
                   </Bar>
                 ))}
               </BarChart>
@@ -103,7 +120,7 @@ function WorkloadTable({ weeks }: { weeks: readonly Week[] }) {
                   0
                 )}
               </td>
-              <td className={`${td} whitespace-normal`}>
+              <td className={tdWrap}>
                 {types.length === 0
                   ? '-'
                   : types.map(([type, n], i) => (
