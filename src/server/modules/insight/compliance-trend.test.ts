@@ -23,6 +23,7 @@ const db = () => ctx.runtime.db;
 async function completed(organizationId: number, propertyId: number, completedAt: string, result: 'compliant' | 'non_compliant') {
   const row = await createInspectionRow(db(), { organizationId, propertyId, dueDate: completedAt.slice(0, 10), status: 'completed' });
   await db().execute(sql`update inspections set completed_date = ${completedAt}, compliance_result = ${result} where id = ${row.id}`);
+  return row;
 }
 
 const setStatus = (propertyId: number, hasFailure: boolean, inspected: boolean, due: string | null) =>
@@ -151,7 +152,11 @@ describe('compliance over time for a whole organisation', () => {
       values (${organizationId}, ${dock.id}, 'fire_extinguisher', 'Monthly inspection', 1, '2026-05-01', true)`);
     await db().execute(sql`insert into compliance_items (property_id, item_type, status, created_at) values (${dock.id}, 'fire_extinguisher', 'compliant', '2025-06-01T12:00:00Z')`);
     await completed(organizationId, dock.id, '2025-11-03T10:00:00Z', 'compliant'); // due 3 December, overdue from the 4th
-    await completed(organizationId, dock.id, '2026-01-12T10:00:00Z', 'non_compliant');
+    const failed = await completed(organizationId, dock.id, '2026-01-12T10:00:00Z', 'non_compliant');
+    // Its one deficiency corrected on 20 January: passing again, due 12 February.
+    await db().execute(sql`
+      insert into deficiencies (organization_id, property_id, inspection_id, item_type, description, severity, corrected_on)
+      values (${organizationId}, ${dock.id}, ${failed.id}, 'fire_extinguisher', 'Missing tag', 'non_critical', '2026-01-20')`);
     await completed(organizationId, dock.id, '2026-04-01T10:00:00Z', 'compliant');
     await setStatus(dock.id, false, true, '2026-05-01');
     await runStatusRecord(db(), new Date('2026-04-08T12:00:00Z'));
@@ -166,6 +171,8 @@ describe('compliance over time for a whole organisation', () => {
     expect(week('2025-11-03')).toEqual([1, 0, 0, 1, true]);
     expect(week('2025-12-01')).toEqual([0, 0, 1, 1, true]); // overdue from 4 December
     expect(week('2026-01-12')).toEqual([0, 0, 1, 1, true]); // failed
+    expect(week('2026-01-19')).toEqual([1, 0, 0, 1, true]); // corrected on the 20th
+    expect(week('2026-02-09')).toEqual([0, 0, 1, 1, true]); // overdue from 13 February
     expect(week('2026-03-30')).toEqual([1, 0, 0, 1, true]); // passed on 1 April
     expect(week('2026-04-06')).toEqual([1, 0, 0, 1, true]);
     // Read from status_days: a count changed there shows (and would not from the changes).

@@ -68,49 +68,46 @@ export async function organizationsWithoutRecord(db: DbOrTx): Promise<number[]> 
  * and re-tests. Rows already present are kept, so deriving twice writes nothing new.
  */
 export async function deriveStatusHistory(db: DbOrTx, organizationId: number, now: Date): Promise<number> {
+  // Set-based throughout: each completion holds for its type until the type's next one (its
+  // span), and each day is joined to the spans holding on it, property by property.
   const result = await db.execute(sql`
     with zone as (
       select time_zone as tz, (${now.toISOString()}::timestamptz at time zone time_zone)::date as before
       from organizations where id = ${organizationId}
     ),
+    fixed as (
+      -- The day the last of an inspection's deficiencies was corrected, when all were.
+      select f.inspection_id, max(f.corrected_on) as fixed_on from deficiencies f
+      where f.organization_id = ${organizationId}
+      group by f.inspection_id having count(*) = count(f.corrected_on)
+    ),
     done as (
-      select i.id, i.property_id, i.inspection_type as type, (i.completed_date at time zone zone.tz)::date as day, i.compliance_result as result
-      from inspections i, zone
+      select distinct on (i.property_id, i.inspection_type, (i.completed_date at time zone zone.tz)::date)
+        i.property_id, i.inspection_type as type, (i.completed_date at time zone zone.tz)::date as day, i.compliance_result as result, fixed.fixed_on
+      from inspections i cross join zone left join fixed on fixed.inspection_id = i.id
       where i.organization_id = ${organizationId} and i.status = 'completed'
         and i.completed_date is not null and i.compliance_result is not null
+      order by i.property_id, i.inspection_type, (i.completed_date at time zone zone.tz)::date, i.id desc
     ),
-    corrected as (
-      select d.property_id, d.corrected_on as day from deficiencies d
-      where d.organization_id = ${organizationId} and d.corrected_on is not null
+    spans as (
+      select d.property_id, d.type, d.day, d.result, d.fixed_on,
+        coalesce(lead(d.day) over (partition by d.property_id, d.type order by d.day), '9999-12-31'::date) as until,
+        case when coalesce(r.interval_months, 0) = 0 and coalesce(r.interval_days, 0) = 0 then null
+          else (d.day + ${intervalSql('r')})::date end as due
+      from done d
+      left join requirements r on r.property_id = d.property_id and r.item_type = d.type and r.principal
     ),
     days as (
       select property_id, day from done, zone where day < zone.before
       union
-      select c.property_id, c.day from corrected c, zone
-      where c.day < zone.before and exists (select 1 from done where done.property_id = c.property_id and done.day <= c.day)
-    ),
-    latest as (
-      select d.property_id, d.day, x.id, x.type, x.done_on, x.result
-      from days d cross join lateral (
-        select distinct on (e.type) e.id, e.type, e.day as done_on, e.result from done e
-        where e.property_id = d.property_id and e.day <= d.day
-        order by e.type, e.day desc, e.id desc
-      ) x
-    ),
-    judged as (
-      select l.property_id, l.day, l.type,
-        l.result = 'non_compliant' and not (
-          exists (select 1 from deficiencies f where f.inspection_id = l.id)
-          and not exists (select 1 from deficiencies f where f.inspection_id = l.id and (f.corrected_on is null or f.corrected_on > l.day))
-        ) as failing,
-        case when coalesce(r.interval_months, 0) = 0 and coalesce(r.interval_days, 0) = 0 then null
-          else (l.done_on + ${intervalSql('r')})::date end as due
-      from latest l
-      left join requirements r on r.property_id = l.property_id and r.item_type = l.type and r.principal
+      select property_id, fixed_on from done, zone where fixed_on < zone.before
     ),
     per_day as (
-      select property_id, day, bool_or(failing) as has_failure, min(due) as earliest_due_date, array_agg(type) as types
-      from judged group by property_id, day
+      select d.property_id, d.day,
+        bool_or(s.result = 'non_compliant' and not coalesce(s.fixed_on <= d.day, false)) as has_failure,
+        min(s.due) as earliest_due_date, array_agg(s.type) as types
+      from days d join spans s on s.property_id = d.property_id and s.day <= d.day and d.day < s.until
+      group by d.property_id, d.day
     )
     insert into property_status_changes (organization_id, property_id, day, has_failure, inspected, earliest_due_date, source)
     select ${organizationId}, pd.property_id, pd.day, pd.has_failure,
