@@ -65,11 +65,14 @@ function devicePersister(owner: CacheOwner, beforeRestore: (client: PersistedCli
 }
 
 /**
- * What is kept is kept in memory as long as on the device: a query let go after the usual 10
- * minutes would drop out of the next save (TanStack Query's persisting asks gcTime >= maxAge).
+ * What is kept on the device is kept in memory while the app is open: a query let go after the
+ * usual 10 minutes would drop out of the next save (TanStack Query's persisting asks gcTime >=
+ * maxAge). Infinity, not 30 days: a timer longer than 2^31 ms (24.8 days) fires at once.
  */
+export const KEEP_IN_MEMORY = Infinity;
+
 export function keepInMemory(client: QueryClient, key: readonly unknown[]): void {
-  client.setQueryDefaults(key, { gcTime: KEPT_FOR_MS });
+  client.setQueryDefaults(key, { gcTime: KEEP_IN_MEMORY });
 }
 
 /** The record roots' first two key parts ([root, id]) or the whole key when shorter. */
@@ -82,12 +85,20 @@ export interface PersistedCache {
 }
 
 let running: { key: string; userId: number; cache: PersistedCache } | undefined;
+/** Starts one after another: the load and the signed-in effect may both ask at once. */
+let starting: Promise<unknown> = Promise.resolve();
 
 /**
  * Restores this person's kept answers into the cache (older than what is there already are
  * ignored by TanStack Query's hydrate), then saves what the rules keep as it changes.
  */
-export async function startPersistedCache(client: QueryClient, owner: CacheOwner, offline: ReadonlySet<number>): Promise<PersistedCache> {
+export function startPersistedCache(client: QueryClient, owner: CacheOwner, offline: ReadonlySet<number>): Promise<PersistedCache> {
+  const started = starting.then(() => start(client, owner, offline));
+  starting = started.catch(() => undefined);
+  return started;
+}
+
+async function start(client: QueryClient, owner: CacheOwner, offline: ReadonlySet<number>): Promise<PersistedCache> {
   if (running?.key === entryKey(owner)) {
     running.cache.setOfflineProperties(offline);
     return running.cache;
@@ -122,6 +133,8 @@ export async function startPersistedCache(client: QueryClient, owner: CacheOwner
     setOfflineProperties(ids) {
       kept = new Set(ids);
       for (const id of kept) keepInMemory(client, ['/api/properties', id]);
+      // A property removed from the device leaves the saved copy now, not at the next change.
+      void save();
     },
     stop() {
       unsubscribe();

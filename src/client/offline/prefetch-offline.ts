@@ -8,7 +8,7 @@ import { inspectionListOptions } from '@/features/inspections/api/use-inspection
 import { inspectionKey, reminderLogsKey } from '@/features/inspections/api/inspection-queries';
 import { INSPECTORS_KEY, propertyDeficienciesKey } from '@/features/records/api/record-queries';
 import { openWalkthroughsKey, walkthroughOptions, type WalkthroughSummary } from '@/features/walkthroughs/api/walkthrough-queries';
-import { KEPT_FOR_MS, keepInMemory } from './persisted-cache';
+import { KEEP_IN_MEMORY, keepInMemory } from './persisted-cache';
 
 /** Open inspections read ahead per property: more than a building has open at once. */
 const OPEN_INSPECTIONS_LIMIT = 100;
@@ -24,7 +24,7 @@ export async function prefetchOfflineProperty(client: QueryClient, propertyId: n
   keepInMemory(client, ['/api/properties', propertyId]);
   keepInMemory(client, INSPECTORS_KEY);
   // Fetched afresh, and held in memory as long as kept on the device (persisted-cache.ts).
-  const fresh = { staleTime: 0, gcTime: KEPT_FOR_MS } as const;
+  const fresh = { staleTime: 0, gcTime: KEEP_IN_MEMORY } as const;
   await client.prefetchQuery({ ...propertyOptions(propertyId), ...fresh });
   await client.prefetchQuery({ ...propertyRequirementsOptions(propertyId), ...fresh });
   await client.prefetchQuery({ ...propertyDevicesOptions(propertyId, {}), ...fresh });
