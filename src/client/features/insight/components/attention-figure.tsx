@@ -11,7 +11,7 @@ export function AttentionFigure({ propertyIds }: { propertyIds?: number[] }) {
     <FigureSection
       id="attention"
       title="Needs attention first"
-      description="The properties to look at first, scored on overdue items, open critical deficiencies, items never inspected and days since the last inspection, each with its reasons."
+      description="The properties to look at first, each with its reasons. Each overdue item scores 10, each open critical deficiency 8, each item never inspected 5, and each 30 days since the last inspection 1 (at most 12)."
       csvUrl={insightUrl('attention', propertyIds, 'csv')}
       state={query.isPending ? 'pending' : query.isError && !query.data ? 'error' : 'success'}
       onRetry={() => void query.refetch()}

@@ -1,4 +1,4 @@
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Link } from 'react-router';
 import type { ComplianceTrendResponse } from '@shared/schemas/insight';
 import { formatDate } from '@/lib/format-date';
@@ -51,21 +51,29 @@ export function ComplianceTrendFigure({ propertyIds, compact }: { propertyIds?: 
           ) : null}
           <ChartFrame label="Chart of the share of properties compliant, pending and non-compliant each week. The numbers are in the table.">
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart data={weeks.map(chartRow)} stackOffset="expand" barCategoryGap={1} accessibilityLayer={false} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
+              <BarChart data={weeks} stackOffset="expand" barCategoryGap={1} accessibilityLayer={false} margin={{ top: 4, right: 4, bottom: 0, left: 0 }}>
                 <PatternDefs scope="compliance" fills={FILLS} />
                 <CartesianGrid vertical={false} stroke="#e2e8f0" />
                 <XAxis dataKey="weekStart" tickFormatter={shortDay} interval="preserveStartEnd" minTickGap={compact ? 28 : 16} tick={{ fontSize: 12 }} />
                 <YAxis tickFormatter={(v: number) => percent(v)} ticks={[0, 0.5, 1]} tick={{ fontSize: 12 }} width={48} />
                 <Tooltip labelFormatter={(day) => `Week of ${formatDate(String(day))}`} />
                 {SERIES.map((s, i) => (
-                  <Bar key={s.key} dataKey={s.key} name={s.label} stackId="status" fill={fillOf('compliance', i)} isAnimationActive={false} />
+                  <Bar key={s.key} dataKey={s.key} name={s.label} stackId="status" fill={fillOf('compliance', i)} isAnimationActive={false}>
+                    {/* An uncertain week (some property's status then cannot be known) is drawn faded. */}
+                    {weeks.map((w) => (
+                      <Cell key={w.weekStart} fillOpacity={w.known ? 1 : 0.35} />
+                    ))}
+                  </Bar>
                 ))}
               </BarChart>
             </ResponsiveContainer>
           </ChartFrame>
           <TextLegend items={SERIES} />
           {weeks.some((w) => !w.known) ? (
-            <p className="text-sm text-muted-foreground">Weeks left blank are before the daily record began and could not be worked out from the inspections.</p>
+            <p className="text-sm text-muted-foreground">
+              Faded weeks are uncertain: some property&apos;s status then could not be worked out from its inspections (before its first one), and it is
+              counted as pending. The table marks them.
+            </p>
           ) : null}
         </div>
       }
@@ -74,14 +82,9 @@ export function ComplianceTrendFigure({ propertyIds, compact }: { propertyIds?: 
   );
 }
 
-function chartRow(week: Week) {
-  if (!week.known) return { weekStart: week.weekStart };
-  return { weekStart: week.weekStart, compliant: week.compliant, pending: week.pending, nonCompliant: week.nonCompliant };
-}
-
 function ComplianceTable({ weeks }: { weeks: readonly Week[] }) {
   // The weeks before the first property was registered would be rows of noughts.
-  const first = weeks.findIndex((w) => !w.known || w.total > 0);
+  const first = weeks.findIndex((w) => w.total > 0);
   const counted = first === -1 ? [] : weeks.slice(first);
   return (
     <FigureTable caption="Properties compliant, pending and non-compliant each week, newest first">
@@ -98,18 +101,15 @@ function ComplianceTable({ weeks }: { weeks: readonly Week[] }) {
       <tbody>
         {[...counted].reverse().map((w) => (
           <tr key={w.weekStart}>
-            <th scope="row" className={`${td} font-normal`}>{formatDate(w.weekStart)}</th>
-            {w.known ? (
-              <>
-                <td className={td}>{w.compliant}</td>
-                <td className={td}>{w.pending}</td>
-                <td className={td}>{w.nonCompliant}</td>
-                <td className={td}>{w.total}</td>
-                <td className={td}>{w.total > 0 ? percent(w.compliant / w.total) : '-'}</td>
-              </>
-            ) : (
-              <td className={td} colSpan={5}>Not recorded</td>
-            )}
+            <th scope="row" className={`${td} font-normal`}>
+              {formatDate(w.weekStart)}
+              {w.known ? null : <span className="text-muted-foreground"> (uncertain)</span>}
+            </th>
+            <td className={td}>{w.compliant}</td>
+            <td className={td}>{w.pending}</td>
+            <td className={td}>{w.nonCompliant}</td>
+            <td className={td}>{w.total}</td>
+            <td className={td}>{w.total > 0 ? percent(w.compliant / w.total) : '-'}</td>
           </tr>
         ))}
       </tbody>
