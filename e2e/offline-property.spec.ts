@@ -53,6 +53,7 @@ test('a property made available offline opens with its devices and open inspecti
   const tag = `EXT-${randomBytes(3).toString('hex').toUpperCase()}`;
   expect((await page.request.post(`/api/properties/${kept.id}/devices`, { data: { itemType: 'fire_extinguisher', tag, location: { floor: '2', room: '201' } }, headers })).status()).toBe(201);
   const inspection = await scheduleInspectionViaApi(page, { propertyId: kept.id, dueDate: day(10), assignedTo: 'Alex Inspector' });
+  const elsewhere = await scheduleInspectionViaApi(page, { propertyId: other.id, dueDate: day(12) });
 
   await page.goto(`/properties/${kept.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Harbor View Offices' })).toBeVisible();
@@ -101,6 +102,10 @@ test('a property made available offline opens with its devices and open inspecti
   await expect(page.getByRole('heading', { name: 'No connection' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Properties available offline' }).getByRole('link', { name: 'Harbor View Offices' })).toBeVisible();
   await expectNoSidewaysScroll(page);
+  await page.goto(`/inspections/${elsewhere.id}`);
+  await expect(page.getByRole('heading', { name: 'No connection' })).toBeVisible();
+  await page.goto(`/properties/${other.id}`);
+  await expect(page.getByRole('heading', { name: 'No connection' })).toBeVisible();
 
   // Back online, the page waiting for the network opens by itself.
   await context.setOffline(false);

@@ -10,6 +10,7 @@ import { recordIdFromUrl } from '@/lib/record-id';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePermissions } from '@/lib/use-permissions';
 import { LoadError } from '@/components/load-error';
+import { OfflineScreen } from '@/app/offline-screen';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -40,6 +41,8 @@ export default function DevicePage() {
   useDocumentTitle(notFound ? 'Device Not Found' : device.data ? `Device ${device.data.tag}` : 'Device');
 
   if (notFound) return <DeviceNotFound />;
+  // No network and nothing kept on the device for it (a device's own page is not kept offline).
+  if (device.isPending && device.fetchStatus === 'paused') return <OfflineScreen onRetry={() => void device.refetch()} />;
   if (device.isPending) {
     return (
       <div className="mx-auto max-w-4xl" role="status">

@@ -13,6 +13,7 @@ import { lazyDialog, reachFor } from '@/lib/lazy-dialog';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { InspectionStatusBadge, inspectionStatusLabel } from '@/components/inspection-status-badge';
 import { LoadError } from '@/components/load-error';
+import { OfflineScreen } from '@/app/offline-screen';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -68,6 +69,8 @@ export default function InspectionDetailsPage() {
     );
   }
 
+  // No network and nothing kept on the device for it (an open inspection of a property kept offline is kept).
+  if (inspection.isPending && inspection.fetchStatus === 'paused') return <OfflineScreen onRetry={() => void inspection.refetch()} />;
   if (inspection.isPending) {
     return (
       <div className="mx-auto max-w-4xl" role="status">

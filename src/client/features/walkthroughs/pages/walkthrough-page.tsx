@@ -11,6 +11,7 @@ import { recordIdFromUrl } from '@/lib/record-id';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { usePermissions } from '@/lib/use-permissions';
 import { LoadError } from '@/components/load-error';
+import { OfflineScreen } from '@/app/offline-screen';
 import { PageHeader } from '@/components/page-header';
 import { GenerateReportAction } from '@/components/generate-report-action';
 import { Button } from '@/components/ui/button';
@@ -61,6 +62,8 @@ export default function WalkthroughPage() {
       </div>
     );
   }
+  // No network and nothing kept on the device for it (an open walk-through of a property kept offline is kept).
+  if (walk.isPending && walk.fetchStatus === 'paused') return <OfflineScreen onRetry={() => void walk.refetch()} />;
   if (walk.isPending) {
     return (
       <div className="mx-auto max-w-2xl space-y-4" role="status">
