@@ -96,9 +96,12 @@ async function signalReturns(page: Page): Promise<void> {
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
 }
 
-/** Every change the page sends is cut off, as with no signal, while pages still load. */
+/**
+ * Every change sent is cut off, as with no signal, while pages still load. On the context, so
+ * the service worker's Background Sync is held back too.
+ */
 async function noSignalForChanges(page: Page): Promise<void> {
-  await page.route(
+  await page.context().route(
     (url) => url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/auth/'),
     (route) => (route.request().method() === 'GET' ? route.continue() : route.abort('internetdisconnected')),
   );
@@ -190,92 +193,94 @@ test.describe('at phone width', () => {
   });
 });
 
-test('signing out with changes waiting asks first, keeps them on the device, and they are sent when the same person signs in again', async ({ proPage: page, account }) => {
-  const { property, deficiency } = await setUp(page);
-  await page.goto('/dashboard');
-  await outboxOwned(page);
-  await noSignalForChanges(page);
-  await keepOnDevice(page, [edit(deficiency, property.id, 'Bracket replaced, extinguisher missing')]);
-  await expect(page.getByRole('link', { name: '1 change waiting to sync' })).toBeVisible();
+test.describe('with changes held back from the server', () => {
+  test('signing out with changes waiting asks first, keeps them on the device, and they are sent when the same person signs in again', async ({ proPage: page, account }) => {
+    const { property, deficiency } = await setUp(page);
+    await page.goto('/dashboard');
+    await outboxOwned(page);
+    await noSignalForChanges(page);
+    await keepOnDevice(page, [edit(deficiency, property.id, 'Bracket replaced, extinguisher missing')]);
+    await expect(page.getByRole('link', { name: '1 change waiting to sync' })).toBeVisible();
 
-  const sidebar = page.getByRole('complementary');
-  await sidebar.getByRole('button', { name: 'Log out' }).click();
-  const question = page.getByRole('alertdialog', { name: '1 change has not reached the server yet.' });
-  await expect(question).toContainText('They stay on this device and are sent when you sign in here again.');
-  await question.getByRole('button', { name: 'Stay signed in' }).click();
-  await expect(question).toBeHidden();
-  await expect(page).toHaveURL(/\/dashboard/);
+    const sidebar = page.getByRole('complementary');
+    await sidebar.getByRole('button', { name: 'Log out' }).click();
+    const question = page.getByRole('alertdialog', { name: '1 change has not reached the server yet.' });
+    await expect(question).toContainText('They stay on this device and are sent when you sign in here again.');
+    await question.getByRole('button', { name: 'Stay signed in' }).click();
+    await expect(question).toBeHidden();
+    await expect(page).toHaveURL(/\/dashboard/);
 
-  await sidebar.getByRole('button', { name: 'Log out' }).click();
-  await question.getByRole('button', { name: 'Sign out anyway' }).click();
-  await expect(page.getByRole('link', { name: '1 change waiting to sync' })).toBeHidden();
-  await expect(page).not.toHaveURL(/\/dashboard/);
-  expect(await onDevice(page)).toBe(1);
+    await sidebar.getByRole('button', { name: 'Log out' }).click();
+    await question.getByRole('button', { name: 'Sign out anyway' }).click();
+    await expect(page.getByRole('link', { name: '1 change waiting to sync' })).toBeHidden();
+    await expect(page).not.toHaveURL(/\/dashboard/);
+    expect(await onDevice(page)).toBe(1);
 
-  // The same person signs in again, with signal: the change goes.
-  await page.unrouteAll();
-  expect((await page.request.post('/api/auth/login', { data: { username: account.username, password: account.password }, headers: headers() })).status()).toBe(200);
-  await page.goto('/dashboard');
-  await expect(page.getByRole('link', { name: /^All changes synced · / })).toBeVisible();
-  const now = (await (await page.request.get(`/api/deficiencies/${deficiency.id}`)).json()) as { description: string };
-  expect(now.description).toBe('Bracket replaced, extinguisher missing');
-});
-
-test('an edit of a deficiency someone changed meanwhile shows both versions: Keep mine sends it over theirs, Keep theirs drops it; a change to a deleted record is reported', async ({ proPage: page }) => {
-  const { property, inspection, deficiency: first } = await setUp(page);
-  const secondAnswer = await page.request.post(`/api/inspections/${inspection.id}/deficiencies`, {
-    data: { description: 'Exit sign dark', severity: 'impairment', location: 'Stair B' },
-    headers: headers(),
+    // The same person signs in again, with signal: the change goes.
+    await page.context().unrouteAll();
+    expect((await page.request.post('/api/auth/login', { data: { username: account.username, password: account.password }, headers: headers() })).status()).toBe(200);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('link', { name: /^All changes synced · / })).toBeVisible();
+    const now = (await (await page.request.get(`/api/deficiencies/${deficiency.id}`)).json()) as { description: string };
+    expect(now.description).toBe('Bracket replaced, extinguisher missing');
   });
-  const second = (await secondAnswer.json()) as { id: number; updatedAt: string };
-  const gone = await scheduleInspectionViaApi(page, { propertyId: property.id, dueDate: day(5) });
 
-  await page.goto('/dashboard');
-  await outboxOwned(page);
-  await noSignalForChanges(page);
-  const mine = edit(first, property.id, 'Mine: bracket bent, extinguisher missing');
-  const dropped = { ...edit(second, property.id, 'Mine: exit sign dark on level 3'), body: { description: 'Mine: exit sign dark on level 3', severity: 'impairment', location: 'Stair B' } };
-  const orphan: Kept = {
-    id: crypto.randomUUID(),
-    kind: 'deficiency',
-    method: 'POST',
-    url: `/api/inspections/${gone.id}/deficiencies`,
-    body: { description: 'Hose reel leaking', severity: 'non_critical' },
-    label: 'Deficiency: Hose reel leaking',
-    propertyId: property.id,
-  };
-  await keepOnDevice(page, [mine, dropped, orphan]);
-  await expect(page.getByRole('link', { name: '3 changes waiting to sync' })).toBeVisible();
+  test('an edit of a deficiency someone changed meanwhile shows both versions: Keep mine sends it over theirs, Keep theirs drops it; a change to a deleted record is reported', async ({ proPage: page }) => {
+    const { property, inspection, deficiency: first } = await setUp(page);
+    const secondAnswer = await page.request.post(`/api/inspections/${inspection.id}/deficiencies`, {
+      data: { description: 'Exit sign dark', severity: 'impairment', location: 'Stair B' },
+      headers: headers(),
+    });
+    const second = (await secondAnswer.json()) as { id: number; updatedAt: string };
+    const gone = await scheduleInspectionViaApi(page, { propertyId: property.id, dueDate: day(5) });
 
-  // Meanwhile, someone else edits both deficiencies, and the inspection is deleted.
-  const theirs = (id: number, description: string, severity: string) =>
-    page.request.put(`/api/deficiencies/${id}`, { data: { description, severity, location: 'Stair B' }, headers: headers() });
-  expect((await theirs(first.id, 'Theirs: extinguisher replaced, tag missing', 'non_critical')).status()).toBe(200);
-  expect((await theirs(second.id, 'Theirs: exit sign lamp replaced', 'impairment')).status()).toBe(200);
-  expect((await page.request.delete(`/api/inspections/${gone.id}`, { headers: headers() })).status()).toBe(200);
+    await page.goto('/dashboard');
+    await outboxOwned(page);
+    await noSignalForChanges(page);
+    const mine = edit(first, property.id, 'Mine: bracket bent, extinguisher missing');
+    const dropped = { ...edit(second, property.id, 'Mine: exit sign dark on level 3'), body: { description: 'Mine: exit sign dark on level 3', severity: 'impairment', location: 'Stair B' } };
+    const orphan: Kept = {
+      id: crypto.randomUUID(),
+      kind: 'deficiency',
+      method: 'POST',
+      url: `/api/inspections/${gone.id}/deficiencies`,
+      body: { description: 'Hose reel leaking', severity: 'non_critical' },
+      label: 'Deficiency: Hose reel leaking',
+      propertyId: property.id,
+    };
+    await keepOnDevice(page, [mine, dropped, orphan]);
+    await expect(page.getByRole('link', { name: '3 changes waiting to sync' })).toBeVisible();
 
-  await page.unrouteAll();
-  await signalReturns(page);
-  await expect(page.getByRole('link', { name: '3 changes need your attention' })).toBeVisible();
-  await page.getByRole('link', { name: '3 changes need your attention' }).click();
+    // Meanwhile, someone else edits both deficiencies, and the inspection is deleted.
+    const theirs = (id: number, description: string, severity: string) =>
+      page.request.put(`/api/deficiencies/${id}`, { data: { description, severity, location: 'Stair B' }, headers: headers() });
+    expect((await theirs(first.id, 'Theirs: extinguisher replaced, tag missing', 'non_critical')).status()).toBe(200);
+    expect((await theirs(second.id, 'Theirs: exit sign lamp replaced', 'impairment')).status()).toBe(200);
+    expect((await page.request.delete(`/api/inspections/${gone.id}`, { headers: headers() })).status()).toBe(200);
 
-  const attention = page.getByRole('region', { name: /Needs your attention/ });
-  const mineCard = attention.getByRole('group', { name: mine.label });
-  await expect(mineCard.getByRole('region', { name: 'Yours (recorded offline)' })).toContainText('Mine: bracket bent, extinguisher missing');
-  await expect(mineCard.getByRole('region', { name: 'Now on the server' })).toContainText('Theirs: extinguisher replaced, tag missing');
-  await mineCard.getByRole('button', { name: 'Keep mine' }).click();
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/deficiencies/${first.id}`)).json()) as { description: string }).description)
-    .toBe('Mine: bracket bent, extinguisher missing');
+    await page.context().unrouteAll();
+    await signalReturns(page);
+    await expect(page.getByRole('link', { name: '3 changes need your attention' })).toBeVisible();
+    await page.getByRole('link', { name: '3 changes need your attention' }).click();
 
-  const droppedCard = attention.getByRole('group', { name: dropped.label });
-  await droppedCard.getByRole('button', { name: 'Keep theirs' }).click();
-  await expect(page.getByRole('heading', { name: dropped.label })).toBeHidden();
-  expect(((await (await page.request.get(`/api/deficiencies/${second.id}`)).json()) as { description: string }).description).toBe('Theirs: exit sign lamp replaced');
+    const attention = page.getByRole('region', { name: /Needs your attention/ });
+    const mineCard = attention.getByRole('group', { name: mine.label });
+    await expect(mineCard.getByRole('region', { name: 'Yours (recorded offline)' })).toContainText('Mine: bracket bent, extinguisher missing');
+    await expect(mineCard.getByRole('region', { name: 'Now on the server' })).toContainText('Theirs: extinguisher replaced, tag missing');
+    await mineCard.getByRole('button', { name: 'Keep mine' }).click();
+    await expect
+      .poll(async () => ((await (await page.request.get(`/api/deficiencies/${first.id}`)).json()) as { description: string }).description)
+      .toBe('Mine: bracket bent, extinguisher missing');
 
-  const orphanCard = attention.getByRole('group', { name: orphan.label });
-  await expect(orphanCard).toContainText('What this changed had been deleted on the server. What you recorded is kept in the history.');
-  await orphanCard.getByRole('button', { name: 'Dismiss' }).click();
-  await expect(page.getByRole('heading', { name: 'All changes synced' })).toBeVisible();
-  expect(await onDevice(page)).toBe(0);
+    const droppedCard = attention.getByRole('group', { name: dropped.label });
+    await droppedCard.getByRole('button', { name: 'Keep theirs' }).click();
+    await expect(page.getByRole('heading', { name: dropped.label })).toBeHidden();
+    expect(((await (await page.request.get(`/api/deficiencies/${second.id}`)).json()) as { description: string }).description).toBe('Theirs: exit sign lamp replaced');
+
+    const orphanCard = attention.getByRole('group', { name: orphan.label });
+    await expect(orphanCard).toContainText('What this changed had been deleted on the server. What you recorded is kept in the history.');
+    await orphanCard.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(page.getByRole('heading', { name: 'All changes synced' })).toBeVisible();
+    expect(await onDevice(page)).toBe(0);
+  });
 });

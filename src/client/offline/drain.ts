@@ -23,9 +23,13 @@ const UNDO_TOKEN_HEADER = 'X-Undo-Token';
 let running: Promise<DrainResult> | null = null;
 let queued: Promise<DrainResult> | null = null;
 
-/** Sends every change that can go now, in order; resolves when the pass ends. */
+/**
+ * Sends every change that can go now, in order; resolves when the pass ends. Rejects when the
+ * network or the server failed with changes still waiting, so that a Background Sync event
+ * handed this promise is tried again later by the browser.
+ */
 export async function drainOutbox(): Promise<void> {
-  await drainOnce();
+  if ((await drainOnce()) === 'stopped') throw new Error('The outbox could not be sent; it will be tried again.');
 }
 
 /**
