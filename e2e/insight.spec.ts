@@ -147,3 +147,26 @@ test('the Insight page at 375 px: charts fit, their tables on request, and the d
   await page.getByRole('button', { name: 'Open menu' }).click();
   await expect(page.getByRole('dialog').getByRole('link', { name: 'Insight' })).toHaveAttribute('aria-current', 'page');
 });
+
+test('a new organisation: each figure says it has nothing yet, and a figure that fails says so and loads again on Try Again', async ({ signedInPage: page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // A refusal the page cannot get past by itself: it retries twice, then shows the error.
+  let refuse = true;
+  await page.route('**/api/insight/on-time', (route) => (refuse ? route.fulfill({ status: 409, contentType: 'application/json', body: '{"message":"Busy"}' }) : route.continue()));
+  await page.goto('/insight');
+
+  await expect(section(page, 'Compliance over time')).toContainText('No property has a compliance status to chart yet.');
+  await expect(section(page, 'Open deficiencies by age')).toContainText('No open deficiencies');
+  await expect(section(page, 'Workload ahead')).toContainText('Nothing falls due in the next 12 weeks.');
+  await expect(section(page, 'Needs attention first')).toContainText('No property needs attention');
+  // Nothing to show: no table to ask for, but the CSV (its header row) is still there.
+  await expect(section(page, 'Workload ahead').getByRole('button', { name: 'Show as table' })).toHaveCount(0);
+  await expect(section(page, 'Workload ahead').getByRole('link', { name: /Download CSV/ })).toBeVisible();
+
+  const onTime = section(page, 'On-time rate');
+  await expect(onTime.getByText('On-time rate could not be loaded.')).toBeVisible();
+  refuse = false;
+  await onTime.getByRole('button', { name: 'Try Again' }).click();
+  await expect(onTime).toContainText('No inspections completed in the last 12 months yet.');
+  await expectAccessible(page);
+});
