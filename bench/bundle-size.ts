@@ -20,6 +20,8 @@ export const ROUTE_MODULES: Record<string, string[]> = {
   'properties (/properties)': ['src/client/app/shell/app-shell.tsx', 'src/client/features/properties/pages/properties-page.tsx'],
   'inspections (/inspections)': ['src/client/app/shell/app-shell.tsx', 'src/client/features/inspections/pages/inspections-page.tsx'],
   'upcoming (/inspections/upcoming)': ['src/client/app/shell/app-shell.tsx', 'src/client/features/inspections/pages/upcoming-inspections-page.tsx'],
+  // The one page that draws charts: the chart library is in its chunk alone, not the dashboard's.
+  'insight (/insight)': ['src/client/app/shell/app-shell.tsx', 'src/client/features/insight/pages/insight-page.tsx'],
 };
 
 /** The built file ("assets/x-hash.js") that holds a source module, read from the source maps. */
