@@ -133,3 +133,33 @@ test('removing a property from the device in Settings stops it being kept, and s
   await page.reload();
   await expect.poll(async () => (await keptKeys(page)).length).toBe(0);
 });
+
+test('opening a walk-through keeps its property on the device for the day, and the walk opens again without a network', async ({ proPage: page, context }) => {
+  const headers = { origin: new URL(test.info().project.use.baseURL!).origin };
+  const property = await addProperty(page, { name: 'Quay Offices' });
+  expect((await page.request.post(`/api/properties/${property.id}/safety-items`, { data: { itemType: 'fire_extinguisher', nextDueDate: day(0) }, headers })).status()).toBe(201);
+  const tag = `EXT-${randomBytes(3).toString('hex').toUpperCase()}`;
+  expect((await page.request.post(`/api/properties/${property.id}/devices`, { data: { itemType: 'fire_extinguisher', tag, location: { floor: '1' } }, headers })).status()).toBe(201);
+  const requirements = (await (await page.request.get(`/api/properties/${property.id}/requirements`)).json()) as { id: number; activity: string }[];
+  const monthly = requirements.find((r) => r.activity === 'Monthly visual inspection')!;
+  const walk = (await (await page.request.post(`/api/properties/${property.id}/walkthroughs`, { data: { requirementId: monthly.id }, headers })).json()) as { id: number };
+
+  await page.goto(`/walkthroughs/${walk.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Monthly visual inspection' })).toBeVisible();
+  await workerInControl(page);
+  await expect.poll(async () => (await keptKeys(page)).includes(JSON.stringify(['/api/walkthroughs', walk.id]))).toBe(true);
+
+  // Listed on the device for today only; the property's switch stays off until switched on by hand.
+  await page.goto('/settings#offline');
+  const list = page.getByRole('list', { name: 'Properties kept on this device' });
+  await expect(list.getByRole('listitem').filter({ hasText: 'Quay Offices' })).toContainText('For today’s walk-through');
+  await page.goto(`/properties/${property.id}`);
+  await expect(page.getByRole('switch', { name: 'Available offline' })).not.toBeChecked();
+  await expect(page.getByText('Kept on this device for today’s walk-through. Switch on to keep it after today.')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.goto(`/walkthroughs/${walk.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Monthly visual inspection' })).toBeVisible();
+  await expect(page.getByText(tag).first()).toBeVisible();
+  await context.setOffline(false);
+});
