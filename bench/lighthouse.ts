@@ -46,9 +46,13 @@ export async function waitForQuiet(): Promise<number> {
   return percent;
 }
 
-/** One Lighthouse run with its defaults: mobile form factor, simulated slow 4G and a 4x slower CPU. */
-export async function runLighthouse(port: number, url: string, headers?: Record<string, string>) {
-  const run = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: headers });
+/**
+ * One Lighthouse run with its defaults: mobile form factor, simulated slow 4G and a 4x slower CPU.
+ * `disableStorageReset` keeps what the browser holds for the site (its service worker, its kept
+ * files) between runs, as on a phone where the app was opened before (bench/pwa.ts).
+ */
+export async function runLighthouse(port: number, url: string, headers?: Record<string, string>, flags: { disableStorageReset?: boolean } = {}) {
+  const run = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], extraHeaders: headers, ...flags });
   if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
   const metric = (id: string) => Math.round(run.lhr.audits[id]?.numericValue ?? 0);
   return {

@@ -19,6 +19,7 @@ import { measureHostileBody } from './hostile-body';
 import { measureHeavyReports } from './heavy-reports';
 import { measureDevices } from './devices';
 import { measureWalkDraw } from './walk-draw';
+import { measurePwa } from './pwa';
 import { measureHistoryImport } from './history-import';
 import { addLimitedManager, makePro, seedPortfolio } from './portfolio';
 import { embeddedDatabaseUrl, signUp } from './accounts';
@@ -72,6 +73,8 @@ try {
   Object.assign(results, await measureDevices(warm.url, dbUrl, DURATION_S));
   // A 500-device walk-through as a phone draws it: 375 px, the CPU slowed 4 times (issue 32 §3).
   Object.assign(results, await measureWalkDraw(warm.url, dbUrl));
+  // Issue 33: Chrome's verdict on installing, Lighthouse on the installed app, and the same walk opened offline.
+  Object.assign(results, await measurePwa(warm.url, dbUrl));
 
   // A large portfolio: a second account with 10,000 properties and 100,000 inspections.
   const { cookie: bigCookie, id: bigUserId } = await signUp(warm.url, { fullName: 'Big Portfolio', username: 'bigportfolio' });
