@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { addProperty, expect, expectNoSidewaysScroll, scheduleInspectionViaApi, test } from './fixtures';
+import { addProperty, expect, expectAccessible, expectNoSidewaysScroll, scheduleInspectionViaApi, test } from './fixtures';
 
 /**
  * Issue 33 §3 and §4: what a device keeps in its outbox survives a reload and a new browser
@@ -170,6 +170,7 @@ test.describe('at phone width', () => {
     await expect(waiting.getByRole('heading', { name: 'Deficiency edited: Extinguisher missing; bracket bent' })).toBeVisible();
     await expect(waiting.getByRole('heading', { name: 'Deficiency: Pressure gauge in the red' })).toBeVisible();
     await expectNoSidewaysScroll(page);
+    await expectAccessible(page);
 
     // The browser closed and opened again with the same storage, now with signal: they are sent.
     const storage = await context.storageState({ indexedDB: true });
@@ -267,6 +268,11 @@ test.describe('with changes held back from the server', () => {
     const mineCard = attention.getByRole('group', { name: mine.label });
     await expect(mineCard.getByRole('region', { name: 'Yours (recorded offline)' })).toContainText('Mine: bracket bent, extinguisher missing');
     await expect(mineCard.getByRole('region', { name: 'Now on the server' })).toContainText('Theirs: extinguisher replaced, tag missing');
+    await expectAccessible(page);
+    // On a phone the two versions stack, and nothing needs sideways scrolling.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expectNoSidewaysScroll(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await mineCard.getByRole('button', { name: 'Keep mine' }).click();
     await expect
       .poll(async () => ((await (await page.request.get(`/api/deficiencies/${first.id}`)).json()) as { description: string }).description)
