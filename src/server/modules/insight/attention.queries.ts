@@ -26,8 +26,8 @@ interface Row {
 
 /**
  * The properties to look at first: their items' stored status and dates (what the properties
- * list reads) and their open critical deficiencies (deficiencies_property_open_idx), scored
- * in SQL and the top twenty returned; a property that scores nothing is not listed.
+ * list reads) and their open critical deficiencies (deficiencies_org_open_idx), scored in SQL
+ * and the top twenty returned; a property that scores nothing is not listed.
  */
 export async function attentionProperties(db: DbOrTx, ask: InsightAsk): Promise<AttentionResponse> {
   const { reach } = ask;
@@ -36,22 +36,25 @@ export async function attentionProperties(db: DbOrTx, ask: InsightAsk): Promise<
   const rows = await preparedRows<Row>(
     db,
     sql`
-    with counted as (
-      select p.id, p.name,
-        coalesce(items.overdue, 0) as overdue, coalesce(items.never, 0) as never, items.last_done,
-        coalesce(crit.n, 0) as critical
-      from properties p
-      left join lateral (
-        select count(*) filter (where ${effectiveItemStatusSql('ci', today)} = 'overdue')::int as overdue,
-          count(*) filter (where ci.status = 'never_inspected')::int as never,
-          max(ci.last_inspection_date) as last_done
-        from compliance_items ci where ci.property_id = p.id
-      ) items on true
-      left join lateral (
-        select count(*)::int as n from deficiencies d
-        where d.property_id = p.id and d.corrected_on is null and d.severity = 'critical'
-      ) crit on true
+    with chosen as (
+      select p.id, p.name from properties p
       where p.organization_id = ${reach.id} and ${insightScope(reach, ask.propertyIds, sql`p.id`)}
+    ), items as (
+      -- Aggregated by a join rather than a lookup per property: one pass over the items.
+      select ci.property_id,
+        count(*) filter (where ${effectiveItemStatusSql('ci', today)} = 'overdue')::int as overdue,
+        count(*) filter (where ci.status = 'never_inspected')::int as never,
+        max(ci.last_inspection_date) as last_done
+      from compliance_items ci join chosen on chosen.id = ci.property_id
+      group by ci.property_id
+    ), crit as (
+      select d.property_id, count(*)::int as n from deficiencies d
+      where d.organization_id = ${reach.id} and d.corrected_on is null and d.severity = 'critical'
+      group by d.property_id
+    ), counted as (
+      select chosen.id, chosen.name, coalesce(items.overdue, 0) as overdue, coalesce(items.never, 0) as never, items.last_done,
+        coalesce(crit.n, 0) as critical
+      from chosen left join items on items.property_id = chosen.id left join crit on crit.property_id = chosen.id
     ), scored as (
       select *, case when last_done is null then null else greatest(${today} - last_done, 0) end as days
       from counted

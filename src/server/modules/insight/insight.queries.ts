@@ -68,24 +68,27 @@ export async function deficiencyAge(db: DbOrTx, ask: InsightAsk): Promise<Defici
     from deficiencies d join inspections i on i.id = d.inspection_id
     where d.organization_id = ${reach.id} and d.corrected_on is null
       and ${insightScope(reach, ask.propertyIds, sql`d.property_id`)}`;
-  const bands = await preparedRows<{ severity: DeficiencySeverity; band: string; count: number }>(
+  // One statement: the open deficiencies are read once for the bands and the oldest.
+  const [row] = await preparedRows<{ bands: { severity: DeficiencySeverity; band: string; count: number }[] | null; oldest: DeficiencyAgeResponse['oldest'] | null }>(
     db,
     sql`
-    with open as (${open})
-    select severity::text as severity,
-      case when ${ask.today}::date - found_on <= 30 then '0-30' when ${ask.today}::date - found_on <= 90 then '31-90' else '90+' end as band,
-      count(*)::int as count
-    from open group by 1, 2`,
+    with open as materialized (${open}),
+    banded as (
+      select severity::text as severity,
+        case when ${ask.today}::date - found_on <= 30 then '0-30' when ${ask.today}::date - found_on <= 90 then '31-90' else '90+' end as band,
+        count(*)::int as count
+      from open group by 1, 2
+    ),
+    oldest as (
+      select open.id, open.property_id as "propertyId", p.name as "propertyName", open.severity::text as severity, open.description,
+        to_char(open.found_on, 'YYYY-MM-DD') as "foundOn", greatest(${ask.today}::date - open.found_on, 0) as "ageDays"
+      from (select * from open order by found_on, id limit ${OLDEST_DEFICIENCIES}) open join properties p on p.id = open.property_id
+      order by open.found_on, open.id
+    )
+    select (select json_agg(banded) from banded) as bands, (select json_agg(oldest) from oldest) as oldest`,
   );
-  const oldest = await preparedRows<DeficiencyAgeResponse['oldest'][number]>(
-    db,
-    sql`
-    with open as (${open})
-    select open.id, open.property_id as "propertyId", p.name as "propertyName", open.severity::text as severity, open.description,
-      to_char(open.found_on, 'YYYY-MM-DD') as "foundOn", greatest(${ask.today}::date - open.found_on, 0) as "ageDays"
-    from open join properties p on p.id = open.property_id
-    order by open.found_on, open.id limit ${OLDEST_DEFICIENCIES}`,
-  );
+  const bands = row?.bands ?? [];
+  const oldest = row?.oldest ?? [];
   const counted = new Map(bands.map((b) => [`${b.severity}|${b.band}`, b.count]));
   return {
     bands: DEFICIENCY_SEVERITIES.flatMap((severity) =>
@@ -105,25 +108,26 @@ export async function workloadWeeks(db: DbOrTx, ask: InsightAsk): Promise<Worklo
   const { reach } = ask;
   const monday = sql`date_trunc('week', ${ask.today}::date)::date`;
   const end = sql`(${monday} + ${WORKLOAD_WEEKS * 7 - 1}::int)`;
+  // Each row's week by arithmetic (days since this Monday / 7), counted per week and type in one pass.
   const rows = await preparedRows<{ weekStart: string; type: InspectionType | null; count: number }>(
     db,
     sql`
     with due as (
-      select i.due_date as day, i.inspection_type as type
+      select (i.due_date - ${monday}) / 7 as n, i.inspection_type as type
       from inspections i
       where i.organization_id = ${reach.id} and i.status in ${OPEN_STATUSES} and i.due_date between ${monday} and ${end}
         and ${insightScope(reach, ask.propertyIds, sql`i.property_id`)} and ${inspectionScope(reach, sql`i.inspector_id`)}
       union all
-      select r.next_due_date, r.item_type
+      select (r.next_due_date - ${monday}) / 7, r.item_type
       from requirements r
       where r.organization_id = ${reach.id} and ${unscheduledSql('r')} and r.next_due_date between ${monday} and ${end}
         and ${insightScope(reach, ask.propertyIds, sql`r.property_id`)}
-    ), weeks as (
-      select generate_series(0, ${WORKLOAD_WEEKS - 1}::int) as n
+    ), counted as (
+      select n, type, count(*)::int as count from due group by n, type
     )
-    select to_char(${monday} + weeks.n * 7, 'YYYY-MM-DD') as "weekStart", due.type::text as type, count(due.day)::int as count
-    from weeks left join due on due.day between ${monday} + weeks.n * 7 and ${monday} + weeks.n * 7 + 6
-    group by weeks.n, due.type order by weeks.n, due.type`,
+    select to_char(${monday} + weeks.n * 7, 'YYYY-MM-DD') as "weekStart", counted.type::text as type, coalesce(counted.count, 0) as count
+    from generate_series(0, ${WORKLOAD_WEEKS - 1}::int) weeks(n) left join counted on counted.n = weeks.n
+    order by weeks.n, counted.type`,
   );
   const weeks = new Map<string, WorkloadResponse['weeks'][number]>();
   for (const row of rows) {
