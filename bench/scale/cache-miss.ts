@@ -1,7 +1,17 @@
 import pg from 'pg';
 import { cacheLookups, Latencies } from './latency';
 
-export const MISSED_ENDPOINTS = ['/api/dashboard/stats', '/api/properties?limit=20', '/api/inspections/upcoming?limit=20'];
+export const MISSED_ENDPOINTS = [
+  '/api/dashboard/stats',
+  '/api/properties?limit=20',
+  '/api/inspections/upcoming?limit=20',
+  // The Insight figures (docs/insight.md), each its own call.
+  '/api/insight/compliance-trend',
+  '/api/insight/on-time',
+  '/api/insight/deficiency-age',
+  '/api/insight/workload',
+  '/api/insight/attention',
+];
 const CONNECTIONS = 10;
 
 export interface CacheMissRow {

@@ -15,6 +15,7 @@ import { pin, pinThisProcess, startPinned, stopProcess } from '../compare';
 import { startServer } from '../server-process';
 import { measureCacheMisses } from './cache-miss';
 import { OpenInspections, runMixedLoad, type MixedResult, type Session } from './mixed-load';
+import { seedInsightHistory } from './insight-history';
 import { compareInstances } from './multi-instance';
 import { medianResult } from './rounds';
 import { seedScale, signIn } from './seed';
@@ -74,6 +75,8 @@ try {
     const c = seed.counts;
     results['scale factor'] = FACTOR;
     results[`seed: ${c.largeProperties} properties and ${c.largeInspections} inspections in one organisation, ${c.smallOrganizations} organisations of ${c.smallProperties} properties and ${c.smallInspections} inspections (ms)`] = Math.round(seed.seedMs);
+    say('insight history');
+    results['insight: the status record\'s first run on the large organisation, its history derived (ms)'] = Math.round(await seedInsightHistory(database.url, seed.large.id));
 
     // Firemark and its PostgreSQL on one CPU, this process (the load) on the other.
     pin(server.process.pid!, SERVER_CPU);
