@@ -134,7 +134,9 @@ test('the Insight page at 375 px: charts fit, their tables on request, and the d
   await expect(trends.getByRole('group', { name: 'In compliance now' })).toContainText('%');
   await trends.getByRole('link', { name: 'Deficiencies open over 90 days' }).click();
   await expect(page).toHaveURL(/\/insight#deficiency-age$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Insight' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Insight' })).toBeAttached();
+  // The page opens on the figure the dashboard's number came from.
+  await expect(section(page, 'Open deficiencies by age').getByRole('heading', { name: 'Open deficiencies by age' })).toBeInViewport();
 
   await expectChartsDrawn(page);
   await showTables(page);

@@ -50,6 +50,8 @@ function useScrollToFigure() {
   const { hash } = useLocation();
   useEffect(() => {
     if (!hash) return;
-    document.getElementById(hash.slice(1))?.scrollIntoView();
+    // After the shell's scroll to the top of a new page, which runs after this page's effects.
+    const frame = requestAnimationFrame(() => document.getElementById(hash.slice(1))?.scrollIntoView());
+    return () => cancelAnimationFrame(frame);
   }, [hash]);
 }
