@@ -26,8 +26,8 @@ export async function seedInsightHistory(url: string, organizationId: number): P
     await client.query(
       `insert into deficiencies (organization_id, property_id, inspection_id, item_type, description, severity, corrected_on)
        select i.organization_id, i.property_id, i.id, i.inspection_type, 'Found on inspection ' || i.id,
-         (array['critical', 'impairment', 'non_critical'])[1 + i.id % 3]::deficiency_severity,
-         case when i.id % 3 <> 0 then (i.completed_date + interval '7 days')::date end
+         (array['critical', 'impairment', 'non_critical'])[1 + (i.id / 9) % 3]::deficiency_severity,
+         case when (i.id / 27) % 3 <> 0 then (i.completed_date + interval '7 days')::date end
        from inspections i where i.organization_id = $1 and i.status = 'completed' and i.compliance_result = 'non_compliant'`,
       [organizationId],
     );
