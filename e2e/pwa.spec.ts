@@ -35,9 +35,13 @@ test('Firemark can be installed, and after one visit it opens with no network', 
   expect(manifest.errors).toEqual([]);
   expect(JSON.parse(manifest.data)).toMatchObject({ name: 'Firemark', short_name: 'Firemark', start_url: '/dashboard', scope: '/', display: 'standalone' });
   await workerInControl(page);
-  // No signal: a reload still opens the app, from the device.
+  // No signal: a reload still opens the app, from the device. The page the server sends someone
+  // signed in preloads the session (app.html); the one the worker keeps does not.
+  const preloadsSession = () => page.locator('link[rel="preload"][href="/api/auth/me"]').count();
+  expect(await preloadsSession()).toBe(1);
   await context.setOffline(true);
   await page.reload();
+  expect(await preloadsSession()).toBe(0);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Open menu' })).toBeVisible();
   await context.setOffline(false);
