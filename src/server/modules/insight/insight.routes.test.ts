@@ -156,12 +156,21 @@ describe('GET /api/insight/on-time', () => {
     expect((await manager.agent.get('/api/insight/on-time')).json().months[10]).toEqual({ month: '2026-03', completed: 3, onTime: 1, rate: 1 / 3, medianDaysLate: 6 });
     expect((await manager.agent.get(`/api/insight/on-time?propertyIds=${b.id}`)).json().months[10]).toMatchObject({ completed: 0 });
 
+    // An inspector counts the inspections assigned to them alone.
+    const inspector = await addMember(ctx, agent, { role: 'inspector', propertyIds: null }, { fullName: 'Ines Inspector' });
+    const link = await db().execute<{ inspector_id: number }>(
+      sql`select inspector_id from memberships where organization_id = ${organizationId} and user_id = ${inspector.user.id}`,
+    );
+    const theirsToDo = await completed(organizationId, b.id, '2026-03-02', '2026-03-03T15:00:00Z');
+    await db().execute(sql`update inspections set inspector_id = ${link.rows[0]!.inspector_id} where id = ${theirsToDo.id}`);
+    expect((await inspector.agent.get('/api/insight/on-time')).json().months[10]).toEqual({ month: '2026-03', completed: 1, onTime: 0, rate: 0, medianDaysLate: 1 });
+
     const csv = await agent.get('/api/insight/on-time?format=csv');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="firemark-on-time-2026-04-10.csv"');
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe('Month,Inspections completed,Completed on time,On-time rate (%),Median days late');
     expect(lines).toHaveLength(13);
-    expect(lines[11]).toBe('2026-03,4,2,50,6');
+    expect(lines[11]).toBe('2026-03,5,2,40,5');
   });
 
   it('answers bad input with 400 and the field', async () => {
