@@ -40,6 +40,8 @@ export function useCompleteInspection() {
   const queryClient = useQueryClient();
   const today = useToday();
   return useMutation({
+    // Runs without a network too: the outbox keeps the change (a paused mutation would keep nothing).
+    networkMode: 'always',
     mutationFn: ({ id, complianceStatus, notes, performedOn, inspectorId, attestation, deficiencies, requirementId, propertyId, label, changeId }: CompleteInput) => {
       const body: CompleteInspectionInput = { status: 'completed', completedDate: performedOn ?? new Date().toISOString() };
       if (complianceStatus) {

@@ -24,6 +24,8 @@ export function useRescheduleInspection() {
   const queryClient = useQueryClient();
   const today = useToday();
   return useMutation({
+    // Runs without a network too: the outbox keeps the change (a paused mutation would keep nothing).
+    networkMode: 'always',
     // Through the outbox: kept on the device first; without a signal it syncs later.
     mutationFn: ({ id, dueDate, rescheduleReason, updatedAt, propertyId, label }: RescheduleInput) =>
       record<Inspection>({

@@ -25,6 +25,8 @@ export function useUpdateInspection() {
   const queryClient = useQueryClient();
   const today = useToday();
   return useMutation({
+    // Runs without a network too: the outbox keeps the change (a paused mutation would keep nothing).
+    networkMode: 'always',
     mutationFn: ({ id, values, updatedAt, propertyId, label }: UpdateInspectionInput) =>
       record<Inspection>({
         kind: 'inspection-edit',

@@ -65,6 +65,8 @@ export interface CorrectionInput {
 export function useCorrectDeficiency() {
   const queryClient = useQueryClient();
   return useMutation({
+    // Runs without a network too: the outbox keeps the change (a paused mutation would keep nothing).
+    networkMode: 'always',
     mutationFn: ({ id, propertyId, label, ...body }: CorrectionInput) =>
       record<CorrectDeficiencyResult>({
         kind: 'correction',

@@ -96,6 +96,8 @@ export function useStartWalkthrough(propertyId: number) {
 export function useFinishWalkthrough(id: number, where: { propertyId: number; label: string }) {
   const queryClient = useQueryClient();
   return useMutation({
+    // Runs without a network too: the outbox keeps the change (a paused mutation would keep nothing).
+    networkMode: 'always',
     mutationFn: (body: FinishWalkthroughInput) =>
       record<FinishWalkthroughResult>({
         kind: 'walk-finish',
