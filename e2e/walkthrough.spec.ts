@@ -55,17 +55,18 @@ test('on a phone, 30 extinguishers are walked: 29 pass, one fails with a check a
   await expect(page.getByRole('status').filter({ hasText: `${devices[14]!.tag}: Pass` })).toBeAttached();
   await expect(page.getByText('Saving...')).toHaveCount(0);
 
-  // A tap the server never got is kept on the phone: after a reload it is shown, and sent again.
+  // A tap the server never got is kept on the phone: after a reload it is shown, and sent again when the server answers.
   const last = devices[29]!;
   const taps = '**/api/walkthroughs/*/results/*';
-  await page.route(taps, (route) => route.abort('internetdisconnected'));
+  // On the context: with the app's service worker in control, its requests are the worker's.
+  await page.context().route(taps, (route) => route.abort('internetdisconnected'));
   await pass(last).click();
-  await expect(row(last)).toContainText('Not saved yet, retrying');
+  await expect(row(last)).toContainText('Saved on this device, waiting to sync');
   await page.reload();
   await expect(pass(last)).toHaveAttribute('aria-pressed', 'true');
-  await expect(row(last)).toContainText('Not saved yet, retrying');
-  await page.unroute(taps);
-  await expect(row(last)).not.toContainText('Not saved yet, retrying', { timeout: 20_000 });
+  await expect(row(last)).toContainText('Saved on this device, waiting to sync');
+  await page.context().unroute(taps);
+  await expect(row(last)).not.toContainText('Saved on this device, waiting to sync', { timeout: 20_000 });
 
   // Left and come back: every tap is there, from the server.
   await page.reload();
@@ -98,15 +99,15 @@ test('on a phone, 30 extinguishers are walked: 29 pass, one fails with a check a
   await expect(row(devices[15]!).getByRole('button', { name: 'Fail' })).toHaveAttribute('aria-pressed', 'true');
   await expect(row(devices[15]!)).toContainText('Photo saved');
 
-  // Without a signal a tap still shows, says it is not saved yet, and is saved once back online.
+  // Without a signal a tap still shows, says it is saved on this device, and is sent once back online.
   await expect(pass(devices[16]!)).toBeFocused();
   await page.context().setOffline(true);
   await page.keyboard.press('Enter');
   await expect(pass(devices[16]!)).toHaveAttribute('aria-pressed', 'true');
-  await expect(row(devices[16]!)).toContainText('Not saved yet, retrying');
+  await expect(row(devices[16]!)).toContainText('Saved on this device, waiting to sync');
   await expect(page.getByRole('button', { name: 'Finish walk-through' })).toBeVisible();
   await page.context().setOffline(false);
-  await expect(row(devices[16]!)).not.toContainText('Not saved yet, retrying');
+  await expect(row(devices[16]!)).not.toContainText('Saved on this device, waiting to sync');
   await expect(row(devices[16]!)).not.toContainText('Saving...');
 
   // Not accessible asks why; the device stays due until it is tapped again.
