@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizations } from './organizations';
 import { properties } from './properties';
 
@@ -60,4 +60,29 @@ export const statusDays = pgTable(
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.day] })],
+);
+
+/**
+ * The on-time figure's closed months for the whole organisation (docs/insight.md "On-time
+ * rate"), written by the daily status record so a cache miss counts only the current month
+ * live. A month is kept with the time zone it was counted in and read only while the
+ * organisation is still in that zone. Any change to a completed inspection of a kept month
+ * (a history import, an edit, a deletion) removes the month's row in the same transaction
+ * (trigger on_time_months_invalidate), so it is counted live until the record writes it again.
+ */
+export const onTimeMonths = pgTable(
+  'on_time_months',
+  {
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The month's first day, in `time_zone`. */
+    month: date('month', { mode: 'string' }).notNull(),
+    timeZone: text('time_zone').notNull(),
+    completed: integer('completed').notNull(),
+    onTime: integer('on_time').notNull(),
+    medianDaysLate: doublePrecision('median_days_late'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.month] })],
 );
