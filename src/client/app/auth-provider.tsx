@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState, typ
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@shared/schemas/auth';
 import { isApiError } from '@/lib/api';
-import { sessionAtLoad, sessionIsKeptCopy } from '@/features/auth/api/session';
+import { sessionAtLoad, sessionEndedOnServer, sessionIsKeptCopy } from '@/features/auth/api/session';
 import { AuthContext, type AuthContextValue, type SignOutReason } from './auth-context';
 import { firstScreenReady } from './first-screen';
 import { setDisplayTimeZone } from '@/lib/format-date';
@@ -35,8 +35,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     sessionAtLoad()
       .then(async (user) => {
         if (!user) {
-          // The session has ended: what was kept on the device for it goes too.
-          void import('@/offline/forget-offline-data').then((m) => m.forgetOfflineData()).catch(() => undefined);
+          // The server says the session has ended: what was kept on the device for it goes too.
+          if (sessionEndedOnServer()) void import('@/offline/forget-offline-data').then((m) => m.forgetOfflineData()).catch(() => undefined);
           return setState({ status: 'unauthenticated', user: null, justLoggedOut: false });
         }
         const kept = sessionIsKeptCopy();

@@ -14,9 +14,13 @@ export async function fetchSessionUser(): Promise<SessionUser | null> {
 
 let atLoad: Promise<SessionUser | null> | undefined;
 let keptCopy = false;
+let endedOnServer = false;
 
 /** Whether the load's session is the copy kept on the device (no network at load), not the server's answer. */
 export const sessionIsKeptCopy = (): boolean => keptCopy;
+
+/** Whether the server answered the load's check with 401 (not a share page, which asks nothing). */
+export const sessionEndedOnServer = (): boolean => endedOnServer;
 
 /**
  * The session check, or without a network (not a 401: that still signs out) the session kept on
@@ -24,7 +28,9 @@ export const sessionIsKeptCopy = (): boolean => keptCopy;
  */
 async function sessionOrKeptCopy(): Promise<SessionUser | null> {
   try {
-    return await fetchSessionUser();
+    const user = await fetchSessionUser();
+    endedOnServer = user === null;
+    return user;
   } catch (error) {
     if (isApiError(error)) throw error;
     const kept = await import('@/offline/kept-session').then((m) => m.keptSession()).catch(() => null);
