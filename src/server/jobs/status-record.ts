@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type PgBoss from 'pg-boss';
 import { accountDataChanged } from '../cache/account-cache';
 import type { Db } from '../db/client';
+import { recordOnTimeMonths } from '../modules/insight/on-time-months.queries';
 import { deriveStatusHistory, organizationsWithoutRecord, recordStatusDay, writeDerivedSundays } from '../modules/insight/status-record.queries';
 
 export const STATUS_RECORD_QUEUE = 'status-record';
@@ -29,9 +30,10 @@ export async function startStatusRecord(boss: PgBoss, db: Db, log: FastifyBaseLo
 /**
  * One run: organisations whose record has not begun get their history derived from their
  * inspections first, and the counts of the year's Sundays before today from it; then every
- * organisation's day is recorded.
+ * organisation's day is recorded, and the on-time figure's closed months not yet kept are counted
+ * (`months`, on_time_months; the same numbers the figure counts live, so no cache is cleared).
  */
-export async function runStatusRecord(db: Db, now: Date): Promise<{ derived: number; changes: number; days: number }> {
+export async function runStatusRecord(db: Db, now: Date): Promise<{ derived: number; changes: number; days: number; months: number }> {
   let derived = 0;
   for (const organizationId of await organizationsWithoutRecord(db)) {
     const rows = await deriveStatusHistory(db, organizationId, now);
@@ -40,5 +42,6 @@ export async function runStatusRecord(db: Db, now: Date): Promise<{ derived: num
     if (rows > 0) await accountDataChanged(db, organizationId);
     derived += rows;
   }
-  return { derived, ...(await recordStatusDay(db, now)) };
+  const day = await recordStatusDay(db, now);
+  return { derived, ...day, months: await recordOnTimeMonths(db, now) };
 }

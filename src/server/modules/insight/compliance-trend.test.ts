@@ -87,7 +87,7 @@ describe('compliance over time and the daily status record', () => {
     await setStatus(pier.id, false, true, '2026-05-01');
     await runStatusRecord(db(), new Date('2026-04-08T15:00:00Z'));
     const once = await rowsOf(organizationId);
-    expect(await runStatusRecord(db(), new Date('2026-04-08T16:00:00Z'))).toEqual({ derived: 0, changes: 0, days: 1 });
+    expect(await runStatusRecord(db(), new Date('2026-04-08T16:00:00Z'))).toEqual({ derived: 0, changes: 0, days: 1, months: 0 });
     rows = await rowsOf(organizationId);
     expect(rows.changes).toEqual(once.changes);
     expect(rows.days.map((d) => d.day).slice(-3)).toEqual(['2026-02-20', '2026-03-02', '2026-04-08']);

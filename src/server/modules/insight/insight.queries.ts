@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
 import { OPEN_STATUSES, unscheduledSql } from '../compliance/compliance.sql';
 import { insightScope, type InsightAsk } from './insight-scope';
+import { keptOnTimeMonths } from './on-time-months.queries';
 
 /** Months of the on-time figure, this one included; weeks of the workload figure, this one first. */
 export const ON_TIME_MONTHS = 12;
@@ -21,10 +22,38 @@ export const OLDEST_DEFICIENCIES = 10;
  * completion), and the median days late of the late ones. Served by inspections_org_completed_idx.
  */
 export async function onTimeMonths(db: DbOrTx, ask: InsightAsk): Promise<OnTimeResponse> {
+  const { reach } = ask;
+  // The whole organisation's closed months are kept by the daily record (on_time_months); only
+  // the current month is then counted live. Any narrower reach, or a month not kept, is live.
+  const whole = ask.propertyIds === undefined && reach.propertyIds === null && reach.role !== 'inspector';
+  const kept = whole
+    ? await keptOnTimeMonths(db, reach.id, ask.timeZone, monthsBefore(ask.today, ON_TIME_MONTHS - 1), monthsBefore(ask.today, 1), ON_TIME_MONTHS - 1)
+    : null;
+  const rows = kept ? [...kept, ...(await liveOnTimeMonths(db, ask, 1))] : await liveOnTimeMonths(db, ask, ON_TIME_MONTHS);
+  return {
+    months: rows.map((r) => ({
+      month: r.month,
+      completed: r.completed,
+      onTime: r.onTime,
+      rate: r.completed === 0 ? null : r.onTime / r.completed,
+      medianDaysLate: r.medianDaysLate === null ? null : Number(r.medianDaysLate),
+    })),
+  };
+}
+
+/** The first day (YYYY-MM-DD) of the month `n` months before the one `today` falls in. */
+export function monthsBefore(today: string, n: number): string {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const index = year * 12 + (month - 1) - n;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}-01`;
+}
+
+/** The last `months` months, the current one included, counted from the completed inspections. */
+async function liveOnTimeMonths(db: DbOrTx, ask: InsightAsk, months: number) {
   const { reach, timeZone } = ask;
   const thisMonth = sql`date_trunc('month', ${ask.today}::date)::date`;
-  const first = sql`(${thisMonth} - ${ON_TIME_MONTHS - 1}::int * interval '1 month')::date`;
-  const rows = await preparedRows<{ month: string; completed: number; onTime: number; medianDaysLate: number | null }>(
+  const first = sql`(${thisMonth} - ${months - 1}::int * interval '1 month')::date`;
+  return preparedRows<{ month: string; completed: number; onTime: number; medianDaysLate: number | null }>(
     db,
     sql`
     with months as (
@@ -44,15 +73,6 @@ export async function onTimeMonths(db: DbOrTx, ask: InsightAsk): Promise<OnTimeR
     from months left join done on done.m = months.m
     group by months.m order by months.m`,
   );
-  return {
-    months: rows.map((r) => ({
-      month: r.month,
-      completed: r.completed,
-      onTime: r.onTime,
-      rate: r.completed === 0 ? null : r.onTime / r.completed,
-      medianDaysLate: r.medianDaysLate === null ? null : Number(r.medianDaysLate),
-    })),
-  };
 }
 
 /**
