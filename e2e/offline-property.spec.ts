@@ -163,3 +163,26 @@ test('opening a walk-through keeps its property on the device for the day, and t
   await expect(page.getByText(tag).first()).toBeVisible();
   await context.setOffline(false);
 });
+
+test('with a network that does not reach the server (a Wi-Fi without internet), an offline property still opens from the device, signed in', async ({ proPage: page }) => {
+  const kept = await addProperty(page, { name: 'Harbor View Offices' });
+  await page.goto(`/properties/${kept.id}`);
+  await page.getByRole('switch', { name: 'Available offline' }).click();
+  await workerInControl(page);
+  await expect.poll(async () => (await keptKeys(page)).includes(JSON.stringify(['/api/properties', kept.id, 'devices', {}]))).toBe(true);
+
+  // The browser believes it is online; nothing it asks of the server is answered.
+  const asked: string[] = [];
+  await page.route('**/api/**', (route) => {
+    asked.push(new URL(route.request().url()).pathname);
+    return route.abort('internetdisconnected');
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Harbor View Offices' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Devices' }).click();
+  await expect(page.getByRole('region', { name: 'Devices' })).toBeVisible();
+  await expect(page.getByText('Failed to load this property. Please refresh and try again.')).toHaveCount(0);
+  // Past the session check, the screens wait for the server with what the device kept instead
+  // of asking again and again and replacing the page with an error.
+  expect(asked).toEqual(['/api/auth/me']);
+});

@@ -1,4 +1,3 @@
-import { onlineManager } from '@tanstack/react-query';
 import type { SessionUser } from '@shared/schemas/auth';
 import { api, isApiError } from '@/lib/api';
 
@@ -36,9 +35,9 @@ async function sessionOrKeptCopy(): Promise<SessionUser | null> {
     const kept = await import('@/offline/kept-session').then((m) => m.keptSession()).catch(() => null);
     if (!kept) throw error;
     keptCopy = true;
-    // TanStack Query assumes a network until the browser's first 'offline' event: without one,
-    // say so now, so queries wait for the network with their kept answers instead of failing.
-    if (!navigator.onLine) onlineManager.setOnline(false);
+    // TanStack Query assumes a network until the browser's first 'offline' event: say there is
+    // none now, so queries wait with their kept answers instead of failing.
+    await import('@/offline/hold-until-server-answers').then((m) => m.holdQueriesUntilServerAnswers()).catch(() => undefined);
     return kept;
   }
 }
