@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { addProperty, expect, expectAccessible, expectNoSidewaysScroll, test } from './fixtures';
 import { CHROMIUM_ARGS, findChromium } from './support/chromium';
 
 /**
@@ -102,4 +102,24 @@ test('a new version waits for the person to choose Reload, and then takes over',
   expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate)).toBeUndefined();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js\?next-version$/);
+});
+
+test('offline, a page with nothing kept says it needs a connection and opens the properties kept on the device', async ({ proPage: page, context }) => {
+  const kept = await addProperty(page, { name: 'Harbor View Offices' });
+  const other = await addProperty(page, { name: 'Maple Court' });
+  await page.goto(`/properties/${kept.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Harbor View Offices' })).toBeVisible();
+  await page.getByRole('switch', { name: 'Available offline' }).click();
+  await expect(page.getByText('Kept on this device: it opens without signal.')).toBeVisible();
+  await workerInControl(page);
+
+  await context.setOffline(true);
+  await page.goto(`/properties/${other.id}`);
+  const screen = page.getByRole('region', { name: 'No connection' });
+  await expect(screen.getByText('You are offline. This page needs a connection; properties you made available offline open without one.')).toBeVisible();
+  await expectAccessible(page);
+  await expectNoSidewaysScroll(page);
+  await screen.getByRole('navigation', { name: 'Properties available offline' }).getByRole('link', { name: 'Harbor View Offices' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Harbor View Offices' })).toBeVisible();
+  await context.setOffline(false);
 });
