@@ -1,4 +1,5 @@
-import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { inspectionType } from './enums';
 import { organizations } from './organizations';
 import { properties } from './properties';
 
@@ -85,4 +86,27 @@ export const onTimeMonths = pgTable(
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.month] })],
+);
+
+/**
+ * The workload figure's "due, not scheduled" requirements counted by due day and type, for the
+ * whole organisation (docs/insight.md "Workload ahead"): every statement that changes a
+ * requirement adds its change here in the same transaction (+1 for a row now active, with no
+ * open inspection and a due date; -1 for such a row as it was), by trigger
+ * requirement_due_deltas_capture, so a day's count is the sum of its rows. Rows are only ever
+ * added by writes, so writers never wait on each other; the daily status record sums each day's
+ * rows into one.
+ */
+export const requirementDueDeltas = pgTable(
+  'requirement_due_deltas',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    dueOn: date('due_on', { mode: 'string' }).notNull(),
+    itemType: inspectionType('item_type').notNull(),
+    delta: integer('delta').notNull(),
+  },
+  (t) => [index('requirement_due_deltas_org_due_idx').on(t.organizationId, t.dueOn)],
 );
