@@ -9,9 +9,13 @@ export type InspectionsSnapshot = [QueryKey, unknown][];
 
 const isInspectionQuery = (query: Query) => describeInspectionKey(query.queryKey) !== null;
 
-/** Stops in-flight inspection reads (they would overwrite the change) and keeps the old data. */
+/**
+ * Stops in-flight inspection reads (they would overwrite the change) and keeps the old data.
+ * A read paused for want of a network is left alone: cancelling it would put back the state it
+ * began from, which, for a page opened offline before the device's copy was read in, is no data.
+ */
 export async function snapshotInspections(queryClient: QueryClient): Promise<InspectionsSnapshot> {
-  await queryClient.cancelQueries({ predicate: isInspectionQuery });
+  await queryClient.cancelQueries({ predicate: (query) => isInspectionQuery(query) && query.state.fetchStatus === 'fetching' });
   return queryClient.getQueriesData({ predicate: isInspectionQuery });
 }
 
