@@ -4,7 +4,7 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import pg from 'pg';
 import sharp from 'sharp';
-import { expect, grantPro, suiteDatabaseUrl, test } from './fixtures';
+import { addProperty, expect, expectToast, grantPro, scheduleInspectionViaApi, suiteDatabaseUrl, test } from './fixtures';
 import { CHROMIUM_ARGS, findChromium } from './support/chromium';
 
 /**
@@ -361,4 +361,77 @@ test('a walk-through recorded with no signal survives a reload and a closed brow
     await context.close().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('an inspection completed with its attestation, a deficiency and a photo with no signal shows completed and waiting to sync, after a reload too, and reaches the server once', async ({ proPage: page, context, account }) => {
+  const headers = { origin: new URL(test.info().project.use.baseURL!).origin };
+  await page.setViewportSize({ width: 375, height: 812 });
+  const property = await addProperty(page, { name: 'Riverside Lofts' });
+  const today = new Date().toISOString().slice(0, 10);
+  const inspection = await scheduleInspectionViaApi(page, { propertyId: property.id, dueDate: today, inspectionType: 'fire_alarm', assignedTo: account.fullName });
+
+  // Kept on the phone: the property made available offline, its inspection read once with signal.
+  await page.goto(`/properties/${property.id}`);
+  await page.getByRole('switch', { name: 'Available offline' }).click();
+  await expect(page.getByRole('switch', { name: 'Available offline' })).toBeChecked();
+  await page.goto(`/inspections/${inspection.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Inspection Details' })).toBeVisible();
+  await workerInControl(page);
+  await expect.poll(async () => (await keptKeys(page)).includes(JSON.stringify(['/api/inspections', inspection.id]))).toBe(true);
+
+  await noSignal(context);
+  await page.reload();
+  await page.getByRole('button', { name: 'Complete with result' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Complete Inspection' });
+  await dialog.getByRole('radio', { name: 'Non-compliant' }).check();
+  await dialog.getByLabel('Findings').fill('Panel shows a ground fault');
+  await dialog.getByRole('button', { name: 'Add deficiency' }).click();
+  await dialog.getByLabel('Description 1').fill('Ground fault at the main panel');
+  await dialog.getByLabel('Severity 1').selectOption({ label: 'Critical' });
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c0392b' } }).jpeg().toBuffer();
+  await dialog.getByLabel('Photos 1').setInputFiles({ name: 'panel.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await dialog.getByRole('radio', { name: 'I performed this inspection.' }).check();
+  await dialog.getByLabel('Your full name').fill(account.fullName);
+  await dialog.getByRole('button', { name: 'Complete Inspection' }).click();
+  await expect(dialog).toBeHidden();
+  await expectToast(page, 'Inspection Completed', 'Saved on this device; it will sync when you are back online.');
+
+  /** The inspection reads completed and waiting; its deficiency is listed with its photo waiting. */
+  const completedHere = async () => {
+    const main = page.getByRole('main');
+    await expect(main.getByText('Completed', { exact: true }).first()).toBeVisible();
+    await expect(main.getByText('Waiting to sync', { exact: true }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Complete with result' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: '3 changes waiting to sync' })).toBeVisible();
+  };
+  await completedHere();
+  await page.reload();
+  await completedHere();
+  await page.goto(`/properties/${property.id}`);
+  await page.getByRole('tab', { name: /^Deficiencies/ }).click();
+  const added = page.getByRole('listitem', { name: 'Ground fault at the main panel' });
+  await expect(added).toContainText('Waiting to sync');
+  await expect(added).toContainText('1 photo waiting to sync');
+
+  // Signal again: the completion, then its deficiency, then the photo, each once.
+  await signalBack(context);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByRole('link', { name: /^All changes synced · / })).toBeVisible({ timeout: 60_000 });
+  const client = new pg.Client({ connectionString: suiteDatabaseUrl() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ status: string; deficiencies: number; photos: number }>(
+      `select i.status::text as status,
+         (select count(*)::int from deficiencies d where d.inspection_id = i.id) as deficiencies,
+         (select count(*)::int from deficiency_photos p join deficiencies d on d.id = p.deficiency_id where d.inspection_id = i.id) as photos
+       from inspections i where i.id = $1`,
+      [inspection.id],
+    );
+    expect(rows[0]).toEqual({ status: 'completed', deficiencies: 1, photos: 1 });
+  } finally {
+    await client.end();
+  }
+  await page.goto(`/inspections/${inspection.id}`);
+  await expect(page.getByRole('main').getByText(new RegExp(`Signed ${account.fullName}`))).toBeVisible();
+  await expect(page.getByRole('main').getByText('Waiting to sync', { exact: true })).toHaveCount(0);
 });
