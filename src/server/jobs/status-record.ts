@@ -3,6 +3,7 @@ import type PgBoss from 'pg-boss';
 import { accountDataChanged } from '../cache/account-cache';
 import type { Db } from '../db/client';
 import { recordOnTimeMonths } from '../modules/insight/on-time-months.queries';
+import { compactRequirementDueDeltas } from '../modules/insight/requirement-due-deltas.queries';
 import { deriveStatusHistory, organizationsWithoutRecord, recordStatusDay, writeDerivedSundays } from '../modules/insight/status-record.queries';
 
 export const STATUS_RECORD_QUEUE = 'status-record';
@@ -31,7 +32,8 @@ export async function startStatusRecord(boss: PgBoss, db: Db, log: FastifyBaseLo
  * One run: organisations whose record has not begun get their history derived from their
  * inspections first, and the counts of the year's Sundays before today from it; then every
  * organisation's day is recorded, and the on-time figure's closed months not yet kept are counted
- * (`months`, on_time_months; the same numbers the figure counts live, so no cache is cleared).
+ * (`months`, on_time_months; the same numbers the figure counts live, so no cache is cleared);
+ * the workload figure's requirement_due_deltas are summed to a row per day and type.
  */
 export async function runStatusRecord(db: Db, now: Date): Promise<{ derived: number; changes: number; days: number; months: number }> {
   let derived = 0;
@@ -43,5 +45,7 @@ export async function runStatusRecord(db: Db, now: Date): Promise<{ derived: num
     derived += rows;
   }
   const day = await recordStatusDay(db, now);
-  return { derived, ...day, months: await recordOnTimeMonths(db, now) };
+  const months = await recordOnTimeMonths(db, now);
+  await compactRequirementDueDeltas(db);
+  return { derived, ...day, months };
 }

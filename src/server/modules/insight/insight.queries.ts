@@ -128,22 +128,32 @@ export async function workloadWeeks(db: DbOrTx, ask: InsightAsk): Promise<Worklo
   const { reach } = ask;
   const monday = sql`date_trunc('week', ${ask.today}::date)::date`;
   const end = sql`(${monday} + ${WORKLOAD_WEEKS * 7 - 1}::int)`;
+  // The whole organisation's unscheduled requirements are summed from requirement_due_deltas
+  // (kept by trigger as requirements change: a few rows per day and type); a narrower reach
+  // reads its requirements through the property index.
+  const whole = ask.propertyIds === undefined && reach.propertyIds === null;
+  const unscheduledFromDeltas = sql`
+      select (d.due_on - ${monday}) / 7, d.item_type, d.delta
+      from requirement_due_deltas d
+      where d.organization_id = ${reach.id} and d.due_on between ${monday} and ${end}`;
+  const unscheduledLive = sql`
+      select (r.next_due_date - ${monday}) / 7, r.item_type, 1
+      from requirements r
+      where r.organization_id = ${reach.id} and ${unscheduledSql('r')} and r.next_due_date between ${monday} and ${end}
+        and ${insightScope(reach, ask.propertyIds, sql`r.property_id`)}`;
   // Each row's week by arithmetic (days since this Monday / 7), counted per week and type in one pass.
   const rows = await preparedRows<{ weekStart: string; type: InspectionType | null; count: number }>(
     db,
     sql`
     with due as (
-      select (i.due_date - ${monday}) / 7 as n, i.inspection_type as type
+      select (i.due_date - ${monday}) / 7 as n, i.inspection_type as type, 1 as weight
       from inspections i
       where i.organization_id = ${reach.id} and i.status in ${OPEN_STATUSES} and i.due_date between ${monday} and ${end}
         and ${insightScope(reach, ask.propertyIds, sql`i.property_id`)} and ${inspectionScope(reach, sql`i.inspector_id`)}
       union all
-      select (r.next_due_date - ${monday}) / 7, r.item_type
-      from requirements r
-      where r.organization_id = ${reach.id} and ${unscheduledSql('r')} and r.next_due_date between ${monday} and ${end}
-        and ${insightScope(reach, ask.propertyIds, sql`r.property_id`)}
+      ${whole ? unscheduledFromDeltas : unscheduledLive}
     ), counted as (
-      select n, type, count(*)::int as count from due group by n, type
+      select n, type, sum(weight)::int as count from due group by n, type having sum(weight) <> 0
     )
     select to_char(${monday} + weeks.n * 7, 'YYYY-MM-DD') as "weekStart", counted.type::text as type, coalesce(counted.count, 0) as count
     from generate_series(0, ${WORKLOAD_WEEKS - 1}::int) weeks(n) left join counted on counted.n = weeks.n
