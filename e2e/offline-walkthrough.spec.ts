@@ -435,3 +435,41 @@ test('an inspection completed with its attestation, a deficiency and a photo wit
   await expect(page.getByRole('main').getByText(new RegExp(`Signed ${account.fullName}`))).toBeVisible();
   await expect(page.getByRole('main').getByText('Waiting to sync', { exact: true })).toHaveCount(0);
 });
+
+test('a tap an earlier version of the app kept in localStorage is moved into the outbox and reaches the server', async ({ proPage: page }) => {
+  const headers = { origin: new URL(test.info().project.use.baseURL!).origin };
+  await page.setViewportSize({ width: 375, height: 812 });
+  const property = await addProperty(page, { name: 'Harbor View Offices' });
+  const today = new Date().toISOString().slice(0, 10);
+  expect((await page.request.post(`/api/properties/${property.id}/safety-items`, { data: { itemType: 'fire_extinguisher', nextDueDate: today }, headers })).status()).toBe(201);
+  const bulk = await page.request.post(`/api/properties/${property.id}/devices/bulk`, {
+    data: { count: 2, itemType: 'fire_extinguisher', subtype: 'dry_chemical', rating: '5 lb', location: { building: 'Main', floor: '1', description: 'Corridor' } },
+    headers,
+  });
+  expect(bulk.status()).toBe(201);
+  const devices = (await (await page.request.get(`/api/properties/${property.id}/devices`)).json()) as Device[];
+  await page.goto(`/properties/${property.id}`);
+  await page.getByRole('tab', { name: /^Devices/ }).click();
+  await page.getByRole('button', { name: 'Start walk-through' }).click();
+  const start = page.getByRole('dialog', { name: 'Start walk-through' });
+  await start.getByRole('radio', { name: /^Monthly visual inspection/ }).check();
+  await start.getByRole('button', { name: 'Start walk-through' }).click();
+  await expect(page).toHaveURL(/\/walkthroughs\/\d+$/);
+  const walkId = Number(new URL(page.url()).pathname.split('/').pop());
+
+  // As the version before the outbox left it: the tap's body under the walk's key.
+  const clientId = '6f9619ff-8b86-4d11-b42d-00c04fc964ff';
+  await page.evaluate(
+    ({ key, value }) => localStorage.setItem(key, value),
+    { key: `firemark.walkthrough.${walkId}.unsaved`, value: JSON.stringify([[devices[0]!.id, { clientId, result: 'pass' }]]) },
+  );
+  await page.reload();
+  await expect(page.getByRole('listitem', { name: devices[0]!.tag, exact: true })).toContainText('Passed');
+  await expect
+    .poll(async () => {
+      const walk = (await (await page.request.get(`/api/walkthroughs/${walkId}`)).json()) as { devices: { deviceId: number; tap: { clientId: string } | null }[] };
+      return walk.devices.find((d) => d.deviceId === devices[0]!.id)?.tap?.clientId;
+    })
+    .toBe(clientId);
+  expect(await page.evaluate((key) => localStorage.getItem(key), `firemark.walkthrough.${walkId}.unsaved`)).toBeNull();
+});

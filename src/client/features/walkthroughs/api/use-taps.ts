@@ -221,6 +221,34 @@ export function useTaps(walkId: number, propertyId: number, announce: (text: str
     [walkId, propertyId, patch, recordPhotos, markAccepted],
   );
 
+  // Taps an earlier version of the app kept in localStorage move into the outbox once, with the
+  // ids they were made with, so an update never loses a tap made before it.
+  useEffect(() => {
+    const key = `firemark.walkthrough.${walkId}.unsaved`;
+    let kept: [number, TapBody][] = [];
+    try {
+      kept = JSON.parse(localStorage.getItem(key) ?? '[]') as [number, TapBody][];
+    } catch {
+      kept = [];
+    }
+    if (!Array.isArray(kept) || kept.length === 0) return;
+    void (async () => {
+      for (const [deviceId, body] of kept) {
+        await record({
+          id: body.clientId,
+          kind: 'tap',
+          method: 'PUT',
+          url: tapUrl(walkId, deviceId),
+          body,
+          label: `${RESULT_WORDS[body.result]}: ${describeRef.current(deviceId)}`,
+          propertyId,
+          target: { type: 'walkthrough', id: walkId },
+        }, { waitMs: 0 }).catch(() => undefined);
+      }
+      localStorage.removeItem(key);
+    })();
+  }, [walkId, propertyId]);
+
   const last = useRef<Record<number, LocalTap>>({});
   const taps = useMemo(() => {
     const byId = new Map(pending.map((c) => [c.id, c]));
