@@ -222,17 +222,21 @@ async function complete(
     // A result is only ever added (docs/offline.md): one kept on a device while someone else
     // completed the inspection stands beside theirs, as another completed inspection. If-Match
     // is not consulted: a result is a fact of the day it was performed, not an edit of a copy.
-    if (kept.resultsAdded && input.complianceStatus) {
+    // Only a result kept on a device whose copy was still open (If-Match older than the
+    // completion it meets) is added beside it; a second completion sent online, from another
+    // tab or by a retry with a fresh key, is refused as before.
+    if (kept.resultsAdded && input.complianceStatus && kept.ifMatch !== undefined) {
       await lockAccountForLimits(tx.db, account.id);
       const row = await lockOwn(tx.db, account, id);
-      if (row.status === 'completed') {
+      if (row.status === 'completed' && row.updatedAt.getTime() > kept.ifMatch) {
         const added = await q.insertInspection(tx.db, {
           organizationId: account.id,
           propertyId: row.propertyId,
           inspectionType: row.inspectionType,
           requirementId: row.requirementId,
           activityBasis: row.activityBasis,
-          dueDate: performed.day,
+          // Due when the one it duplicates was: the on-time figures judge it by the same date.
+          dueDate: row.dueDate,
           assignedTo: row.assignedTo,
           inspectorId: row.inspectorId,
           status: 'in_progress',

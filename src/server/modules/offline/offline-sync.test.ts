@@ -196,6 +196,9 @@ describe('results are only ever added', () => {
     const owner = await proOwner(ctx);
     const { propertyId, inspectionId } = await propertyWithInspection(owner.agent);
     const inspector = await addMember(ctx, owner.agent, { role: 'manager', propertyIds: null }, { fullName: 'Mia Manager' });
+    // The manager's device keeps its copy of the open inspection.
+    const copy = (await inspector.agent.get(`/api/inspections/${inspectionId}`)).json();
+    expect(copy.status).not.toBe('completed');
     // The owner completes it online: passed, two days ago.
     const theirs = await owner.agent.put(`/api/inspections/${inspectionId}`, { status: 'completed', complianceStatus: 'compliant', completedDate: daysAgo(2), attestation });
     expect(theirs.statusCode, theirs.body).toBe(200);
@@ -210,12 +213,12 @@ describe('results are only ever added', () => {
       completedDate: today(),
       deficiencies: [{ description: 'Horn on level 2 silent', severity: 'impairment' }],
       attestation: { accepted: true, role: 'recorder', typedName: 'Mia Manager' },
-    }, completionKey);
+    }, completionKey, { 'if-match': copy.updatedAt });
     expect(mine.statusCode, mine.body).toBe(200);
     const added = mine.json();
     expect(added.addedAsInspectionId).toEqual(expect.any(Number));
     expect(added.addedAsInspectionId).not.toBe(inspectionId);
-    expect(added).toMatchObject({ id: added.addedAsInspectionId, propertyId, inspectionType: 'fire_alarm', status: 'completed', complianceResult: 'non_compliant', completedDate: expect.stringContaining(today()) });
+    expect(added).toMatchObject({ id: added.addedAsInspectionId, propertyId, inspectionType: 'fire_alarm', status: 'completed', complianceResult: 'non_compliant', completedDate: expect.stringContaining(today()), dueDate: copy.dueDate });
     expect(added.requirement?.id).toBe(theirs.json().requirement?.id);
 
     // Both records stand.
@@ -232,6 +235,21 @@ describe('results are only ever added', () => {
     // The later result decides: the property is non-compliant; still one next inspection.
     expect((await owner.agent.get(`/api/properties/${propertyId}`)).json().status).toBe('non_compliant');
     expect(await count(`select count(*) from inspections where property_id = $1 and status = 'scheduled'`, [propertyId])).toBe(1);
+  });
+
+  it('a second completion sent with a key but no copy of the open inspection (another tab, a retry with a new key) is refused, not added', async () => {
+    const { agent } = await proOwner(ctx);
+    const { inspectionId, propertyId } = await propertyWithInspection(agent);
+    const copy = (await agent.get(`/api/inspections/${inspectionId}`)).json();
+    const first = await keyed(agent, 'PUT', `/api/inspections/${inspectionId}`, { status: 'completed', complianceStatus: 'compliant', attestation }, randomUUID(), { 'if-match': copy.updatedAt });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().addedAsInspectionId).toBeUndefined();
+    const again = await keyed(agent, 'PUT', `/api/inspections/${inspectionId}`, { status: 'completed', complianceStatus: 'compliant', attestation }, randomUUID());
+    expect(again.statusCode, again.body).toBe(409);
+    const afterCompletion = (await agent.get(`/api/inspections/${inspectionId}`)).json();
+    const stillRefused = await keyed(agent, 'PUT', `/api/inspections/${inspectionId}`, { status: 'completed', complianceStatus: 'compliant', attestation }, randomUUID(), { 'if-match': afterCompletion.updatedAt });
+    expect(stillRefused.statusCode, stillRefused.body).toBe(409);
+    expect(await count(`select count(*) from inspections where property_id = $1 and status = 'completed'`, [propertyId])).toBe(1);
   });
 
   it('without a key (not a change kept on a device) completing a completed inspection is refused as before', async () => {
