@@ -33,6 +33,11 @@ export const ERROR_CODES = {
   changed_elsewhere: 'changed_elsewhere',
   /** A change sent with `Depends-On` before the change it needs reached the server: nothing applied. */
   out_of_order: 'out_of_order',
+  /**
+   * A change a device kept for one organisation, sent while the session is in another (the
+   * person switched meanwhile): nothing applied; it is sent again once they are back in it.
+   */
+  wrong_organization: 'wrong_organization',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -88,7 +88,7 @@ async function pass(): Promise<DrainResult> {
     }
   } finally {
     if (accepted) {
-      const left = (await allChanges()).some((c) => c.state === 'waiting' && c.userId === owner.userId);
+      const left = (await allChanges()).some((c) => c.state === 'waiting' && c.userId === owner.userId && c.organizationId === owner.organizationId);
       if (!left || !(await lastSyncAt(owner.userId))) await setLastSyncAt(owner.userId, new Date().toISOString());
       announce({ type: 'changed' });
     }
@@ -174,7 +174,7 @@ async function reportUnapplied(change: OutboxChange): Promise<SendOutcome> {
     const res = await fetch('/api/offline/unapplied', {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': `unapplied-${change.id}` },
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': `unapplied-${change.id}`, 'X-Organization-Id': String(change.organizationId) },
       body: JSON.stringify({
         changeId: change.id,
         label: change.label.slice(0, 300),
@@ -202,7 +202,7 @@ function timeout(ms: number): AbortSignal | undefined {
 }
 
 async function send(change: OutboxChange, url: string): Promise<{ status: number; body: unknown; undoToken: string | null }> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Idempotency-Key': change.id };
+  const headers: Record<string, string> = { Accept: 'application/json', 'Idempotency-Key': change.id, 'X-Organization-Id': String(change.organizationId) };
   if (change.ifMatch) headers['If-Match'] = change.ifMatch;
   const dependsOn = dependenciesOf(change);
   if (dependsOn.length > 0) headers['Depends-On'] = dependsOn.join(',');

@@ -55,6 +55,10 @@ describe('what each answer means', () => {
     expect(meaningOf(412, { code: 'changed_elsewhere', message: 'Someone else changed this', current })).toEqual({ kind: 'conflict', current, message: 'Someone else changed this' });
   });
 
+  it('keeps a change recorded in another organisation than the session’s, to send once back in it', () => {
+    expect(meaningOf(409, { code: 'wrong_organization', message: 'This change was recorded in another of your organisations.' })).toEqual({ kind: 'retry' });
+  });
+
   it('reports a change to a deleted record', () => {
     expect(meaningOf(404, { message: 'Deficiency not found' })).toEqual({ kind: 'deleted' });
   });

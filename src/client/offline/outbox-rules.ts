@@ -99,6 +99,8 @@ export function meaningOf(status: number, body: unknown, hasWaitingDependency = 
   const message = typeof error.message === 'string' && error.message ? error.message : `The server refused this change (${status}).`;
   if (status === 401 || status === 408 || status === 429 || status >= 500) return { kind: 'retry' };
   if (status === 409 && message.startsWith(KEY_REUSED_PREFIX)) return { kind: 'accepted' };
+  // Recorded in another organisation than the session's now: sent again once back in it.
+  if (status === 409 && error.code === 'wrong_organization') return { kind: 'retry' };
   if (status === 409 && error.code === 'out_of_order') return hasWaitingDependency ? { kind: 'wait' } : { kind: 'refused', message };
   if (status === 412 && error.code === 'changed_elsewhere') return { kind: 'conflict', current: error.current, message };
   if (status === 404) return { kind: 'deleted' };

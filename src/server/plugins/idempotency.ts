@@ -10,6 +10,8 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotent-replayed';
 /** The ids (Idempotency-Keys) of earlier changes a change needs, comma-separated (docs/offline.md). */
 export const DEPENDS_ON_HEADER = 'depends-on';
+/** The organisation a device kept the change for (docs/offline.md): another is refused, never applied there. */
+export const ORGANIZATION_HEADER = 'x-organization-id';
 const MAX_DEPENDENCIES = 50;
 /** A change edits as well as creates: an offline outbox sends completions and edits (PUT) by key too. */
 const KEYED_METHODS = new Set(['POST', 'PUT']);
@@ -94,6 +96,13 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance, opts: { pool: p
     if (key !== undefined && !request.routeOptions.config.idempotent) {
       // Ignoring the key would let a client believe its retries are safe.
       refuse(reply, 400, { message: 'This call does not take an Idempotency-Key header (docs/api.md, "Retrying safely").', code: ERROR_CODES.validation });
+      return;
+    }
+    const forOrganization = request.headers[ORGANIZATION_HEADER];
+    if (key !== undefined && forOrganization !== undefined && String(forOrganization) !== String(request.account.id)) {
+      // The session moved to another organisation while the change waited: applied here, its
+      // ids would name nothing (404) and it would be reported as deleted.
+      refuse(reply, 409, { message: 'This change was recorded in another of your organisations. It is kept on your device and sent when you switch back to it.', code: ERROR_CODES.wrong_organization });
       return;
     }
     if (key !== undefined && (typeof key !== 'string' || !KEY.test(key))) {

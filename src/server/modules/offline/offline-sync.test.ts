@@ -261,6 +261,23 @@ describe('results are only ever added', () => {
   });
 });
 
+describe('a change kept for one organisation (X-Organization-Id)', () => {
+  it('is refused while the session is in another organisation, nothing applied, and accepted in its own', async () => {
+    const { agent } = await proOwner(ctx);
+    const { inspectionId } = await propertyWithInspection(agent);
+    const own = (await agent.get('/api/auth/me')).json().organization.id as number;
+    const key = randomUUID();
+    const deficiency = { description: 'Exit sign dark', severity: 'non_critical' };
+    const elsewhere = await keyed(agent, 'POST', `/api/inspections/${inspectionId}/deficiencies`, deficiency, key, { 'x-organization-id': String(own + 1000) });
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json().code).toBe('wrong_organization');
+    expect(await count(`select count(*) from deficiencies where inspection_id = $1`, [inspectionId])).toBe(0);
+    const home = await keyed(agent, 'POST', `/api/inspections/${inspectionId}/deficiencies`, deficiency, key, { 'x-organization-id': String(own) });
+    expect(home.statusCode, home.body).toBe(201);
+    expect(await count(`select count(*) from deficiencies where inspection_id = $1`, [inspectionId])).toBe(1);
+  });
+});
+
 describe('a change sent before the change it needs (Depends-On)', () => {
   it('is refused, nothing applied, and accepted once the earlier change has arrived', async () => {
     const { agent } = await proOwner(ctx);
