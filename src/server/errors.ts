@@ -17,6 +17,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   REPORT_FAILED: 500,
   changed_elsewhere: 412,
   out_of_order: 409,
+  wrong_organization: 409,
 };
 
 /** An error whose message is safe to show the user; its code decides the HTTP status. */

@@ -1,7 +1,7 @@
 import { announce } from './outbox-events';
 import { outboxOwner } from './outbox-owner';
 import { dependenciesOf, dependencyState, meaningOf, resolveRefs, sendingOrder } from './outbox-rules';
-import { acceptChange, allAnswers, allChanges, lastSyncAt, pruneAnswers, putChange, setLastSyncAt } from './outbox-store';
+import { acceptChange, allAnswers, allChanges, lastSyncAt, pruneAnswers, pruneUnreferencedAnswers, putChange, setLastSyncAt } from './outbox-store';
 import type { OutboxChange } from './outbox-types';
 
 /**
@@ -92,6 +92,7 @@ async function pass(): Promise<DrainResult> {
       if (!left || !(await lastSyncAt(owner.userId))) await setLastSyncAt(owner.userId, new Date().toISOString());
       announce({ type: 'changed' });
     }
+    await pruneUnreferencedAnswers().catch(() => undefined);
     announce({ type: 'drained' });
   }
   return result;

@@ -1,5 +1,6 @@
 import { offlineDb } from './db';
 import { forgetSession } from './kept-session';
+import { pruneUnreferencedAnswers } from './outbox-store';
 
 /** Deletes a person's kept answers, in every organisation. */
 export async function deleteKeptAnswers(userId: number): Promise<void> {
@@ -16,4 +17,5 @@ export async function forgetOfflineData(userId?: number): Promise<void> {
   const kept = await forgetSession().catch(() => null);
   const people = new Set([userId, kept].filter((id): id is number => id != null));
   await Promise.all([...people].map((id) => deleteKeptAnswers(id).catch(() => undefined)));
+  await pruneUnreferencedAnswers().catch(() => undefined);
 }

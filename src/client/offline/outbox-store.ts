@@ -1,4 +1,5 @@
 import { offlineDb } from './db';
+import { dependenciesOf } from './outbox-rules';
 import type { OutboxChange } from './outbox-types';
 
 /** The outbox's reads and writes in the device store; each awaits its transaction. */
@@ -53,6 +54,20 @@ export async function allAnswers(): Promise<Map<string, unknown>> {
   const db = await offlineDb();
   const rows = await db.getAll('answers');
   return new Map(rows.map((row) => [row.changeId, row.answer]));
+}
+
+/**
+ * Answers no change on the device refers to any more. They hold records (a deficiency's text),
+ * so they are not left for the next person on a shared device.
+ */
+export async function pruneUnreferencedAnswers(): Promise<void> {
+  const db = await offlineDb();
+  const tx = db.transaction(['outbox', 'answers'], 'readwrite');
+  const needed = new Set((await tx.objectStore('outbox').getAll()).flatMap(dependenciesOf));
+  for (const id of await tx.objectStore('answers').getAllKeys()) {
+    if (!needed.has(id)) await tx.objectStore('answers').delete(id);
+  }
+  await tx.done;
 }
 
 /** Answers kept longer than the server keeps its idempotency keys are of no further use. */
