@@ -1,7 +1,7 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { complianceItems, deficiencies, deficiencyPhotos, deviceRequirements, devices, inspections, properties, reminderLogs, reports, requirementChanges, requirementReminderLogs, requirements, safetyItemAnswers, undoActions, webhookOverdueEvents, membershipProperties, shareLinks, shareLinkViews, walkthroughResults, walkthroughs, walkthroughTapIds } from '../../db/schema/index';
+import { complianceItems, deficiencies, deficiencyPhotos, deviceRequirements, devices, inspections, properties, propertyStatusChanges, reminderLogs, reports, requirementChanges, requirementReminderLogs, requirements, safetyItemAnswers, undoActions, webhookOverdueEvents, membershipProperties, shareLinks, shareLinkViews, walkthroughResults, walkthroughs, walkthroughTapIds } from '../../db/schema/index';
 
 /**
  * What an action can change: the whole property (its deletion), or one inspection of it
@@ -115,6 +115,8 @@ const PROPERTY_TABLES: {
     wholeProperty: true,
     restoreIf: sql`membership_id in (select id from memberships)`,
   },
+  // The property's status inputs day by day (the Insight trend): its past weeks come back with it.
+  { table: propertyStatusChanges, kind: 'record', key: 'day', scope: (s) => sql`property_id = ${s.propertyId}`, wholeProperty: true },
   // What the property said about its safety items (the answers that decide which requirements apply).
   { table: safetyItemAnswers, kind: 'record', key: 'item_type', scope: (s) => sql`property_id = ${s.propertyId}`, wholeProperty: true },
   // Its share links, revoked or not, and who opened them: a link shared before comes back as it was.
