@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CorrectDeficiencyResult, Deficiency, DeficiencySummary } from '@shared/schemas/deficiency';
+import type { CorrectDeficiencyResult, Deficiency, DeficiencyInput, DeficiencySummary } from '@shared/schemas/deficiency';
+import { toast } from '@/components/ui/use-toast';
+import { toastKept } from '@/components/kept-toast';
 import type { Inspector, InspectorInput } from '@shared/schemas/inspector';
 import { api } from '@/lib/api';
 import { record } from '@/offline/outbox';
@@ -77,6 +79,37 @@ export function useCorrectDeficiency() {
         propertyId,
         target: { type: 'deficiency', id },
       }),
+    onSettled: (outcome) => {
+      if (outcome && !outcome.sent) return;
+      void refreshAfterDeficiencyChange(queryClient);
+    },
+  });
+}
+
+/**
+ * A deficiency's edit, through the outbox, with the copy's updatedAt as If-Match (docs/offline.md,
+ * conflict rule 2): kept on the device first, sent at once with a signal and later without.
+ */
+export function useEditDeficiency() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    // Runs without a network too: the outbox keeps the change (a paused mutation would keep nothing).
+    networkMode: 'always',
+    mutationFn: ({ deficiency, values }: { deficiency: Deficiency; values: DeficiencyInput }) =>
+      record<Deficiency>({
+        kind: 'deficiency-edit',
+        method: 'PUT',
+        url: `/api/deficiencies/${deficiency.id}`,
+        body: values,
+        ifMatch: deficiency.updatedAt,
+        label: `Edited: ${(values.description ?? deficiency.description).slice(0, 200)}`,
+        propertyId: deficiency.propertyId,
+        target: { type: 'deficiency', id: deficiency.id },
+      }),
+    onSuccess: (outcome) => {
+      if (!outcome.sent) return toastKept('Deficiency Updated');
+      toast({ title: 'Deficiency Updated', description: 'The deficiency is saved.' });
+    },
     onSettled: (outcome) => {
       if (outcome && !outcome.sent) return;
       void refreshAfterDeficiencyChange(queryClient);

@@ -28,14 +28,17 @@ import { SeverityBadge } from './severity-badge';
 
 // The form (and its validation) loads when its button is first reached for.
 const CorrectDeficiencyDialog = lazyDialog(() => import('./correct-deficiency-dialog').then((m) => m.CorrectDeficiencyDialog));
+const EditDeficiencyDialog = lazyDialog(() => import('./edit-deficiency-dialog').then((m) => m.EditDeficiencyDialog));
 
 /** The property's deficiencies, open ones first (critical first), each with its correction. */
 export function PropertyDeficienciesTab({ propertyId }: { propertyId: number }) {
   const list = usePropertyDeficiencies(propertyId);
   const [correcting, setCorrecting] = useState<Deficiency | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [editing, setEditing] = useState<Deficiency | null>(null);
+  const [editOpen, setEditOpen] = useState(false);
   // What this device recorded for the property and has not yet synced: shown with the server's.
-  const pending = usePendingChanges({ propertyId, kind: ['deficiency', 'correction', 'photo'] });
+  const pending = usePendingChanges({ propertyId, kind: ['deficiency', 'deficiency-edit', 'correction', 'photo'] });
   const added = pending.filter((c) => c.kind === 'deficiency');
 
   if (list.isPending) return <LoadingState message="Loading deficiencies..." />;
@@ -63,6 +66,10 @@ export function PropertyDeficienciesTab({ propertyId }: { propertyId: number }) 
             deficiency={d}
             pending={pending}
             propertyId={propertyId}
+            onEdit={() => {
+              setEditing(d);
+              setEditOpen(true);
+            }}
             onCorrect={() => {
               setCorrecting(d);
               setDialogOpen(true);
@@ -71,6 +78,7 @@ export function PropertyDeficienciesTab({ propertyId }: { propertyId: number }) 
         ))}
       </ul>
       <CorrectDeficiencyDialog deficiency={correcting} open={dialogOpen} onOpenChange={setDialogOpen} />
+      <EditDeficiencyDialog deficiency={editing} open={editOpen} onOpenChange={setEditOpen} />
     </div>
   );
 }
@@ -92,11 +100,31 @@ function AddedHere({ change, photos }: { change: OutboxChange; photos: number })
   );
 }
 
-function DeficiencyCard({ deficiency: d, propertyId, pending, onCorrect }: { deficiency: Deficiency; propertyId: number; pending: OutboxChange[]; onCorrect: () => void }) {
+interface DeficiencyCardProps {
+  deficiency: Deficiency;
+  propertyId: number;
+  pending: OutboxChange[];
+  onCorrect: () => void;
+  onEdit: () => void;
+}
+
+function DeficiencyCard({ deficiency: fromServer, propertyId, pending, onCorrect, onEdit }: DeficiencyCardProps) {
   const queryClient = useQueryClient();
   const [uploading, setUploading] = useState(false);
   const canRecord = usePermissions().can('deficiencies.record');
-  const own = pending.filter((c) => c.target?.type === 'deficiency' && c.target.id === d.id);
+  const own = pending.filter((c) => c.target?.type === 'deficiency' && c.target.id === fromServer.id);
+  // An edit kept on the device shows as it will be once it syncs.
+  const edited = own.filter((c) => c.kind === 'deficiency-edit').at(-1)?.body as DeficiencyInput | undefined;
+  const d: Deficiency = edited
+    ? {
+        ...fromServer,
+        description: edited.description,
+        severity: edited.severity,
+        location: edited.location || null,
+        correctiveAction: edited.correctiveAction || null,
+        dueBy: edited.dueBy || null,
+      }
+    : fromServer;
   const correction = own.find((c) => c.kind === 'correction')?.body as { correctedOn?: string } | undefined;
   const waitingPhotos = own.filter((c) => c.kind === 'photo').length;
   // Each photo is resized and kept on the device before it is sent; without a signal it syncs later.
@@ -130,6 +158,7 @@ function DeficiencyCard({ deficiency: d, propertyId, pending, onCorrect }: { def
       <div className="flex flex-wrap items-center gap-2">
         <SeverityBadge severity={d.severity} />
         <span className="text-sm text-muted-foreground">{INSPECTION_TYPE_LABELS[d.itemType]}</span>
+        {edited ? <WaitingToSyncBadge /> : null}
         {!d.correctedOn && correction ? (
           <>
             <span className="inline-flex items-center gap-1 text-sm font-medium text-green-700">
@@ -181,6 +210,9 @@ function DeficiencyCard({ deficiency: d, propertyId, pending, onCorrect }: { def
         <div className="flex flex-wrap items-end gap-3 pt-1">
           <Button {...reachFor(CorrectDeficiencyDialog)} onClick={onCorrect}>
             Mark as Corrected
+          </Button>
+          <Button variant="outline" aria-label={`Edit ${d.description}`} {...reachFor(EditDeficiencyDialog)} onClick={onEdit}>
+            Edit
           </Button>
           <div className="space-y-1">
             <Label htmlFor={`photo-${d.id}`} className="text-sm">
