@@ -92,7 +92,8 @@ async function pass(): Promise<DrainResult> {
       if (!left || !(await lastSyncAt(owner.userId))) await setLastSyncAt(owner.userId, new Date().toISOString());
       announce({ type: 'changed' });
     }
-    await pruneUnreferencedAnswers().catch(() => undefined);
+    // An answer no change refers to after a day will not be referred to any more.
+    await pruneUnreferencedAnswers(new Date(Date.now() - 86_400_000)).catch(() => undefined);
     announce({ type: 'drained' });
   }
   return result;
@@ -131,8 +132,10 @@ async function sendOne(change: OutboxChange, onDevice: Map<string, OutboxChange>
   switch (meaning.kind) {
     case 'accepted': {
       const referred = [...onDevice.values()].some((c) => c.id !== change.id && dependenciesOf(c).includes(change.id));
-      // A create's answer is kept too: a photo of the deficiency it made may be recorded next.
-      await acceptChange(change.id, answer.body ?? null, referred || (change.method === 'POST' && change.kind !== 'photo'));
+      // A create's, a tap's or a completion's answer is kept too: a photo of the deficiency it
+      // made may be recorded next.
+      const mayBeReferred = change.kind === 'tap' || change.kind === 'completion' || (change.method === 'POST' && change.kind !== 'photo');
+      await acceptChange(change.id, answer.body ?? null, referred || mayBeReferred);
       announce({ type: 'accepted', id: change.id, answer: answer.body ?? null, undoToken: answer.undoToken, url });
       return 'accepted';
     }

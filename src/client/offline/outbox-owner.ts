@@ -23,3 +23,16 @@ export async function outboxOwner(): Promise<OutboxOwner | null> {
   const owner = (await db.get('meta', OWNER_KEY)) as OutboxOwner | null | undefined;
   return owner && typeof owner.userId === 'number' && typeof owner.organizationId === 'number' ? owner : null;
 }
+
+/**
+ * The owner, waiting up to `ms` for it: just after the app opens, a screen may record before
+ * the sign-in state has told the outbox who is signed in (OutboxSync sets it after first paint).
+ */
+export async function awaitOutboxOwner(ms = 5000): Promise<OutboxOwner | null> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const owner = await outboxOwner();
+    if (owner || Date.now() >= until) return owner;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -57,15 +57,15 @@ export async function allAnswers(): Promise<Map<string, unknown>> {
 }
 
 /**
- * Answers no change on the device refers to any more. They hold records (a deficiency's text),
- * so they are not left for the next person on a shared device.
+ * Answers no change on the device refers to (kept before `keptBefore`, when given). They hold
+ * records (a deficiency's text), so they are not left for the next person on a shared device.
  */
-export async function pruneUnreferencedAnswers(): Promise<void> {
+export async function pruneUnreferencedAnswers(keptBefore?: Date): Promise<void> {
   const db = await offlineDb();
   const tx = db.transaction(['outbox', 'answers'], 'readwrite');
   const needed = new Set((await tx.objectStore('outbox').getAll()).flatMap(dependenciesOf));
-  for (const id of await tx.objectStore('answers').getAllKeys()) {
-    if (!needed.has(id)) await tx.objectStore('answers').delete(id);
+  for (const row of await tx.objectStore('answers').getAll()) {
+    if (!needed.has(row.changeId) && (!keptBefore || row.at < keptBefore.toISOString())) await tx.objectStore('answers').delete(row.changeId);
   }
   await tx.done;
 }

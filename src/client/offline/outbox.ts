@@ -4,7 +4,7 @@ import type { ApiErrorBody } from '@shared/api-error';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { drainOnce } from './drain';
 import { announce, listen } from './outbox-events';
-import { outboxOwner } from './outbox-owner';
+import { awaitOutboxOwner, outboxOwner } from './outbox-owner';
 import { addChange, allChanges, deleteChange, getChange, lastSyncAt, putChange } from './outbox-store';
 import type { OutboxChange, OutboxKind, OutboxState, OutboxSummary, RecordOutcome } from './outbox-types';
 
@@ -34,7 +34,7 @@ function isOnline(): boolean {
  * request would. Otherwise (offline, slow, a conflict): `{ sent: false }`, kept and sent later.
  */
 export async function record<T>(input: NewChange, options: { waitMs?: number } = {}): Promise<RecordOutcome<T>> {
-  const owner = await outboxOwner();
+  const owner = await awaitOutboxOwner();
   if (!owner) throw new ApiError(401, '401: Not signed in', { message: 'Sign in again to record this change.' } as ApiErrorBody);
   const madeOnline = isOnline();
   const change = await addChange({

@@ -144,26 +144,21 @@ export function useTaps(walkId: number, propertyId: number, announce: (text: str
   );
 
   /**
-   * A Fail's photos, resized on the phone and each kept as a change of its own. Sent after the
-   * tap: to its deficiency by number once the tap is accepted, or, while the tap waits, by a
-   * reference to the tap's answer that the outbox fills in when it has it.
+   * A Fail's photos, already resized, each kept as a change of its own right after its tap and
+   * before any answer is awaited, so a closed tab never leaves a Fail without its photo. Each is
+   * sent to the tap's deficiency by a reference to the tap's answer, which the outbox fills in.
    */
   const recordPhotos = useCallback(
-    async (deviceId: number, tapId: string, photos: File[], photoIds: string[], tapSent: Promise<RecordOutcome<WalkthroughTapResponse>>) => {
+    async (deviceId: number, tapId: string, blobs: Blob[], photoIds: string[]) => {
       const tag = describeRef.current(deviceId);
       let kept = false;
       try {
-        const blobs = await Promise.all(photos.map((file) => resizePhoto(file)));
-        const outcome = await tapSent.catch(() => null);
-        if (!outcome) return;
-        const deficiencyId = outcome.sent ? outcome.answer.deficiencyId : undefined;
-        if (outcome.sent && !deficiencyId) return;
         for (const [index, blob] of blobs.entries()) {
           const sent = await record({
             id: photoIds[index],
             kind: 'photo',
             method: 'POST',
-            url: `/api/deficiencies/${deficiencyId ?? `{ref:${tapId}:deficiencyId}`}/photos`,
+            url: `/api/deficiencies/{ref:${tapId}:deficiencyId}/photos`,
             photo: { blob, contentType: blob.type || 'image/jpeg' },
             dependsOn: [tapId],
             label: blobs.length === 1 ? `Photo: ${tag}` : `Photo ${index + 1} of ${blobs.length}: ${tag}`,
@@ -176,7 +171,7 @@ export function useTaps(walkId: number, propertyId: number, announce: (text: str
         patch(deviceId, tapId, { photoOutcome: 'recorded' });
         announceRef.current(kept ? `Photo for ${tag}: ${KEPT_TEXT}` : `${blobs.length === 1 ? 'Photo' : `${blobs.length} photos`} saved for ${tag}`);
       } catch (error) {
-        const message = refusalMessage(error, 'The photo was refused.') ?? 'The photo could not be read.';
+        const message = refusalMessage(error, 'The photo was refused.') ?? 'The photo could not be saved on this device.';
         patch(deviceId, tapId, { photoOutcome: 'refused', photoMessage: message });
         announceRef.current(`Photo not saved for ${tag}: ${message}`);
       }
@@ -194,29 +189,34 @@ export function useTaps(walkId: number, propertyId: number, announce: (text: str
         [deviceId]: { clientId, result: input.result, outcome: 'saving', photoIds, photoOutcome: photos.length ? 'saving' : undefined },
       }));
       const tag = describeRef.current(deviceId);
-      const sending = record<WalkthroughTapResponse>({
-        id: clientId,
-        kind: 'tap',
-        method: 'PUT',
-        url: tapUrl(walkId, deviceId),
-        body,
-        label: `${RESULT_WORDS[input.result]}: ${tag}`,
-        propertyId,
-        target: { type: 'walkthrough', id: walkId },
-      });
-      if (photos.length) void recordPhotos(deviceId, clientId, photos, photoIds, sending);
-      sending.then(
-        (outcome) => {
-          patch(deviceId, clientId, { outcome: 'recorded', message: undefined });
-          if (outcome.sent) markAccepted(clientId);
-          else announceRef.current(`${tag}: ${KEPT_TEXT}`);
-        },
-        (error: unknown) => {
-          const message = refusalMessage(error, 'The tap was refused.') ?? 'The tap could not be saved on this device.';
-          patch(deviceId, clientId, { outcome: 'refused', message });
-          announceRef.current(`Not saved for ${tag}: ${message}`);
-        },
-      );
+      void (async () => {
+        // Photos are resized first (a moment), so the tap and its photos are kept one after the
+        // other before anything is sent; a photo that cannot be decoded here goes as it is.
+        const blobs = await Promise.all(photos.map((file) => resizePhoto(file).catch((): Blob => file)));
+        const sending = record<WalkthroughTapResponse>({
+          id: clientId,
+          kind: 'tap',
+          method: 'PUT',
+          url: tapUrl(walkId, deviceId),
+          body,
+          label: `${RESULT_WORDS[input.result]}: ${tag}`,
+          propertyId,
+          target: { type: 'walkthrough', id: walkId },
+        });
+        if (blobs.length) void recordPhotos(deviceId, clientId, blobs, photoIds);
+        sending.then(
+          (outcome) => {
+            patch(deviceId, clientId, { outcome: 'recorded', message: undefined });
+            if (outcome.sent) markAccepted(clientId);
+            else announceRef.current(`${tag}: ${KEPT_TEXT}`);
+          },
+          (error: unknown) => {
+            const message = refusalMessage(error, 'The tap was refused.') ?? 'The tap could not be saved on this device.';
+            patch(deviceId, clientId, { outcome: 'refused', message });
+            announceRef.current(`Not saved for ${tag}: ${message}`);
+          },
+        );
+      })();
     },
     [walkId, propertyId, patch, recordPhotos, markAccepted],
   );
@@ -232,21 +232,43 @@ export function useTaps(walkId: number, propertyId: number, announce: (text: str
       kept = [];
     }
     if (!Array.isArray(kept) || kept.length === 0) return;
+    let cancelled = false;
     void (async () => {
-      for (const [deviceId, body] of kept) {
-        await record({
-          id: body.clientId,
-          kind: 'tap',
-          method: 'PUT',
-          url: tapUrl(walkId, deviceId),
-          body,
-          label: `${RESULT_WORDS[body.result]}: ${describeRef.current(deviceId)}`,
-          propertyId,
-          target: { type: 'walkthrough', id: walkId },
-        }, { waitMs: 0 }).catch(() => undefined);
+      // The outbox takes changes once it knows who is signed in, which the app learns just
+      // after this page opens: until every tap is in, they stay in localStorage and are tried again.
+      for (let attempt = 0; attempt < 30 && !cancelled && kept.length > 0; attempt++) {
+        const left: [number, TapBody][] = [];
+        for (const [deviceId, body] of kept) {
+          const moved = await record(
+            {
+              id: body.clientId,
+              kind: 'tap',
+              method: 'PUT',
+              url: tapUrl(walkId, deviceId),
+              body,
+              label: `${RESULT_WORDS[body.result]}: ${describeRef.current(deviceId)}`,
+              propertyId,
+              target: { type: 'walkthrough', id: walkId },
+            },
+            { waitMs: 0 },
+          ).then(
+            () => true,
+            // Refused as wrong by the server (it was sent at once): nothing to keep it for.
+            (error: unknown) => isApiError(error) && error.status !== 401,
+          );
+          if (!moved) left.push([deviceId, body]);
+        }
+        kept = left;
+        if (left.length === 0) localStorage.removeItem(key);
+        else {
+          localStorage.setItem(key, JSON.stringify(left));
+          await new Promise((resolve) => setTimeout(resolve, 2000));
+        }
       }
-      localStorage.removeItem(key);
     })();
+    return () => {
+      cancelled = true;
+    };
   }, [walkId, propertyId]);
 
   const last = useRef<Record<number, LocalTap>>({});
