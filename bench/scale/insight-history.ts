@@ -31,8 +31,17 @@ export async function seedInsightHistory(url: string, organizationId: number): P
        from inspections i where i.organization_id = $1 and i.status = 'completed' and i.compliance_result = 'non_compliant'`,
       [organizationId],
     );
+    // The triggers are off here, so the open deficiencies' found instants are kept as migration 0054 keeps them.
+    await client.query(
+      `insert into open_deficiency_found (deficiency_id, organization_id, property_id, severity, found_at)
+       select d.id, d.organization_id, d.property_id, d.severity, coalesce(i.completed_date, d.created_at)
+       from deficiencies d join inspections i on i.id = d.inspection_id
+       where d.organization_id = $1 and d.corrected_on is null
+       on conflict (deficiency_id) do update set found_at = excluded.found_at`,
+      [organizationId],
+    );
     await client.query('commit');
-    await client.query('vacuum analyze inspections, deficiencies');
+    await client.query('vacuum analyze inspections, deficiencies, open_deficiency_found');
   } finally {
     await client.end();
   }

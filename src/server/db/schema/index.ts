@@ -28,3 +28,4 @@ export * from './history';
 export * from './monthly-summaries';
 export * from './insight';
 export * from './offline';
+export * from './open-deficiency-found';

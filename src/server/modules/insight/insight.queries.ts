@@ -78,16 +78,17 @@ async function liveOnTimeMonths(db: DbOrTx, ask: InsightAsk, months: number) {
 /**
  * Open deficiencies by severity and age from the day they were found (the local day the
  * inspection that found them was completed, else the day recorded), in bands 0-30, 31-90
- * and 90+ days, every band present; and the oldest ten. Served by deficiencies_org_open_idx.
+ * and 90+ days, every band present; and the oldest ten. Served by open_deficiency_found_org_idx.
  */
 export async function deficiencyAge(db: DbOrTx, ask: InsightAsk): Promise<DeficiencyAgeResponse> {
   const { reach, timeZone } = ask;
+  // open_deficiency_found keeps each open deficiency's found instant (migration 0054), so the
+  // bands read its rows alone; the description is looked up for the oldest ten only.
   const open = sql`
-    select d.id, d.property_id, d.severity, d.description,
-      coalesce((i.completed_date at time zone ${timeZone})::date, (d.created_at at time zone ${timeZone})::date) as found_on
-    from deficiencies d join inspections i on i.id = d.inspection_id
-    where d.organization_id = ${reach.id} and d.corrected_on is null
-      and ${insightScope(reach, ask.propertyIds, sql`d.property_id`)}`;
+    select f.deficiency_id as id, f.property_id, f.severity, (f.found_at at time zone ${timeZone})::date as found_on
+    from open_deficiency_found f
+    where f.organization_id = ${reach.id}
+      and ${insightScope(reach, ask.propertyIds, sql`f.property_id`)}`;
   // One statement: the open deficiencies are read once for the bands and the oldest.
   const [row] = await preparedRows<{ bands: { severity: DeficiencySeverity; band: string; count: number }[] | null; oldest: DeficiencyAgeResponse['oldest'] | null }>(
     db,
@@ -100,9 +101,10 @@ export async function deficiencyAge(db: DbOrTx, ask: InsightAsk): Promise<Defici
       from open group by 1, 2
     ),
     oldest as (
-      select open.id, open.property_id as "propertyId", p.name as "propertyName", open.severity::text as severity, open.description,
+      select open.id, open.property_id as "propertyId", p.name as "propertyName", open.severity::text as severity, d.description,
         to_char(open.found_on, 'YYYY-MM-DD') as "foundOn", greatest(${ask.today}::date - open.found_on, 0) as "ageDays"
-      from (select * from open order by found_on, id limit ${OLDEST_DEFICIENCIES}) open join properties p on p.id = open.property_id
+      from (select * from open order by found_on, id limit ${OLDEST_DEFICIENCIES}) open
+        join properties p on p.id = open.property_id join deficiencies d on d.id = open.id
       order by open.found_on, open.id
     )
     select (select json_agg(banded) from banded) as bands, (select json_agg(oldest) from oldest) as oldest`,

@@ -1,0 +1,24 @@
+import { index, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
+import { deficiencies, deficiencySeverity } from './deficiencies';
+
+/**
+ * Each open deficiency with the instant it was found (its inspection's completion, else when
+ * it was recorded), so the deficiency-age figure reads these rows alone rather than looking
+ * up every open deficiency's inspection (docs/insight.md "Speed"). Kept by triggers on
+ * deficiencies and inspections (migration 0054): a row appears while the deficiency is open
+ * and follows its inspection's completion date. The instant, not the day, so the
+ * organisation's zone still decides the day when read.
+ */
+export const openDeficiencyFound = pgTable(
+  'open_deficiency_found',
+  {
+    deficiencyId: integer('deficiency_id')
+      .primaryKey()
+      .references(() => deficiencies.id, { onDelete: 'cascade' }),
+    organizationId: integer('organization_id').notNull(),
+    propertyId: integer('property_id').notNull(),
+    severity: deficiencySeverity('severity').notNull(),
+    foundAt: timestamp('found_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('open_deficiency_found_org_idx').on(t.organizationId, t.foundAt)],
+);
