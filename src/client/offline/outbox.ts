@@ -33,7 +33,11 @@ function isOnline(): boolean {
  * while online: the change is dropped and the promise rejects with the ApiError, as a direct
  * request would. Otherwise (offline, slow, a conflict): `{ sent: false }`, kept and sent later.
  */
-export async function record<T>(input: NewChange, options: { waitMs?: number } = {}): Promise<RecordOutcome<T>> {
+export async function record<T>(
+  input: NewChange,
+  /** `onKept`: called once the change is on the device, before it is sent (to keep what follows it). */
+  options: { waitMs?: number; onKept?: (change: OutboxChange) => void } = {},
+): Promise<RecordOutcome<T>> {
   const owner = await awaitOutboxOwner();
   if (!owner) throw new ApiError(401, '401: Not signed in', { message: 'Sign in again to record this change.' } as ApiErrorBody);
   const madeOnline = isOnline();
@@ -47,6 +51,7 @@ export async function record<T>(input: NewChange, options: { waitMs?: number } =
     organizationId: owner.organizationId,
   });
   announce({ type: 'changed' });
+  options.onKept?.(change);
   if (!madeOnline) return { sent: false, change };
 
   return new Promise<RecordOutcome<T>>((resolve, reject) => {

@@ -3,7 +3,9 @@ import type { ComplianceResult } from '@shared/enums';
 import type { AttestationRole } from '@shared/records';
 import type { CompleteInspectionInput, InspectionUpdateResult } from '@shared/schemas/inspection';
 import type { DeficiencyInput } from '@shared/schemas/deficiency';
-import { record } from '@/offline/outbox';
+import { discardChange, record } from '@/offline/outbox';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
+import { keepFoundDeficiencies, type FoundDeficiency } from './record-found-deficiencies';
 import { toastKept } from '@/components/kept-toast';
 import { toastWithUndo } from '@/components/undo-toast';
 import { refreshAfterInspectionChange } from './inspection-queries';
@@ -30,6 +32,10 @@ export interface CompleteInput {
   label?: string;
   /** Made by the caller when later changes (a deficiency found with it) refer to it. */
   changeId?: string;
+  /** The `updatedAt` of the open inspection this was recorded on: a result recorded while someone else completed it is kept beside theirs. */
+  ifMatch?: string;
+  /** Deficiencies with photos, each kept as its own change right after the completion. */
+  found?: FoundDeficiency[];
 }
 
 /**
@@ -42,7 +48,7 @@ export function useCompleteInspection() {
   return useMutation({
     // Runs without a network too: the outbox keeps the change (a paused mutation would keep nothing).
     networkMode: 'always',
-    mutationFn: ({ id, complianceStatus, notes, performedOn, inspectorId, attestation, deficiencies, requirementId, propertyId, label, changeId }: CompleteInput) => {
+    mutationFn: async ({ id, complianceStatus, notes, performedOn, inspectorId, attestation, deficiencies, requirementId, propertyId, label, changeId, ifMatch, found }: CompleteInput) => {
       const body: CompleteInspectionInput = { status: 'completed', completedDate: performedOn ?? new Date().toISOString() };
       if (complianceStatus) {
         body.complianceStatus = complianceStatus;
@@ -53,16 +59,34 @@ export function useCompleteInspection() {
       if (attestation) body.attestation = attestation;
       if (complianceStatus === 'non_compliant' && deficiencies?.length) body.deficiencies = deficiencies;
       // Through the outbox: kept on the device first, sent at once when there is a signal.
-      return record<InspectionUpdateResult>({
-        id: changeId,
-        kind: 'completion',
-        method: 'PUT',
-        url: `/api/inspections/${id}`,
-        body,
-        label: `Completed${complianceStatus ? ` (${complianceStatus === 'compliant' ? 'compliant' : 'non-compliant'})` : ''}: ${label ?? 'an inspection'}`,
-        propertyId,
-        target: { type: 'inspection', id },
-      });
+      const completionId = changeId ?? newIdempotencyKey();
+      const what = `${label ?? 'an inspection'}`;
+      let keptWithIt: Promise<string[]> = Promise.resolve([]);
+      try {
+        return await record<InspectionUpdateResult>(
+          {
+            id: completionId,
+            kind: 'completion',
+            method: 'PUT',
+            url: `/api/inspections/${id}`,
+            body,
+            ifMatch,
+            label: `Completed${complianceStatus ? ` (${complianceStatus === 'compliant' ? 'compliant' : 'non-compliant'})` : ''}: ${what}`,
+            propertyId,
+            target: { type: 'inspection', id },
+          },
+          {
+            // What was found with it is kept as soon as the completion is, before any answer.
+            onKept: () => {
+              if (found?.length && propertyId) keptWithIt = keepFoundDeficiencies(id, completionId, found, { propertyId, label: what }).catch(() => []);
+            },
+          },
+        );
+      } catch (error) {
+        // Refused as wrong: what was found with it goes too; the dialog still holds every entry.
+        for (const keptId of await keptWithIt) await discardChange(keptId).catch(() => undefined);
+        throw error;
+      }
     },
     onMutate: async ({ id, complianceStatus, notes }) => {
       const snapshot = await snapshotInspections(queryClient);

@@ -10,11 +10,10 @@ import { Label } from '@/components/ui/label';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { Textarea } from '@/components/ui/textarea';
 import { Input } from '@/components/ui/input';
-import { isApiError, serverMessage } from '@/lib/api';
-import { toast } from '@/components/ui/use-toast';
+import { isApiError } from '@/lib/api';
 import { useInspectors } from '@/features/records/api/record-queries';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
-import { recordFoundDeficiencies } from '../api/record-found-deficiencies';
+import { resizedPhotos } from '../api/record-found-deficiencies';
 import { DeficiencyFields, toDeficiencyInputs, type DeficiencyDraft } from '@/features/records/components/deficiency-fields';
 import { InspectorPicker } from '@/features/records/components/inspector-picker';
 import { useCompleteInspection } from '../api/use-complete-inspection';
@@ -102,7 +101,7 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
   const chosenInspector = inspectors.find((i) => String(i.id) === inspectorId);
   const performer = chosenInspector?.name ?? inspection?.assignedTo ?? '';
 
-  const onSubmit = form.handleSubmit((values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
     if (!inspection) return;
     if (!checkActivity()) return;
     if (recording) {
@@ -127,8 +126,12 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
     const entries = nonCompliantResult ? toDeficiencyInputs(values.deficiencies) : [];
     // Photos follow the entries they were chosen for. With any photo, each entry is recorded
     // after the completion as its own change, so its photos can refer to it even without a signal.
-    const found = entries.map((input, index) => ({ input, photos: photos[deficiencyFields.fields[index]?.id ?? ''] ?? [] }));
-    const separate = found.some((entry) => entry.photos.length > 0);
+    const chosen = entries.map((input, index) => ({ input, files: photos[deficiencyFields.fields[index]?.id ?? ''] ?? [] }));
+    const separate = chosen.some((entry) => entry.files.length > 0);
+    // Resized first (a moment), so the completion and everything found with it are kept together.
+    setUploading(separate);
+    const found = separate ? await Promise.all(chosen.map(async ({ input, files }) => ({ input, photos: await resizedPhotos(files) }))) : undefined;
+    setUploading(false);
     const changeId = newIdempotencyKey();
     const where = { propertyId: inspection.propertyId, label: describeInspection(inspection) };
     complete.mutate(
@@ -142,26 +145,12 @@ export function CompleteInspectionDialog({ inspection, open, onOpenChange, mode 
         deficiencies: nonCompliantResult && !separate ? entries : undefined,
         requirementId: chosenRequirement,
         changeId,
+        ifMatch: inspection.updatedAt,
+        found,
         ...where,
       },
       {
-        onSuccess: async () => {
-          if (separate) {
-            setUploading(true);
-            try {
-              await recordFoundDeficiencies(inspection.id, changeId, found, where);
-            } catch (error) {
-              toast({
-                variant: 'destructive',
-                title: 'Deficiency not saved',
-                description: `${serverMessage(error, 'A deficiency or its photo was refused.')} The inspection is saved; add it from the property's Deficiencies tab.`,
-              });
-            } finally {
-              setUploading(false);
-            }
-          }
-          onOpenChange(false);
-        },
+        onSuccess: () => onOpenChange(false),
         onError: (error) => {
           const message = isApiError(error) ? error.fieldErrors.completedDate?.[0] : undefined;
           if (message) form.setError('performedOn', { type: 'server', message });
