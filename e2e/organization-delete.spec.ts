@@ -56,7 +56,7 @@ test('an owner deletes a second organisation by typing its name and lands in the
   await expectAccessible(page);
   // Their own settings stay reachable: profile and password, nothing of an organisation.
   await none.getByRole('link', { name: 'Settings' }).click();
-  await expect(page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link')).toHaveText(['Profile', 'Password', 'Notifications']);
+  await expect(page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link')).toHaveText(['Profile', 'Password', 'Notifications', 'On this device']);
   await page.locator('aside').getByRole('link', { name: 'Dashboard' }).click();
   await none.getByRole('button', { name: 'Create organisation' }).click();
   const create = page.getByRole('dialog', { name: 'Create organisation' });

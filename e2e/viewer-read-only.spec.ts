@@ -46,7 +46,7 @@ test('a viewer reads everything they are given and is offered nothing that would
   // Settings: their own profile, the organisation read-only, none of the organisation's tools.
   await page.goto('/settings');
   const menu = page.getByRole('navigation', { name: 'Settings sections' });
-  await expect(menu.getByRole('link')).toHaveText(['Profile', 'Password', 'Notifications', 'Organisation', 'Inspectors']);
+  await expect(menu.getByRole('link')).toHaveText(['Profile', 'Password', 'Notifications', 'On this device', 'Organisation', 'Inspectors']);
   await expect(page.getByRole('region', { name: 'Organisation' }).getByRole('button', { name: 'Save Organisation' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Inspectors' }).getByRole('button', { name: 'Add Inspector' })).toHaveCount(0);
 });
