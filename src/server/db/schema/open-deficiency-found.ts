@@ -1,20 +1,20 @@
 import { index, integer, pgTable, timestamp } from 'drizzle-orm/pg-core';
-import { deficiencies, deficiencySeverity } from './deficiencies';
+import { deficiencySeverity } from './deficiencies';
 
 /**
  * Each open deficiency with the instant it was found (its inspection's completion, else when
  * it was recorded), so the deficiency-age figure reads these rows alone rather than looking
  * up every open deficiency's inspection (docs/insight.md "Speed"). Kept by triggers on
- * deficiencies and inspections (migration 0054): a row appears while the deficiency is open
+ * deficiencies and inspections (migrations 0054, 0055): a row appears while the deficiency is open
  * and follows its inspection's completion date. The instant, not the day, so the
  * organisation's zone still decides the day when read.
  */
 export const openDeficiencyFound = pgTable(
   'open_deficiency_found',
   {
-    deficiencyId: integer('deficiency_id')
-      .primaryKey()
-      .references(() => deficiencies.id, { onDelete: 'cascade' }),
+    // No foreign key: the deficiency's deletion removes the row by trigger, so undoing a
+    // property's deletion restores the deficiencies and the trigger restores these rows.
+    deficiencyId: integer('deficiency_id').primaryKey(),
     organizationId: integer('organization_id').notNull(),
     propertyId: integer('property_id').notNull(),
     severity: deficiencySeverity('severity').notNull(),

@@ -36,8 +36,8 @@ async function keptMatchesLive(organizationId: number) {
       select deficiency_id, property_id, severity::text, found_at from open_deficiency_found where organization_id = ${organizationId}
     ) missing`);
   const { rows: extra } = await db().execute(sql`
-    select count(*)::int as n from open_deficiency_found f join deficiencies d on d.id = f.deficiency_id
-    where f.organization_id = ${organizationId} and d.corrected_on is not null`);
+    select count(*)::int as n from open_deficiency_found f left join deficiencies d on d.id = f.deficiency_id
+    where f.organization_id = ${organizationId} and (d.id is null or d.corrected_on is not null)`);
   expect(rows[0]).toEqual({ wrong: 0 });
   expect(extra[0]).toEqual({ n: 0 });
 }
@@ -77,6 +77,15 @@ describe('the deficiency-age figure’s kept found dates', () => {
     await keptMatchesLive(organizationId);
 
     await db().execute(sql`delete from deficiencies where id = ${id}`);
+    expect(await shown(organizationId)).toEqual({ oldest: [], bands: [] });
+    await keptMatchesLive(organizationId);
+
+    // Deleting the property takes its deficiencies' rows with them.
+    await db().execute(sql`
+      insert into deficiencies (organization_id, property_id, inspection_id, item_type, description, severity)
+      values (${organizationId}, ${property.id}, ${inspection.id}, 'fire_extinguisher', 'Blocked exit', 'critical')`);
+    expect((await shown(organizationId)).oldest).toEqual(['Blocked exit critical 2026-01-05']);
+    await db().execute(sql`delete from properties where id = ${property.id}`);
     expect(await shown(organizationId)).toEqual({ oldest: [], bands: [] });
     await keptMatchesLive(organizationId);
   });
