@@ -192,7 +192,8 @@ test("a first load of either inspections page draws the URL's list with its firs
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/')) asked.push({ path: url.pathname, params: url.searchParams });
-    if (request.resourceType() === 'script') scripts.push(url.pathname);
+    // The service worker's own downloads (it keeps every file of the app for offline use, once) are not the page's.
+    if (request.resourceType() === 'script' && !request.serviceWorker()) scripts.push(url.pathname);
   });
   // The dialogs and the calendar view (forms, validation, the date picker) load when reached for, not with a list.
   const reachedForCode = () => scripts.filter((path) => /dialog|calendar/.test(path));

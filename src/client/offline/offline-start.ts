@@ -4,7 +4,6 @@ import { forgetOfflineData } from './forget-offline-data';
 import { keepSession } from './kept-session';
 import { markWalkPropertyOffline, offlinePropertiesOf, onOfflinePropertiesChange } from './offline-properties';
 import { startPersistedCache, stopPersistedCache, type PersistedCache } from './persisted-cache';
-import { prefetchOfflineProperty } from './prefetch-offline';
 
 /**
  * What a signed-in app does for working without signal (docs/offline.md, "What works offline"):
@@ -34,7 +33,8 @@ function prefetchInTurn(client: QueryClient, ids: number[]): Promise<void> {
       .then(async () => {
         // Gone offline meanwhile: fetched when the network is back ('online' below).
         if (!navigator.onLine) fetched.delete(id);
-        else await prefetchOfflineProperty(client, id);
+        // Loaded only when there is a property to fetch: it reaches into every feature's queries.
+        else await (await import('./prefetch-offline')).prefetchOfflineProperty(client, id);
       })
       .catch(() => undefined);
   }
