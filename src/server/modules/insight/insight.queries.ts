@@ -83,27 +83,43 @@ async function liveOnTimeMonths(db: DbOrTx, ask: InsightAsk, months: number) {
 export async function deficiencyAge(db: DbOrTx, ask: InsightAsk): Promise<DeficiencyAgeResponse> {
   const { reach, timeZone } = ask;
   // open_deficiency_found keeps each open deficiency's found instant (migration 0054), so the
-  // bands read its rows alone; the description is looked up for the oldest ten only.
-  const open = sql`
-    select f.deficiency_id as id, f.property_id, f.severity, (f.found_at at time zone ${timeZone})::date as found_on
-    from open_deficiency_found f
-    where f.organization_id = ${reach.id}
-      and ${insightScope(reach, ask.propertyIds, sql`f.property_id`)}`;
-  // One statement: the open deficiencies are read once for the bands and the oldest.
+  // figure reads its rows alone. A band's edge is the instant its first local day begins, so
+  // rows are compared as stored rather than each converted to a local day (the zone's rules
+  // looked up per row took longer than the reading).
+  const scoped = sql`f.organization_id = ${reach.id} and ${insightScope(reach, ask.propertyIds, sql`f.property_id`)}`;
+  const dayStart = (daysAgo: number) => sql`((${ask.today}::date - ${daysAgo}::int)::timestamp at time zone ${timeZone})`;
   const [row] = await preparedRows<{ bands: { severity: DeficiencySeverity; band: string; count: number }[] | null; oldest: DeficiencyAgeResponse['oldest'] | null }>(
     db,
     sql`
-    with open as materialized (${open}),
+    with counted as (
+      select f.severity::text as severity,
+        count(*) filter (where f.found_at >= ${dayStart(30)})::int as recent,
+        count(*) filter (where f.found_at < ${dayStart(30)} and f.found_at >= ${dayStart(90)})::int as older,
+        count(*) filter (where f.found_at < ${dayStart(90)})::int as oldest
+      from open_deficiency_found f where ${scoped}
+      group by 1
+    ),
     banded as (
-      select severity::text as severity,
-        case when ${ask.today}::date - found_on <= 30 then '0-30' when ${ask.today}::date - found_on <= 90 then '31-90' else '90+' end as band,
-        count(*)::int as count
-      from open group by 1, 2
+      select severity, b.band, b.count from counted
+      cross join lateral (values ('0-30', recent), ('31-90', older), ('90+', oldest)) b(band, count)
+    ),
+    -- The ten oldest by local day, then id: all of them were found by the end of the local day
+    -- of the tenth earliest instant, so only the rows before that are sorted.
+    tenth as (
+      select f.found_at from open_deficiency_found f where ${scoped}
+      order by f.found_at offset ${OLDEST_DEFICIENCIES - 1} limit 1
+    ),
+    candidates as (
+      select f.deficiency_id as id, f.property_id, f.severity, (f.found_at at time zone ${timeZone})::date as found_on
+      from open_deficiency_found f
+      where ${scoped}
+        and (not exists (select from tenth)
+          or f.found_at < ((((select found_at from tenth) at time zone ${timeZone})::date + 1)::timestamp at time zone ${timeZone}))
     ),
     oldest as (
       select open.id, open.property_id as "propertyId", p.name as "propertyName", open.severity::text as severity, d.description,
         to_char(open.found_on, 'YYYY-MM-DD') as "foundOn", greatest(${ask.today}::date - open.found_on, 0) as "ageDays"
-      from (select * from open order by found_on, id limit ${OLDEST_DEFICIENCIES}) open
+      from (select * from candidates order by found_on, id limit ${OLDEST_DEFICIENCIES}) open
         join properties p on p.id = open.property_id join deficiencies d on d.id = open.id
       order by open.found_on, open.id
     )

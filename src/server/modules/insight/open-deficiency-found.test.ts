@@ -89,4 +89,35 @@ describe('the deficiency-age figure’s kept found dates', () => {
     expect(await shown(organizationId)).toEqual({ oldest: [], bands: [] });
     await keptMatchesLive(organizationId);
   });
+
+  it('band by the local day found, and list the ten oldest by day and then by record', async () => {
+    const { organization } = await proOwner(ctx);
+    const organizationId = organization.id;
+    const property = await createProperty(db(), organizationId, { name: 'Quay House' });
+    const recorded = async (description: string, foundAt: string) => {
+      const inspection = await createInspectionRow(db(), { organizationId, propertyId: property.id, dueDate: '2026-01-05', status: 'completed' });
+      await db().execute(sql`update inspections set completed_date = ${foundAt} where id = ${inspection.id}`);
+      await db().execute(sql`
+        insert into deficiencies (organization_id, property_id, inspection_id, item_type, description, severity)
+        values (${organizationId}, ${property.id}, ${inspection.id}, 'fire_extinguisher', ${description}, 'non_critical')`);
+    };
+    // Today is 10 April in New York: 23:30 on 10 March is 31 days ago, 00:30 on 11 March 30.
+    await recorded('Edge 31', '2026-03-11T03:30:00Z');
+    await recorded('Edge 30', '2026-03-11T04:30:00Z');
+    // 23:30 on 9 January is 91 days ago, 00:30 on 10 January 90.
+    await recorded('Edge 91', '2026-01-10T04:30:00Z');
+    await recorded('Edge 90', '2026-01-10T05:30:00Z');
+    expect((await shown(organizationId)).bands).toEqual(['non_critical 0-30 1', 'non_critical 31-90 2', 'non_critical 90+ 1']);
+
+    // Nine more on one day (recorded in an order unlike their times): the list takes the
+    // days first, then the order recorded, so the last of that day recorded is left out.
+    for (const [n, hour] of [[1, 20], [2, 14], [3, 16], [4, 18], [5, 15], [6, 21], [7, 17], [8, 19], [9, 13]] as const)
+      await recorded(`Day ${n}`, `2026-01-20T${hour}:00:00Z`);
+    expect((await shown(organizationId)).oldest).toEqual([
+      'Edge 91 non_critical 2026-01-09',
+      'Edge 90 non_critical 2026-01-10',
+      ...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => `Day ${n} non_critical 2026-01-20`),
+    ]);
+    await keptMatchesLive(organizationId);
+  });
 });

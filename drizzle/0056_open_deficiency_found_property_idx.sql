@@ -1,0 +1,1 @@
+CREATE INDEX "open_deficiency_found_property_idx" ON "open_deficiency_found" USING btree ("property_id");
