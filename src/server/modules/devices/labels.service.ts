@@ -1,4 +1,3 @@
-import { ERROR_CODES } from '@shared/api-error';
 import { deviceKind, deviceLocationText } from '@shared/device-kind';
 import type { labelSheetSchema } from '@shared/schemas/device';
 import type { z } from 'zod';
@@ -6,10 +5,11 @@ import type { Account } from '../../account';
 import { canReachProperty } from '../../access';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { AppError, notFound, validationFailed } from '../../errors';
-import { RenderFailure, type RenderPool } from '../../pdf/render-pool';
+import { notFound, validationFailed } from '../../errors';
+import type { RenderPool } from '../../pdf/render-pool';
 import { labelsPerSheet, SHEET_LAYOUTS, type LabelSheetJob } from './labels.pdf';
 import { devicesForLabels } from './labels.queries';
+import { drawOrExplain } from '../../pdf/draw-or-explain';
 
 export interface LabelsDeps {
   db: Db;
@@ -59,21 +59,7 @@ export async function labelSheet(deps: LabelsDeps, account: Account, propertyId:
       location: deviceLocationText(d),
     })),
   };
-  const pdf = await draw(deps.renderer, job);
+  const pdf = await drawOrExplain(deps.renderer, job, { what: 'The labels', tooLarge: 'These labels would make a PDF larger than Firemark sends. Print fewer labels at once.' });
   return { fileName: `firemark-labels-${fileSlug(devices[0]!.propertyName)}.pdf`, pdf };
 }
 
-async function draw(renderer: RenderPool, job: LabelSheetJob): Promise<Buffer> {
-  try {
-    return await renderer.render(job);
-  } catch (error) {
-    if (!(error instanceof RenderFailure)) throw error;
-    if (error.reason === 'busy' || error.reason === 'closed') {
-      throw new AppError(ERROR_CODES.unavailable, 'Firemark is drawing many PDFs right now. Try again in a minute.');
-    }
-    if (error.reason === 'too_large') {
-      throw new AppError(ERROR_CODES.reportTooLarge, 'These labels would make a PDF larger than Firemark sends. Print fewer labels at once.');
-    }
-    throw new AppError(ERROR_CODES.reportFailed, 'The labels could not be drawn. Try again; if it fails again, contact support.');
-  }
-}

@@ -1,7 +1,6 @@
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import { todayInTimeZone } from '@shared/dates';
-import { ERROR_CODES } from '@shared/api-error';
 import type { Account } from '../../account';
 import { wholeOrganization, type Reach } from '../../access';
 import type { Config } from '../../config';
@@ -10,12 +9,13 @@ import { withTransaction } from '../../db/transaction';
 import { queueEmail } from '../../email/outbox';
 import { bulkMailRoom, type MailLog } from '../../email/quota';
 import { monthlySummaryEmail } from '../../email/templates/monthly-summary';
-import { AppError, validationFailed } from '../../errors';
-import { RenderFailure, type RenderPool } from '../../pdf/render-pool';
+import { validationFailed } from '../../errors';
+import type { RenderPool } from '../../pdf/render-pool';
 import { onTimeMonths } from './insight.queries';
 import type { MonthlySummaryJob } from './monthly-summary.pdf';
 import * as q from './monthly-summary.queries';
 import { monthLabel, previousMonth, summarySentences, type MonthFigures, type MonthlySummaryFigures } from './monthly-summary.text';
+import { drawOrExplain } from '../../pdf/draw-or-explain';
 
 export interface MonthlySummaryDeps {
   config: Config;
@@ -102,19 +102,7 @@ export async function monthlySummaryPdf(
     figures,
     sentences: summarySentences(figures),
   };
-  return { fileName: `firemark-summary-${month}.pdf`, pdf: await draw(deps.renderer, job) };
-}
-
-async function draw(renderer: RenderPool, job: MonthlySummaryJob): Promise<Buffer> {
-  try {
-    return await renderer.render(job);
-  } catch (error) {
-    if (!(error instanceof RenderFailure)) throw error;
-    if (error.reason === 'busy' || error.reason === 'closed') {
-      throw new AppError(ERROR_CODES.unavailable, 'Firemark is drawing many PDFs right now. Try again in a minute.');
-    }
-    throw new AppError(ERROR_CODES.reportFailed, 'The summary could not be drawn. Try again; if it fails again, contact support.');
-  }
+  return { fileName: `firemark-summary-${month}.pdf`, pdf: await drawOrExplain(deps.renderer, job, { what: 'The summary' }) };
 }
 
 const PAGE = 100;
