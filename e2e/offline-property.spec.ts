@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { addProperty, expect, expectNoSidewaysScroll, scheduleInspectionViaApi, test } from './fixtures';
+import { keptKeys, workerInControl } from './support/offline-device';
 
 /**
  * Issue 33 §2: a property made available offline opens without a network, signed in, from what
@@ -11,34 +12,6 @@ import { addProperty, expect, expectNoSidewaysScroll, scheduleInspectionViaApi, 
 test.use({ viewport: { width: 375, height: 812 } });
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-
-/** Once the page has loaded and idled, the service worker takes it (it keeps the app's code). */
-async function workerInControl(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.ready) && navigator.serviceWorker.controller)))
-    .toBe(true);
-}
-
-/** The query keys the device keeps for this person, read from its IndexedDB as the app wrote them. */
-function keptKeys(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const open = indexedDB.open('firemark-offline');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('queryCache')) return resolve([]);
-          const all = db.transaction('queryCache').objectStore('queryCache').getAll();
-          all.onsuccess = () => {
-            const entries = all.result as { clientState: { queries: { queryKey: unknown[] }[] } }[];
-            resolve(entries.flatMap((entry) => entry.clientState.queries.map((query) => JSON.stringify(query.queryKey))));
-            db.close();
-          };
-        };
-        open.onerror = () => resolve([]);
-      }),
-  );
-}
 
 test('a property made available offline opens with its devices and open inspection without a network; one not marked says it needs one', async ({ proPage: page, context }) => {
   // This browser refuses to keep the copies, as one not installed may: the switch says so.

@@ -6,6 +6,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { addProperty, expect, expectToast, grantPro, scheduleInspectionViaApi, suiteDatabaseUrl, test } from './fixtures';
 import { CHROMIUM_ARGS, findChromium } from './support/chromium';
+import { keptKeys, outboxCount, workerInControl } from './support/offline-device';
 
 /**
  * Issue 33, "Done when": a property made available offline is walked on a phone with no signal
@@ -76,32 +77,6 @@ async function firstPage(context: BrowserContext, problems: string[]): Promise<P
   return page;
 }
 
-async function workerInControl(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.ready) && navigator.serviceWorker.controller)))
-    .toBe(true);
-}
-
-/** The query keys the device keeps (the persisted cache), as the app wrote them. */
-function keptKeys(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const open = indexedDB.open('firemark-offline');
-        open.onsuccess = () => {
-          const db = open.result;
-          const all = db.transaction('queryCache').objectStore('queryCache').getAll();
-          all.onsuccess = () => {
-            const entries = all.result as { clientState?: { queries?: { queryKey: unknown[] }[] } }[];
-            resolve(entries.flatMap((entry) => (entry.clientState?.queries ?? []).map((query) => JSON.stringify(query.queryKey))));
-            db.close();
-          };
-        };
-        open.onerror = () => resolve([]);
-      }),
-  );
-}
-
 /** Every outbox entry on the device, photos read out as base64 so they survive the page. */
 function readOutbox(page: Page): Promise<KeptEntry[]> {
   return page.evaluate(
@@ -159,22 +134,6 @@ function restoreOutbox(page: Page, entries: KeptEntry[]): Promise<void> {
         };
       }),
     entries,
-  );
-}
-
-function outboxCount(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('firemark-offline');
-        open.onsuccess = () => {
-          const count = open.result.transaction('outbox').objectStore('outbox').count();
-          count.onsuccess = () => {
-            open.result.close();
-            resolve(count.result);
-          };
-        };
-      }),
   );
 }
 

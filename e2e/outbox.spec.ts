@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { addProperty, expect, expectAccessible, expectNoSidewaysScroll, scheduleInspectionViaApi, test } from './fixtures';
+import { outboxCount, workerInControl } from './support/offline-device';
 
 /**
  * Issue 33 §3 and §4: what a device keeps in its outbox survives a reload and a new browser
@@ -77,20 +78,6 @@ async function keepOnDevice(page: Page, changes: Kept[]): Promise<void> {
   );
 }
 
-/** How many changes the device still holds. */
-function onDevice(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('firemark-offline');
-        open.onsuccess = () => {
-          const count = open.result.transaction('outbox').objectStore('outbox').count();
-          count.onsuccess = () => resolve(count.result);
-        };
-      }),
-  );
-}
-
 /** The app sends on the window's online event, as when a phone finds signal again. */
 async function signalReturns(page: Page): Promise<void> {
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
@@ -105,12 +92,6 @@ async function noSignalForChanges(page: Page): Promise<void> {
     (url) => url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/auth/'),
     (route) => (route.request().method() === 'GET' ? route.continue() : route.abort('internetdisconnected')),
   );
-}
-
-async function workerInControl(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.ready) && navigator.serviceWorker.controller)))
-    .toBe(true);
 }
 
 async function setUp(page: Page) {
@@ -180,7 +161,7 @@ test.describe('at phone width', () => {
     await again.goto('/sync');
     await expect(again.getByRole('heading', { name: 'All changes synced' })).toBeVisible();
     await expect(again.getByRole('link', { name: /^All changes synced · / })).toBeVisible();
-    expect(await onDevice(again)).toBe(0);
+    expect(await outboxCount(again)).toBe(0);
 
     const list = async () => (await (await again.request.get(`/api/inspections/${inspection.id}/deficiencies`)).json()) as { id: number; description: string }[];
     expect((await list()).map((d) => d.description).sort()).toEqual(['Extinguisher missing; bracket bent', 'Pressure gauge in the red']);
@@ -188,7 +169,7 @@ test.describe('at phone width', () => {
     // The same outbox sent a second time (an answer lost, a device restored): nothing twice.
     await keepOnDevice(again, [edited, added]);
     await signalReturns(again);
-    await expect.poll(() => onDevice(again)).toBe(0);
+    await expect.poll(() => outboxCount(again)).toBe(0);
     expect((await list()).length).toBe(2);
     await reopened.close();
   });
@@ -215,7 +196,7 @@ test.describe('with changes held back from the server', () => {
     await question.getByRole('button', { name: 'Sign out anyway' }).click();
     await expect(page.getByRole('link', { name: '1 change waiting to sync' })).toBeHidden();
     await expect(page).not.toHaveURL(/\/dashboard/);
-    expect(await onDevice(page)).toBe(1);
+    expect(await outboxCount(page)).toBe(1);
 
     // The same person signs in again, with signal: the change goes.
     await page.context().unrouteAll();
@@ -287,6 +268,6 @@ test.describe('with changes held back from the server', () => {
     await expect(orphanCard).toContainText('What this changed had been deleted on the server. What you recorded is kept in the history.');
     await orphanCard.getByRole('button', { name: 'Dismiss' }).click();
     await expect(page.getByRole('heading', { name: 'All changes synced' })).toBeVisible();
-    expect(await onDevice(page)).toBe(0);
+    expect(await outboxCount(page)).toBe(0);
   });
 });
