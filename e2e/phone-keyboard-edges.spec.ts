@@ -26,6 +26,7 @@ for (const width of [375, 1280]) {
       'Profile',
       'Password',
       'Notifications',
+      'On this device',
       'Organisation',
       'Members',
       'Reminder schedule',
