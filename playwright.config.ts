@@ -26,6 +26,10 @@ export default defineConfig({
     : [['list']],
   use: {
     baseURL,
+    // The service worker downloads the whole build once per browser context: in each of some
+    // 190 tests that is work beside the test and timing it does not control. The specs about
+    // working offline and installing allow it (test.use({ serviceWorkers: 'allow' })).
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },

@@ -1,5 +1,8 @@
 import { addProperty, expect, expectNoSidewaysScroll, expectToast, scheduleInspectionViaApi, test } from './fixtures';
 
+// Working offline needs the service worker, which the other specs block (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Issue 33: a deficiency edited with no signal is kept on the phone, shows as edited and waiting
  * to sync, and is applied once the signal returns, with the copy's updatedAt as If-Match

@@ -3,6 +3,9 @@ import type { Page } from '@playwright/test';
 import { addProperty, expect, expectNoSidewaysScroll, scheduleInspectionViaApi, test } from './fixtures';
 import { keptKeys, workerInControl } from './support/offline-device';
 
+// Working offline needs the service worker, which the other specs block (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Issue 33 §2: a property made available offline opens without a network, signed in, from what
  * the device keeps (docs/offline.md, "What works offline"); one not marked says it needs a

@@ -8,6 +8,9 @@ import { addProperty, expect, expectToast, grantPro, scheduleInspectionViaApi, s
 import { CHROMIUM_ARGS, findChromium } from './support/chromium';
 import { keptKeys, outboxCount, workerInControl } from './support/offline-device';
 
+// Working offline needs the service worker, which the other specs block (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Issue 33, "Done when": a property made available offline is walked on a phone with no signal
  * (20 devices, one failing with a photo) and the walk finished with its attestation; a reload and

@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { addProperty, expect, expectAccessible, expectNoSidewaysScroll, scheduleInspectionViaApi, test } from './fixtures';
 import { outboxCount, workerInControl } from './support/offline-device';
 
+// Working offline needs the service worker, which the other specs block (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Issue 33 §3 and §4: what a device keeps in its outbox survives a reload and a new browser
  * context, reaches the server once when the network returns, and the person sees what waits,

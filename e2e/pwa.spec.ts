@@ -5,6 +5,9 @@ import type { Page } from '@playwright/test';
 import { addProperty, expect, expectAccessible, expectNoSidewaysScroll, test } from './fixtures';
 import { CHROMIUM_ARGS, findChromium } from './support/chromium';
 
+// Working offline needs the service worker, which the other specs block (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Issue 33 §1: Firemark installs as an app and opens without a network once visited
  * (vite.config.ts, src/client/sw.ts, docs/offline.md "Installing on a phone"). At phone width.

@@ -92,6 +92,7 @@ for (const viewport of [
       await expect(ask).toBeVisible();
       await ask.getByRole('button', { name: 'Keep editing' }).click();
       await expect(dialog.getByLabel('Property name')).toHaveValue('Escape Estate East');
+      await expect(ask).toBeHidden();
       await page.keyboard.press('Escape');
       await ask.getByRole('button', { name: 'Discard' }).click();
       await expect(dialog).toBeHidden();
