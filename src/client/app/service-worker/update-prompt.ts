@@ -10,6 +10,9 @@ export const UPDATE_READY = 'A new version of Firemark is ready.';
  * running on the version it opened with.
  */
 export function promptForUpdates(wb: Workbox): void {
+  // The first worker to take a page that had none (the first visit, here or from another tab)
+  // is not newer than the page: only a worker replacing another offers a reload.
+  let controlled = Boolean(navigator.serviceWorker.controller);
   let pending: (() => void) | null = null;
   let reloading = false;
 
@@ -26,6 +29,7 @@ export function promptForUpdates(wb: Workbox): void {
   };
 
   wb.addEventListener('waiting', () => {
+    if (!navigator.serviceWorker.controller) return;
     pending = () => {
       reloading = true;
       // The new worker takes over, and then this page reloads with its files.
@@ -36,7 +40,9 @@ export function promptForUpdates(wb: Workbox): void {
   });
   // Another tab chose Reload: this page's files are now the old version's, so offer a reload here too.
   wb.addEventListener('controlling', (event) => {
-    if (reloading || !event.isExternal) return;
+    const replaced = controlled;
+    controlled = true;
+    if (reloading || !event.isExternal || !replaced) return;
     pending = () => window.location.reload();
     offer();
   });
