@@ -6,7 +6,8 @@ export const MONTHLY_SUMMARY_QUEUE = 'monthly-summary';
 
 /**
  * Hourly, so each organisation's summaries leave on the first morning of the month in its own
- * zone; on any other day a run finds nothing (one pass over the organisations). Running twice,
+ * zone, or in the month's first week when no worker ran on the first; on any other day a run
+ * finds nothing (one pass over the organisations). Running twice,
  * or on two workers, sends nothing twice (monthly_summary_mails).
  */
 export async function startMonthlySummary(boss: PgBoss, deps: MonthlySummaryDeps, log: FastifyBaseLogger): Promise<void> {

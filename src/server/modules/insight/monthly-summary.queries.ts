@@ -139,10 +139,13 @@ export interface SummaryDue {
   recipients: { userId: number; email: string; name: string; role: 'owner' | 'admin' }[];
 }
 
+/** The month's first days in which a summary not yet sent still goes: a day the job missed is made up. */
+export const SUMMARY_MAKE_UP_DAYS = 7;
+
 /**
- * Organisations on the first day of a month in their own zone (from 06:00), with their owners and admins
- * who asked for the summary (`emailMonthlySummary`, off unless switched on) and have not had
- * it for the month just ended. A page at a time by organisation id.
+ * Organisations in the first days of a month in their own zone (from 06:00 on the first), with
+ * their owners and admins who asked for the summary (`emailMonthlySummary`, off unless switched
+ * on) and have not had it for the month just ended. A page at a time by organisation id.
  */
 export async function findSummariesDue(db: DbOrTx, now: Date, limit: number, afterId = 0): Promise<SummaryDue[]> {
   return preparedRows<SummaryDue>(
@@ -153,22 +156,24 @@ export async function findSummariesDue(db: DbOrTx, now: Date, limit: number, aft
       from organizations o
       where o.id > ${afterId}
     ), local as (
-      -- From six in the morning, as reminders are: a summary is read over breakfast, not at midnight.
-      select id, name, time_zone, local_now::date as today from clock where extract(hour from local_now) >= 6
+      -- From six in the morning of the first, as reminders are: a summary is read over breakfast,
+      -- not at midnight. Until the seventh, what the first missed (no worker ran) is made up.
+      select id, name, time_zone, date_trunc('month', local_now)::date - interval '1 month' as month from clock
+      where extract(day from local_now) between 1 and ${SUMMARY_MAKE_UP_DAYS}
+        and (extract(day from local_now) > 1 or extract(hour from local_now) >= 6)
     )
     select l.id as "organizationId", l.name as "organizationName", l.time_zone as "timeZone",
-      to_char((l.today - interval '1 month')::date, 'YYYY-MM-DD') as month,
+      to_char(l.month, 'YYYY-MM-DD') as month,
       json_agg(json_build_object('userId', u.id, 'email', u.email, 'name', coalesce(nullif(u.full_name, ''), u.username), 'role', m.role)
                order by case m.role when 'owner' then 0 else 1 end, m.created_at, m.id) as recipients
     from local l
     join memberships m on m.organization_id = l.id and m.role in ('owner', 'admin')
     join users u on u.id = m.user_id
-    where extract(day from l.today) = 1
-      and coalesce((u.notification_settings ->> 'emailMonthlySummary')::boolean, false)
+    where coalesce((u.notification_settings ->> 'emailMonthlySummary')::boolean, false)
       and not exists (
         select 1 from monthly_summary_mails s
-        where s.organization_id = l.id and s.user_id = u.id and s.month = (l.today - interval '1 month')::date)
-    group by l.id, l.name, l.time_zone, l.today
+        where s.organization_id = l.id and s.user_id = u.id and s.month = l.month::date)
+    group by l.id, l.name, l.time_zone, l.month
     order by l.id
     limit ${limit}`,
   );

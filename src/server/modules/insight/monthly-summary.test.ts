@@ -228,10 +228,24 @@ describe('the monthly summary mail', () => {
         .rows[0].n,
     ).toBe(0);
 
-    // The next day is not the first: nothing, even for one who asks late.
+    // After the first week of the month, one who asks late gets nothing until the next month.
     await query(`update users set notification_settings = notification_settings || '{"emailMonthlySummary": true}' where id = $1`, [quietAdmin.user.id]);
-    await sendMonthlySummaries(deps(), new Date('2026-11-02T12:00:00Z'));
+    await sendMonthlySummaries(deps(), new Date('2026-11-08T12:00:00Z'));
     expect(await summaries(org)).toHaveLength(2);
+  });
+
+  it('makes up a first of the month on which no job ran, in the month’s first week, for the month just ended', async () => {
+    const { org, user, agent } = await seededOrganization('Quay Estates');
+    setNow('2026-10-20T15:00:00Z');
+    const settings = (await agent.get('/api/auth/notification-settings')).json() as Record<string, boolean>;
+    expect((await agent.put('/api/auth/notification-settings', { ...settings, emailMonthlySummary: true })).statusCode).toBe(200);
+
+    // Nothing ran on 1 November; the job's first run is on the 5th, 03:00 in New York (08:00 UTC).
+    await sendMonthlySummaries(deps(), new Date('2026-11-05T08:00:00Z'));
+    await sendMonthlySummaries(deps(), new Date('2026-11-06T12:00:00Z'));
+    expect(await summaries(org)).toEqual([
+      { user_id: user.id, month: '2026-10-01', to_address: user.email, subject: 'Quay Estates: your portfolio in October 2026' },
+    ]);
   });
 
   it('cannot be asked for by a viewer, and can always be switched off', async () => {
