@@ -7,6 +7,7 @@ import { setNow } from '../../testing/clock';
 import { proOwner } from '../../testing/team';
 import { createTestContext, type TestContext } from '../../testing/test-app';
 import { onTimeMonths } from './insight.queries';
+import { recordOnTimeMonths } from './on-time-months.queries';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -94,5 +95,51 @@ describe('the on-time figure’s kept months', () => {
     await runStatusRecord(db(), NOW);
     expect((await kept(organizationId))[10]).toMatchObject({ month: '2026-03', time_zone: 'UTC', completed: 2 });
     expect((await onTimeMonths(db(), utc)).months[10]).toMatchObject({ completed: 2, onTime: 1 });
+  });
+
+  it('count a completion written into the month while it is being counted, never a count taken before it', async () => {
+    setNow(NOW.toISOString());
+    const { organization } = await proOwner(ctx);
+    const organizationId = organization.id;
+    const a = await createProperty(db(), organizationId, { name: 'A' });
+    await completed(organizationId, a.id, '2026-03-10', '2026-03-15T15:00:00Z');
+    const synced = await createInspectionRow(db(), { organizationId, propertyId: a.id, dueDate: '2026-03-20' });
+
+    // Another member's completion into March (recorded offline, synced now) is being written.
+    const writer = await ctx.runtime.pool.connect();
+    try {
+      await writer.query('begin');
+      await writer.query(`update inspections set status = 'completed', completed_date = '2026-03-25T15:00:00Z', compliance_result = 'compliant' where id = $1`, [synced.id]);
+      const recording = recordOnTimeMonths(db(), NOW);
+      // The record waits for it rather than counting March without it.
+      await expect
+        .poll(async () => (await ctx.runtime.pool.query(`select count(*)::int as n from pg_locks l join pg_class c on c.oid = l.relation where c.relname = 'on_time_months' and not l.granted`)).rows[0].n)
+        .toBe(1);
+      await writer.query('commit');
+      await recording;
+    } finally {
+      writer.release();
+    }
+    expect((await kept(organizationId)).find((r) => r.month === '2026-03')).toMatchObject({ completed: 2, on_time: 0, median_days_late: 5 });
+  });
+
+  it('leave their months to the next run when writers keep them waiting', async () => {
+    setNow(NOW.toISOString());
+    const { organization } = await proOwner(ctx);
+    const organizationId = organization.id;
+    const a = await createProperty(db(), organizationId, { name: 'A' });
+    const open = await createInspectionRow(db(), { organizationId, propertyId: a.id, dueDate: '2026-03-20' });
+    const writer = await ctx.runtime.pool.connect();
+    try {
+      await writer.query('begin');
+      await writer.query(`update inspections set status = 'completed', completed_date = '2026-03-25T15:00:00Z', compliance_result = 'compliant' where id = $1`, [open.id]);
+      expect(await recordOnTimeMonths(db(), NOW)).toBe(0);
+      expect(await kept(organizationId)).toEqual([]);
+      await writer.query('commit');
+    } finally {
+      writer.release();
+    }
+    expect(await recordOnTimeMonths(db(), NOW)).toBeGreaterThanOrEqual(11);
+    expect((await kept(organizationId)).find((r) => r.month === '2026-03')).toMatchObject({ completed: 1, on_time: 0, median_days_late: 5 });
   });
 });
