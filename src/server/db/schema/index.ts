@@ -29,3 +29,4 @@ export * from './monthly-summaries';
 export * from './insight';
 export * from './offline';
 export * from './open-deficiency-found';
+export * from './dashboard-counts';
