@@ -56,9 +56,11 @@ export const inspections = pgTable(
   (t) => [
     index('inspections_org_due_idx').on(t.organizationId, t.dueDate),
     index('inspections_property_due_idx').on(t.propertyId, t.dueDate),
-    // Open inspections drive the dashboard, the upcoming list, limits and reminders.
+    // Open inspections drive the dashboard, the upcoming list, limits and reminders. The id
+    // after the due date is the upcoming list's order, so its first page reads 20 entries even
+    // when thousands fall due on one day.
     index('inspections_open_due_idx')
-      .on(t.organizationId, t.dueDate)
+      .on(t.organizationId, t.dueDate, t.id)
       .where(sql`${t.status} in ('scheduled', 'in_progress')`),
     // Whether a requirement has an open inspection ("Due, not scheduled" otherwise).
     // Deleting an inspector clears it from its inspections without scanning them all.

@@ -1,0 +1,2 @@
+DROP INDEX "inspections_open_due_idx";--> statement-breakpoint
+CREATE INDEX "inspections_open_due_idx" ON "inspections" USING btree ("organization_id","due_date","id") WHERE "inspections"."status" in ('scheduled', 'in_progress');
