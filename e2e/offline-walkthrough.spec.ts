@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { addProperty, expect, expectToast, grantPro, scheduleInspectionViaApi, suiteDatabaseUrl, test } from './fixtures';
 import { CHROMIUM_ARGS, findChromium } from './support/chromium';
 import { keptKeys, outboxCount, workerInControl } from './support/offline-device';
+import { startMonthlyWalk } from './support/walkthrough';
 
 // Working offline needs the service worker, which the other specs block (playwright.config.ts).
 test.use({ serviceWorkers: 'allow' });
@@ -205,14 +206,7 @@ test('a walk-through recorded with no signal survives a reload and a closed brow
     await page.goto(`/properties/${property.id}`);
     await page.getByRole('switch', { name: 'Available offline' }).click();
     await expect(page.getByRole('switch', { name: 'Available offline' })).toBeChecked();
-    await page.getByRole('tab', { name: /^Devices/ }).click();
-    await page.getByRole('button', { name: 'Start walk-through' }).click();
-    const start = page.getByRole('dialog', { name: 'Start walk-through' });
-    await start.getByRole('radio', { name: /^Monthly visual inspection/ }).check();
-    await start.getByRole('button', { name: 'Start walk-through' }).click();
-    await expect(page).toHaveURL(/\/walkthroughs\/\d+$/);
-    const walkPath = new URL(page.url()).pathname;
-    const walkId = Number(walkPath.split('/').pop());
+    const { walkPath, walkId } = await startMonthlyWalk(page);
     await expect(page.getByText(`0 of ${DEVICES} done`, { exact: true })).toBeVisible();
     // The app's code is in the service worker and the walk in the device's store.
     await workerInControl(page);
@@ -411,13 +405,7 @@ test('a tap an earlier version of the app kept in localStorage is moved into the
   expect(bulk.status()).toBe(201);
   const devices = (await (await page.request.get(`/api/properties/${property.id}/devices`)).json()) as Device[];
   await page.goto(`/properties/${property.id}`);
-  await page.getByRole('tab', { name: /^Devices/ }).click();
-  await page.getByRole('button', { name: 'Start walk-through' }).click();
-  const start = page.getByRole('dialog', { name: 'Start walk-through' });
-  await start.getByRole('radio', { name: /^Monthly visual inspection/ }).check();
-  await start.getByRole('button', { name: 'Start walk-through' }).click();
-  await expect(page).toHaveURL(/\/walkthroughs\/\d+$/);
-  const walkId = Number(new URL(page.url()).pathname.split('/').pop());
+  const { walkId } = await startMonthlyWalk(page);
 
   // As the version before the outbox left it: the tap's body under the walk's key.
   const clientId = '6f9619ff-8b86-4d11-b42d-00c04fc964ff';

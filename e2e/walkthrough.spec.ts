@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { addProperty, expect, expectAccessible, expectNoSidewaysScroll, test } from './fixtures';
+import { startMonthlyWalk } from './support/walkthrough';
 
 interface Device {
   id: number;
@@ -27,13 +28,7 @@ test('on a phone, 30 extinguishers are walked: 29 pass, one fails with a check a
 
   // Started from the property's devices, for the monthly check.
   await page.goto(`/properties/${property.id}`);
-  await page.getByRole('tab', { name: /^Devices/ }).click();
-  await page.getByRole('button', { name: 'Start walk-through' }).click();
-  const start = page.getByRole('dialog', { name: 'Start walk-through' });
-  await start.getByRole('radio', { name: /^Monthly visual inspection/ }).check();
-  await start.getByRole('button', { name: 'Start walk-through' }).click();
-  await expect(page).toHaveURL(/\/walkthroughs\/\d+$/);
-  const walkUrl = new URL(page.url()).pathname;
+  const { walkPath: walkUrl } = await startMonthlyWalk(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Monthly visual inspection' })).toBeVisible();
   await expect(page.getByText('0 of 30 done', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Main · Floor 1 (15)' })).toBeVisible();
