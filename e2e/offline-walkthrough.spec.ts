@@ -286,6 +286,15 @@ test('a walk-through recorded with no signal survives a reload and a closed brow
     page = await firstPage(context, problems);
     await page.goto(walkPath);
     await everythingShown(page);
+    // The property's Deficiencies tab shows the failure as open and waiting, before it syncs.
+    await page.goto(`/properties/${property.id}`);
+    await page.getByRole('tab', { name: /^Deficiencies/ }).click();
+    await expect(page.getByText('1 open, 0 corrected')).toBeVisible();
+    const waitingFailure = page.getByRole('listitem', { name: new RegExp(`^Fail: ${failing.tag}`) });
+    await expect(waitingFailure).toContainText('Waiting to sync');
+    await expect(waitingFailure).toContainText('1 photo waiting to sync');
+    await page.goto(walkPath);
+    await everythingShown(page);
     const outbox = await readOutbox(page);
     expect(outbox).toHaveLength(DEVICES + 2);
     expect(await serverCounts(walkId, property.id)).toMatchObject({ results: 0, photos: 0, walkStatus: 'open' });

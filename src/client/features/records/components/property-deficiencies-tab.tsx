@@ -38,8 +38,8 @@ export function PropertyDeficienciesTab({ propertyId }: { propertyId: number }) 
   const [editing, setEditing] = useState<Deficiency | null>(null);
   const [editOpen, setEditOpen] = useState(false);
   // What this device recorded for the property and has not yet synced: shown with the server's.
-  const pending = usePendingChanges({ propertyId, kind: ['deficiency', 'deficiency-edit', 'correction', 'photo'] });
-  const added = pending.filter((c) => c.kind === 'deficiency');
+  const pending = usePendingChanges({ propertyId, kind: ['deficiency', 'deficiency-edit', 'correction', 'photo', 'tap'] });
+  const added = pending.filter((c) => c.kind === 'deficiency' || failTapStanding(c, pending));
 
   if (list.isPending) return <LoadingState message="Loading deficiencies..." />;
   if (list.isError) return <LoadError message="Failed to load deficiencies. Please try again." onRetry={() => void list.refetch()} retrying={list.isFetching} />;
@@ -50,11 +50,12 @@ export function PropertyDeficienciesTab({ propertyId }: { propertyId: number }) 
       </EmptyState>
     );
   }
-  const open = list.data.filter((d) => !d.correctedOn).length;
+  // What waits on this device is open too: it is counted with the server's.
+  const open = list.data.filter((d) => !d.correctedOn).length + added.length;
   return (
     <div className="space-y-3">
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        {open} open, {list.data.length - open} corrected
+        {open} open, {list.data.length + added.length - open} corrected
       </p>
       <ul className="space-y-3" aria-label="Deficiencies of this property">
         {added.map((change) => (
@@ -83,17 +84,30 @@ export function PropertyDeficienciesTab({ propertyId }: { propertyId: number }) 
   );
 }
 
-/** A deficiency recorded on this device (with a completion) and not yet on the server. */
+/**
+ * A walk-through Fail tap waiting on this device makes a deficiency when it syncs, unless a later
+ * tap on the same device (same url) replaces it first.
+ */
+function failTapStanding(change: OutboxChange, pending: OutboxChange[]): boolean {
+  if (change.kind !== 'tap' || (change.body as { result?: string } | undefined)?.result !== 'fail') return false;
+  return !pending.some((later) => later.kind === 'tap' && later.url === change.url && later.seq > change.seq);
+}
+
+/** A deficiency recorded on this device (with a completion, or by a walk-through's Fail) and not yet on the server. */
 function AddedHere({ change, photos }: { change: OutboxChange; photos: number }) {
   const input = (change.body ?? {}) as DeficiencyInput;
+  // A Fail tap is named by its label ("Fail: EXT-0042, Floor 2"); its description, if any, follows.
+  const title = change.kind === 'tap' ? change.label : input.description;
+  const detail = change.kind === 'tap' ? input.description : null;
   return (
-    <li className="space-y-2 rounded-lg border border-amber-300 p-4" aria-label={input.description ?? change.label} data-testid="deficiency">
+    <li className="space-y-2 rounded-lg border border-amber-300 p-4" aria-label={title ?? change.label} data-testid="deficiency">
       <div className="flex flex-wrap items-center gap-2">
         {input.severity ? <SeverityBadge severity={input.severity} /> : null}
         <span className="text-sm font-medium">Open</span>
         <WaitingToSyncBadge />
       </div>
-      <p className="break-words font-medium">{input.description}</p>
+      <p className="break-words font-medium">{title}</p>
+      {detail ? <p className="break-words text-sm">{detail}</p> : null}
       {input.correctiveAction ? <p className="break-words text-sm">Corrective action: {input.correctiveAction}</p> : null}
       {photos ? <p className="text-sm text-muted-foreground">{photos === 1 ? '1 photo waiting to sync' : `${photos} photos waiting to sync`}</p> : null}
     </li>
