@@ -28,7 +28,7 @@ test.describe('with the address confirmed by its link', () => {
     await page.getByLabel('New password').fill('abc');
     await page.getByLabel('Confirm password').fill('abc');
     await page.getByRole('button', { name: 'Reset Password' }).click();
-    await expect(page.getByText('Password must be at least 8 characters').first()).toBeVisible();
+    await expect(page.getByText('Password must be at least 8 characters long').first()).toBeVisible();
     await page.getByLabel('New password').fill('new-secret-1');
     await page.getByLabel('Confirm password').fill('new-secret-2');
     await page.getByRole('button', { name: 'Reset Password' }).click();

@@ -83,10 +83,10 @@ describe('forgot and reset password', () => {
     expect(forgot.json().fieldErrors).toEqual({ email: ['Please enter a valid email address'] });
     const reset = await ctx.agent().post('/api/auth/reset-password', { token: 'abc', newPassword: '123' });
     expect(reset.statusCode).toBe(400);
-    expect(reset.json().fieldErrors).toEqual({ newPassword: ['Password must be at least 8 characters'] });
+    expect(reset.json().fieldErrors).toEqual({ newPassword: ['Password must be at least 8 characters long'] });
     // The sign-up rule: seven characters are refused here too.
     const seven = await ctx.agent().post('/api/auth/reset-password', { token: 'abc', newPassword: 'abcdefg' });
-    expect(seven.json().fieldErrors).toEqual({ newPassword: ['Password must be at least 8 characters'] });
+    expect(seven.json().fieldErrors).toEqual({ newPassword: ['Password must be at least 8 characters long'] });
     expect((await ctx.agent().get('/api/auth/validate-reset-token/made-up')).json()).toEqual({ valid: false });
   });
 });

@@ -17,7 +17,7 @@ export function useDeleteProperty() {
     },
     onError: (_error, _id, context) => {
       restoreProperties(queryClient, context?.snapshot);
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete property.' });
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to delete property. Please try again.' });
     },
     onSuccess: ({ undoToken }, id) => {
       // Its page and tabs would only answer 404 now; drop them rather than refetch.
