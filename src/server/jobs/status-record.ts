@@ -4,6 +4,7 @@ import { accountDataChanged } from '../cache/account-cache';
 import type { Db } from '../db/client';
 import { recordOnTimeMonths } from '../modules/insight/on-time-months.queries';
 import { compactRequirementDueDeltas } from '../modules/insight/requirement-due-deltas.queries';
+import { compactDashboardCountDeltas } from '../modules/dashboard/dashboard-counts.queries';
 import { deriveStatusHistory, organizationsWithoutRecord, recordStatusDay, writeDerivedSundays } from '../modules/insight/status-record.queries';
 
 export const STATUS_RECORD_QUEUE = 'status-record';
@@ -33,7 +34,8 @@ export async function startStatusRecord(boss: PgBoss, db: Db, log: FastifyBaseLo
  * inspections first, and the counts of the year's Sundays before today from it; then every
  * organisation's day is recorded, and the on-time figure's closed months not yet kept are counted
  * (`months`, on_time_months; the same numbers the figure counts live, so no cache is cleared);
- * the workload figure's requirement_due_deltas are summed to a row per day and type.
+ * the workload figure's requirement_due_deltas are summed to a row per day and type, and the
+ * dashboard's dashboard_count_deltas to a row per kind and day.
  */
 export async function runStatusRecord(db: Db, now: Date): Promise<{ derived: number; changes: number; days: number; months: number }> {
   let derived = 0;
@@ -47,5 +49,6 @@ export async function runStatusRecord(db: Db, now: Date): Promise<{ derived: num
   const day = await recordStatusDay(db, now);
   const months = await recordOnTimeMonths(db, now);
   await compactRequirementDueDeltas(db);
+  await compactDashboardCountDeltas(db);
   return { derived, ...day, months };
 }

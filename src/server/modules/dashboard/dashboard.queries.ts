@@ -5,13 +5,21 @@ import { inspectionScope, propertyScope, type Reach } from '../../access';
 import type { DbOrTx } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
 import { dueNotScheduledSql, propertyStatusCondition } from '../compliance/compliance.sql';
+import { keptDashboardStats, reachesWholeOrganization } from './dashboard-counts.queries';
 
 /**
- * The four dashboard counts in one round trip, each an indexed count (DECISIONS). Upcoming and
- * past due count requirements that are due with no open inspection too ("Due, not
- * scheduled"), and say how many of them there are.
+ * The four dashboard counts in one round trip (DECISIONS): for the whole organisation summed
+ * from the counts kept by due day (dashboard-counts.queries.ts), else each an indexed count of
+ * the records the caller reaches. Upcoming and past due count requirements that are due with no
+ * open inspection too ("Due, not scheduled"), and say how many of them there are.
  */
 export async function dashboardStats(db: DbOrTx, reach: Reach, today: string): Promise<DashboardStats> {
+  if (reachesWholeOrganization(reach)) return keptDashboardStats(db, reach.id, today);
+  return liveDashboardStats(db, reach, today);
+}
+
+/** The same counts from the records themselves: for a narrower reach, and for the tests that compare. */
+export async function liveDashboardStats(db: DbOrTx, reach: Reach, today: string): Promise<DashboardStats> {
   const t = sql`${today}::date`;
   const organizationId = reach.id;
   const inspectionsReached = sql`${propertyScope(reach, sql`property_id`)} and ${inspectionScope(reach, sql`inspector_id`)}`;

@@ -9,6 +9,7 @@ import { searchPattern } from '../../db/like';
 import { preparedRows } from '../../db/prepared';
 import { properties } from '../../db/schema/index';
 import { attentionRankSql, effectiveItemStatusSql, propertyStatusCondition, propertyStatusSql } from '../compliance/compliance.sql';
+import { keptPropertyCount } from '../dashboard/dashboard-counts.queries';
 
 export interface PropertyFilter {
   q?: string;
@@ -159,6 +160,8 @@ export function listPropertiesPage(db: DbOrTx, reach: Reach, filter: PropertyFil
 }
 
 export async function countProperties(db: DbOrTx, reach: Reach, filter: PropertyFilter, today: string): Promise<number> {
+  // Every property of the organisation, unfiltered: summed from the counts kept as properties come and go.
+  if (!filter.q && !filter.propertyType && !filter.status && reach.propertyIds === null) return keptPropertyCount(db, reach.id);
   const [row] = await preparedRows<{ n: number }>(db, sql`select count(*)::int as n from properties p where ${listCondition(reach, filter, today)}`);
   return row?.n ?? 0;
 }
