@@ -30,3 +30,4 @@ export * from './insight';
 export * from './offline';
 export * from './open-deficiency-found';
 export * from './dashboard-counts';
+export * from './attention-inputs';

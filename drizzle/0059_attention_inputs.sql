@@ -1,0 +1,86 @@
+CREATE TABLE "attention_inputs" (
+	"property_id" integer PRIMARY KEY NOT NULL,
+	"organization_id" integer NOT NULL,
+	"never_inspected" integer NOT NULL,
+	"critical_open" integer NOT NULL,
+	"last_inspection_date" date,
+	"due_dates" date[] DEFAULT '{}' NOT NULL,
+	"bound" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "attention_inputs_org_bound_idx" ON "attention_inputs" USING btree ("organization_id","bound" DESC NULLS LAST);--> statement-breakpoint
+-- Kept by the writes themselves (as open_deficiency_found), so no write path can forget it:
+-- after each statement on compliance_items or deficiencies the touched properties' rows are
+-- counted again from their items and open critical deficiencies, once per property.
+CREATE OR REPLACE FUNCTION attention_inputs_refresh(ids integer[]) RETURNS void
+LANGUAGE sql AS $$
+  DELETE FROM attention_inputs WHERE property_id = ANY(ids);
+  INSERT INTO attention_inputs (property_id, organization_id, never_inspected, critical_open, last_inspection_date, due_dates, bound)
+  SELECT p.id, p.organization_id, k.never, k.critical, k.last_done, k.due_dates,
+    10 * cardinality(k.due_dates) + 8 * k.critical + 5 * k.never + CASE WHEN k.last_done IS NULL THEN 0 ELSE 12 END
+  FROM properties p
+  CROSS JOIN LATERAL (
+    SELECT
+      (SELECT count(*)::int FROM compliance_items ci WHERE ci.property_id = p.id AND ci.status = 'never_inspected') AS never,
+      (SELECT count(*)::int FROM deficiencies d
+        WHERE d.property_id = p.id AND d.corrected_on IS NULL AND d.severity = 'critical') AS critical,
+      (SELECT max(ci.last_inspection_date) FROM compliance_items ci WHERE ci.property_id = p.id) AS last_done,
+      coalesce((SELECT array_agg(ci.next_due_date ORDER BY ci.next_due_date) FROM compliance_items ci
+        WHERE ci.property_id = p.id AND ci.status <> 'non_compliant' AND ci.next_due_date IS NOT NULL), '{}') AS due_dates,
+      EXISTS (SELECT 1 FROM compliance_items ci WHERE ci.property_id = p.id) AS has_items
+  ) k
+  WHERE p.id = ANY(ids) AND (k.has_items OR k.critical > 0);
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION attention_inputs_follow() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE ids integer[];
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(DISTINCT property_id) INTO ids FROM new_rows;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(DISTINCT property_id) INTO ids FROM old_rows;
+  ELSE
+    SELECT array_agg(DISTINCT property_id) INTO ids FROM (SELECT property_id FROM new_rows UNION SELECT property_id FROM old_rows) t;
+  END IF;
+  IF ids IS NOT NULL THEN
+    PERFORM attention_inputs_refresh(ids);
+  END IF;
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER attention_inputs_items_insert AFTER INSERT ON compliance_items
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION attention_inputs_follow();
+--> statement-breakpoint
+CREATE TRIGGER attention_inputs_items_update AFTER UPDATE ON compliance_items
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION attention_inputs_follow();
+--> statement-breakpoint
+CREATE TRIGGER attention_inputs_items_delete AFTER DELETE ON compliance_items
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION attention_inputs_follow();
+--> statement-breakpoint
+CREATE TRIGGER attention_inputs_deficiencies_insert AFTER INSERT ON deficiencies
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION attention_inputs_follow();
+--> statement-breakpoint
+CREATE TRIGGER attention_inputs_deficiencies_update AFTER UPDATE ON deficiencies
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION attention_inputs_follow();
+--> statement-breakpoint
+CREATE TRIGGER attention_inputs_deficiencies_delete AFTER DELETE ON deficiencies
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION attention_inputs_follow();
+--> statement-breakpoint
+INSERT INTO attention_inputs (property_id, organization_id, never_inspected, critical_open, last_inspection_date, due_dates, bound)
+SELECT p.id, p.organization_id, coalesce(i.never, 0), coalesce(c.n, 0), i.last_done, coalesce(i.due_dates, '{}'),
+  10 * coalesce(cardinality(i.due_dates), 0) + 8 * coalesce(c.n, 0) + 5 * coalesce(i.never, 0)
+    + CASE WHEN i.last_done IS NULL THEN 0 ELSE 12 END
+FROM properties p
+LEFT JOIN (
+  SELECT ci.property_id, count(*) FILTER (WHERE ci.status = 'never_inspected')::int AS never,
+    max(ci.last_inspection_date) AS last_done,
+    array_agg(ci.next_due_date ORDER BY ci.next_due_date) FILTER (WHERE ci.status <> 'non_compliant' AND ci.next_due_date IS NOT NULL) AS due_dates
+  FROM compliance_items ci GROUP BY ci.property_id
+) i ON i.property_id = p.id
+LEFT JOIN (
+  SELECT d.property_id, count(*)::int AS n FROM deficiencies d
+  WHERE d.corrected_on IS NULL AND d.severity = 'critical' GROUP BY d.property_id
+) c ON c.property_id = p.id
+WHERE i.property_id IS NOT NULL OR c.n > 0;

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { date, index, integer, pgTable } from 'drizzle-orm/pg-core';
+
+/**
+ * Per property, what the attention ranking (docs/insight.md "Attention first") needs that does
+ * not move with today: its never-inspected items, its open critical deficiencies, its last
+ * inspection and the due dates of the items that can become overdue. Today decides only how
+ * many of those dates have passed and how long ago the last inspection was, so the score is
+ * counted from this row alone, and `bound` (the most it can ever score while the row stands)
+ * lets the whole organisation's top twenty be found without counting every property
+ * (docs/insight.md "Speed"). Kept by triggers on compliance_items and deficiencies
+ * (migration 0059); a property with no item and no open critical deficiency has no row.
+ */
+export const attentionInputs = pgTable(
+  'attention_inputs',
+  {
+    // No foreign key, as open_deficiency_found: the items' deletion removes the row by trigger,
+    // and undoing a property's deletion restores its items and so the row.
+    propertyId: integer('property_id').primaryKey(),
+    organizationId: integer('organization_id').notNull(),
+    neverInspected: integer('never_inspected').notNull(),
+    criticalOpen: integer('critical_open').notNull(),
+    lastInspectionDate: date('last_inspection_date', { mode: 'string' }),
+    /** Next due dates, ascending, of the items not non-compliant: overdue once today passes them. */
+    dueDates: date('due_dates', { mode: 'string' }).array().notNull().default(sql`'{}'`),
+    /** 10 per due date + 8 per critical deficiency + 5 per never-inspected item + 12 when inspected. */
+    bound: integer('bound').notNull(),
+  },
+  (t) => [index('attention_inputs_org_bound_idx').on(t.organizationId, t.bound.desc())],
+);
