@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AttentionResponse } from '@shared/schemas/insight';
 import type { DbOrTx } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
@@ -24,16 +24,81 @@ interface Row {
   daysSinceInspection: number | null;
 }
 
+/** At least this many properties, the highest bounds first, are scored to learn a score the top twenty reach. */
+const ATTENTION_PROBE = 200;
+
 /**
- * The properties to look at first: their items' stored status and dates (what the properties
- * list reads) and their open critical deficiencies (deficiencies_org_open_idx), scored in SQL
- * and the top twenty returned; a property that scores nothing is not listed.
+ * The properties to look at first, the top twenty by the rule above; a property that scores
+ * nothing is not listed. The whole organisation is ranked from attention_inputs; chosen
+ * properties, or a member who reaches only some, are counted live from their items.
  */
 export async function attentionProperties(db: DbOrTx, ask: InsightAsk): Promise<AttentionResponse> {
+  const whole = ask.propertyIds === undefined && ask.reach.propertyIds === null;
+  const rows = whole ? await keptAttention(db, ask) : await liveAttention(db, ask);
+  return {
+    properties: rows.map((r) => ({ ...r, reasons: attentionReasons(r) })),
+  };
+}
+
+/**
+ * The whole organisation from each property's kept inputs (attention_inputs): today decides
+ * only how many of its due dates have passed and the days since its last inspection. No
+ * property scores more than its `bound`. The properties whose bound reaches the two hundredth
+ * highest are scored first; their twentieth score is one the top twenty reach, so only
+ * properties whose bound reaches that score can be among them, and those below the first cut
+ * are scored only when it is lower (attention_inputs_org_bound_idx). Names are read for the
+ * properties that reach the twentieth score alone, ties included.
+ */
+export async function keptAttention(db: DbOrTx, ask: InsightAsk): Promise<Row[]> {
+  const w = ATTENTION_WEIGHTS;
+  const org = ask.reach.id;
+  const today = sql`${ask.today}::date`;
+  // The due dates are kept ascending, so the number before today is found by bisection.
+  const overdueOf = (t: SQL) => sql`width_bucket(${today} - 1, ${t}.due_dates)`;
+  const scored = (where: SQL) => sql`
+      select a.property_id, a.critical_open, a.never_inspected, o.overdue,
+        case when a.last_inspection_date is null then null else greatest(${today} - a.last_inspection_date, 0) end as days,
+        ${w.overdue}::int * o.overdue + ${w.criticalDeficiency}::int * a.critical_open + ${w.neverInspected}::int * a.never_inspected
+          + coalesce(least(greatest(${today} - a.last_inspection_date, 0) / 30 * ${w.per30Days}::int, ${w.daysCap}::int), 0) as score
+      from attention_inputs a cross join lateral (select ${overdueOf(sql`a`)} as overdue) o
+      where a.organization_id = ${org} and ${where}`;
+  return preparedRows<Row>(
+    db,
+    sql`
+    with cut as (
+      select coalesce((select a.bound from attention_inputs a where a.organization_id = ${org}
+        order by a.bound desc nulls last offset ${ATTENTION_PROBE - 1}::int limit 1), 0) as bound
+    ), probe as materialized (${scored(sql`a.bound >= (select bound from cut)`)}
+    ), reached as (
+      select greatest(coalesce((select score from probe order by score desc offset ${ATTENTION_TOP - 1}::int limit 1), 1), 1) as score
+    ), below as materialized (${scored(sql`a.bound >= (select score from reached) and a.bound < (select bound from cut)`)}
+    ), candidates as materialized (
+      select * from probe where score >= (select score from reached)
+      union all select * from below where score >= (select score from reached)
+    ), twentieth as (
+      select greatest(coalesce((select score from candidates order by score desc offset ${ATTENTION_TOP - 1}::int limit 1), 1), 1) as score
+    )
+    select c.property_id as "propertyId", c.name, c.overdue as "overdueItems", c.critical_open as "criticalDeficiencies",
+      c.never_inspected as "neverInspectedItems", c.days as "daysSinceInspection", c.score::float8 as score
+    from (
+      -- A lookup per property: the planner cannot know how few reach the twentieth score.
+      select c.*, (select p.name from properties p where p.id = c.property_id) as name
+      from candidates c where c.score >= (select score from twentieth)
+    ) c
+    order by c.score desc, lower(c.name), c.property_id
+    limit ${ATTENTION_TOP}`,
+  );
+}
+
+/**
+ * Counted live: the chosen properties' items' stored status and dates (what the properties
+ * list reads) and their open critical deficiencies, scored in SQL.
+ */
+export async function liveAttention(db: DbOrTx, ask: InsightAsk): Promise<Row[]> {
   const { reach } = ask;
   const w = ATTENTION_WEIGHTS;
   const today = sql`${ask.today}::date`;
-  const rows = await preparedRows<Row>(
+  return preparedRows<Row>(
     db,
     sql`
     with chosen as (
@@ -70,9 +135,6 @@ export async function attentionProperties(db: DbOrTx, ask: InsightAsk): Promise<
     order by score desc, lower(name), "propertyId"
     limit ${ATTENTION_TOP}`,
   );
-  return {
-    properties: rows.map((r) => ({ ...r, reasons: attentionReasons(r) })),
-  };
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
