@@ -49,7 +49,7 @@ export async function attentionProperties(db: DbOrTx, ask: InsightAsk): Promise<
  * are scored only when it is lower (attention_inputs_org_bound_idx). Names are read for the
  * properties that reach the twentieth score alone, ties included.
  */
-export async function keptAttention(db: DbOrTx, ask: InsightAsk): Promise<Row[]> {
+export async function keptAttention(db: DbOrTx, ask: InsightAsk, probe = ATTENTION_PROBE): Promise<Row[]> {
   const w = ATTENTION_WEIGHTS;
   const org = ask.reach.id;
   const today = sql`${ask.today}::date`;
@@ -67,7 +67,7 @@ export async function keptAttention(db: DbOrTx, ask: InsightAsk): Promise<Row[]>
     sql`
     with cut as (
       select coalesce((select a.bound from attention_inputs a where a.organization_id = ${org}
-        order by a.bound desc nulls last offset ${ATTENTION_PROBE - 1}::int limit 1), 0) as bound
+        order by a.bound desc nulls last offset ${probe - 1}::int limit 1), 0) as bound
     ), probe as materialized (${scored(sql`a.bound >= (select bound from cut)`)}
     ), reached as (
       select greatest(coalesce((select score from probe order by score desc offset ${ATTENTION_TOP - 1}::int limit 1), 1), 1) as score
