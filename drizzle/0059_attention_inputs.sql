@@ -68,7 +68,12 @@ CREATE TRIGGER attention_inputs_deficiencies_update AFTER UPDATE ON deficiencies
 CREATE TRIGGER attention_inputs_deficiencies_delete AFTER DELETE ON deficiencies
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION attention_inputs_follow();
 --> statement-breakpoint
-INSERT INTO attention_inputs (property_id, organization_id, never_inspected, critical_open, last_inspection_date, due_dates, bound)
+-- Whole organisations at once, set-based: for this migration and for loads written without
+-- triggers (the bench's seed).
+CREATE OR REPLACE FUNCTION attention_inputs_rebuild(org_ids integer[]) RETURNS void
+LANGUAGE sql AS $$
+  DELETE FROM attention_inputs WHERE organization_id = ANY(org_ids);
+  INSERT INTO attention_inputs (property_id, organization_id, never_inspected, critical_open, last_inspection_date, due_dates, bound)
 SELECT p.id, p.organization_id, coalesce(i.never, 0), coalesce(c.n, 0), i.last_done, coalesce(i.due_dates, '{}'),
   10 * coalesce(cardinality(i.due_dates), 0) + 8 * coalesce(c.n, 0) + 5 * coalesce(i.never, 0)
     + CASE WHEN i.last_done IS NULL THEN 0 ELSE 12 END
@@ -77,10 +82,14 @@ LEFT JOIN (
   SELECT ci.property_id, count(*) FILTER (WHERE ci.status = 'never_inspected')::int AS never,
     max(ci.last_inspection_date) AS last_done,
     array_agg(ci.next_due_date ORDER BY ci.next_due_date) FILTER (WHERE ci.status <> 'non_compliant' AND ci.next_due_date IS NOT NULL) AS due_dates
-  FROM compliance_items ci GROUP BY ci.property_id
+  FROM compliance_items ci JOIN properties ip ON ip.id = ci.property_id AND ip.organization_id = ANY(org_ids)
+  GROUP BY ci.property_id
 ) i ON i.property_id = p.id
 LEFT JOIN (
-  SELECT d.property_id, count(*)::int AS n FROM deficiencies d
+  SELECT d.property_id, count(*)::int AS n FROM deficiencies d JOIN properties dp ON dp.id = d.property_id AND dp.organization_id = ANY(org_ids)
   WHERE d.corrected_on IS NULL AND d.severity = 'critical' GROUP BY d.property_id
 ) c ON c.property_id = p.id
-WHERE i.property_id IS NOT NULL OR c.n > 0;
+WHERE p.organization_id = ANY(org_ids) AND (i.property_id IS NOT NULL OR c.n > 0);
+$$;
+--> statement-breakpoint
+SELECT attention_inputs_rebuild(array(SELECT id FROM organizations));
