@@ -9,7 +9,11 @@ import { date, index, integer, pgTable } from 'drizzle-orm/pg-core';
  * counted from this row alone, and `bound` (the most it can ever score while the row stands)
  * lets the whole organisation's top twenty be found without counting every property
  * (docs/insight.md "Speed"). Kept by triggers on compliance_items and deficiencies
- * (migration 0059); a property with no item and no open critical deficiency has no row.
+ * (migration 0059): each statement notes the properties it touched in the unlogged
+ * attention_inputs_pending (written in SQL only, as drizzle has no unlogged tables), and the
+ * transaction counts them again at its commit, under a lock per property, so two writers of
+ * one property at once leave it right (docs/decisions/044-insight-history.md). A property with
+ * no item and no open critical deficiency has no row.
  */
 export const attentionInputs = pgTable(
   'attention_inputs',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { InspectionType } from '@shared/enums';
 import { wholeOrganization } from '../../access';
 import { createInspectionRow, createProperty } from '../../db/seed/properties';
@@ -107,5 +108,182 @@ describe('the attention ranking’s kept inputs', () => {
       expect(await keptAttention(db(), ask, 5), today).toEqual(live);
       expect(await keptAttention(db(), ask, 20), today).toEqual(live);
     }
+  });
+});
+
+/** What the kept row should hold, counted from the property's items and deficiencies now. */
+async function live(propertyId: number) {
+  const { rows } = await db().execute(sql`
+    select
+      (select count(*)::int from compliance_items where property_id = ${propertyId} and status = 'never_inspected') as never_inspected,
+      (select count(*)::int from deficiencies where property_id = ${propertyId} and corrected_on is null and severity = 'critical') as critical_open,
+      (select max(last_inspection_date)::text from compliance_items where property_id = ${propertyId}) as last_done,
+      coalesce((select array_agg(next_due_date order by next_due_date) from compliance_items
+        where property_id = ${propertyId} and status <> 'non_compliant' and next_due_date is not null), '{}')::text as due_dates`);
+  return rows[0];
+}
+
+describe('the kept inputs under writers of one property at once', () => {
+  const opened: pg.Client[] = [];
+  afterEach(async () => {
+    for (const client of opened.splice(0)) await client.end();
+  });
+
+  /** A connection of its own, as a second request served at the same moment would have. */
+  async function connection() {
+    const client = new pg.Client({ connectionString: ctx.config.databaseUrl });
+    await client.connect();
+    opened.push(client);
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    return Object.assign(client, { pid: rows[0]!.pid });
+  }
+
+  /**
+   * Waits until the statement has finished or its connection waits on a lock: either way it
+   * reached the server before whatever the test does next.
+   */
+  async function reached(pending: Promise<unknown>, pid: number) {
+    let settled = false;
+    pending.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    for (;;) {
+      const { rows } = await db().execute<{ waiting: boolean }>(
+        sql`select wait_event_type = 'Lock' as waiting from pg_stat_activity where pid = ${pid}`,
+      );
+      if (settled || rows[0]?.waiting) return;
+    }
+  }
+
+  async function setting() {
+    const { organization } = await proOwner(ctx);
+    const property = await createProperty(db(), organization.id, { name: 'Harbour House' });
+    const a = await item(property.id, 'fire_extinguisher', 'compliant', '2026-05-01', '2025-05-01');
+    const b = await item(property.id, 'fire_alarm', 'compliant', '2026-06-01', '2025-06-01');
+    return { organization, property, a, b };
+  }
+
+  it('two items of one property written at once, each in its own transaction: both count, and neither write fails', async () => {
+    const { property, a, b } = await setting();
+    const one = await connection();
+    const two = await connection();
+    await one.query('begin');
+    await one.query(`update compliance_items set status = 'never_inspected', last_inspection_date = null where id = $1`, [a]);
+    await two.query('begin');
+    // The second may wait for the first or not; it is sent before the first commits.
+    const second = two.query(`update compliance_items set last_inspection_date = '2026-04-01', next_due_date = '2027-04-01' where id = $1`, [b]);
+    await reached(second, two.pid);
+    await one.query('commit');
+    await second;
+    await two.query('commit');
+
+    expect(await kept(property.id)).toMatchObject(await live(property.id));
+    expect(await kept(property.id)).toEqual({ never_inspected: 1, critical_open: 0, last_done: '2026-04-01', due_dates: '{2026-05-01,2027-04-01}', bound: 37 });
+  });
+
+  it('the first items of a new property added at once by two transactions make one row counting both', async () => {
+    const { organization } = await proOwner(ctx);
+    const property = await createProperty(db(), organization.id, { name: 'Quay Court' });
+    const one = await connection();
+    const two = await connection();
+    await one.query('begin');
+    await one.query(`insert into compliance_items (property_id, item_type, status, next_due_date) values ($1, 'fire_alarm', 'never_inspected', '2026-03-01')`, [property.id]);
+    await two.query('begin');
+    const second = two.query(
+      `insert into compliance_items (property_id, item_type, status, next_due_date, last_inspection_date) values ($1, 'fire_extinguisher', 'compliant', '2026-05-01', '2025-05-01')`,
+      [property.id],
+    );
+    await reached(second, two.pid);
+    // Both commit at once: whichever is second counts what the first committed.
+    await Promise.all([one.query('commit'), second.then(() => two.query('commit'))]);
+
+    expect(await kept(property.id)).toMatchObject(await live(property.id));
+    expect(await kept(property.id)).toEqual({ never_inspected: 1, critical_open: 0, last_done: '2025-05-01', due_dates: '{2026-03-01,2026-05-01}', bound: 37 });
+  });
+
+  it('a critical deficiency found while another transaction inspects an item of the same property: both count', async () => {
+    const { organization, property, b } = await setting();
+    const found = await createInspectionRow(db(), { organizationId: organization.id, propertyId: property.id, dueDate: '2026-01-10', status: 'completed' });
+    const one = await connection();
+    const two = await connection();
+    await one.query('begin');
+    await one.query(
+      `insert into deficiencies (organization_id, property_id, inspection_id, item_type, description, severity)
+       values ($1, $2, $3, 'fire_extinguisher', 'Gauge in the red', 'critical')`,
+      [organization.id, property.id, found.id],
+    );
+    await two.query('begin');
+    const second = two.query(`update compliance_items set status = 'non_compliant', last_inspection_date = '2026-04-01' where id = $1`, [b]);
+    await reached(second, two.pid);
+    await one.query('commit');
+    await second;
+    await two.query('commit');
+
+    expect(await kept(property.id)).toMatchObject(await live(property.id));
+    expect(await kept(property.id)).toEqual({ never_inspected: 0, critical_open: 1, last_done: '2026-04-01', due_dates: '{2026-05-01}', bound: 30 });
+  });
+
+  it('two commits at the same instant: the one that counts second sees what the first committed', async () => {
+    const { property, a, b } = await setting();
+    const one = await connection();
+    const two = await connection();
+    const holder = await connection();
+    // Holding the property's count lock makes both commits wait for it, then go one after the other.
+    await holder.query('begin');
+    await holder.query('select attention_inputs_lock($1::int[])', [[property.id]]);
+    await one.query('begin');
+    await one.query(`update compliance_items set status = 'never_inspected', last_inspection_date = null where id = $1`, [a]);
+    await two.query('begin');
+    await two.query(`update compliance_items set last_inspection_date = '2026-04-01', next_due_date = '2027-04-01' where id = $1`, [b]);
+    const commits = [one.query('commit'), two.query('commit')];
+    await reached(commits[0]!, one.pid);
+    await reached(commits[1]!, two.pid);
+    await holder.query('commit');
+    await Promise.all(commits);
+
+    expect(await kept(property.id)).toMatchObject(await live(property.id));
+    expect(await kept(property.id)).toEqual({ never_inspected: 1, critical_open: 0, last_done: '2026-04-01', due_dates: '{2026-05-01,2027-04-01}', bound: 37 });
+  });
+
+  it('many statements in one transaction count once at its commit, and a savepoint rolled back counts nothing of its own', async () => {
+    const { property, a, b } = await setting();
+    const one = await connection();
+    await one.query('begin');
+    for (let n = 1; n <= 5; n++) await one.query(`update compliance_items set next_due_date = $2 where id = $1`, [a, `2026-07-0${n}`]);
+    await one.query('savepoint before_failure');
+    await one.query(`update compliance_items set status = 'never_inspected' where id = $1`, [b]);
+    await one.query('rollback to savepoint before_failure');
+    // Not counted yet: nothing is committed.
+    expect(await kept(property.id)).toMatchObject({ due_dates: '{2026-05-01,2026-06-01}' });
+    const { rows } = await one.query<{ n: number; settling: number }>('select count(*)::int as n, count(*) filter (where settles)::int as settling from attention_inputs_pending');
+    expect(rows[0]).toEqual({ n: 5, settling: 1 });
+    await one.query('commit');
+
+    expect(await kept(property.id)).toEqual({ never_inspected: 0, critical_open: 0, last_done: '2025-06-01', due_dates: '{2026-06-01,2026-07-05}', bound: 32 });
+    expect(await kept(property.id)).toMatchObject(await live(property.id));
+    const { rows: left } = await one.query<{ n: number }>('select count(*)::int as n from attention_inputs_pending');
+    expect(left[0]!.n).toBe(0);
+  });
+
+  it('a transaction that goes on to write the item the other wrote waits for it, rather than failing as a deadlock', async () => {
+    const { property, a, b } = await setting();
+    const one = await connection();
+    const two = await connection();
+    await one.query('begin');
+    await one.query(`update compliance_items set next_due_date = '2026-07-01' where id = $1`, [a]);
+    await two.query('begin');
+    const second = two.query(`update compliance_items set next_due_date = '2026-08-01' where id = $1`, [b]);
+    await reached(second, two.pid);
+    // The first now writes the second's item too, so it waits for the second's commit.
+    const firstAgain = one.query(`update compliance_items set status = 'never_inspected' where id = $1`, [b]);
+    await reached(firstAgain, one.pid);
+    await second;
+    await two.query('commit');
+    await firstAgain;
+    await one.query('commit');
+
+    expect(await kept(property.id)).toMatchObject(await live(property.id));
+    expect(await kept(property.id)).toMatchObject({ never_inspected: 1, due_dates: '{2026-07-01,2026-08-01}' });
   });
 });
