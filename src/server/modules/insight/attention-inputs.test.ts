@@ -120,7 +120,7 @@ async function live(propertyId: number) {
       (select max(last_inspection_date)::text from compliance_items where property_id = ${propertyId}) as last_done,
       coalesce((select array_agg(next_due_date order by next_due_date) from compliance_items
         where property_id = ${propertyId} and status <> 'non_compliant' and next_due_date is not null), '{}')::text as due_dates`);
-  return rows[0];
+  return rows[0]!;
 }
 
 describe('the kept inputs under writers of one property at once', () => {
