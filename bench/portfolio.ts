@@ -98,7 +98,7 @@ export async function seedPortfolios(url: string, organizationIds: number[], cou
        where s.property_id = p.id`,
       [organizationIds],
     );
-    // The triggers are off here, so the attention ranking's inputs are kept as migration 0057 keeps them.
+    // The triggers are off here, so the attention ranking's inputs are kept as migration 0059 keeps them.
     await client.query('select attention_inputs_rebuild($1::int[])', [organizationIds]);
     // Pro with a confirmed address: the reminder sweep reminds only confirmed accounts.
     await client.query(`update users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = any($1)`, [organizationIds]);

@@ -40,7 +40,7 @@ export async function seedInsightHistory(url: string, organizationId: number): P
        on conflict (deficiency_id) do update set found_at = excluded.found_at`,
       [organizationId],
     );
-    // And the attention ranking's inputs, for the critical deficiencies just written (migration 0057).
+    // And the attention ranking's inputs, for the critical deficiencies just written (migration 0059).
     await client.query('select attention_inputs_rebuild($1::int[])', [[organizationId]]);
     await client.query('commit');
     await client.query('vacuum analyze inspections, deficiencies, open_deficiency_found, attention_inputs');
