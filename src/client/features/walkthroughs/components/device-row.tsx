@@ -1,4 +1,4 @@
-import { memo, type ReactElement } from 'react';
+import { memo } from 'react';
 import { CloudOff } from 'lucide-react';
 import { WALKTHROUGH_RESULT_LABELS, type WalkthroughResult } from '@shared/devices';
 import type { WalkthroughDeviceResponse } from '@shared/schemas/walkthrough';
@@ -40,19 +40,19 @@ const ROW_BORDER: Record<WalkthroughResult | 'none', string> = {
 };
 
 /**
- * The buttons' icons (lucide's Check, X and Ban, each drawn as one path) as plain elements made
- * once: an icon component costs more than the rest of its button, and a walk shows 1,500.
+ * The buttons' icons (lucide's Check, X and Ban) are drawn by each button's own ::before
+ * (index.css, `walk-result-*`), not as elements: a 500-device walk shows 1,500 of them, and an
+ * SVG with its path was a third of a row's elements, each made by React and by the browser as
+ * the walk opens.
  */
-const icon = (d: string): ReactElement => (
-  <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className="size-5" aria-hidden="true">
-    <path d={d} />
-  </svg>
-);
-const RESULT_ICON: Record<WalkthroughResult, ReactElement> = {
-  pass: icon('M20 6 9 17l-5-5'),
-  fail: icon('M18 6 6 18M6 6l12 12'),
-  not_accessible: icon('M22 12a10 10 0 1 1-20 0 10 10 0 1 1 20 0M4.929 4.929 19.07 19.071'),
-};
+const RESULT_ICON: Record<WalkthroughResult, string> = { pass: 'walk-result-pass', fail: 'walk-result-fail', not_accessible: 'walk-result-not-accessible' };
+/** Each button's class, chosen or not, with its icon. */
+const BUTTON_CLASS = Object.fromEntries(
+  (['pass', 'fail', 'not_accessible'] as const).map((option) => [
+    option,
+    { chosen: `${RESULT_STYLE[option]} ${RESULT_ICON[option]}`, other: `${RESULT_STYLE.none} ${RESULT_ICON[option]}` },
+  ]),
+) as Record<WalkthroughResult, { chosen: string; other: string }>;
 const RESULT_OPTIONS = ['pass', 'fail', 'not_accessible'] as const;
 
 const DONE_TEXT: Record<WalkthroughResult, string> = { pass: 'Passed', fail: 'Failed', not_accessible: 'Not accessible' };
@@ -115,21 +115,20 @@ export const DeviceRow = memo(function DeviceRow({ device, itemType, local, onRe
         <h3 id={headingId} className="font-mono text-base font-semibold tracking-wide">
           {device.tag}
         </h3>
-        <p className="text-sm">
-          {result ? <span className="font-medium">{DONE_TEXT[result]}</span> : <span className="text-muted-foreground">Not done</span>}
-          {local ? (
-            <>
-              {' '}
-              <SaveNote local={local} />
-            </>
-          ) : null}
-        </p>
+        {local ? (
+          <p className="text-sm">
+            {result ? <span className="font-medium">{DONE_TEXT[result]}</span> : <span className="text-muted-foreground">Not done</span>}{' '}
+            <SaveNote local={local} />
+          </p>
+        ) : (
+          // Most rows: one element and its text.
+          <p className={result ? 'text-sm font-medium' : 'text-sm text-muted-foreground'}>{result ? DONE_TEXT[result] : 'Not done'}</p>
+        )}
       </div>
       <div className="space-y-0.5 text-sm">
         <p className="break-words">{where(device)}</p>
         <p className="text-muted-foreground">
-          {details ? `${details} · ` : ''}
-          {device.nextDueDate ? `Next due ${formatDate(device.nextDueDate)}` : 'Next due not known'}
+          {`${details ? `${details} · ` : ''}${device.nextDueDate ? `Next due ${formatDate(device.nextDueDate)}` : 'Next due not known'}`}
         </p>
       </div>
       {locked ? null : (
@@ -144,9 +143,8 @@ export const DeviceRow = memo(function DeviceRow({ device, itemType, local, onRe
                 aria-pressed={chosen}
                 disabled={disabled}
                 onClick={() => onResult(device.deviceId, option)}
-                className={RESULT_STYLE[chosen ? option : 'none']}
+                className={BUTTON_CLASS[option][chosen ? 'chosen' : 'other']}
               >
-                {RESULT_ICON[option]}
                 {WALKTHROUGH_RESULT_LABELS[option]}
               </button>
             );
