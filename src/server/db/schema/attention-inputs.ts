@@ -29,6 +29,20 @@ export const attentionInputs = pgTable(
     dueDates: date('due_dates', { mode: 'string' }).array().notNull().default(sql`'{}'`),
     /** 10 per due date + 8 per critical deficiency + 5 per never-inspected item + 12 when inspected. */
     bound: integer('bound').notNull(),
+    /**
+     * The first due date: a property whose first due date is today or later has nothing overdue,
+     * and scores at most its static_bound. Derived by PostgreSQL from the row, so every writer of
+     * it (the triggers' count and the rebuild) keeps them right without knowing of them.
+     */
+    earliestDue: date('earliest_due', { mode: 'string' }).generatedAlwaysAs(sql`due_dates[1]`),
+    /** The most it can score with nothing overdue: 8 per critical deficiency + 5 per never-inspected item + 12 when inspected. */
+    staticBound: integer('static_bound')
+      .notNull()
+      .generatedAlwaysAs(sql`8 * critical_open + 5 * never_inspected + CASE WHEN last_inspection_date IS NULL THEN 0 ELSE 12 END`),
   },
-  (t) => [index('attention_inputs_org_bound_idx').on(t.organizationId, t.bound.desc())],
+  (t) => [
+    index('attention_inputs_org_bound_idx').on(t.organizationId, t.bound.desc()),
+    index('attention_inputs_org_earliest_due_idx').on(t.organizationId, t.earliestDue),
+    index('attention_inputs_org_static_bound_idx').on(t.organizationId, t.staticBound.desc()),
+  ],
 );
