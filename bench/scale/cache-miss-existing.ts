@@ -7,7 +7,8 @@
  *
  * The built server (dist/) and, when its pid is given, the database run on one CPU and the load
  * on the other, as in run.ts. BENCH_PGOPTIONS passes settings to the server's connections (for
- * example `-c log_min_duration_statement=0` to read the SQL it sends in the database's log).
+ * example `-c log_min_duration_statement=0` to read the SQL it sends in the database's log), and
+ * BENCH_NODE_ARGS arguments to the server's node (`--cpu-prof --cpu-prof-dir=…` for a profile).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -31,14 +32,18 @@ const ALL_CPUS = `0-${os.cpus().length - 1}`;
 if (!existsSync('dist/server/main.js')) execSync('npm run build', { stdio: 'inherit' });
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'firemark-miss-'));
 const metricsToken = randomBytes(16).toString('hex');
-const server = await startServer({
-  DATABASE_URL: databaseUrl,
-  SESSION_SECRET: randomBytes(32).toString('hex'),
-  METRICS_TOKEN: metricsToken,
-  APP_URL,
-  DATA_DIR: dataDir,
-  ...(process.env.BENCH_PGOPTIONS ? { PGOPTIONS: process.env.BENCH_PGOPTIONS } : {}),
-});
+const server = await startServer(
+  {
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    METRICS_TOKEN: metricsToken,
+    APP_URL,
+    DATA_DIR: dataDir,
+    ...(process.env.BENCH_PGOPTIONS ? { PGOPTIONS: process.env.BENCH_PGOPTIONS } : {}),
+  },
+  process.cwd(),
+  process.env.BENCH_NODE_ARGS?.split(' ') ?? [],
+);
 try {
   const cookie = await signIn(server.url, username, APP_URL);
   const client = new pg.Client({ connectionString: databaseUrl });
