@@ -30,19 +30,26 @@ export const attentionInputs = pgTable(
     /** 10 per due date + 8 per critical deficiency + 5 per never-inspected item + 12 when inspected. */
     bound: integer('bound').notNull(),
     /**
-     * The first due date: a property whose first due date is today or later has nothing overdue,
-     * and scores at most its static_bound. Derived by PostgreSQL from the row, so every writer of
-     * it (the triggers' count and the rebuild) keeps them right without knowing of them.
+     * The first and second due dates (infinity when there is none): whether a property has
+     * nothing overdue today, one item or more, is read from an index, and each kind is walked
+     * by its own bound (docs/insight.md "Speed"). Derived by PostgreSQL from the row, like
+     * static_bound, so every writer of the row (the triggers' count, the rebuild) keeps them.
      */
-    earliestDue: date('earliest_due', { mode: 'string' }).generatedAlwaysAs(sql`due_dates[1]`),
+    earliestDue: date('earliest_due', { mode: 'string' })
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(due_dates[1], 'infinity'::date)`),
+    secondDue: date('second_due', { mode: 'string' })
+      .notNull()
+      .generatedAlwaysAs(sql`coalesce(due_dates[2], 'infinity'::date)`),
     /** The most it can score with nothing overdue: 8 per critical deficiency + 5 per never-inspected item + 12 when inspected. */
     staticBound: integer('static_bound')
       .notNull()
       .generatedAlwaysAs(sql`8 * critical_open + 5 * never_inspected + CASE WHEN last_inspection_date IS NULL THEN 0 ELSE 12 END`),
   },
   (t) => [
-    index('attention_inputs_org_bound_idx').on(t.organizationId, t.bound.desc()),
-    index('attention_inputs_org_earliest_due_idx').on(t.organizationId, t.earliestDue),
-    index('attention_inputs_org_static_bound_idx').on(t.organizationId, t.staticBound.desc()),
+    // Two or more overdue: walked by bound.
+    index('attention_inputs_org_bound_due_idx').on(t.organizationId, t.bound.desc(), t.secondDue),
+    // None or one overdue: walked by static_bound (+ 10 for the one).
+    index('attention_inputs_org_static_bound_due_idx').on(t.organizationId, t.staticBound.desc(), t.earliestDue, t.secondDue),
   ],
 );
