@@ -109,6 +109,45 @@ describe('the attention ranking’s kept inputs', () => {
       expect(await keptAttention(db(), ask, 20), today).toEqual(live);
     }
   });
+
+  it('rank a day with nothing overdue, and one with a few overdue, as the live count does, ties by name', async () => {
+    const { organization } = await proOwner(ctx);
+    const types: InspectionType[] = ['fire_extinguisher', 'fire_alarm', 'sprinkler_system'];
+    // Forty properties, each with three items falling due from March on: every bound (30 and
+    // more) is far above what the quiet day's top twenty score, and many of those scores tie.
+    const properties = [];
+    for (let n = 0; n < 40; n++) {
+      // Named against their order of creation, so a tie is decided by the name, not the id.
+      const property = await createProperty(db(), organization.id, { name: `Court ${String(99 - n).padStart(2, '0')}` });
+      properties.push(property);
+      for (let k = 0; k < 3; k++) {
+        const never = n % 7 === 0 && k === 0;
+        await item(property.id, types[k]!, never ? 'never_inspected' : 'compliant', `2026-0${3 + k}-${String(1 + (n % 20)).padStart(2, '0')}`,
+          never ? null : `2025-${String(1 + (n % 6)).padStart(2, '0')}-10`);
+      }
+      if (n % 6 === 0) await deficiency(organization.id, property.id, 'critical');
+    }
+    // A few fall due early: one item for two properties, two items for a third.
+    await item(properties[5]!.id, 'emergency_lighting', 'compliant', '2026-01-20', '2025-01-20');
+    await item(properties[17]!.id, 'emergency_lighting', 'compliant', '2026-01-25', '2025-01-25');
+    await item(properties[30]!.id, 'emergency_lighting', 'compliant', '2026-01-10', '2025-01-10');
+    await db().execute(sql`update compliance_items set next_due_date = '2026-01-12' where property_id = ${properties[30]!.id} and item_type = 'fire_extinguisher'`);
+    expect(await db().execute(sql`select earliest_due::text, second_due::text, static_bound from attention_inputs where property_id = ${properties[30]!.id}`))
+      .toMatchObject({ rows: [{ earliest_due: '2026-01-10', second_due: '2026-01-12', static_bound: 20 }] });
+
+    for (const [today, overdue] of [['2025-12-20', 0], ['2026-02-01', 4]] as const) {
+      const ask = { reach: wholeOrganization(organization.id), propertyIds: undefined, today, timeZone: 'UTC' };
+      const live = await liveAttention(db(), ask);
+      expect(live).toHaveLength(20);
+      expect(live.reduce((sum, r) => sum + r.overdueItems, 0), today).toBe(overdue);
+      // Ties: fewer different scores than properties listed.
+      expect(new Set(live.map((r) => r.score)).size, today).toBeLessThan(15);
+      expect(await keptAttention(db(), ask), today).toEqual(live);
+      expect(await keptAttention(db(), ask, 1), today).toEqual(live);
+      expect(await keptAttention(db(), ask, 5), today).toEqual(live);
+      expect(await keptAttention(db(), ask, 20), today).toEqual(live);
+    }
+  });
 });
 
 /** What the kept row should hold, counted from the property's items and deficiencies now. */

@@ -24,7 +24,7 @@ interface Row {
   daysSinceInspection: number | null;
 }
 
-/** At least this many properties, the highest bounds first, are scored to learn a score the top twenty reach. */
+/** At most this many properties of each kind, the highest first, are scored to learn a score the top twenty reach. */
 const ATTENTION_PROBE = 200;
 
 /**
@@ -42,12 +42,15 @@ export async function attentionProperties(db: DbOrTx, ask: InsightAsk): Promise<
 
 /**
  * The whole organisation from each property's kept inputs (attention_inputs): today decides
- * only how many of its due dates have passed and the days since its last inspection. No
- * property scores more than its `bound`. The properties whose bound reaches the two hundredth
- * highest are scored first; their twentieth score is one the top twenty reach, so only
- * properties whose bound reaches that score can be among them, and those below the first cut
- * are scored only when it is lower (attention_inputs_org_bound_idx). Names are read for the
- * properties that reach the twentieth score alone, ties included.
+ * only how many of its due dates have passed and the days since its last inspection. Each
+ * property is in one of three kinds today, read from its first two due dates by an index, and
+ * each kind has its own most it can score: two or more items overdue, `bound` (every kept due
+ * date counted as overdue); one, `static_bound` + 10; none, `static_bound`. The highest of each
+ * kind are scored first (at most `probe` each); their twentieth score is one the top twenty
+ * reach, so only properties whose most reaches it can be among them, and those are scored,
+ * each kind by its own index. So a day when little is overdue, when every bound exceeds the
+ * twentieth score, does not score every property. Names are read for the properties that
+ * reach the twentieth score alone, ties included.
  */
 export async function keptAttention(db: DbOrTx, ask: InsightAsk, probe = ATTENTION_PROBE): Promise<Row[]> {
   const w = ATTENTION_WEIGHTS;
@@ -62,19 +65,25 @@ export async function keptAttention(db: DbOrTx, ask: InsightAsk, probe = ATTENTI
           + coalesce(least(greatest(${today} - a.last_inspection_date, 0) / 30 * ${w.per30Days}::int, ${w.daysCap}::int), 0) as score
       from attention_inputs a cross join lateral (select ${overdueOf(sql`a`)} as overdue) o
       where a.organization_id = ${org} and ${where}`;
+  // The three kinds, each with the most its properties can score (attention_inputs_org_bound_due_idx,
+  // attention_inputs_org_static_bound_due_idx).
+  const many = sql`a.second_due < ${today}`;
+  const one = sql`a.earliest_due < ${today} and a.second_due >= ${today}`;
+  const none = sql`a.earliest_due >= ${today}`;
+  const reached = sql`(select score from reached)`;
   return preparedRows<Row>(
     db,
     sql`
-    with cut as (
-      select coalesce((select a.bound from attention_inputs a where a.organization_id = ${org}
-        order by a.bound desc nulls last offset ${probe - 1}::int limit 1), 0) as bound
-    ), probe as materialized (${scored(sql`a.bound >= (select bound from cut)`)}
+    with probe as materialized (
+      (${scored(many)} order by a.bound desc limit ${probe}::int)
+      union all (${scored(one)} order by a.static_bound desc limit ${probe}::int)
+      union all (${scored(none)} order by a.static_bound desc limit ${probe}::int)
     ), reached as (
       select greatest(coalesce((select score from probe order by score desc offset ${ATTENTION_TOP - 1}::int limit 1), 1), 1) as score
-    ), below as materialized (${scored(sql`a.bound >= (select score from reached) and a.bound < (select bound from cut)`)}
     ), candidates as materialized (
-      select * from probe where score >= (select score from reached)
-      union all select * from below where score >= (select score from reached)
+      select * from (${scored(sql`${many} and a.bound >= ${reached}`)}) c where c.score >= ${reached}
+      union all select * from (${scored(sql`${one} and a.static_bound >= ${reached} - ${w.overdue}::int`)}) c where c.score >= ${reached}
+      union all select * from (${scored(sql`${none} and a.static_bound >= ${reached}`)}) c where c.score >= ${reached}
     ), twentieth as (
       select greatest(coalesce((select score from candidates order by score desc offset ${ATTENTION_TOP - 1}::int limit 1), 1), 1) as score
     )
