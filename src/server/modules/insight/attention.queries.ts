@@ -75,9 +75,9 @@ export async function keptAttention(db: DbOrTx, ask: InsightAsk, probe = ATTENTI
     db,
     sql`
     with probe as materialized (
-      (${scored(many)} order by a.bound desc limit ${probe}::int)
-      union all (${scored(one)} order by a.static_bound desc limit ${probe}::int)
-      union all (${scored(none)} order by a.static_bound desc limit ${probe}::int)
+      (${scored(many)} order by a.bound desc nulls last limit ${probe}::int)
+      union all (${scored(one)} order by a.static_bound desc nulls last limit ${probe}::int)
+      union all (${scored(none)} order by a.static_bound desc nulls last limit ${probe}::int)
     ), reached as (
       select greatest(coalesce((select score from probe order by score desc offset ${ATTENTION_TOP - 1}::int limit 1), 1), 1) as score
     ), candidates as materialized (
