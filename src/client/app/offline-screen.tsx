@@ -1,9 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { RefreshCw, WifiOff } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { offlinePropertiesOf, onOfflinePropertiesChange } from '@/offline/offline-properties';
-import type { OfflineProperty } from '@/offline/db';
+import { useOfflineProperties } from '@/offline/use-offline-properties';
 import { useAuth } from './auth-context';
 
 export const OFFLINE_SCREEN_TEXT = 'You are offline. This page needs a connection; properties you made available offline open without one.';
@@ -56,27 +54,4 @@ export function OfflineScreen({ onRetry, headingLevel: Heading = 'h1' }: Offline
       ) : null}
     </section>
   );
-}
-
-/** This member's properties kept on the device, kept current as they are marked in any tab; undefined while read. */
-function useOfflineProperties(userId: number | undefined): OfflineProperty[] | undefined {
-  const [properties, setProperties] = useState<OfflineProperty[] | undefined>(undefined);
-  useEffect(() => {
-    if (userId === undefined) {
-      setProperties([]);
-      return;
-    }
-    let current = true;
-    const read = () =>
-      void offlinePropertiesOf(userId)
-        .then((list) => current && setProperties(list))
-        .catch(() => current && setProperties([]));
-    read();
-    const stop = onOfflinePropertiesChange(read);
-    return () => {
-      current = false;
-      stop();
-    };
-  }, [userId]);
-  return properties;
 }
