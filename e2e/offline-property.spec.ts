@@ -110,6 +110,28 @@ test('removing a property from the device in Settings stops it being kept, and s
   await expect.poll(async () => (await keptKeys(page)).length).toBe(0);
 });
 
+test('a member of two organisations sees in Settings only the properties kept for the organisation in use', async ({ proPage: page }) => {
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const kept = await addProperty(page, { name: 'Harbor View Offices' });
+  await page.goto(`/properties/${kept.id}`);
+  await page.getByRole('switch', { name: 'Available offline' }).click();
+  await expect(page.getByText('Kept on this device: it opens without signal.')).toBeVisible();
+  const first = (await (await page.request.get('/api/organizations')).json()) as { id: number; current: boolean }[];
+  const home = first.find((o) => o.current)!.id;
+
+  // A second organisation, created and switched to: Harbor View Offices is not one of its properties.
+  const created = await page.request.post('/api/organizations', { data: { name: 'Coastal Holdings' }, headers: { origin } });
+  expect(created.status()).toBe(201);
+  await page.goto('/settings#offline');
+  await expect(page.getByText('No properties are kept on this device.')).toBeVisible();
+
+  // Back in the first, it is listed again, still kept.
+  expect((await page.request.post(`/api/organizations/${home}/switch`, { headers: { origin } })).status()).toBe(200);
+  await page.reload();
+  const list = page.getByRole('list', { name: 'Properties kept on this device' });
+  await expect(list.getByRole('link', { name: 'Harbor View Offices' })).toBeVisible();
+});
+
 test('opening a walk-through keeps its property on the device for the day, and the walk opens again without a network', async ({ proPage: page, context }) => {
   const headers = { origin: new URL(test.info().project.use.baseURL!).origin };
   const property = await addProperty(page, { name: 'Quay Offices' });

@@ -20,7 +20,7 @@ interface OfflineScreenProps {
  */
 export function OfflineScreen({ onRetry, headingLevel: Heading = 'h1' }: OfflineScreenProps) {
   const { user } = useAuth();
-  const properties = useOfflineProperties(user?.id);
+  const properties = useOfflineProperties(user);
   return (
     <section aria-labelledby="offline-screen-title" className="mx-auto flex max-w-lg flex-col items-center gap-3 rounded-xl border border-dashed bg-background px-6 py-10 text-center">
       <span className="flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">

@@ -10,6 +10,8 @@ export interface OfflineProperty {
   markedAt: string;
   /** Marked by a walk-through for its day only: the calendar day after which it lapses. */
   walkDay?: string;
+  /** The organisation the member was acting in when it was marked; listed only there. None on marks kept before it was noted. */
+  organizationId?: number;
 }
 
 interface OfflineSchema extends DBSchema {

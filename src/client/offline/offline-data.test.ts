@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markHolds } from './offline-properties';
+import { inOrganization, markHolds } from './offline-properties';
 import { keptOnDevice, propertyIdIn, type PropertyOfRecord } from './persist-rules';
 import { requestStoragePersistence, storagePersistence, STORAGE_REFUSED_MESSAGE } from './storage-persistence';
 
@@ -11,6 +11,14 @@ describe('which marks still hold', () => {
   it('keeps a walk-through’s property for its day only', () => {
     expect(markHolds({ walkDay: '2026-11-27' }, '2026-11-27')).toBe(true);
     expect(markHolds({ walkDay: '2026-11-26' }, '2026-11-27')).toBe(false);
+  });
+
+  it('lists a mark in the organisation it was made in only, and one kept before organisations were noted in each', () => {
+    expect(inOrganization({ organizationId: 4 }, 4)).toBe(true);
+    expect(inOrganization({ organizationId: 4 }, 9)).toBe(false);
+    expect(inOrganization({}, 9)).toBe(true);
+    // No organisation (a kept session from before they were sent): nothing is hidden.
+    expect(inOrganization({ organizationId: 4 }, undefined)).toBe(true);
   });
 });
 

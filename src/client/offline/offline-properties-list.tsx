@@ -11,7 +11,7 @@ import { useOfflineProperties } from './use-offline-properties';
 /** The properties this member keeps on this device (docs/offline.md), each with Remove. */
 export function OfflinePropertiesList() {
   const { user } = useAuth();
-  const kept = useOfflineProperties(user?.id);
+  const kept = useOfflineProperties(user);
   if (!user) return null;
 
   const remove = (propertyId: number, name: string) =>

@@ -36,8 +36,17 @@ export function markHolds(entry: Pick<OfflineProperty, 'walkDay'>, today: string
   return entry.walkDay === undefined || entry.walkDay >= today;
 }
 
-/** This member's properties kept on the device, by name; lapsed walk-through marks are dropped. */
-export async function offlinePropertiesOf(userId: number): Promise<OfflineProperty[]> {
+/** Whether a mark belongs to the organisation the member now acts in (a mark kept before organisations were noted belongs to each). */
+export function inOrganization(entry: Pick<OfflineProperty, 'organizationId'>, organizationId: number | null | undefined): boolean {
+  return entry.organizationId === undefined || organizationId == null || entry.organizationId === organizationId;
+}
+
+/**
+ * This member's properties kept on the device for the organisation they act in, by name; lapsed
+ * walk-through marks are dropped. Those of their other organisations stay kept for when they
+ * switch back: the server would answer another organisation's property as not found.
+ */
+export async function offlinePropertiesOf(userId: number, organizationId: number | null | undefined): Promise<OfflineProperty[]> {
   const db = await offlineDb();
   const today = deviceToday();
   const all = await db.getAll('offlineProperties', IDBKeyRange.bound([userId, -Infinity], [userId, Infinity]));
@@ -46,13 +55,13 @@ export async function offlinePropertiesOf(userId: number): Promise<OfflineProper
     const tx = db.transaction('offlineProperties', 'readwrite');
     await Promise.all([...lapsed.map((entry) => tx.store.delete([entry.userId, entry.propertyId])), tx.done]);
   }
-  return all.filter((entry) => markHolds(entry, today)).sort((a, b) => a.name.localeCompare(b.name));
+  return all.filter((entry) => markHolds(entry, today) && inOrganization(entry, organizationId)).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Keeps a property on the device for this member, by hand (a walk-through's mark becomes permanent). */
-export async function markPropertyOffline(userId: number, propertyId: number, name: string): Promise<void> {
+export async function markPropertyOffline(userId: number, organizationId: number | undefined, propertyId: number, name: string): Promise<void> {
   const db = await offlineDb();
-  await db.put('offlineProperties', { userId, propertyId, name, markedAt: new Date().toISOString() });
+  await db.put('offlineProperties', { userId, propertyId, name, markedAt: new Date().toISOString(), organizationId });
   announce();
 }
 
@@ -73,6 +82,6 @@ export async function markWalkPropertyOffline(propertyId: number, name: string):
   const today = deviceToday();
   const existing = await db.get('offlineProperties', [user.id, propertyId]);
   if (existing && (existing.walkDay === undefined || existing.walkDay === today)) return;
-  await db.put('offlineProperties', { userId: user.id, propertyId, name, markedAt: new Date().toISOString(), walkDay: today });
+  await db.put('offlineProperties', { userId: user.id, propertyId, name, markedAt: new Date().toISOString(), walkDay: today, organizationId: user.organization?.id });
   announce();
 }

@@ -12,7 +12,7 @@ import { startPersistedCache, stopPersistedCache, type PersistedCache } from './
  * screen is up, one property after another.
  */
 
-let session: { userId: number; cache: PersistedCache; stopListening: () => void } | undefined;
+let session: { userId: number; organizationId: number | undefined; cache: PersistedCache; stopListening: () => void } | undefined;
 /** Properties fetched in this page's life; a new mark fetches only the new one. */
 const fetched = new Set<number>();
 
@@ -67,11 +67,12 @@ export async function openOfflineData(client: QueryClient, user: SessionUser, co
     fetched.clear();
   }
   if (confirmed) await keepSession(user).catch(() => undefined);
-  const ids = (await offlinePropertiesOf(user.id).catch(() => [])).map((p) => p.propertyId);
+  const ids = (await offlinePropertiesOf(user.id, user.organization?.id).catch(() => [])).map((p) => p.propertyId);
   const cache: PersistedCache = await startPersistedCache(client, { userId: user.id, organizationId: user.organization?.id ?? null }, new Set(ids));
   if (session?.userId === user.id) {
     // The same person again, or in another organisation (a switch empties the cache): the
     // listener saves through this cache, and the offline properties are fetched again.
+    session.organizationId = user.organization?.id;
     if (session.cache !== cache) {
       session.cache = cache;
       fetched.clear();
@@ -80,7 +81,7 @@ export async function openOfflineData(client: QueryClient, user: SessionUser, co
     return;
   }
   const refresh = () =>
-    void offlinePropertiesOf(user.id).then((now) => {
+    void offlinePropertiesOf(user.id, session?.organizationId).then((now) => {
       const nowIds = now.map((p) => p.propertyId);
       session?.cache.setOfflineProperties(new Set(nowIds));
       for (const id of fetched) if (!nowIds.includes(id)) fetched.delete(id);
@@ -92,6 +93,7 @@ export async function openOfflineData(client: QueryClient, user: SessionUser, co
   window.addEventListener('online', refresh);
   session = {
     userId: user.id,
+    organizationId: user.organization?.id,
     cache,
     stopListening: () => {
       stopChanges();

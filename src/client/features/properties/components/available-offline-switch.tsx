@@ -15,7 +15,7 @@ import { requestStoragePersistence, storagePersistence, STORAGE_REFUSED_MESSAGE 
 export function AvailableOfflineSwitch({ propertyId, propertyName }: { propertyId: number; propertyName: string }) {
   const id = useId();
   const { user } = useAuth();
-  const kept = useOfflineProperties(user?.id);
+  const kept = useOfflineProperties(user);
   const entry = kept?.find((p) => p.propertyId === propertyId);
   // A walk-through's mark for its day only leaves the switch off: switching on keeps it for good.
   const on = entry !== undefined && entry.walkDay === undefined;
@@ -42,7 +42,7 @@ export function AvailableOfflineSwitch({ propertyId, propertyName }: { propertyI
         return;
       }
       const first = kept.length === 0;
-      await markPropertyOffline(user.id, propertyId, propertyName);
+      await markPropertyOffline(user.id, user.organization?.id, propertyId, propertyName);
       if (first || refused) setRefused((await requestStoragePersistence()) === 'refused');
     } catch {
       toast({ variant: 'destructive', title: 'Could not change what this device keeps', description: 'Its storage did not answer. Please try again.' });
