@@ -280,6 +280,7 @@ const CALLS: Record<string, Call> = {
   'POST /api/inspections/:id/deficiencies': { names: 'propertyRecord', params: (f) => ({ id: f.inspectionB }), body: () => ({ description: 'Horn on level 2 silent', severity: 'impairment' }) },
 
   // Deficiencies
+  'GET /api/deficiencies': { names: 'nothing' },
   'GET /api/deficiencies/open-summary': { names: 'nothing' },
   'GET /api/deficiencies/:id': { names: 'propertyRecord', params: (f) => ({ id: f.deficiencyB }) },
   'PUT /api/deficiencies/:id': { names: 'propertyRecord', params: (f) => ({ id: f.deficiencyB }), body: () => ({ description: 'Panel shows a ground fault', severity: 'critical' }) },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INSPECTION_STATUSES, INSPECTION_TYPES } from '../enums';
 import { DEFICIENCY_SEVERITIES } from '../records';
 import { calendarDate } from './calendar-date';
+import { DEFICIENCY_AGE_BANDS } from './insight';
 import { calendarDayField, countField, namedRef, recordIdField, timestampField } from './response-fields';
 
 const optionalText = (max: number, label: string) =>
@@ -54,6 +55,22 @@ export const deficiencyListQuerySchema = z.object({
   severity: z.enum(DEFICIENCY_SEVERITIES, { error: 'Unknown severity' }).optional(),
 });
 
+/**
+ * GET /api/deficiencies: every property's deficiencies the member reaches, in the Insight
+ * figure's age bands (docs/insight.md "Open deficiencies by age"). A page of at most 100.
+ */
+export const deficiencyPortfolioQuerySchema = z.object({
+  status: z.enum(['open', 'corrected', 'all'], { error: 'Status must be open, corrected or all' }).default('open'),
+  severity: z.enum(DEFICIENCY_SEVERITIES, { error: 'Severity must be critical, impairment or non_critical' }).optional(),
+  // A hand-typed `age=90+` reaches the server as "90 " (a plus in a query is a space).
+  age: z.preprocess((v) => (v === '90 ' ? '90+' : v), z.enum(DEFICIENCY_AGE_BANDS, { error: 'Age must be 0-30, 31-90 or 90+' }).optional()),
+  propertyId: z.coerce.number({ error: 'Unknown property' }).int('Unknown property').min(1, 'Unknown property').max(2_147_483_647, 'Unknown property').optional(),
+  limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(100, 'Limit must be at most 100').default(20),
+  offset: z.coerce.number({ error: 'Offset must be a number' }).int('Offset must be a whole number').min(0, 'Offset cannot be negative').default(0),
+});
+export type DeficiencyPortfolioQuery = z.input<typeof deficiencyPortfolioQuerySchema>;
+export type DeficiencyPortfolioFilter = z.output<typeof deficiencyPortfolioQuerySchema>;
+
 export const deficiencyPhotoResponse = z.object({
   id: recordIdField,
   contentType: z.string(),
@@ -90,6 +107,13 @@ export const deficiencyResponse = z.object({
     .describe('The re-test of the inspection that found it, scheduled when its last deficiency was corrected (fire alarm, smoke detectors, sprinkler system): the item stays non-compliant until it passes'),
 });
 export type Deficiency = z.infer<typeof deficiencyResponse>;
+
+/** A row of GET /api/deficiencies: the deficiency as its property lists it, with its property and age. */
+export const portfolioDeficiencyResponse = deficiencyResponse.extend({
+  propertyName: z.string(),
+  ageDays: countField.describe('Days from the day it was found to today (open) or to the day it was corrected, in the organisation\'s time zone'),
+});
+export type PortfolioDeficiency = z.infer<typeof portfolioDeficiencyResponse>;
 
 /** GET /api/deficiencies/open-summary: the dashboard's and the bell's counts. */
 export const deficiencySummaryResponse = z.object({

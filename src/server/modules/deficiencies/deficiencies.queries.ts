@@ -145,6 +145,12 @@ export function listForInspection(db: DbOrTx, organizationId: number, inspection
   return selectDeficiencies(db, sql`d.organization_id = ${organizationId} and d.inspection_id = ${inspectionId}`);
 }
 
+/** The deficiencies of these ids (a page chosen elsewhere), in no particular order. */
+export function deficienciesByIds(db: DbOrTx, organizationId: number, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectDeficiencies(db, sql`d.organization_id = ${organizationId} and d.id = any(${`{${ids.join(',')}}`}::int[])`, ids.length);
+}
+
 /** Open critical deficiencies of the account, for the bell. */
 export function listOpenCritical(db: DbOrTx, reach: Reach, limit: number) {
   return selectDeficiencies(db, sql`${reached(reach)} and d.corrected_on is null and d.severity = 'critical'`, limit);

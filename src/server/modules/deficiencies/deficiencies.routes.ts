@@ -3,8 +3,10 @@ import { z } from 'zod';
 import type { ApiErrorBody } from '@shared/api-error';
 import { PHOTO_TYPES } from '@shared/records';
 import { UNDO_TOKEN_HEADER } from '@shared/undo';
-import { correctDeficiencyResponse, correctDeficiencySchema, deficiencyEditSchema, deficiencyListQuerySchema, deficiencyPhotoResponse, deficiencyResponse, deficiencySummaryResponse } from '@shared/schemas/deficiency';
+import { correctDeficiencyResponse, correctDeficiencySchema, deficiencyEditSchema, deficiencyListQuerySchema, deficiencyPhotoResponse, deficiencyPortfolioQuerySchema, deficiencyResponse, deficiencySummaryResponse, portfolioDeficiencyResponse } from '@shared/schemas/deficiency';
+import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
 import { requireAccount } from '../../plugins/auth';
+import { sendJsonBytes } from '../../plugins/compression';
 import { fileBody, fileResponse, idParams, notFoundParams, recordId, successResponse, type ZodTypeProvider } from '../../route-schema';
 import * as deficiencies from './deficiencies.service';
 import { PHOTO_UPLOAD_PATH } from './photo-upload';
@@ -35,6 +37,25 @@ export async function deficienciesRoutes(app: FastifyInstance, deps: deficiencie
     '/api/deficiencies/open-summary',
     { schema: { tags, summary: 'Count open deficiencies', description: 'Open and critical counts, and the latest critical ones.', response: { 200: deficiencySummaryResponse } } },
     async (request) => deficiencies.openSummary(deps, requireAccount(request)),
+  );
+
+  api.get(
+    '/api/deficiencies',
+    {
+      schema: {
+        tags,
+        summary: 'List deficiencies across properties',
+        description:
+          "Every property's deficiencies the caller reaches: open ones by default, oldest found first (critical first on the same day), then corrected ones, the latest corrected first. `age` takes the Insight figure's bands (0-30, 31-90, 90+ days from the day found, in the organisation's time zone), so a band's count there is this list's total. Paged with `limit` (at most 100) and `offset`; the total is in `X-Total-Count`.",
+        querystring: deficiencyPortfolioQuerySchema,
+        response: { 200: z.array(portfolioDeficiencyResponse) },
+      },
+    },
+    async (request, reply) => {
+      const page = await deficiencies.listAcrossProperties(deps, requireAccount(request), request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(page.total));
+      return sendJsonBytes(request, reply, page);
+    },
   );
 
   api.get('/api/deficiencies/:id', { schema: { tags, summary: 'Get a deficiency', params, response: { 200: deficiencyResponse } } }, async (request) =>

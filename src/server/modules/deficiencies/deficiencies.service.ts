@@ -2,13 +2,13 @@ import type pg from 'pg';
 import type { z } from 'zod';
 import { todayInTimeZone } from '@shared/dates';
 import { PHOTO_QUARANTINED_MESSAGE } from '@shared/records';
-import type { correctDeficiencySchema, CorrectDeficiencyResult, Deficiency, DeficiencyPhoto, DeficiencyValues, ScheduledRetest } from '@shared/schemas/deficiency';
+import type { correctDeficiencySchema, CorrectDeficiencyResult, Deficiency, DeficiencyPortfolioFilter, DeficiencyPhoto, DeficiencyValues, ScheduledRetest } from '@shared/schemas/deficiency';
 import type { InspectionType } from '@shared/enums';
 import { formatDisplayDate } from '@shared/dates';
 import { isCodeSet } from '@shared/code-sets';
 import { retestRule, retestScheduledMessage } from '@shared/retest-after-correction';
 import type { Db, DbOrTx } from '../../db/client';
-import { writeAccountData } from '../../cache/account-cache';
+import { rememberedPage, writeAccountData } from '../../cache/account-cache';
 import { withTransaction } from '../../db/transaction';
 import { changedElsewhere, conflict, notFound, validationFailed } from '../../errors';
 import { emitWebhookEvent } from '../webhooks/emit';
@@ -17,6 +17,7 @@ import { beginUndoable, finishUndoable } from '../undo/undo.service';
 import type { Account } from '../../account';
 import { assertPropertyExists } from '../properties/properties.service';
 import * as q from './deficiencies.queries';
+import { listPortfolioDeficiencies } from './portfolio-deficiencies.queries';
 import { newFileKey, type FileStore } from '../../files/file-store';
 import { encodePhoto, PHOTO_MAX_PIXELS } from './photo-encode';
 
@@ -36,6 +37,15 @@ const today = (account: Account) => todayInTimeZone(account.timeZone, new Date()
 export async function listForProperty(deps: DeficienciesDeps, account: Account, propertyId: number, filter: q.DeficiencyFilter): Promise<Deficiency[]> {
   await assertPropertyExists(deps, account, propertyId);
   return q.listForProperty(deps.db, account.id, propertyId, filter);
+}
+
+/**
+ * A page of every reached property's deficiencies (GET /api/deficiencies), with the total:
+ * remembered per account, day and query until the account's data changes, like the other lists.
+ */
+export function listAcrossProperties(deps: DeficienciesDeps, account: Account, filter: DeficiencyPortfolioFilter) {
+  const day = today(account);
+  return rememberedPage(deps.db, account, `deficiencies|${day}|${JSON.stringify(filter)}`, () => listPortfolioDeficiencies(deps.db, account, filter, day, account.timeZone));
 }
 
 export async function listForInspection(deps: DeficienciesDeps, account: Account, inspectionId: number): Promise<Deficiency[]> {
