@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ArrowLeft, CircleCheck, CloudOff, SearchX } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { WalkthroughResult } from '@shared/devices';
@@ -94,15 +94,8 @@ interface Group {
   total: number;
 }
 
-/** Rows drawn in the first frame: a phone's screenful and more. */
+/** Rows drawn in the first frame: a phone's screenful and more; the rest follow in the next. */
 const FIRST_ROWS = 40;
-/**
- * Rows added in each frame after it, until all are drawn. Each step is one task (about 70 ms on
- * a phone-speed CPU for 120 rows), so a tap waits at most that long while the list fills; as a
- * transition, yielding every 5 ms, the same rows took a third longer to appear, the browser
- * drawing an unchanged frame between every slice (docs/offline.md, "Opening fast").
- */
-const ROWS_PER_FRAME = 120;
 
 /** The groups cut after `limit` devices, keeping each group's count. */
 function firstRows(groups: Group[], limit: number): Group[] {
@@ -163,16 +156,15 @@ function WalkScreen({ walk }: { walk: WalkthroughResponse }) {
     if (walk.status === 'open') void markWalkPropertyOffline(walk.propertyId, walk.propertyName).catch(() => undefined);
   }, [walk.status, walk.propertyId, walk.propertyName]);
   const groups = useMemo(() => groupByPlace(devices), [devices]);
-  // A long walk draws its first screenful at once and the rest a step a frame just after, so the
-  // phone shows the list without waiting for rows far below.
-  const [shownRows, setShownRows] = useState(FIRST_ROWS);
-  const drawAll = shownRows >= devices.length;
+  // A long walk draws its first screenful at once and the rest just after, so the phone shows
+  // the list without waiting for rows far below.
+  const [drawAll, setDrawAll] = useState(devices.length <= FIRST_ROWS);
   useEffect(() => {
     if (drawAll) return;
-    const frame = requestAnimationFrame(() => setShownRows((shown) => shown + ROWS_PER_FRAME));
+    const frame = requestAnimationFrame(() => startTransition(() => setDrawAll(true)));
     return () => cancelAnimationFrame(frame);
-  }, [drawAll, shownRows]);
-  const shownGroups = useMemo(() => (drawAll ? groups : firstRows(groups, shownRows)), [drawAll, groups, shownRows]);
+  }, [drawAll]);
+  const shownGroups = useMemo(() => (drawAll ? groups : firstRows(groups, FIRST_ROWS)), [drawAll, groups]);
   // Each group gets its own devices' taps, the same object while none of them changes, so a tap
   // redraws its own floor's section rather than going through all 500 rows.
   const lastGroupTaps = useRef(new Map<string, Record<number, LocalTap>>());
