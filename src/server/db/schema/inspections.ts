@@ -68,6 +68,11 @@ export const inspections = pgTable(
     index('inspections_requirement_open_idx')
       .on(t.requirementId)
       .where(sql`${t.status} in ('scheduled', 'in_progress')`),
+    // A requirement's completions (restarts.queries.ts: the activity that restarts another's clock),
+    // and a deleted requirement's inspections, without reading every inspection.
+    index('inspections_requirement_completed_idx')
+      .on(t.requirementId, t.completedDate)
+      .where(sql`${t.status} = 'completed' and ${t.requirementId} is not null`),
     // One re-test per failed inspection; finds a failure's re-test without a scan.
     uniqueIndex('inspections_retest_of_idx').on(t.retestOfId).where(sql`${t.retestOfId} is not null`),
     // Completions by month for an organisation (the Insight on-time figure). Migration 0051 adds

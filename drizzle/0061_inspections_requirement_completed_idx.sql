@@ -1,0 +1,1 @@
+CREATE INDEX "inspections_requirement_completed_idx" ON "inspections" USING btree ("requirement_id","completed_date") WHERE "inspections"."status" = 'completed' and "inspections"."requirement_id" is not null;
