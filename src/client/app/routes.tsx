@@ -94,6 +94,11 @@ const SIGNED_IN_PAGES: PageRoute[] = [
     load: () => import('@/features/insight/pages/insight-page'),
     prefetch: (client, params) => import('@/features/insight/api/insight-queries').then((m) => m.prefetchInsight(client, params)),
   },
+  {
+    path: '/deficiencies',
+    load: () => import('@/features/deficiencies/pages/deficiencies-page'),
+    prefetch: (client, params) => import('@/features/deficiencies/api/deficiency-list-query').then((m) => m.prefetchDeficiencyList(client, params)),
+  },
   { path: '/reports', load: () => import('@/features/reports/pages/reports-page') },
   // What this device still holds for the server (docs/offline.md).
   { path: '/sync', load: () => import('@/features/sync/pages/sync-page') },

@@ -4,7 +4,7 @@ import { DEFICIENCY_SEVERITIES, DEFICIENCY_SEVERITY_LABELS, type DeficiencySever
 import type { DeficiencyAgeResponse } from '@shared/schemas/insight';
 import { formatDate } from '@/lib/format-date';
 import { insightUrl, useInsight } from '../api/insight-queries';
-import { propertyDeficiencies } from '../api/insight-links';
+import { openDeficiencies, propertyDeficiencies } from '../api/insight-links';
 import { fillOf, PatternDefs, STATUS_FILLS, TextLegend, type SeriesFill } from './chart-patterns';
 import { ChartFrame, FigureSection, FigureTable, td, th } from './figure-section';
 import { plural } from './figure-format';
@@ -24,6 +24,8 @@ export function DeficiencyAgeFigure({ propertyIds }: { propertyIds?: number[] })
   const bands = query.data?.bands ?? [];
   const oldest = query.data?.oldest ?? [];
   const open = bands.reduce((sum, b) => sum + b.count, 0);
+  // The list narrows to one property, not to a chosen set: one chosen is passed on, several are not.
+  const onlyProperty = propertyIds?.length === 1 ? propertyIds[0] : undefined;
   const rows = DEFICIENCY_AGE_BANDS.map((band) => ({
     band: BAND_LABELS[band],
     ...Object.fromEntries(DEFICIENCY_SEVERITIES.map((s) => [s, countIn(bands, band, s)])),
@@ -41,7 +43,11 @@ export function DeficiencyAgeFigure({ propertyIds }: { propertyIds?: number[] })
       emptyMessage={open > 0 ? undefined : 'No open deficiencies: every one found has been corrected.'}
       chart={
         <div className="space-y-3">
-          <p className="text-sm">{plural(open, 'open deficiency', 'open deficiencies')}</p>
+          <p className="text-sm">
+            <Link className="underline underline-offset-2" to={openDeficiencies({ propertyId: onlyProperty })}>
+              {plural(open, 'open deficiency', 'open deficiencies')}
+            </Link>
+          </p>
           <ChartFrame label="Grouped bar chart of open deficiencies by severity in each age band. The numbers are in the table.">
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={rows} accessibilityLayer={false} margin={{ top: 20, right: 4, bottom: 0, left: -8 }}>
@@ -61,14 +67,26 @@ export function DeficiencyAgeFigure({ propertyIds }: { propertyIds?: number[] })
           <TextLegend items={DEFICIENCY_SEVERITIES.map((s) => ({ label: DEFICIENCY_SEVERITY_LABELS[s], fill: SEVERITY_FILLS[s] }))} />
         </div>
       }
-      table={<AgeTable bands={bands} />}
+      table={<AgeTable bands={bands} propertyId={onlyProperty} />}
     >
       <OldestList oldest={oldest} />
     </FigureSection>
   );
 }
 
-function AgeTable({ bands }: { bands: Answer['bands'] }) {
+const severityTotal = (bands: Answer['bands'], severity: DeficiencySeverity) => bands.filter((b) => b.severity === severity).reduce((sum, b) => sum + b.count, 0);
+
+/** A count, linked to the list of the deficiencies it counts (a zero to nothing). */
+function CountLink({ count, to, label }: { count: number; to: string; label: string }) {
+  if (count === 0) return <>0</>;
+  return (
+    <Link className="underline underline-offset-2" to={to} aria-label={label}>
+      {count}
+    </Link>
+  );
+}
+
+function AgeTable({ bands, propertyId }: { bands: Answer['bands']; propertyId?: number }) {
   return (
     <FigureTable caption="Open deficiencies by severity and age">
       <thead>
@@ -85,9 +103,21 @@ function AgeTable({ bands }: { bands: Answer['bands'] }) {
           <tr key={s}>
             <th scope="row" className={`${td} font-normal`}>{DEFICIENCY_SEVERITY_LABELS[s]}</th>
             {DEFICIENCY_AGE_BANDS.map((band) => (
-              <td key={band} className={td}>{countIn(bands, band, s)}</td>
+              <td key={band} className={td}>
+                <CountLink
+                  count={countIn(bands, band, s)}
+                  to={openDeficiencies({ severity: s, age: band, propertyId })}
+                  label={`${plural(countIn(bands, band, s), 'open deficiency', 'open deficiencies')}, ${DEFICIENCY_SEVERITY_LABELS[s].toLowerCase()}, ${BAND_LABELS[band].toLowerCase()}`}
+                />
+              </td>
             ))}
-            <td className={td}>{bands.filter((b) => b.severity === s).reduce((sum, b) => sum + b.count, 0)}</td>
+            <td className={td}>
+              <CountLink
+                count={severityTotal(bands, s)}
+                to={openDeficiencies({ severity: s, propertyId })}
+                label={`${plural(severityTotal(bands, s), 'open deficiency', 'open deficiencies')}, ${DEFICIENCY_SEVERITY_LABELS[s].toLowerCase()}, every age`}
+              />
+            </td>
           </tr>
         ))}
       </tbody>

@@ -1,4 +1,5 @@
 import { OctagonAlert } from 'lucide-react';
+import { Link } from 'react-router';
 import { cn } from '@/lib/utils';
 import { useDeficiencySummary } from '../api/record-queries';
 
@@ -18,6 +19,12 @@ export function OpenDeficienciesStat() {
         <span className="font-semibold">{data.openCount}</span> open {data.openCount === 1 ? 'deficiency' : 'deficiencies'}
       </span>
       {critical ? <span className="font-semibold">· {data.criticalCount} critical</span> : null}
+      {/* Every property's open deficiencies, oldest first (issue 36): the sidebar holds the main sections only. */}
+      {data.openCount > 0 ? (
+        <Link to="/deficiencies" className="ml-auto font-medium underline underline-offset-2">
+          See all open deficiencies
+        </Link>
+      ) : null}
     </p>
   );
 }
