@@ -68,8 +68,8 @@ export const inspections = pgTable(
     index('inspections_requirement_open_idx')
       .on(t.requirementId)
       .where(sql`${t.status} in ('scheduled', 'in_progress')`),
-    // A requirement's completions (restarts.queries.ts: the activity that restarts another's clock),
-    // and a deleted requirement's inspections, without reading every inspection.
+    // A requirement's completions (restarts.queries.ts: the activity that restarts another's
+    // clock) without reading every inspection.
     index('inspections_requirement_completed_idx')
       .on(t.requirementId, t.completedDate)
       .where(sql`${t.status} = 'completed' and ${t.requirementId} is not null`),
