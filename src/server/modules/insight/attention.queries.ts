@@ -24,7 +24,7 @@ interface Row {
   daysSinceInspection: number | null;
 }
 
-/** At most this many properties of each kind, the highest first, are scored to learn a score the top twenty reach. */
+/** At least this many properties of each kind (if it has them), the highest first, are scored to learn a score the top twenty reach. */
 const ATTENTION_PROBE = 200;
 
 /**
@@ -45,12 +45,13 @@ export async function attentionProperties(db: DbOrTx, ask: InsightAsk): Promise<
  * only how many of its due dates have passed and the days since its last inspection. Each
  * property is in one of three kinds today, read from its first two due dates by an index, and
  * each kind has its own most it can score: two or more items overdue, `bound` (every kept due
- * date counted as overdue); one, `static_bound` + 10; none, `static_bound`. The highest of each
- * kind are scored first (at most `probe` each); their twentieth score is one the top twenty
- * reach, so only properties whose most reaches it can be among them, and those are scored,
- * each kind by its own index. So a day when little is overdue, when every bound exceeds the
- * twentieth score, does not score every property. Names are read for the properties that
- * reach the twentieth score alone, ties included.
+ * date counted as overdue); one, `static_bound` + 10; none, `static_bound`. Of each kind the
+ * properties whose most reaches its `probe`-th highest are scored first; their twentieth score
+ * is one the top twenty reach, so only properties whose most reaches it can be among them, and
+ * those below the first cuts are scored next, each kind from its own index. So a day when
+ * little is overdue, when every bound exceeds the twentieth score, does not score every
+ * property. Names are read for the properties that reach the twentieth score alone, ties
+ * included.
  */
 export async function keptAttention(db: DbOrTx, ask: InsightAsk, probe = ATTENTION_PROBE): Promise<Row[]> {
   const w = ATTENTION_WEIGHTS;
@@ -65,25 +66,37 @@ export async function keptAttention(db: DbOrTx, ask: InsightAsk, probe = ATTENTI
           + coalesce(least(greatest(${today} - a.last_inspection_date, 0) / 30 * ${w.per30Days}::int, ${w.daysCap}::int), 0) as score
       from attention_inputs a cross join lateral (select ${overdueOf(sql`a`)} as overdue) o
       where a.organization_id = ${org} and ${where}`;
-  // The three kinds, each with the most its properties can score (attention_inputs_org_bound_due_idx,
-  // attention_inputs_org_static_bound_due_idx).
-  const many = sql`a.second_due < ${today}`;
-  const one = sql`a.earliest_due < ${today} and a.second_due >= ${today}`;
-  const none = sql`a.earliest_due >= ${today}`;
+  // The three kinds, each with the most its properties can score: `col` + `slack`
+  // (attention_inputs_org_bound_due_idx, attention_inputs_org_static_bound_due_idx).
+  const kinds = [
+    { name: sql`many`, where: sql`a.second_due < ${today}`, col: sql`a.bound`, slack: 0 },
+    { name: sql`one`, where: sql`a.earliest_due < ${today} and a.second_due >= ${today}`, col: sql`a.static_bound`, slack: w.overdue },
+    { name: sql`none`, where: sql`a.earliest_due >= ${today}`, col: sql`a.static_bound`, slack: 0 },
+  ];
   const reached = sql`(select score from reached)`;
+  const each = (f: (k: (typeof kinds)[number]) => SQL, glue: SQL) => sql.join(kinds.map(f), glue);
   return preparedRows<Row>(
     db,
     sql`
-    with probe as materialized (
-      (${scored(many)} order by a.bound desc nulls last limit ${probe}::int)
-      union all (${scored(one)} order by a.static_bound desc nulls last limit ${probe}::int)
-      union all (${scored(none)} order by a.static_bound desc nulls last limit ${probe}::int)
+    with cut as (
+      -- Per kind, the most of its probe-th highest (ties with it are scored too).
+      select ${each(
+        (k) => sql`coalesce((select ${k.col} from attention_inputs a where a.organization_id = ${org} and ${k.where}
+          order by ${k.col} desc nulls last offset ${probe - 1}::int limit 1), 0) as ${k.name}`,
+        sql`, `,
+      )}
+    ), probe as materialized (
+      ${each((k) => sql`${scored(sql`${k.where} and ${k.col} >= (select ${k.name} from cut)`)}`, sql` union all `)}
     ), reached as (
       select greatest(coalesce((select score from probe order by score desc offset ${ATTENTION_TOP - 1}::int limit 1), 1), 1) as score
+    ), below as materialized (
+      ${each(
+        (k) => sql`${scored(sql`${k.where} and ${k.col} >= ${reached} - ${k.slack}::int and ${k.col} < (select ${k.name} from cut)`)}`,
+        sql` union all `,
+      )}
     ), candidates as materialized (
-      select * from (${scored(sql`${many} and a.bound >= ${reached}`)}) c where c.score >= ${reached}
-      union all select * from (${scored(sql`${one} and a.static_bound >= ${reached} - ${w.overdue}::int`)}) c where c.score >= ${reached}
-      union all select * from (${scored(sql`${none} and a.static_bound >= ${reached}`)}) c where c.score >= ${reached}
+      select * from probe where score >= ${reached}
+      union all select * from below where score >= ${reached}
     ), twentieth as (
       select greatest(coalesce((select score from candidates order by score desc offset ${ATTENTION_TOP - 1}::int limit 1), 1), 1) as score
     )
