@@ -49,6 +49,9 @@ export const deficiencies = pgTable(
     // A device's deficiencies (its history and whether it is failed).
     index('deficiencies_device_idx').on(t.deviceId).where(sql`${t.deviceId} is not null`),
     index('deficiencies_org_open_idx').on(t.organizationId, t.severity).where(sql`${t.correctedOn} is null`),
+    // Corrected deficiencies across properties (GET /api/deficiencies?status=corrected|all): open
+    // ones are read from open_deficiency_found, corrected ones would otherwise read every row.
+    index('deficiencies_org_corrected_idx').on(t.organizationId, t.correctedOn).where(sql`${t.correctedOn} is not null`),
   ],
 );
 

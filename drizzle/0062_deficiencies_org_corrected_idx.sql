@@ -1,0 +1,1 @@
+CREATE INDEX "deficiencies_org_corrected_idx" ON "deficiencies" USING btree ("organization_id","corrected_on") WHERE "deficiencies"."corrected_on" is not null;
