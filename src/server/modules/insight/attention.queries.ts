@@ -75,18 +75,35 @@ export async function keptAttention(db: DbOrTx, ask: InsightAsk, probe = ATTENTI
   ];
   const reached = sql`(select score from reached)`;
   const each = (f: (k: (typeof kinds)[number]) => SQL, glue: SQL) => sql.join(kinds.map(f), glue);
+  const [busiest, ...quieter] = kinds as [(typeof kinds)[number], ...typeof kinds];
+  const twentiethOf = (rows: SQL) =>
+    sql`greatest(coalesce((select score from ${rows} order by score desc offset ${ATTENTION_TOP - 1}::int limit 1), 1), 1)`;
   return preparedRows<Row>(
     db,
     sql`
-    with cut as (
+    with first_cut as (
       -- Per kind, the most of its probe-th highest (ties with it are scored too).
       select ${each(
         (k) => sql`coalesce((select ${k.col} from attention_inputs a where a.organization_id = ${org} and ${k.where}
           order by ${k.col} desc nulls last offset ${probe - 1}::int limit 1), 0) as ${k.name}`,
         sql`, `,
       )}
+    ), busiest as materialized (
+      ${scored(sql`${busiest.where} and ${busiest.col} >= (select ${busiest.name} from first_cut)`)}
+    ), cut as (
+      -- The busiest kind's twentieth score already bounds the others: a busy day's top twenty
+      -- need not score the thousands with nothing overdue that tie at their first cut.
+      select ${busiest.name}, ${sql.join(
+        quieter.map((k) => sql`greatest(${k.name}, ${twentiethOf(sql`busiest`)} - ${k.slack}::int) as ${k.name}`),
+        sql`, `,
+      )}
+      from first_cut
     ), probe as materialized (
-      ${each((k) => sql`${scored(sql`${k.where} and ${k.col} >= (select ${k.name} from cut)`)}`, sql` union all `)}
+      select * from busiest
+      ${sql.join(
+        quieter.map((k) => sql`union all ${scored(sql`${k.where} and ${k.col} >= (select ${k.name} from cut)`)}`),
+        sql` `,
+      )}
     ), reached as (
       select greatest(coalesce((select score from probe order by score desc offset ${ATTENTION_TOP - 1}::int limit 1), 1), 1) as score
     ), below as materialized (
