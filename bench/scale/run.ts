@@ -6,7 +6,7 @@
  */
 import { execSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded';
@@ -22,6 +22,10 @@ import { seedScale, signIn } from './seed';
 
 const FACTOR = Number(process.env.BENCH_SCALE_FACTOR ?? 1);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+/** BENCH_PARTS (default all): which of cache-miss, mixed and instances to run after the seed. */
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'cache-miss,mixed,instances').split(','));
+/** BENCH_NODE_ARGS: arguments to the all-in-one server's node, e.g. `--cpu-prof --cpu-prof-dir=…`. */
+const NODE_ARGS = process.env.BENCH_NODE_ARGS?.split(' ') ?? [];
 const ROUNDS = 3;
 /** Sessions of the mixed load: one each in 100 of the small organisations. */
 const MIXED_ORGANIZATIONS = 100;
@@ -66,7 +70,7 @@ const env = {
   ...s3.env,
 };
 try {
-  const server = await startServer({ ...env, DATA_DIR: mkdtempSync(path.join(workDir, 'all-')) });
+  const server = await startServer({ ...env, DATA_DIR: mkdtempSync(path.join(workDir, 'all-')) }, process.cwd(), NODE_ARGS);
   const children = [];
   try {
     say('seeding');
@@ -84,7 +88,7 @@ try {
     pinThisProcess(LOAD_CPU);
 
     say('cache misses');
-    cacheMisses = await measureCacheMisses({
+    if (PARTS.has('cache-miss')) cacheMisses = await measureCacheMisses({
       url: server.url,
       databaseUrl: database.url,
       organizationId: seed.large.id,
@@ -111,15 +115,17 @@ try {
     ];
     const open = new OpenInspections(database.url, organizationIds);
     const run = async (t: (typeof targets)[number], seconds: number) => runMixedLoad({ ...t, open: await open.refresh(), durationSeconds: seconds, failures });
-    say('mixed load, Firemark against the Express peer');
-    for (const t of targets) await run(t, 1);
-    const samples = new Map<string, MixedResult[]>(targets.map((t) => [t.server, []]));
-    for (let round = 0; round < ROUNDS; round++) for (const t of targets) samples.get(t.server)!.push(await run(t, DURATION_S));
-    const [firemark, ofPeer] = targets.map((t) => medianResult(samples.get(t.server)!));
-    mixed = [
-      { server: 'Firemark', ...firemark!, 'x peer': Number((firemark!['req/s'] / ofPeer!['req/s']).toFixed(2)) },
-      { server: 'Express peer', ...ofPeer!, 'x peer': 1 },
-    ];
+    if (PARTS.has('mixed')) {
+      say('mixed load, Firemark against the Express peer');
+      for (const t of targets) await run(t, 1);
+      const samples = new Map<string, MixedResult[]>(targets.map((t) => [t.server, []]));
+      for (let round = 0; round < ROUNDS; round++) for (const t of targets) samples.get(t.server)!.push(await run(t, DURATION_S));
+      const [firemark, ofPeer] = targets.map((t) => medianResult(samples.get(t.server)!));
+      mixed = [
+        { server: 'Firemark', ...firemark!, 'x peer': Number((firemark!['req/s'] / ofPeer!['req/s']).toFixed(2)) },
+        { server: 'Express peer', ...ofPeer!, 'x peer': 1 },
+      ];
+    }
 
     for (const child of children) await stopProcess(child);
     pin(postmasterPid, ALL_CPUS);
@@ -127,7 +133,7 @@ try {
     await server.stop();
 
     say('mixed load, one web instance against two');
-    instances = await compareInstances({
+    if (PARTS.has('instances')) instances = await compareInstances({
       env,
       workDir,
       origin: APP_URL,
@@ -144,6 +150,8 @@ try {
 } finally {
   await s3.close();
   await database.stop();
+  // BENCH_KEEP_LOG: where to keep the database's log (with BENCH_PGOPTIONS="-c log_min_duration_statement=0", every statement's time).
+  if (process.env.BENCH_KEEP_LOG) copyFileSync(path.join(workDir, 'db', 'postgres.log'), process.env.BENCH_KEEP_LOG);
   rmSync(workDir, { recursive: true, force: true });
 }
 
@@ -155,8 +163,11 @@ console.table(mixed);
 console.log(`The same mixed load through a round-robin proxy, one web instance against two, and a worker (both CPUs, median of ${ROUNDS} rounds):`);
 console.table(instances);
 if (failures.length) console.log(`Answers that were not 2xx (the first ${failures.length}):\n${failures.join('\n')}`);
+// A run of some parts leaves the last full run's figures where they are.
+const resultsFile = PARTS.size === 3 ? 'bench/results/scale-latest.json' : path.join(os.tmpdir(), 'firemark-scale-parts.json');
+console.log(`Written to ${resultsFile}`);
 writeFileSync(
-  'bench/results/scale-latest.json',
+  resultsFile,
   JSON.stringify(
     { date: new Date().toISOString(), node: process.version, cpus: os.cpus().length, scaleFactor: FACTOR, durationSeconds: DURATION_S, results, cacheMisses, mixed, instances, failures },
     null,
