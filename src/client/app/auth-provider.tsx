@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState, typ
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@shared/schemas/auth';
 import { isApiError } from '@/lib/api';
-import { sessionAtLoad, sessionEndedOnServer, sessionIsKeptCopy } from '@/features/auth/api/session';
+import { onSessionEndedAfterLoad, sessionAtLoad, sessionEndedOnServer, sessionIsKeptCopy } from '@/features/auth/api/session';
 import { AuthContext, type AuthContextValue, type SignOutReason } from './auth-context';
 import { firstScreenReady } from './first-screen';
 import { setDisplayTimeZone } from '@/lib/format-date';
@@ -15,6 +15,7 @@ const openOfflineData = (client: QueryClient, user: SessionUser, confirmed: bool
   import('@/offline/offline-start').then((m) => m.openOfflineData(client, user, confirmed)).catch(() => undefined);
 const closeOfflineData = (userId: number | undefined) =>
   import('@/offline/offline-start').then((m) => m.closeOfflineData(userId)).catch(() => undefined);
+const forgetOfflineData = () => import('@/offline/forget-offline-data').then((m) => m.forgetOfflineData()).catch(() => undefined);
 
 type State =
   | { status: 'loading'; user: null }
@@ -36,13 +37,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .then(async (user) => {
         if (!user) {
           // The server says the session has ended: what was kept on the device for it goes too.
-          if (sessionEndedOnServer()) void import('@/offline/forget-offline-data').then((m) => m.forgetOfflineData()).catch(() => undefined);
+          if (sessionEndedOnServer()) void forgetOfflineData();
           return setState({ status: 'unauthenticated', user: null, justLoggedOut: false });
         }
         const kept = sessionIsKeptCopy();
         // The first screen is drawn once its data is here, in slices (first-screen.ts); without
         // a network it is drawn at once from what the device kept.
         await Promise.all([kept ? undefined : firstScreenReady(), openOfflineData(queryClient, user, !kept)]);
+        // Opened offline with the kept session, the server may have answered 401 meanwhile.
+        if (sessionEndedOnServer()) {
+          void forgetOfflineData();
+          return setState((prev) => (prev.status === 'unauthenticated' ? prev : { status: 'unauthenticated', user: null, justLoggedOut: false }));
+        }
         startTransition(() => setState({ status: 'authenticated', user }));
       })
       .catch(() => setState({ status: 'unauthenticated', user: null, justLoggedOut: false }));
@@ -83,6 +89,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const acknowledgeLogout = useCallback(() => {
     setState((prev) => (prev.status === 'unauthenticated' && prev.justLoggedOut ? { ...prev, justLoggedOut: false } : prev));
   }, []);
+
+  // Opened with the kept session before the server answered: its 401 signs out, as at load.
+  useEffect(
+    () =>
+      onSessionEndedAfterLoad(() => {
+        void forgetOfflineData();
+        signOut('expired');
+      }),
+    [signOut],
+  );
 
   // A 401 from any request means the session ended elsewhere (expiry, another tab's logout).
   const isAuthenticated = state.status === 'authenticated';
