@@ -6,6 +6,7 @@ import { useSubscription } from '@/lib/use-subscription';
 import { useCanUpgrade } from '@/lib/upgrade-offer';
 import { Button } from '@/components/ui/button';
 import { LoadingState } from '@/components/ui/spinner';
+import { PageRevealedContext } from './page-revealed';
 
 // SPEC 9: the content appears 100 ms after the plan is known on desktop, 200 ms on phones.
 const PHONE_QUERY = '(max-width: 767px)';
@@ -52,7 +53,9 @@ export function FreePlanBanner({ children }: { children: ReactNode }) {
           </Button>
         </div>
       ) : null}
-      <div hidden={!revealed}>{children}</div>
+      <div hidden={!revealed}>
+        <PageRevealedContext.Provider value={revealed}>{children}</PageRevealedContext.Provider>
+      </div>
     </>
   );
 }

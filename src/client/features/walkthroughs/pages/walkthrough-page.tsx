@@ -26,6 +26,7 @@ import { DeviceRow, rowId } from '../components/device-row';
 import { JumpToTag } from '../components/jump-to-tag';
 import { tagFromText } from '../components/tag-from-text';
 import type { FailDetails } from '../components/fail-dialog';
+import { usePageRevealed } from '@/app/shell/page-revealed';
 
 const FailDialog = lazyDialog(() => import('../components/fail-dialog').then((m) => m.FailDialog));
 const NotAccessibleDialog = lazyDialog(() => import('../components/not-accessible-dialog').then((m) => m.NotAccessibleDialog));
@@ -158,12 +159,15 @@ function WalkScreen({ walk }: { walk: WalkthroughResponse }) {
   const groups = useMemo(() => groupByPlace(devices), [devices]);
   // A long walk draws its first screenful at once and the rest just after, so the phone shows
   // the list without waiting for rows far below.
+  // While the page is still hidden (SPEC 9's reveal), the rest waits: shown, the page then lays
+  // out only the first screenful, and the rest follows.
   const [drawAll, setDrawAll] = useState(devices.length <= FIRST_ROWS);
+  const revealed = usePageRevealed();
   useEffect(() => {
-    if (drawAll) return;
+    if (drawAll || !revealed) return;
     const frame = requestAnimationFrame(() => startTransition(() => setDrawAll(true)));
     return () => cancelAnimationFrame(frame);
-  }, [drawAll]);
+  }, [drawAll, revealed]);
   const shownGroups = useMemo(() => (drawAll ? groups : firstRows(groups, FIRST_ROWS)), [drawAll, groups]);
   // Each group gets its own devices' taps, the same object while none of them changes, so a tap
   // redraws its own floor's section rather than going through all 500 rows.
