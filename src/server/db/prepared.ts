@@ -34,7 +34,9 @@ function statementName(text: string): string {
  */
 export async function preparedRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const client = (db as unknown as { $client: pg.Pool | pg.PoolClient }).$client;
+  // A Drizzle transaction has no $client: its session holds the connection it runs on.
+  const handle = db as unknown as { $client?: pg.Pool | pg.PoolClient; session?: { client: pg.Pool | pg.PoolClient } };
+  const client = handle.$client ?? handle.session!.client;
   const result = await client.query({ name: statementName(text), text, values: params, types });
   return result.rows as T[];
 }
