@@ -4,7 +4,9 @@ import { todayInTimeZone } from '@shared/dates';
 import { TOTAL_COUNT_HEADER } from '@shared/schemas/list';
 import { dashboardStats } from '../modules/dashboard/dashboard.queries';
 import { grantPro } from '../modules/subscription/subscription.service';
+import { withTransaction } from '../db/transaction';
 import { createTestContext, type Agent, type TestContext } from '../testing/test-app';
+import { remembered } from './account-cache';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -108,5 +110,26 @@ describe('answers remembered per account show the account\'s own writes at once'
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('answers read inside a transaction', () => {
+  it('are computed each time, though a connection keeps its transaction handle', async () => {
+    const account = { id: 987_654, dataVersion: 1 };
+    let computed = 0;
+    const handles = new Set<object>();
+    for (let i = 0; i < 3; i++) {
+      await withTransaction(ctx.runtime.pool, async (tx) => {
+        handles.add(tx.db);
+        await remembered(tx.db, account, 'tx-read', async () => ++computed);
+      });
+    }
+    expect(computed).toBe(3);
+    // Outside a transaction the same answer is remembered under its version.
+    await remembered(ctx.runtime.db, account, 'tx-read', async () => ++computed);
+    await remembered(ctx.runtime.db, account, 'tx-read', async () => ++computed);
+    expect(computed).toBe(4);
+    // One after another, the transactions ran on one connection and its one handle.
+    expect(handles.size).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db, DbOrTx } from '../db/client';
-import { withTransaction, type Tx } from '../db/transaction';
+import { isTransactionHandle, withTransaction, type Tx } from '../db/transaction';
 import { answerCacheLookups } from '../metrics';
 import { toJsonBytes, type JsonBytes } from '../route-schema';
 
@@ -64,6 +64,9 @@ export async function remembered<T>(
   compute: () => Promise<T>,
   weight: (value: T) => number = () => 64,
 ): Promise<T> {
+  // A transaction's handle lives as long as its connection: an answer read inside one may show
+  // what is not committed yet, so it is computed and not kept.
+  if (isTransactionHandle(db)) return compute();
   let cache = caches.get(db);
   if (!cache) {
     cache = { entries: new Map(), weight: 0 };

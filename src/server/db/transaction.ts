@@ -10,6 +10,26 @@ export interface Tx {
   executeSql(text: string, values?: unknown[]): Promise<pg.QueryResult>;
 }
 
+/**
+ * One Drizzle handle per pooled connection, made on its first transaction: making one reads the
+ * whole schema's relations, a few percent of the server's CPU when every write made its own.
+ */
+const handles = new WeakMap<pg.PoolClient, Db>();
+const transactionHandles = new WeakSet<object>();
+
+/** Whether `db` is a transaction's handle: what it reads may not be committed, so it is never remembered. */
+export const isTransactionHandle = (db: object): boolean => transactionHandles.has(db);
+
+function dbOf(client: pg.PoolClient): Db {
+  let db = handles.get(client);
+  if (!db) {
+    db = createDb(client as unknown as pg.Pool);
+    handles.set(client, db);
+    transactionHandles.add(db);
+  }
+  return db;
+}
+
 export async function withTransaction<T>(pool: pg.Pool, work: (tx: Tx) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   // A connection lost mid-transaction (a database restart) fails the query in hand; the
@@ -23,7 +43,7 @@ export async function withTransaction<T>(pool: pg.Pool, work: (tx: Tx) => Promis
     await client.query(`BEGIN${actorStatement()}`);
     unclaim = await claimIdempotencyKey(client);
     const result = await work({
-      db: createDb(client as unknown as pg.Pool),
+      db: dbOf(client),
       executeSql: (text, values) => client.query(text, values as unknown[]),
     });
     await client.query('COMMIT');
