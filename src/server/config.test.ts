@@ -13,7 +13,15 @@ describe('configuration', () => {
       smtpUrl: undefined,
       supportEmail: 'support@firemark.example',
       logLevel: 'info',
+      databasePoolSize: 10,
     });
+  });
+
+  it('reads DATABASE_POOL_SIZE as a number of connections and refuses one out of range', () => {
+    expect(loadConfig({ DATABASE_POOL_SIZE: '20' }).databasePoolSize).toBe(20);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: 'many' })).toThrow('DATABASE_POOL_SIZE: must be a number of connections, e.g. 10');
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '1' })).toThrow('DATABASE_POOL_SIZE: must be at least 2');
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '500' })).toThrow('DATABASE_POOL_SIZE: must be at most 100');
   });
 
   it('treats an empty variable as unset', () => {

@@ -33,6 +33,13 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /** Connections this process keeps to PostgreSQL for requests (each a server process there; bench/README.md "Scale"). */
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be a number of connections, e.g. 10' })
+    .int('must be a whole number')
+    .min(2, 'must be at least 2')
+    .max(100, 'must be at most 100')
+    .default(10),
   APP_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL such as https://firemark.example.com' })
     .default('http://localhost:3000'),
@@ -104,6 +111,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_POOL_SIZE: the request pool's connections. */
+  databasePoolSize: number;
   appUrl: string;
   appOrigin: string;
   /** Origins besides appOrigin that state-changing requests may come from. */
@@ -147,6 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     appUrl: appUrl.toString().replace(/\/$/, ''),
     appOrigin: appUrl.origin,
     allowedOrigins: e.ALLOWED_ORIGINS,

@@ -40,7 +40,7 @@ async function connect(config: Config, log: Log, supervise: boolean): Promise<{ 
     embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log, supervise });
     url = embedded.url;
   }
-  const pool = createPool(url);
+  const pool = createPool(url, config.databasePoolSize);
   try {
     await pool.query('select 1');
   } catch (error) {
