@@ -1,6 +1,7 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { preparedRows } from '../../db/prepared';
 import { complianceItems, deficiencies, deficiencyPhotos, deviceRequirements, devices, inspections, properties, propertyStatusChanges, reminderLogs, reports, requirementChanges, requirementReminderLogs, requirements, safetyItemAnswers, undoActions, webhookOverdueEvents, membershipProperties, shareLinks, shareLinkViews, walkthroughResults, walkthroughs, walkthroughTapIds } from '../../db/schema/index';
 
 /**
@@ -152,14 +153,15 @@ function snapshotSql(scope: UndoScope, kinds: ('state' | 'record')[]): SQL {
 
 /** The rows in scope, as jsonb (exact: timestamps keep their microseconds). */
 export async function snapshotProperty(db: DbOrTx, scope: UndoScope): Promise<PropertySnapshot> {
-  const result = await db.execute<{ snapshot: PropertySnapshot }>(sql`select ${snapshotSql(scope, ['state', 'record'])} as snapshot`);
-  return result.rows[0]!.snapshot;
+  // Named statements: planned once per connection, not at every undoable write (bench/README.md "Scale").
+  const [row] = await preparedRows<{ snapshot: PropertySnapshot }>(db, sql`select ${snapshotSql(scope, ['state', 'record'])} as snapshot`);
+  return row!.snapshot;
 }
 
 /** What the state rows in scope are now, as one digest: equal digests, nothing changed. */
 export async function fingerprintProperty(db: DbOrTx, scope: UndoScope): Promise<string> {
-  const result = await db.execute<{ digest: string }>(sql`select md5(${snapshotSql(scope, ['state'])}::text) as digest`);
-  return result.rows[0]!.digest;
+  const [row] = await preparedRows<{ digest: string }>(db, sql`select md5(${snapshotSql(scope, ['state'])}::text) as digest`);
+  return row!.digest;
 }
 
 /** Puts the rows in scope back as `before` had them (see PROPERTY_TABLES for what "back" means). */
