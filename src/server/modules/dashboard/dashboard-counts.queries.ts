@@ -3,6 +3,7 @@ import { DUE_SOON_DAYS, UPCOMING_DAYS } from '@shared/compliance';
 import type { DashboardStats } from '@shared/schemas/property';
 import type { Reach } from '../../access';
 import type { DbOrTx } from '../../db/client';
+import { compactDeltas } from '../../db/compact-deltas';
 import { preparedRows } from '../../db/prepared';
 
 /**
@@ -63,19 +64,7 @@ export async function keptUpcomingInspectionCount(db: DbOrTx, organizationId: nu
   return row?.n ?? 0;
 }
 
-/**
- * Sums each organisation's dashboard_count_deltas to one row per kind and day (rows that sum to
- * nothing go), as compactRequirementDueDeltas does: rows added by writes while it runs are not
- * in its snapshot, so they stay as they are and the sums never change.
- */
-export async function compactDashboardCountDeltas(db: DbOrTx): Promise<number> {
-  const { rowCount } = await db.execute(sql`
-    with gone as (
-      delete from dashboard_count_deltas returning organization_id, kind, due_on, delta
-    )
-    insert into dashboard_count_deltas (organization_id, kind, due_on, delta)
-    select organization_id, kind, due_on, sum(delta)::int from gone
-    group by organization_id, kind, due_on having sum(delta) <> 0
-    order by organization_id, kind, due_on`);
-  return rowCount ?? 0;
+/** Sums each organisation's dashboard_count_deltas to one row per kind and day (compactDeltas). */
+export function compactDashboardCountDeltas(db: DbOrTx): Promise<number> {
+  return compactDeltas(db, 'dashboard_count_deltas', ['organization_id', 'kind', 'due_on']);
 }
