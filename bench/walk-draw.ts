@@ -106,8 +106,7 @@ export function marksScript(firstId: number, lastId: number): string {
   return `(() => {
     const marks = { taps: {} };
     window.__walkMarks = marks;
-    // Looked for once a frame (a MutationObserver would itself slow the drawing of 500 rows):
-    // found in a frame's rAF means that frame paints it, and a task after it runs once painted.
+    // Found in a frame's rAF means that frame paints it, and a task after it runs once painted.
     const afterPaint = (set) => {
       const channel = new MessageChannel();
       channel.port1.onmessage = () => set(performance.now());
@@ -137,7 +136,13 @@ export function marksScript(firstId: number, lastId: number): string {
       if (box.height === 0) return false;
       return box.bottom >= window.innerHeight || last.id === 'walk-device-${lastId}';
     };
+    // Looked for in the frame after the document changes, not in every frame: a callback on each
+    // frame makes the slowed main thread draw a frame each time (several milliseconds apiece),
+    // which no person's phone pays. Once the first row is there, until the screen is full, it
+    // looks in every frame (the rows may be there, hidden, until the page is shown).
+    let asked = false;
     const look = () => {
+      asked = false;
       if (marks.firstRow === undefined && document.getElementById('walk-device-${firstId}')) {
         marks.firstRow = -1;
         afterPaint((at) => (marks.firstRow = at));
@@ -153,9 +158,16 @@ export function marksScript(firstId: number, lastId: number): string {
         marks.allRows = -1;
         afterPaint((at) => (marks.allRows = at));
       }
-      if (marks.allRows === undefined || marks.screenPainted === undefined) requestAnimationFrame(look);
+      if (marks.allRows !== undefined && marks.screenPainted !== undefined) observer.disconnect();
+      else if (marks.firstRow !== undefined && marks.screenPainted === undefined) ask();
     };
-    requestAnimationFrame(look);
+    const ask = () => {
+      if (asked) return;
+      asked = true;
+      requestAnimationFrame(look);
+    };
+    const observer = new MutationObserver(ask);
+    observer.observe(document, { childList: true, subtree: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         if (!entry.interactionId) continue;
