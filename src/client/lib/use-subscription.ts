@@ -11,6 +11,8 @@ export interface Subscription {
   isLoading: boolean;
   isLoaded: boolean;
   isError: boolean;
+  /** When the answer (or failure) arrived, in epoch ms: a plan kept on the device from an earlier visit is older than the page. */
+  settledAt: number;
   isPremium: boolean;
   /** At the property limit: count >= limit and the limit is not -1 (SPEC 6). */
   isAtLimit: boolean;
@@ -41,6 +43,7 @@ export function useSubscription(): Subscription {
     isLoading: query.isPending,
     isLoaded: query.data !== undefined,
     isError: query.isError && query.data === undefined,
+    settledAt: Math.max(query.dataUpdatedAt, query.errorUpdatedAt),
     isPremium: status.hasActiveSubscription,
     isAtLimit: isAtLimit(status.propertyCount, status.propertyLimit),
     isAtInspectionLimit: isAtLimit(status.scheduledInspectionCount, status.inspectionLimit),

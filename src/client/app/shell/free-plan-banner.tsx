@@ -13,6 +13,16 @@ const PHONE_QUERY = '(max-width: 767px)';
 const REVEAL_DELAY_MS = { desktop: 100, phone: 200 };
 
 /**
+ * How long the page stays hidden yet: the delay counts from when this page learned the plan. A
+ * plan kept on the device (an earlier visit, or offline) is known from the page's first moment,
+ * so a page drawn later than the delay is shown at once rather than hidden for it again.
+ */
+function revealWait(settledAt: number): number {
+  const delay = window.matchMedia(PHONE_QUERY).matches ? REVEAL_DELAY_MS.phone : REVEAL_DELAY_MS.desktop;
+  return Math.max(settledAt, performance.timeOrigin) + delay - Date.now();
+}
+
+/**
  * Wraps the signed-in pages (SPEC 2, "Authenticated shell"): the free-plan notice on top,
  * the page below once the plan has loaded, so no page flashes limits it does not have. The
  * page mounts hidden meanwhile, so its code and data load in parallel with the plan.
@@ -21,14 +31,14 @@ export function FreePlanBanner({ children }: { children: ReactNode }) {
   const subscription = useSubscription();
   const canUpgrade = useCanUpgrade();
   const settled = !subscription.isLoading;
-  const [revealed, setRevealed] = useState(false);
+  const { settledAt } = subscription;
+  const [revealed, setRevealed] = useState(() => settled && revealWait(settledAt) <= 0);
 
   useEffect(() => {
     if (!settled || revealed) return;
-    const phone = window.matchMedia(PHONE_QUERY).matches;
-    const timer = setTimeout(() => setRevealed(true), phone ? REVEAL_DELAY_MS.phone : REVEAL_DELAY_MS.desktop);
+    const timer = setTimeout(() => setRevealed(true), Math.max(0, revealWait(settledAt)));
     return () => clearTimeout(timer);
-  }, [settled, revealed]);
+  }, [settled, settledAt, revealed]);
 
   // Only a known free plan shows the notice; a failed status check shows none rather than a guess.
   // A page that is itself an upgrade prompt keeps the screen at one. Only to those who may upgrade:
