@@ -95,8 +95,12 @@ interface Group {
   total: number;
 }
 
-/** Rows drawn in the first frame: a phone's screenful and more; the rest follow in the next. */
-const FIRST_ROWS = 40;
+/**
+ * Rows drawn in the first frame, the rest following in the next: enough to fill the window. A
+ * row is at least 96 px high (its tag, its place and its 48 px result buttons under them), so
+ * this is more than shows: a phone's first screen shows two or three below the walk's header.
+ */
+const firstRowCount = () => Math.ceil(window.innerHeight / 96);
 
 /** The groups cut after `limit` devices, keeping each group's count. */
 function firstRows(groups: Group[], limit: number): Group[] {
@@ -161,14 +165,14 @@ function WalkScreen({ walk }: { walk: WalkthroughResponse }) {
   // the list without waiting for rows far below.
   // While the page is still hidden (SPEC 9's reveal), the rest waits: shown, the page then lays
   // out only the first screenful, and the rest follows.
-  const [drawAll, setDrawAll] = useState(devices.length <= FIRST_ROWS);
+  const [drawAll, setDrawAll] = useState(() => devices.length <= firstRowCount());
   const revealed = usePageRevealed();
   useEffect(() => {
     if (drawAll || !revealed) return;
     const frame = requestAnimationFrame(() => startTransition(() => setDrawAll(true)));
     return () => cancelAnimationFrame(frame);
   }, [drawAll, revealed]);
-  const shownGroups = useMemo(() => (drawAll ? groups : firstRows(groups, FIRST_ROWS)), [drawAll, groups]);
+  const shownGroups = useMemo(() => (drawAll ? groups : firstRows(groups, firstRowCount())), [drawAll, groups]);
   // Each group gets its own devices' taps, the same object while none of them changes, so a tap
   // redraws its own floor's section rather than going through all 500 rows.
   const lastGroupTaps = useRef(new Map<string, Record<number, LocalTap>>());
