@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { MD_UP, useMediaQuery } from '@/lib/use-media-query';
 import { usePermissions } from '@/lib/use-permissions';
 import { useAuth } from '@/app/auth-context';
 import { NoOrganization } from '@/features/organizations/components/no-organization';
@@ -19,6 +20,9 @@ export default function AppShell() {
   const inNone = useAuth().user?.organization === null;
   // Their own settings (profile, password, notifications) stay theirs to change.
   const personalPage = useLocation().pathname === '/settings';
+  // The sidebar shows on a wide screen and the tab bar on a phone: each is drawn only where it
+  // shows, so a phone's first screen does not build the hundred hidden elements of the other.
+  const wide = useMediaQuery(MD_UP);
   return (
     <>
       <a
@@ -28,7 +32,7 @@ export default function AppShell() {
         Skip to main content
       </a>
       <div key={organization?.id} className="min-h-dvh bg-slate-50">
-        <Sidebar />
+        {wide ? <Sidebar /> : null}
         <div className="flex min-h-dvh flex-col md:pl-64">
           <TopBar inOrganization={!inNone} />
           {/* Bottom padding keeps the last of the content clear of the phone tab bar. */}
@@ -55,7 +59,7 @@ export default function AppShell() {
             )}
           </main>
         </div>
-        <BottomTabBar />
+        {wide ? null : <BottomTabBar />}
       </div>
     </>
   );
