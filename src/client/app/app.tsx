@@ -2,8 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { queryClient } from '@/lib/query-client';
 import { LazyToaster } from '@/components/ui/lazy-toaster';
-import { sessionAtLoad } from '@/features/auth/api/session';
-import { AuthProvider } from './auth-provider';
+import { AuthProvider, sessionAndFirstScreenAtLoad } from './auth-provider';
 import { useAuth } from './auth-context';
 import { FullPageLoader } from './full-page-loader';
 import { NavigationProgress } from './navigation-progress';
@@ -40,7 +39,7 @@ function Root() {
 const router = createBrowserRouter([{ path: '*', element: <Root /> }]);
 export type AppRouter = typeof router;
 // The session check first, then the first page's code, side by side rather than one after the other.
-void sessionAtLoad().catch(() => undefined);
+void sessionAndFirstScreenAtLoad(queryClient).catch(() => undefined);
 preloadFirstPage(window.location);
 
 export function App() {

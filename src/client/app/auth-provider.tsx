@@ -17,6 +17,26 @@ const closeOfflineData = (userId: number | undefined) =>
   import('@/offline/offline-start').then((m) => m.closeOfflineData(userId)).catch(() => undefined);
 const forgetOfflineData = () => import('@/offline/forget-offline-data').then((m) => m.forgetOfflineData()).catch(() => undefined);
 
+let signedInAtLoad: Promise<SessionUser | null> | undefined;
+
+/**
+ * The page load's session (SPEC 4) and, once it is known, the first screen's data: its code and
+ * answers online (first-screen.ts), the device's kept answers restored either way. Begun by
+ * app.tsx before React's first render, so without a network the kept answers are read from the
+ * device while the loader is drawn, not after it. Resolves with the user, or null when signed out.
+ */
+export function sessionAndFirstScreenAtLoad(client: QueryClient): Promise<SessionUser | null> {
+  signedInAtLoad ??= sessionAtLoad().then(async (user) => {
+    if (!user) return null;
+    const kept = sessionIsKeptCopy();
+    // The first screen is drawn once its data is here, in slices (first-screen.ts); without
+    // a network it is drawn at once from what the device kept.
+    await Promise.all([kept ? undefined : firstScreenReady(), openOfflineData(client, user, !kept)]);
+    return user;
+  });
+  return signedInAtLoad;
+}
+
 type State =
   | { status: 'loading'; user: null }
   | { status: 'authenticated'; user: SessionUser }
@@ -33,17 +53,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (checked.current) return;
     checked.current = true;
-    sessionAtLoad()
-      .then(async (user) => {
+    sessionAndFirstScreenAtLoad(queryClient)
+      .then((user) => {
         if (!user) {
           // The server says the session has ended: what was kept on the device for it goes too.
           if (sessionEndedOnServer()) void forgetOfflineData();
           return setState({ status: 'unauthenticated', user: null, justLoggedOut: false });
         }
-        const kept = sessionIsKeptCopy();
-        // The first screen is drawn once its data is here, in slices (first-screen.ts); without
-        // a network it is drawn at once from what the device kept.
-        await Promise.all([kept ? undefined : firstScreenReady(), openOfflineData(queryClient, user, !kept)]);
         // Opened offline with the kept session, the server may have answered 401 meanwhile.
         if (sessionEndedOnServer()) {
           void forgetOfflineData();
