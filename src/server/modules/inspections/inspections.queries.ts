@@ -9,6 +9,7 @@ import { inspectionScope, propertyScope, type Reach } from '../../access';
 import type { DbOrTx } from '../../db/client';
 import { searchPattern } from '../../db/like';
 import { preparedRows } from '../../db/prepared';
+import { intArray } from '../compliance/compliance-batch.queries';
 import { keptUpcomingInspectionCount, reachesWholeOrganization } from '../dashboard/dashboard-counts.queries';
 import { inspections, reminderLogs } from '../../db/schema/index';
 
@@ -158,9 +159,12 @@ function toInspection(row: Row): Inspection {
 }
 
 /**
- * A page of inspections with property names and display statuses; the page is chosen first,
- * joined to its properties only when `byProperty` (a search or the property order reads `p`),
- * so the upcoming page reads its rows from inspections_open_due_idx alone.
+ * A page of inspections with property names and display statuses. Two statements: the page's
+ * ids (joined to properties only when `byProperty`: a search or the property order reads `p`,
+ * so the upcoming page reads its ids from inspections_open_due_idx alone), then their rows by
+ * id. The second, the one with many joins, takes the ids as one array, so PostgreSQL plans it
+ * once per connection (a generic plan) instead of on every read, where planning it cost more
+ * than running it (about 1.7 of 2.3 ms at 100,000 properties).
  */
 async function selectInspections(
   db: DbOrTx,
@@ -173,11 +177,9 @@ async function selectInspections(
 ): Promise<Inspection[]> {
   const t = sql`${today}::date`;
   const pageFrom = byProperty ? sql`inspections i join properties p on p.id = i.property_id` : sql`inspections i`;
+  const page = await preparedRows<{ id: number }>(db, sql`select i.id from ${pageFrom} where ${where} order by ${order} limit ${limit} offset ${offset}`);
+  if (page.length === 0) return [];
   const rows = await preparedRows<Row>(db, sql`
-    with page as (
-      select i.id from ${pageFrom}
-      where ${where} order by ${order} limit ${limit} offset ${offset}
-    )
     select i.id, i.property_id, p.name as property_name, i.inspection_type, i.due_date, i.completed_date,
       i.status, ${displayStatusSql(t)} as display_status, i.compliance_result, i.notes, i.completion_notes, i.assigned_to,
       i.reschedule_reason, i.created_at, i.updated_at,
@@ -194,7 +196,7 @@ async function selectInspections(
       i.retest_of_id, to_char(((select fo.completed_date from inspections fo where fo.id = i.retest_of_id) at time zone org.time_zone)::date, 'YYYY-MM-DD')
         as retest_of_performed_on, p.code_set as property_code_set,
       rt.id as retest_id, to_char(rt.due_date, 'YYYY-MM-DD') as retest_due_date, rt.status as retest_status
-    from page
+    from unnest(${intArray(page.map((row) => row.id))}) with ordinality as page(id, n)
     join inspections i on i.id = page.id
     join properties p on p.id = i.property_id
     join organizations org on org.id = i.organization_id
@@ -213,7 +215,7 @@ async function selectInspections(
       select count(*) as total, count(*) filter (where df.corrected_on is null) as open
       from deficiencies df where df.inspection_id = i.id
     ) d on true
-    order by ${order}`);
+    order by page.n`);
   return rows.map(toInspection);
 }
 

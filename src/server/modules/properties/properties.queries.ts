@@ -7,6 +7,7 @@ import { propertyScope, type Reach } from '../../access';
 import type { DbOrTx } from '../../db/client';
 import { searchPattern } from '../../db/like';
 import { preparedRows } from '../../db/prepared';
+import { intArray } from '../compliance/compliance-batch.queries';
 import { properties } from '../../db/schema/index';
 import { attentionRankSql, effectiveItemStatusSql, propertyStatusCondition, propertyStatusSql } from '../compliance/compliance.sql';
 import { keptPropertyCount } from '../dashboard/dashboard-counts.queries';
@@ -88,21 +89,22 @@ function toProperty(row: Row): Property {
 /**
  * A page of properties with their compliance items (effective statuses for `today`). The
  * page's ids are chosen first, so items are gathered for those rows only, never for the
- * whole portfolio.
+ * whole portfolio. Two statements: the second, with the items' lateral joins, takes the ids as
+ * one array, so PostgreSQL plans it once per connection (a generic plan) instead of on every
+ * read, where planning it cost about as much as running it.
  */
 async function selectProperties(db: DbOrTx, where: SQL, today: string, sort: PropertySort | null, limit: number, offset: number): Promise<Property[]> {
   const todaySql = sql`${today}::date`;
   const orderBy = sort ? order(sort, todaySql) : sql`p.id`;
+  const page = await preparedRows<{ id: number }>(db, sql`select p.id from properties p where ${where} order by ${orderBy} limit ${limit} offset ${offset}`);
+  if (page.length === 0) return [];
   const rows = await preparedRows<Row>(db, sql`
-    with page as (
-      select p.id from properties p where ${where} order by ${orderBy} limit ${limit} offset ${offset}
-    )
     select p.id, p.organization_id, p.name, p.property_type, p.address_line1, p.address_line2, p.city, p.state,
       p.zip, p.country, p.manager_email, p.code_set, ${propertyStatusSql('p', todaySql)} as status, p.created_at,
       greatest(p.updated_at, items.updated_at) as last_updated,
       coalesce(items.list, '[]'::json) as compliance_items,
       defects.open as open_deficiencies, defects.critical as critical_deficiencies
-    from page
+    from unnest(${intArray(page.map((row) => row.id))}) with ordinality as page(id, n)
     join properties p on p.id = page.id
     left join lateral (
       select max(ci.updated_at) as updated_at,
@@ -138,7 +140,7 @@ async function selectProperties(db: DbOrTx, where: SQL, today: string, sort: Pro
       select count(*)::int as open, (count(*) filter (where d.severity = 'critical'))::int as critical
       from deficiencies d where d.property_id = p.id and d.corrected_on is null
     ) defects
-    order by ${orderBy}`);
+    order by page.n`);
   return rows.map(toProperty);
 }
 
