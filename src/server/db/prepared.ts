@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { DbOrTx } from './client';
@@ -40,6 +40,17 @@ export async function preparedRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = await client.query({ name: statementName(text), text, values: params, types });
   return result.rows as T[];
 }
+
+/**
+ * A page's ids as rows `page(id, n)`, n their order, for a statement that reads a page's rows by
+ * id (`join … on x.id = page.id … order by page.n`). From JSON rather than an int[] parameter:
+ * PostgreSQL then estimates the same number of rows whatever the ids, so it keeps one generic
+ * plan for the statement on each connection (preparedRows). Given an array, it would plan the
+ * statement again for every single id (its plan for one row looks cheaper than the generic one),
+ * and planning such a statement costs more than running it.
+ */
+export const pageOfIds = (ids: readonly number[]): SQL =>
+  sql`(select e.value::int as id, e.n from json_array_elements_text(${JSON.stringify(ids)}::json) with ordinality as e(value, n)) page`;
 
 /**
  * A Drizzle prepared query built once per database handle (a test runs several apps, each on

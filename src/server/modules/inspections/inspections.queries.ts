@@ -8,8 +8,7 @@ import type { Inspection } from '@shared/schemas/inspection';
 import { inspectionScope, propertyScope, type Reach } from '../../access';
 import type { DbOrTx } from '../../db/client';
 import { searchPattern } from '../../db/like';
-import { preparedRows } from '../../db/prepared';
-import { intArray } from '../compliance/compliance-batch.queries';
+import { pageOfIds, preparedRows } from '../../db/prepared';
 import { keptUpcomingInspectionCount, reachesWholeOrganization } from '../dashboard/dashboard-counts.queries';
 import { inspections, reminderLogs } from '../../db/schema/index';
 
@@ -196,7 +195,7 @@ async function selectInspections(
       i.retest_of_id, to_char(((select fo.completed_date from inspections fo where fo.id = i.retest_of_id) at time zone org.time_zone)::date, 'YYYY-MM-DD')
         as retest_of_performed_on, p.code_set as property_code_set,
       rt.id as retest_id, to_char(rt.due_date, 'YYYY-MM-DD') as retest_due_date, rt.status as retest_status
-    from unnest(${intArray(page.map((row) => row.id))}) with ordinality as page(id, n)
+    from ${pageOfIds(page.map((row) => row.id))}
     join inspections i on i.id = page.id
     join properties p on p.id = i.property_id
     join organizations org on org.id = i.organization_id

@@ -6,8 +6,7 @@ import type { ComplianceItem, Property, PropertyValues } from '@shared/schemas/p
 import { propertyScope, type Reach } from '../../access';
 import type { DbOrTx } from '../../db/client';
 import { searchPattern } from '../../db/like';
-import { preparedRows } from '../../db/prepared';
-import { intArray } from '../compliance/compliance-batch.queries';
+import { pageOfIds, preparedRows } from '../../db/prepared';
 import { properties } from '../../db/schema/index';
 import { attentionRankSql, effectiveItemStatusSql, propertyStatusCondition, propertyStatusSql } from '../compliance/compliance.sql';
 import { keptPropertyCount } from '../dashboard/dashboard-counts.queries';
@@ -104,7 +103,7 @@ async function selectProperties(db: DbOrTx, where: SQL, today: string, sort: Pro
       greatest(p.updated_at, items.updated_at) as last_updated,
       coalesce(items.list, '[]'::json) as compliance_items,
       defects.open as open_deficiencies, defects.critical as critical_deficiencies
-    from unnest(${intArray(page.map((row) => row.id))}) with ordinality as page(id, n)
+    from ${pageOfIds(page.map((row) => row.id))}
     join properties p on p.id = page.id
     left join lateral (
       select max(ci.updated_at) as updated_at,
