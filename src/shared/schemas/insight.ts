@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INSPECTION_TYPES } from '../enums';
 import { DEFICIENCY_SEVERITIES } from '../records';
 import { calendarDayField, countField, recordIdField } from './response-fields';
+import { chosenPropertyIdsField } from './list';
 
 /**
  * The Insight page's figures (docs/insight.md). Each is its own call, so each is cached and
@@ -10,12 +11,7 @@ import { calendarDayField, countField, recordIdField } from './response-fields';
  * applies first, so a property out of reach is simply not counted.
  */
 export const insightQuerySchema = z.object({
-  propertyIds: z
-    .string()
-    .regex(/^\d+(,\d+)*$/, 'Property ids must be numbers separated by commas')
-    .transform((v) => [...new Set(v.split(',').map(Number))])
-    .pipe(z.array(z.number().int().min(1)).max(500, 'Choose at most 500 properties'))
-    .optional(),
+  propertyIds: chosenPropertyIdsField,
   format: z.enum(['json', 'csv'], { error: 'Format must be json or csv' }).default('json'),
 });
 export type InsightQuery = z.infer<typeof insightQuerySchema>;

@@ -15,3 +15,23 @@ export const searchTerm = z
   .transform((v) => (v ? v : undefined));
 
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+
+/** The most properties a list or figure can be narrowed to at once. */
+export const MAX_CHOSEN_PROPERTIES = 500;
+
+/**
+ * A chosen set of properties in a query string, `propertyIds=3,7,12`: the Insight figures and
+ * the lists their numbers open take the same form, so a link carries the choice as it is.
+ * Repeated ids count once; the ids come out in order, so the same choice is one cache key.
+ * An id the caller does not reach simply matches nothing.
+ */
+export const chosenPropertyIdsField = z
+  .string()
+  .regex(/^\d+(,\d+)*$/, 'Property ids must be numbers separated by commas')
+  .transform((v) => [...new Set(v.split(',').map(Number))].sort((a, b) => a - b))
+  .pipe(
+    z
+      .array(z.number().int().min(1, 'Property ids must be at least 1').max(2_147_483_647, 'Unknown property'))
+      .max(MAX_CHOSEN_PROPERTIES, `Choose at most ${MAX_CHOSEN_PROPERTIES} properties`),
+  )
+  .optional();
