@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { INSPECTION_STATUSES, INSPECTION_TYPES } from '../enums';
 import { DEFICIENCY_SEVERITIES } from '../records';
 import { calendarDate } from './calendar-date';
+import { chosenPropertyIdsField } from './list';
 import { DEFICIENCY_AGE_BANDS } from './insight';
 import { calendarDayField, countField, namedRef, recordIdField, timestampField } from './response-fields';
 
@@ -65,6 +66,8 @@ export const deficiencyPortfolioQuerySchema = z.object({
   // A hand-typed `age=90+` reaches the server as "90 " (a plus in a query is a space).
   age: z.preprocess((v) => (v === '90 ' ? '90+' : v), z.enum(DEFICIENCY_AGE_BANDS, { error: 'Age must be 0-30, 31-90 or 90+' }).optional()),
   propertyId: z.coerce.number({ error: 'Unknown property' }).int('Unknown property').min(1, 'Unknown property').max(2_147_483_647, 'Unknown property').optional(),
+  /** A chosen set (an Insight figure's link); ids out of reach match nothing. */
+  propertyIds: chosenPropertyIdsField,
   limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(100, 'Limit must be at most 100').default(20),
   offset: z.coerce.number({ error: 'Offset must be a number' }).int('Offset must be a whole number').min(0, 'Offset cannot be negative').default(0),
 });

@@ -6,7 +6,7 @@ import { ACTIVITY_BASES } from '../activity-basis';
 import { INSPECTION_DISPLAY_STATUSES } from '../compliance';
 import { lastDoneAnswersSchema, nextDueResponse } from './requirement';
 import { calendarDayField, countField, namedRef, recordIdField, timestampField } from './response-fields';
-import { pagingSchema, searchTerm } from './list';
+import { chosenPropertyIdsField, pagingSchema, searchTerm } from './list';
 import { calendarDate, isCalendarDate } from './calendar-date';
 import { deficiencyInputSchema } from './deficiency';
 import type { Deficiency } from './deficiency';
@@ -214,6 +214,8 @@ export const inspectionListQuerySchema = pagingSchema.extend({
   type: z.enum(INSPECTION_TYPES, { error: 'Unknown inspection type' }).optional(),
   status: z.enum(INSPECTION_FILTER_STATUSES, { error: 'Unknown status' }).optional(),
   propertyId: z.coerce.number({ error: 'Unknown property' }).int('Unknown property').min(1, 'Unknown property').max(MAX_ID, 'Unknown property').optional(),
+  /** A chosen set (an Insight figure's link); ids out of reach match nothing. */
+  propertyIds: chosenPropertyIdsField,
   from: calendarDate('Invalid date').optional(),
   to: calendarDate('Invalid date').optional(),
   sort: z.enum(INSPECTION_SORTS, { error: 'Unknown sort' }).default('due_asc'),

@@ -34,4 +34,5 @@ export const chosenPropertyIdsField = z
       .array(z.number().int().min(1, 'Property ids must be at least 1').max(2_147_483_647, 'Unknown property'))
       .max(MAX_CHOSEN_PROPERTIES, `Choose at most ${MAX_CHOSEN_PROPERTIES} properties`),
   )
-  .optional();
+  .optional()
+  .describe(`Only these properties: ids separated by commas, at most ${MAX_CHOSEN_PROPERTIES}. An id you cannot see (or of another organisation) matches nothing.`);

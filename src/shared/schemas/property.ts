@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { checkAddress } from '../address';
 import { CODE_SETS } from '../code-sets';
 import { COMPLIANCE_ITEM_STATUSES, COUNTRIES, INSPECTION_TYPES, PROPERTY_SORTS, PROPERTY_STATUSES, PROPERTY_TYPES } from '../enums';
-import { pagingSchema, searchTerm } from './list';
+import { chosenPropertyIdsField, pagingSchema, searchTerm } from './list';
 import { calendarDayField, countField, recordIdField, timestampField } from './response-fields';
 
 const required = (message: string, max = 200) =>
@@ -71,6 +71,8 @@ export const propertyListQuerySchema = pagingSchema.extend({
   propertyType: z.enum(PROPERTY_TYPES, { error: 'Unknown property type' }).optional(),
   status: z.enum(PROPERTY_STATUSES, { error: 'Unknown status' }).optional(),
   sort: z.enum(PROPERTY_SORTS, { error: 'Unknown sort' }).default('created_desc'),
+  /** A chosen set (an Insight figure's link); ids out of reach match nothing. */
+  propertyIds: chosenPropertyIdsField,
 });
 export type PropertyListQuery = z.input<typeof propertyListQuerySchema>;
 

@@ -4,6 +4,7 @@ import { propertyScope, type Reach } from '../../access';
 import type { DbOrTx } from '../../db/client';
 import { preparedRows } from '../../db/prepared';
 import { deficienciesByIds } from './deficiencies.queries';
+import { intArray } from '../compliance/compliance-batch.queries';
 
 /** The inclusive day ranges of the Insight figure's age bands (docs/insight.md). */
 const BAND_DAYS = { '0-30': [null, 30], '31-90': [31, 90], '90+': [91, null] } as const;
@@ -57,6 +58,8 @@ function common(reach: Reach, filter: DeficiencyPortfolioFilter, alias: 'f' | 'd
   const column = sql.raw(`${alias}.property_id`);
   const parts = [sql`${sql.raw(alias)}.organization_id = ${reach.id}`, propertyScope(reach, column)];
   if (filter.propertyId) parts.push(sql`${column} = ${filter.propertyId}`);
+  // A chosen set reads through the property index (open_deficiency_found_property_idx for open ones).
+  if (filter.propertyIds) parts.push(sql`${column} = any(${intArray(filter.propertyIds)})`);
   if (filter.severity) parts.push(sql`${sql.raw(alias)}.severity = ${filter.severity}`);
   return sql.join(parts, sql` and `);
 }

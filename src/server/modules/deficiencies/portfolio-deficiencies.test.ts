@@ -138,3 +138,40 @@ describe('GET /api/deficiencies', () => {
     expect((await agent.get('/api/deficiencies?propertyId=abc')).json().fieldErrors).toEqual({ propertyId: ['Unknown property'] });
   });
 });
+
+describe('GET /api/deficiencies?propertyIds= (an Insight link to chosen properties)', () => {
+  it('lists the chosen properties\' deficiencies, the total counting them, within the member\'s reach', async () => {
+    const { agent, organizationId, harbour, quay } = await seeded();
+    const third = await createProperty(db(), organizationId, { name: 'Third Yard' });
+    await found(organizationId, third.id, 'Third one', 'critical', '2026-04-01T15:00:00Z');
+
+    const chosen = await agent.get(`/api/deficiencies?propertyIds=${quay.id},${third.id}`);
+    expect(described(chosen.json())).toEqual(['Same day critical 90', 'Edge 90 90', 'Third one 9']);
+    expect(chosen.headers['x-total-count']).toBe('3');
+    const critical = await agent.get(`/api/deficiencies?severity=critical&age=0-30&propertyIds=${harbour.id},${third.id}`);
+    expect(described(critical.json())).toEqual(['Edge 30 30', 'Third one 9']);
+    expect(critical.headers['x-total-count']).toBe('2');
+    expect((await agent.get(`/api/deficiencies?status=all&propertyIds=${harbour.id}`)).headers['x-total-count']).toBe('4');
+
+    // A member given one property learns nothing of the others by choosing them.
+    const manager = await addMember(ctx, agent, { role: 'manager', propertyIds: [quay.id] });
+    expect(described((await manager.agent.get(`/api/deficiencies?propertyIds=${quay.id},${harbour.id}`)).json())).toEqual(['Same day critical 90', 'Edge 90 90']);
+  });
+
+  it("answers another organisation's property as nothing, and bad ids with the field's message", async () => {
+    const { agent } = await seeded();
+    const other = await owner();
+    const theirs = await createProperty(db(), other.organizationId, { name: 'Not ours either' });
+    await found(other.organizationId, theirs.id, 'Theirs too', 'critical', '2026-01-02T15:00:00Z');
+    const none = await agent.get(`/api/deficiencies?status=all&propertyIds=${theirs.id}`);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual([]);
+    expect(none.headers['x-total-count']).toBe('0');
+
+    const bad = await agent.get('/api/deficiencies?propertyIds=-4');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toEqual({ propertyIds: ['Property ids must be numbers separated by commas'] });
+    const many = Array.from({ length: 501 }, (_, i) => i + 1).join(',');
+    expect((await agent.get(`/api/deficiencies?propertyIds=${many}`)).json().fieldErrors).toEqual({ propertyIds: ['Choose at most 500 properties'] });
+  });
+});

@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { searchPattern } from '../../db/like';
 import { pageOfIds, preparedRows } from '../../db/prepared';
 import { keptUpcomingInspectionCount, reachesWholeOrganization } from '../dashboard/dashboard-counts.queries';
+import { intArray } from '../compliance/compliance-batch.queries';
 import { inspections, reminderLogs } from '../../db/schema/index';
 
 export type InspectionRow = typeof inspections.$inferSelect;
@@ -19,6 +20,8 @@ export interface InspectionFilter {
   type?: InspectionType;
   status?: InspectionDisplayStatus | 'open';
   propertyId?: number;
+  /** Only these properties (sorted, at most 500); ids out of reach match nothing. */
+  propertyIds?: readonly number[];
   from?: string;
   to?: string;
   /** Open inspections due by today + 30, overdue included (DECISIONS). */
@@ -232,6 +235,7 @@ function listCondition(reach: Reach, filter: InspectionFilter, today: string): S
   if (filter.type) conditions.push(sql`i.inspection_type = ${filter.type}`);
   if (filter.status) conditions.push(statusCondition(filter.status, t));
   if (filter.propertyId) conditions.push(sql`i.property_id = ${filter.propertyId}`);
+  if (filter.propertyIds) conditions.push(sql`i.property_id = any(${intArray(filter.propertyIds)})`);
   if (filter.from) conditions.push(sql`i.due_date >= ${filter.from}::date`);
   if (filter.to) conditions.push(sql`i.due_date <= ${filter.to}::date`);
   if (filter.upcoming) conditions.push(sql`${OPEN} and i.due_date <= ${t} + ${UPCOMING_DAYS}::int`);
@@ -245,7 +249,7 @@ export function listInspectionsPage(db: DbOrTx, reach: Reach, filter: Inspection
 
 export async function countInspections(db: DbOrTx, reach: Reach, filter: InspectionFilter, today: string): Promise<number> {
   // Upcoming as a whole organisation first sees it, unfiltered: summed from the counts kept by due day.
-  const unfiltered = !filter.q && !filter.type && !filter.status && !filter.propertyId && !filter.from && !filter.to;
+  const unfiltered = !filter.q && !filter.type && !filter.status && !filter.propertyId && !filter.propertyIds && !filter.from && !filter.to;
   if (filter.upcoming && unfiltered && reachesWholeOrganization(reach)) return keptUpcomingInspectionCount(db, reach.id, today);
   // Only a search needs the property's name to count.
   const countFrom = filter.q ? sql`inspections i join properties p on p.id = i.property_id` : sql`inspections i`;

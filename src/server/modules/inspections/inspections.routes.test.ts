@@ -349,3 +349,42 @@ describe('lists', () => {
     expect(bad.json().fieldErrors).toEqual({ type: ['Unknown inspection type'], status: ['Unknown status'], from: ['Invalid date'] });
   });
 });
+
+describe('GET /api/inspections?propertyIds= (an Insight link to chosen properties)', () => {
+  it('lists the chosen properties\' inspections in a range of dates, the total counting them', async () => {
+    setNow('2026-04-10T12:00:00Z');
+    const s = await proWithProperty('UTC', 'Alpha Tower');
+    const beta = await createProperty(ctx.runtime.db, s.user.id, { name: 'Beta Clinic' });
+    const gamma = await createProperty(ctx.runtime.db, s.user.id, { name: 'Gamma School' });
+    const add = (propertyId: number, dueDate: string) => createInspectionRow(ctx.runtime.db, { organizationId: s.user.id, propertyId, dueDate });
+    await add(s.property.id, '2026-04-13');
+    await add(beta.id, '2026-04-14');
+    await add(gamma.id, '2026-04-15');
+    await add(beta.id, '2026-05-20');
+
+    const week = await s.agent.get(`/api/inspections?from=2026-04-13&to=2026-04-19&propertyIds=${s.property.id},${beta.id}`);
+    expect(week.json().map((i: { dueDate: string; property: { name: string } }) => `${i.dueDate} ${i.property.name}`)).toEqual([
+      '2026-04-13 Alpha Tower',
+      '2026-04-14 Beta Clinic',
+    ]);
+    expect(week.headers['x-total-count']).toBe('2');
+    expect((await s.agent.get(`/api/inspections?propertyIds=${beta.id}`)).headers['x-total-count']).toBe('2');
+    expect((await s.agent.get(`/api/inspections?propertyId=${gamma.id}`)).headers['x-total-count']).toBe('1');
+  });
+
+  it("answers another organisation's property as nothing, and bad ids with the field's message", async () => {
+    const mine = await proWithProperty();
+    const theirs = await proWithProperty();
+    await createInspectionRow(ctx.runtime.db, { organizationId: theirs.user.id, propertyId: theirs.property.id, dueDate: '2026-04-14' });
+    const none = await mine.agent.get(`/api/inspections?propertyIds=${theirs.property.id}`);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual([]);
+    expect(none.headers['x-total-count']).toBe('0');
+
+    const bad = await mine.agent.get('/api/inspections?propertyIds=2;3');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toEqual({ propertyIds: ['Property ids must be numbers separated by commas'] });
+    const many = Array.from({ length: 501 }, (_, i) => i + 1).join(',');
+    expect((await mine.agent.get(`/api/inspections?propertyIds=${many}`)).json().fieldErrors).toEqual({ propertyIds: ['Choose at most 500 properties'] });
+  });
+});

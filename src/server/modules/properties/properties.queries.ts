@@ -10,11 +10,14 @@ import { pageOfIds, preparedRows } from '../../db/prepared';
 import { properties } from '../../db/schema/index';
 import { attentionRankSql, effectiveItemStatusSql, propertyStatusCondition, propertyStatusSql } from '../compliance/compliance.sql';
 import { keptPropertyCount } from '../dashboard/dashboard-counts.queries';
+import { intArray } from '../compliance/compliance-batch.queries';
 
 export interface PropertyFilter {
   q?: string;
   propertyType?: string;
   status?: PropertyStatus;
+  /** Only these (sorted, at most 500); ids out of reach match nothing. */
+  propertyIds?: readonly number[];
   sort: PropertySort;
   limit: number;
   offset: number;
@@ -151,6 +154,7 @@ function listCondition(reach: Reach, filter: Omit<PropertyFilter, 'sort' | 'limi
   }
   if (filter.propertyType) conditions.push(sql`p.property_type = ${filter.propertyType}`);
   if (filter.status) conditions.push(propertyStatusCondition('p', filter.status, sql`${today}::date`));
+  if (filter.propertyIds) conditions.push(sql`p.id = any(${intArray(filter.propertyIds)})`);
   return sql.join(conditions, sql` and `);
 }
 
@@ -162,7 +166,7 @@ export function listPropertiesPage(db: DbOrTx, reach: Reach, filter: PropertyFil
 
 export async function countProperties(db: DbOrTx, reach: Reach, filter: PropertyFilter, today: string): Promise<number> {
   // Every property of the organisation, unfiltered: summed from the counts kept as properties come and go.
-  if (!filter.q && !filter.propertyType && !filter.status && reach.propertyIds === null) return keptPropertyCount(db, reach.id);
+  if (!filter.q && !filter.propertyType && !filter.status && !filter.propertyIds && reach.propertyIds === null) return keptPropertyCount(db, reach.id);
   const [row] = await preparedRows<{ n: number }>(db, sql`select count(*)::int as n from properties p where ${listCondition(reach, filter, today)}`);
   return row?.n ?? 0;
 }

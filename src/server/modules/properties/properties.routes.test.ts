@@ -331,3 +331,49 @@ describe('GET /api/subscription/status', () => {
     expect((await ctx.agent().get('/api/subscription/status')).statusCode).toBe(401);
   });
 });
+
+describe('GET /api/properties?propertyIds= (an Insight link to chosen properties)', () => {
+  it('lists only the chosen properties, the total counting them, with the other filters as before', async () => {
+    const { agent, user } = await proAccount();
+    const db = ctx.runtime.db;
+    const a = await createProperty(db, user.id, { name: 'Aspen Court' });
+    const b = await createProperty(db, user.id, { name: 'Birch Hall' });
+    await createProperty(db, user.id, { name: 'Cedar Lofts' });
+    await ctx.runtime.pool.query(`update properties set has_failure = true, inspected = true where id = $1`, [a.id]);
+
+    const chosen = await agent.get(`/api/properties?sort=name_asc&propertyIds=${b.id},${a.id},${b.id}`);
+    expect(chosen.json().map((p: { name: string }) => p.name)).toEqual(['Aspen Court', 'Birch Hall']);
+    expect(chosen.headers['x-total-count']).toBe('2');
+    const failing = await agent.get(`/api/properties?status=non_compliant&propertyIds=${a.id},${b.id}`);
+    expect(failing.json().map((p: { name: string }) => p.name)).toEqual(['Aspen Court']);
+    expect(failing.headers['x-total-count']).toBe('1');
+    expect((await agent.get('/api/properties')).headers['x-total-count']).toBe('3');
+  });
+
+  it("answers another organisation's property as nothing at all", async () => {
+    const mine = await proAccount();
+    const theirs = await ctx.signedIn();
+    const ours = await createProperty(ctx.runtime.db, mine.user.id, { name: 'Ours' });
+    const other = await createProperty(ctx.runtime.db, theirs.user.id, { name: 'Not Yours' });
+    const none = await mine.agent.get(`/api/properties?propertyIds=${other.id}`);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual([]);
+    expect(none.headers['x-total-count']).toBe('0');
+    expect((await mine.agent.get(`/api/properties?propertyIds=${ours.id},${other.id}`)).json().map((p: { name: string }) => p.name)).toEqual(['Ours']);
+  });
+
+  it('rejects ids that are not positive whole numbers, or too many, naming the field', async () => {
+    const { agent } = await ctx.signedIn();
+    const fields = async (query: string) => {
+      const res = await agent.get(`/api/properties?${query}`);
+      expect(res.statusCode).toBe(400);
+      return res.json().fieldErrors;
+    };
+    expect(await fields('propertyIds=1,x')).toEqual({ propertyIds: ['Property ids must be numbers separated by commas'] });
+    expect(await fields('propertyIds=')).toEqual({ propertyIds: ['Property ids must be numbers separated by commas'] });
+    expect(JSON.stringify(await fields('propertyIds=0'))).toContain('Property ids must be at least 1');
+    expect(JSON.stringify(await fields('propertyIds=99999999999'))).toContain('Unknown property');
+    const many = Array.from({ length: 501 }, (_, i) => i + 1).join(',');
+    expect(await fields(`propertyIds=${many}`)).toEqual({ propertyIds: ['Choose at most 500 properties'] });
+  });
+});
