@@ -3,7 +3,7 @@ import { addDays, DUE_SOON_DAYS } from '../compliance';
 import { COMPLIANCE_ITEM_STATUSES, COMPLIANCE_RESULTS, INSPECTION_TYPES, NOT_SCHEDULED_REASONS, type NotScheduledReason } from '../enums';
 import { calendarDate } from './calendar-date';
 import { itemAnswersField } from './safety-item-answers';
-import { pagingSchema, searchTerm } from './list';
+import { chosenPropertyIdsField, pagingSchema, searchTerm } from './list';
 import { INTERVAL_UNITS, type IntervalUnit } from '../intervals';
 import { calendarDayField, countField, namedRef, recordIdField, timestampField } from './response-fields';
 
@@ -154,6 +154,8 @@ export const unscheduledListQuerySchema = pagingSchema.extend({
   q: searchTerm,
   type: z.enum(INSPECTION_TYPES, { error: 'Unknown inspection type' }).optional(),
   propertyId: z.coerce.number({ error: 'Unknown property' }).int('Unknown property').min(1, 'Unknown property').max(2_147_483_647, 'Unknown property').optional(),
+  /** A chosen set (an Insight link to the calendar); ids out of reach match nothing. */
+  propertyIds: chosenPropertyIdsField,
   from: calendarDate('Invalid date').optional(),
   to: calendarDate('Invalid date').optional(),
 });

@@ -154,3 +154,27 @@ describe('due, not scheduled', () => {
     ]);
   });
 });
+
+describe('GET /api/requirements/unscheduled?propertyIds= (the calendar an Insight link opens on chosen properties)', () => {
+  it('lists only the chosen properties\' requirements, the total counting them; another organisation\'s id gives nothing', async () => {
+    const { s, alpha, beta } = await portfolio();
+    await s.agent.post(`/api/properties/${beta.id}/safety-items`, { itemType: 'fire_extinguisher', nextDueDate: '2026-06-30' });
+    const both = await s.agent.get('/api/requirements/unscheduled');
+    expect(entries(both.json())).toContain('Beta Clinic | Annual maintenance | 2026-06-30 | upcoming');
+
+    const chosen = await s.agent.get(`/api/requirements/unscheduled?propertyIds=${beta.id}`);
+    expect(entries(chosen.json()).every((entry) => entry.startsWith('Beta Clinic'))).toBe(true);
+    expect(chosen.headers['x-total-count']).toBe(String(chosen.json().length));
+    expect(Number(both.headers['x-total-count'])).toBeGreaterThan(chosen.json().length);
+    expect((await s.agent.get(`/api/requirements/unscheduled?propertyIds=${alpha.id},${beta.id}`)).headers['x-total-count']).toBe(both.headers['x-total-count']);
+
+    const other = await ctx.signedIn();
+    const theirs = await createProperty(ctx.runtime.db, other.user.id, { name: 'Not Yours' });
+    const none = await s.agent.get(`/api/requirements/unscheduled?propertyIds=${theirs.id}`);
+    expect(none.json()).toEqual([]);
+    expect(none.headers['x-total-count']).toBe('0');
+    const bad = await s.agent.get('/api/requirements/unscheduled?propertyIds=a');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toEqual({ propertyIds: ['Property ids must be numbers separated by commas'] });
+  });
+});

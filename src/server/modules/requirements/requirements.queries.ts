@@ -16,6 +16,7 @@ import { propertyScope, type Reach } from '../../access';
 import type { DbOrTx } from '../../db/client';
 import { searchPattern } from '../../db/like';
 import { preparedRows } from '../../db/prepared';
+import { intArray } from '../compliance/compliance-batch.queries';
 import { AVERAGE_MONTH_DAYS } from '@shared/intervals';
 import { intervalSql, OPEN_STATUSES, unscheduledSql } from '../compliance/compliance.sql';
 import { nextDueFromSql, requirementWindow, windowOpensFromSql } from '../compliance/due-window.sql';
@@ -290,6 +291,8 @@ export interface UnscheduledFilter {
   q?: string;
   type?: InspectionType;
   propertyId?: number;
+  /** Only these properties (sorted, at most 500); ids out of reach match nothing. */
+  propertyIds?: readonly number[];
   from?: string;
   to?: string;
   limit: number;
@@ -310,6 +313,7 @@ export async function listUnscheduled(db: DbOrTx, reach: Reach, filter: Unschedu
   }
   if (filter.type) conditions.push(sql`r.item_type = ${filter.type}`);
   if (filter.propertyId) conditions.push(sql`r.property_id = ${filter.propertyId}`);
+  if (filter.propertyIds) conditions.push(sql`r.property_id = any(${intArray(filter.propertyIds)})`);
   if (filter.q) {
     const pattern = searchPattern(filter.q);
     conditions.push(sql`(p.search_name like ${pattern} or r.search_activity like ${pattern})`);
