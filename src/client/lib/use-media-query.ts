@@ -12,6 +12,9 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Tailwind's breakpoints as queries, so a layout switch in code agrees with the CSS. */
-export const SM_UP = '(min-width: 640px)';
-export const MD_UP = '(min-width: 768px)';
+/**
+ * Tailwind's breakpoints as the built CSS writes them (in rem, so a browser whose default font
+ * size is not 16 px moves them), so a layout switch in code agrees with the CSS at every width.
+ */
+export const SM_UP = '(min-width: 40rem)';
+export const MD_UP = '(min-width: 48rem)';
