@@ -13,13 +13,15 @@ const PHONE_QUERY = '(max-width: 767px)';
 const REVEAL_DELAY_MS = { desktop: 100, phone: 200 };
 
 /**
- * How long the page stays hidden yet: the delay counts from when this page learned the plan. A
- * plan kept on the device (an earlier visit, or offline) is known from the page's first moment,
- * so a page drawn later than the delay is shown at once rather than hidden for it again.
+ * How long the page stays hidden yet: the delay counts from when the plan arrived. A plan kept
+ * on the device from an earlier visit (offline, or after a switch of organisation) was there
+ * before this page asked for it, so a page drawn from it is shown at once. Never longer than the
+ * delay itself, whatever the device's clock did since the answer was stamped.
  */
 function revealWait(settledAt: number): number {
   const delay = window.matchMedia(PHONE_QUERY).matches ? REVEAL_DELAY_MS.phone : REVEAL_DELAY_MS.desktop;
-  return Math.max(settledAt, performance.timeOrigin) + delay - Date.now();
+  if (settledAt < performance.timeOrigin) return 0;
+  return Math.min(delay, Math.max(0, settledAt + delay - Date.now()));
 }
 
 /**
