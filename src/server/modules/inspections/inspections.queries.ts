@@ -164,9 +164,9 @@ function toInspection(row: Row): Inspection {
  * A page of inspections with property names and display statuses. Two statements: the page's
  * ids (joined to properties only when `byProperty`: a search or the property order reads `p`,
  * so the upcoming page reads its ids from inspections_open_due_idx alone), then their rows by
- * id. The second, the one with many joins, takes the ids as one array, so PostgreSQL plans it
- * once per connection (a generic plan) instead of on every read, where planning it cost more
- * than running it (about 1.7 of 2.3 ms at 100,000 properties).
+ * id. The second, the one with many joins, takes the ids through `pageOfIds`, so PostgreSQL
+ * plans it once per connection (a generic plan) instead of on every read, where planning it
+ * cost more than running it (about 1.7 of 2.3 ms at 100,000 properties).
  */
 async function selectInspections(
   db: DbOrTx,

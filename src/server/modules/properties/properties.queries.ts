@@ -91,9 +91,9 @@ function toProperty(row: Row): Property {
 /**
  * A page of properties with their compliance items (effective statuses for `today`). The
  * page's ids are chosen first, so items are gathered for those rows only, never for the
- * whole portfolio. Two statements: the second, with the items' lateral joins, takes the ids as
- * one array, so PostgreSQL plans it once per connection (a generic plan) instead of on every
- * read, where planning it cost about as much as running it.
+ * whole portfolio. Two statements: the second, with the items' lateral joins, takes the ids
+ * through `pageOfIds`, so PostgreSQL plans it once per connection (a generic plan) instead of
+ * on every read, where planning it cost about as much as running it.
  */
 async function selectProperties(db: DbOrTx, where: SQL, today: string, sort: PropertySort | null, limit: number, offset: number): Promise<Property[]> {
   const todaySql = sql`${today}::date`;
