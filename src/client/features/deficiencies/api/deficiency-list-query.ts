@@ -4,6 +4,7 @@ import type { PortfolioDeficiency } from '@shared/schemas/deficiency';
 import { apiGetList, nextPageOffset, queryString } from '@/lib/api';
 import { recordIdFromUrl } from '@/lib/record-id';
 import { oneOf } from '@/lib/use-url-params';
+import { chosenPropertiesParam, chosenPropertyIds } from '@/lib/chosen-properties';
 
 // Spelled out rather than imported from the shared schemas, so the page's download holds no zod.
 export const DEFICIENCY_STATUSES = ['open', 'corrected', 'all'] as const;
@@ -18,9 +19,11 @@ export interface DeficiencyListFilters {
   severity?: DeficiencySeverity;
   age?: DeficiencyAge;
   propertyId?: number;
+  /** Only these properties, "3,7" (an Insight link's choice, lib/chosen-properties.ts). */
+  propertyIds?: string;
 }
 
-/** The list's filters as the URL holds them (?status=&severity=&age=&propertyId=); open by default. */
+/** The list's filters as the URL holds them (?status=&severity=&age=&propertyId=&propertyIds=); open by default. */
 export function deficiencyFiltersFromUrl(params: URLSearchParams): DeficiencyListFilters {
   return {
     status: oneOf(DEFICIENCY_STATUSES, params.get('status')) ?? 'open',
@@ -28,6 +31,7 @@ export function deficiencyFiltersFromUrl(params: URLSearchParams): DeficiencyLis
     // "90+" typed into an address arrives as "90 ".
     age: oneOf(DEFICIENCY_AGES, params.get('age')?.replace(/^90 $/, '90+') ?? null),
     propertyId: recordIdFromUrl(params.get('propertyId') ?? undefined),
+    propertyIds: chosenPropertiesParam(chosenPropertyIds(params)),
   };
 }
 

@@ -4,6 +4,7 @@ import { CircleCheck, FilterX } from 'lucide-react';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { MD_UP, useMediaQuery } from '@/lib/use-media-query';
 import { useUrlParams } from '@/lib/use-url-params';
+import { ChosenPropertiesNote } from '@/components/chosen-properties-note';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
@@ -27,7 +28,7 @@ export default function DeficienciesPage() {
   const wide = useMediaQuery(MD_UP);
   const { params, update, setParams } = useUrlParams();
   const filters = deficiencyFiltersFromUrl(params);
-  const filtered = Boolean(filters.severity || filters.age || filters.propertyId || filters.status !== 'open');
+  const filtered = Boolean(filters.severity || filters.age || filters.propertyId || filters.propertyIds || filters.status !== 'open');
   const list = useDeficiencyList(filters);
   const rows = list.data?.pages.flatMap((page) => page.items) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
@@ -47,6 +48,9 @@ export default function DeficienciesPage() {
             Show every property
           </button>
         </p>
+      ) : null}
+      {filters.propertyIds ? (
+        <ChosenPropertiesNote count={filters.propertyIds.split(',').length} of={NOUNS[filters.status]} onShowAll={() => update({ propertyIds: undefined })} />
       ) : null}
 
       {list.isPending ? (

@@ -6,6 +6,9 @@ import type {
   OnTimeResponse,
   WorkloadResponse,
 } from '@shared/schemas/insight';
+import { chosenPropertyIds } from '@/lib/chosen-properties';
+
+export { chosenPropertyIds, MAX_CHOSEN_PROPERTIES } from '@/lib/chosen-properties';
 
 /** The Insight page's figures, each its own call (GET /api/insight/<figure>). */
 export interface InsightAnswers {
@@ -16,21 +19,6 @@ export interface InsightAnswers {
   attention: AttentionResponse;
 }
 export type InsightFigure = keyof InsightAnswers;
-
-/** The most properties one choice may name (the server's limit, insightQuerySchema). */
-export const MAX_CHOSEN_PROPERTIES = 500;
-
-/**
- * The chosen properties as the page's URL names them (`?propertyIds=3,7`); undefined for every
- * property the member may see. Anything that is not a list of ids is ignored, as a filter
- * the list pages do not know is.
- */
-export function chosenPropertyIds(params: URLSearchParams): number[] | undefined {
-  const value = params.get('propertyIds');
-  if (!value || !/^\d+(,\d+)*$/.test(value)) return undefined;
-  const ids = [...new Set(value.split(',').map(Number))].filter((id) => id >= 1);
-  return ids.length > 0 ? ids.slice(0, MAX_CHOSEN_PROPERTIES) : undefined;
-}
 
 /** The figure's call: its JSON, or with `csv` the same rows as a CSV file. */
 export function insightUrl(figure: InsightFigure, propertyIds?: readonly number[], format?: 'csv'): string {

@@ -38,11 +38,11 @@ export function ComplianceTrendFigure({ propertyIds, compact }: { propertyIds?: 
           {now ? (
             <p className="text-sm">
               Week of {formatDate(now.weekStart)}:{' '}
-              <Link className="font-medium underline underline-offset-2" to={propertiesWithStatus('compliant')}>
+              <Link className="font-medium underline underline-offset-2" to={propertiesWithStatus('compliant', propertyIds)}>
                 {now.compliant} of {now.total} compliant ({percent(now.compliant / now.total)})
               </Link>
               {' · '}
-              <Link className="font-medium underline underline-offset-2" to={propertiesWithStatus('non_compliant')}>
+              <Link className="font-medium underline underline-offset-2" to={propertiesWithStatus('non_compliant', propertyIds)}>
                 {now.nonCompliant} non-compliant
               </Link>
               {' · '}

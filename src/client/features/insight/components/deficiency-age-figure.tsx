@@ -24,8 +24,6 @@ export function DeficiencyAgeFigure({ propertyIds }: { propertyIds?: number[] })
   const bands = query.data?.bands ?? [];
   const oldest = query.data?.oldest ?? [];
   const open = bands.reduce((sum, b) => sum + b.count, 0);
-  // The list narrows to one property, not to a chosen set: one chosen is passed on, several are not.
-  const onlyProperty = propertyIds?.length === 1 ? propertyIds[0] : undefined;
   const rows = DEFICIENCY_AGE_BANDS.map((band) => ({
     band: BAND_LABELS[band],
     ...Object.fromEntries(DEFICIENCY_SEVERITIES.map((s) => [s, countIn(bands, band, s)])),
@@ -44,7 +42,7 @@ export function DeficiencyAgeFigure({ propertyIds }: { propertyIds?: number[] })
       chart={
         <div className="space-y-3">
           <p className="text-sm">
-            <Link className="underline underline-offset-2" to={openDeficiencies({ propertyId: onlyProperty })}>
+            <Link className="underline underline-offset-2" to={openDeficiencies({ propertyIds })}>
               {plural(open, 'open deficiency', 'open deficiencies')}
             </Link>
           </p>
@@ -67,7 +65,7 @@ export function DeficiencyAgeFigure({ propertyIds }: { propertyIds?: number[] })
           <TextLegend items={DEFICIENCY_SEVERITIES.map((s) => ({ label: DEFICIENCY_SEVERITY_LABELS[s], fill: SEVERITY_FILLS[s] }))} />
         </div>
       }
-      table={<AgeTable bands={bands} propertyId={onlyProperty} />}
+      table={<AgeTable bands={bands} propertyIds={propertyIds} />}
     >
       <OldestList oldest={oldest} />
     </FigureSection>
@@ -86,7 +84,7 @@ function CountLink({ count, to, label }: { count: number; to: string; label: str
   );
 }
 
-function AgeTable({ bands, propertyId }: { bands: Answer['bands']; propertyId?: number }) {
+function AgeTable({ bands, propertyIds }: { bands: Answer['bands']; propertyIds?: readonly number[] }) {
   return (
     <FigureTable caption="Open deficiencies by severity and age">
       <thead>
@@ -106,7 +104,7 @@ function AgeTable({ bands, propertyId }: { bands: Answer['bands']; propertyId?: 
               <td key={band} className={td}>
                 <CountLink
                   count={countIn(bands, band, s)}
-                  to={openDeficiencies({ severity: s, age: band, propertyId })}
+                  to={openDeficiencies({ severity: s, age: band, propertyIds })}
                   label={`${plural(countIn(bands, band, s), 'open deficiency', 'open deficiencies')}, ${DEFICIENCY_SEVERITY_LABELS[s].toLowerCase()}, ${BAND_LABELS[band].toLowerCase()}`}
                 />
               </td>
@@ -114,7 +112,7 @@ function AgeTable({ bands, propertyId }: { bands: Answer['bands']; propertyId?: 
             <td className={td}>
               <CountLink
                 count={severityTotal(bands, s)}
-                to={openDeficiencies({ severity: s, propertyId })}
+                to={openDeficiencies({ severity: s, propertyIds })}
                 label={`${plural(severityTotal(bands, s), 'open deficiency', 'open deficiencies')}, ${DEFICIENCY_SEVERITY_LABELS[s].toLowerCase()}, every age`}
               />
             </td>

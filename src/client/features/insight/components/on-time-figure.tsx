@@ -45,12 +45,12 @@ export function OnTimeFigure({ propertyIds, compact }: { propertyIds?: number[];
           <TextLegend items={[{ label: 'Completed by the due date (share of those completed that month)', fill: FILL }]} />
         </div>
       }
-      table={<OnTimeTable months={months} />}
+      table={<OnTimeTable months={months} propertyIds={propertyIds} />}
     />
   );
 }
 
-function OnTimeTable({ months }: { months: readonly Month[] }) {
+function OnTimeTable({ months, propertyIds }: { months: readonly Month[]; propertyIds?: readonly number[] }) {
   return (
     <FigureTable caption="Inspections completed and on time each month, newest first">
       <thead>
@@ -68,7 +68,7 @@ function OnTimeTable({ months }: { months: readonly Month[] }) {
             <th scope="row" className={`${td} font-normal`}>{monthLabel(m.month)}</th>
             <td className={td}>
               {m.completed > 0 ? (
-                <Link className="underline underline-offset-2" to={completedInMonth(m.month)} aria-label={`${plural(m.completed, 'inspection', 'inspections')} completed in ${monthLabel(m.month)}`}>
+                <Link className="underline underline-offset-2" to={completedInMonth(m.month, propertyIds)} aria-label={`${plural(m.completed, 'inspection', 'inspections')} completed in ${monthLabel(m.month)}`}>
                   {m.completed}
                 </Link>
               ) : (

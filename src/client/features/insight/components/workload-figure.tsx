@@ -90,12 +90,12 @@ export function WorkloadFigure({ propertyIds, compact }: { propertyIds?: number[
           <TextLegend items={series} />
         </div>
       }
-      table={<WorkloadTable weeks={weeks} />}
+      table={<WorkloadTable weeks={weeks} propertyIds={propertyIds} />}
     />
   );
 }
 
-function WorkloadTable({ weeks }: { weeks: readonly Week[] }) {
+function WorkloadTable({ weeks, propertyIds }: { weeks: readonly Week[]; propertyIds?: readonly number[] }) {
   return (
     <FigureTable caption="What falls due each week, by type of safety item">
       <thead>
@@ -113,7 +113,7 @@ function WorkloadTable({ weeks }: { weeks: readonly Week[] }) {
               <th scope="row" className={`${td} font-normal`}>{formatDate(w.weekStart)}</th>
               <td className={td}>
                 {w.total > 0 ? (
-                  <Link className="underline underline-offset-2" to={dueInWeek(w.weekStart)} aria-label={`${plural(w.total, 'item', 'items')} due in the week of ${formatDate(w.weekStart)}`}>
+                  <Link className="underline underline-offset-2" to={dueInWeek(w.weekStart, undefined, propertyIds)} aria-label={`${plural(w.total, 'item', 'items')} due in the week of ${formatDate(w.weekStart)}`}>
                     {w.total}
                   </Link>
                 ) : (
@@ -126,7 +126,7 @@ function WorkloadTable({ weeks }: { weeks: readonly Week[] }) {
                   : types.map(([type, n], i) => (
                       <span key={type}>
                         {i > 0 ? ', ' : null}
-                        <Link className="underline underline-offset-2" to={dueInWeek(w.weekStart, type)}>
+                        <Link className="underline underline-offset-2" to={dueInWeek(w.weekStart, type, propertyIds)}>
                           {INSPECTION_TYPE_LABELS[type]} {n}
                         </Link>
                       </span>

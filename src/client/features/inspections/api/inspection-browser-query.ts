@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { INSPECTION_TYPES, type InspectionType } from '@shared/enums';
 import { unscheduledOptions } from '@/features/requirements/api/use-unscheduled';
 import { oneOf } from '@/lib/use-url-params';
+import { chosenPropertiesParam, chosenPropertyIds } from '@/lib/chosen-properties';
 import type { InspectionFilterStatus, InspectionListParams, InspectionScope, InspectionSort } from './inspection-queries';
 import { inspectionListOptions } from './use-inspection-list';
 
@@ -60,12 +61,14 @@ export function inspectionUrlFilters(params: URLSearchParams, listing: Inspectio
     status: statusParam === 'all' ? undefined : (oneOf(statuses, statusParam) ?? listing.defaultStatus),
     sort: oneOf(SORTS, params.get('sort')) ?? INSPECTIONS_DEFAULT_SORT,
     view: params.get('view') === 'calendar' ? ('calendar' as const) : ('list' as const),
+    // Insight's links open /inspections only; the upcoming page's unscheduled list above its rows does not narrow.
+    propertyIds: listing.scope.kind === 'all' ? chosenPropertiesParam(chosenPropertyIds(params)) : undefined,
   };
 }
 
 /** What the page's list asks the server for, given its URL's filters. */
 export function inspectionListParams(listing: InspectionListing, filters: ReturnType<typeof inspectionUrlFilters>): InspectionListParams {
-  const params = { q: filters.q || undefined, type: filters.type, status: filters.status };
+  const params = { q: filters.q || undefined, type: filters.type, status: filters.status, propertyIds: filters.propertyIds };
   return listing.sortable ? { ...params, sort: filters.sort } : params;
 }
 

@@ -19,6 +19,8 @@ export interface InspectionListParams {
   from?: string;
   to?: string;
   sort?: InspectionSort;
+  /** Only these properties' inspections, "3,7" (an Insight link's choice, lib/chosen-properties.ts). */
+  propertyIds?: string;
 }
 
 /**
@@ -92,6 +94,7 @@ export function belongsInList(inspection: Inspection, scope: InspectionScope, pa
   if (params.status && inspection.displayStatus !== params.status) return false;
   if (params.from && inspection.dueDate < params.from) return false;
   if (params.to && inspection.dueDate > params.to) return false;
+  if (params.propertyIds && !params.propertyIds.split(',').map(Number).includes(inspection.propertyId)) return false;
   const term = params.q?.trim();
   if (term && !searchMatches(inspection.property?.name ?? '', term) && !searchMatches(inspection.assignedTo, term)) return false;
   return true;

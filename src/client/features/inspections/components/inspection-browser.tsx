@@ -2,6 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { FilterX } from 'lucide-react';
 import type { InspectionType } from '@shared/enums';
 import type { Inspection } from '@shared/schemas/inspection';
+import { ChosenPropertiesNote } from '@/components/chosen-properties-note';
 import { EmptyState } from '@/components/empty-state';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -89,6 +90,10 @@ export function InspectionBrowser({
         onStatus={state.setStatus}
         sort={listing.sortable && state.view === 'list' ? { value: state.sort, onChange: state.setSort } : undefined}
       />
+
+      {state.propertyIds ? (
+        <ChosenPropertiesNote count={state.propertyIds.split(',').length} of="inspections" onShowAll={state.showAllProperties} />
+      ) : null}
 
       {note}
 

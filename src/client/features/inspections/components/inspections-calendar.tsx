@@ -67,7 +67,7 @@ export function InspectionsCalendar({ scope, params, month, onMonthChange, selec
   // Requirements due in the range with nothing scheduled: shown by default ("Open" included), and
   // under "Overdue" or "Due soon" when their date says so; "Scheduled" or "Completed" hide them.
   const showUnscheduled = unscheduledFilterShows(params.status);
-  const unscheduled = useUnscheduled({ from, to, q: params.q, type: params.type, limit: 500 }, showUnscheduled);
+  const unscheduled = useUnscheduled({ from, to, q: params.q, type: params.type, propertyIds: params.propertyIds, limit: 500 }, showUnscheduled);
   const unscheduledItems = useMemo(
     () => (showUnscheduled ? (unscheduled.data?.items ?? []).filter((item) => unscheduledMatchesStatus(item, params.status)) : []),
     [showUnscheduled, unscheduled.data, params.status],

@@ -12,12 +12,12 @@ const isDay = (value: string | null): value is string => !!value && /^\d{4}-\d{2
 export function useInspectionUrlState(listing: InspectionListing, today: string) {
   const { params, update } = useUrlParams();
   const { defaultStatus } = listing;
-  const { q, type, status, sort, view } = inspectionUrlFilters(params, listing);
+  const { q, type, status, sort, view, propertyIds } = inspectionUrlFilters(params, listing);
   const dateParam = params.get('date');
   const day = isDay(dateParam) ? dateParam : undefined;
   const monthParam = params.get('month');
   const month = monthParam && isDay(`${monthParam}-01`) ? `${monthParam}-01` : `${(day ?? today).slice(0, 7)}-01`;
-  const filtered = Boolean(q || type || (status && status !== defaultStatus));
+  const filtered = Boolean(q || type || (status && status !== defaultStatus) || propertyIds);
 
   return {
     q,
@@ -25,6 +25,7 @@ export function useInspectionUrlState(listing: InspectionListing, today: string)
     status,
     sort,
     view,
+    propertyIds,
     month,
     day,
     filtered,
@@ -36,6 +37,7 @@ export function useInspectionUrlState(listing: InspectionListing, today: string)
     setView: (value: string) => update({ view: value === 'calendar' ? 'calendar' : undefined }),
     setMonth: (value: string) => update({ month: value.slice(0, 7) }),
     setDay: (value: string | undefined) => update({ date: value }),
-    clearFilters: () => update({ q: undefined, type: undefined, status: undefined }),
+    showAllProperties: () => update({ propertyIds: undefined }),
+    clearFilters: () => update({ q: undefined, type: undefined, status: undefined, propertyIds: undefined }),
   };
 }

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { PROPERTY_SORTS, PROPERTY_TYPES, type PropertySort, type PropertyStatus, type PropertyType } from '@shared/enums';
 import { oneOf } from '@/lib/use-url-params';
+import { chosenPropertiesParam, chosenPropertyIds } from '@/lib/chosen-properties';
 import { propertyListOptions, type PropertyListFilters } from './property-queries';
 
 /** The properties page's list: how many it shows at a time, and the sort it opens on. */
@@ -24,6 +25,7 @@ export function propertiesPageFilters(params: URLSearchParams): PropertyListFilt
       params.get('status'),
     ),
     sort: oneOf<PropertySort>(PROPERTY_SORTS, params.get('sort')) ?? PROPERTIES_DEFAULT_SORT,
+    propertyIds: chosenPropertiesParam(chosenPropertyIds(params)),
   };
 }
 

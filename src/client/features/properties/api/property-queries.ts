@@ -17,6 +17,8 @@ export interface PropertyListFilters {
   propertyType?: PropertyType;
   status?: PropertyStatus;
   sort?: PropertySort;
+  /** Only these properties, "3,7" (an Insight link's choice, lib/chosen-properties.ts). */
+  propertyIds?: string;
 }
 
 export const propertyListKey = (filters: PropertyListFilters, pageSize: number) =>

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSubscription } from '@/lib/use-subscription';
 import { usePermissions } from '@/lib/use-permissions';
 import { OWNER_UPGRADES, useCanUpgrade } from '@/lib/upgrade-offer';
+import { ChosenPropertiesNote } from '@/components/chosen-properties-note';
 import { EmptyState } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { PageHeader } from '@/components/page-header';
@@ -43,7 +44,8 @@ export default function PropertiesPage() {
   const filters = propertiesPageFilters(params);
   const { propertyType, status, sort } = filters;
   const q = filters.q ?? '';
-  const filtered = Boolean(q || propertyType || status);
+  const chosenCount = filters.propertyIds ? filters.propertyIds.split(',').length : 0;
+  const filtered = Boolean(q || propertyType || status || chosenCount);
 
   const setParam = (name: string, value: string | undefined) => update({ [name]: value });
 
@@ -117,6 +119,8 @@ export default function PropertiesPage() {
         onStatus={(value) => setParam('status', value || undefined)}
         onSort={(value) => setParam('sort', value === PROPERTIES_DEFAULT_SORT ? undefined : value)}
       />
+
+      {chosenCount ? <ChosenPropertiesNote count={chosenCount} onShowAll={() => setParam('propertyIds', undefined)} /> : null}
 
       {list.isPending ? (
         <PropertyGridSkeleton />

@@ -18,6 +18,8 @@ export interface UnscheduledParams {
   q?: string;
   type?: InspectionType;
   propertyId?: number;
+  /** Only these properties, "3,7" (an Insight link's choice, lib/chosen-properties.ts). */
+  propertyIds?: string;
   from?: string;
   to?: string;
   limit?: number;
