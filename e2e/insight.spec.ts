@@ -172,3 +172,66 @@ test('a new organisation: each figure says it has nothing yet, and a figure that
   await expect(onTime).toContainText('No inspections completed in the last 12 months yet.');
   await expectAccessible(page);
 });
+
+test('a number counted for chosen properties opens a list of those properties only, which says so and shows all again (375 px)', async ({ proPage: page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const { alpha, beta } = await seedPortfolio(page);
+  // A third property, failing with a deficiency of its own, that is not chosen.
+  const gamma = await addProperty(page, { name: 'Gamma Lofts' });
+  const gammaLate = await scheduleInspectionViaApi(page, { propertyId: gamma.id, inspectionType: 'fire_alarm', dueDate: day(-20) });
+  const gammaFailed = await page.request.put(`/api/inspections/${gammaLate.id}`, {
+    data: {
+      status: 'completed',
+      completedDate: day(-15),
+      complianceStatus: 'non_compliant',
+      notes: 'Detector missing',
+      deficiencies: [{ description: 'Smoke detector missing in the stair', severity: 'critical' }],
+    },
+    headers: { origin },
+  });
+  expect(gammaFailed.status()).toBe(200);
+
+  await page.goto('/insight');
+  await page.getByRole('button', { name: /Properties counted: All properties/ }).click();
+  await page.getByRole('checkbox', { name: 'Alpha Tower' }).check();
+  await page.getByRole('checkbox', { name: 'Beta Clinic' }).check();
+  await page.getByRole('button', { name: 'Show chosen' }).click();
+  const chosen = [alpha.id, beta.id].sort((a, b) => a - b).join(',');
+  // The page's own address may spell the comma as %2C.
+  const chosenInUrl = chosen.replace(',', '(,|%2C)');
+  await expect(page).toHaveURL(new RegExp(`/insight\\?propertyIds=${chosenInUrl}$`));
+
+  // "1 non-compliant" of the two chosen: the list shows Alpha Tower, not Gamma Lofts.
+  const nonCompliant = section(page, 'Compliance over time').getByRole('link', { name: '1 non-compliant' });
+  await expect(nonCompliant).toHaveAttribute('href', `/properties?status=non_compliant&propertyIds=${chosen}`);
+  await nonCompliant.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Properties' })).toBeVisible();
+  await expect(page.getByText('Showing 2 chosen properties')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '1 property' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Alpha Tower/ }).first()).toBeVisible();
+  await expect(page.getByText('Gamma Lofts')).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+
+  // Show all (by keyboard) takes the choice away: both failing properties, the line gone.
+  await page.getByRole('button', { name: 'Show all' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/properties\?status=non_compliant$/);
+  await expect(page.getByText('Showing 2 chosen properties')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: '2 properties' })).toBeVisible();
+  await expect(page.getByText('Gamma Lofts').first()).toBeVisible();
+
+  // The open deficiencies count opens the chosen properties' deficiencies only.
+  await page.goBack();
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/insight\\?propertyIds=${chosenInUrl}$`));
+  await section(page, 'Open deficiencies by age').getByRole('link', { name: '1 open deficiency' }).click();
+  await expect(page).toHaveURL(new RegExp(`/deficiencies\\?propertyIds=${chosen}$`));
+  await expect(page.getByText('Showing the open deficiencies of 2 chosen properties')).toBeVisible();
+  await expect(page.getByRole('heading', { name: '1 open deficiency' })).toBeVisible();
+  await expect(page.getByText('Panel shows a ground fault')).toBeVisible();
+  await expect(page.getByText('Smoke detector missing in the stair')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show all' }).click();
+  await expect(page.getByRole('heading', { name: '2 open deficiencies' })).toBeVisible();
+});
