@@ -191,6 +191,8 @@ test('a number counted for chosen properties opens a list of those properties on
     headers: { origin },
   });
   expect(gammaFailed.status()).toBe(200);
+  // Due the same day as Beta Clinic's extinguishers, on the calendar a workload link opens.
+  await scheduleInspectionViaApi(page, { propertyId: gamma.id, inspectionType: 'fire_extinguisher', dueDate: day(14) });
 
   await page.goto('/insight');
   await page.getByRole('button', { name: /Properties counted: All properties/ }).click();
@@ -234,4 +236,15 @@ test('a number counted for chosen properties opens a list of those properties on
   await expect(page.getByText('Smoke detector missing in the stair')).toHaveCount(0);
   await page.getByRole('button', { name: 'Show all' }).click();
   await expect(page.getByRole('heading', { name: '2 open deficiencies' })).toBeVisible();
+
+  // The calendar a workload link opens, on the day both extinguisher inspections fall due: Beta's only.
+  await page.goto(`/inspections?view=calendar&date=${day(14)}&status=all&propertyIds=${chosen}`);
+  await expect(page.getByText('Showing the inspections of 2 chosen properties')).toBeVisible();
+  const onDay = page.getByRole('region', { name: /^Inspections on / });
+  await expect(onDay).toContainText('Beta Clinic');
+  await expect(onDay).not.toContainText('Gamma Lofts');
+  await expectNoSidewaysScroll(page);
+  await page.getByRole('button', { name: 'Show all' }).click();
+  await expect(onDay).toContainText('Gamma Lofts');
+  await expect(page.getByText('Showing the inspections of 2 chosen properties')).toHaveCount(0);
 });
