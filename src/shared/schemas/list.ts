@@ -29,9 +29,12 @@ export const chosenPropertyIdsField = z
   .string()
   .regex(/^\d+(,\d+)*$/, 'Property ids must be numbers separated by commas')
   .transform((v) => [...new Set(v.split(',').map(Number))].sort((a, b) => a - b))
+  // Checked on the whole list, so a bad id is reported under the field's own name.
   .pipe(
     z
-      .array(z.number().int().min(1, 'Property ids must be at least 1').max(2_147_483_647, 'Unknown property'))
+      .array(z.number())
+      .refine((ids) => ids.every((id) => id >= 1), 'Property ids must be at least 1')
+      .refine((ids) => ids.every((id) => id <= 2_147_483_647), 'Unknown property')
       .max(MAX_CHOSEN_PROPERTIES, `Choose at most ${MAX_CHOSEN_PROPERTIES} properties`),
   )
   .optional()

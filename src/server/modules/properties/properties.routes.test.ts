@@ -371,7 +371,7 @@ describe('GET /api/properties?propertyIds= (an Insight link to chosen properties
     };
     expect(await fields('propertyIds=1,x')).toEqual({ propertyIds: ['Property ids must be numbers separated by commas'] });
     expect(await fields('propertyIds=')).toEqual({ propertyIds: ['Property ids must be numbers separated by commas'] });
-    expect(JSON.stringify(await fields('propertyIds=0'))).toContain('Property ids must be at least 1');
+    expect(await fields('propertyIds=0')).toEqual({ propertyIds: ['Property ids must be at least 1'] });
     expect(JSON.stringify(await fields('propertyIds=99999999999'))).toContain('Unknown property');
     const many = Array.from({ length: 501 }, (_, i) => i + 1).join(',');
     expect(await fields(`propertyIds=${many}`)).toEqual({ propertyIds: ['Choose at most 500 properties'] });
