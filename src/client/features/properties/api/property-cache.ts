@@ -39,6 +39,8 @@ function updateLists(
 function matchesFilters(property: Property, filters: PropertyListFilters): boolean {
   if (filters.propertyType && property.propertyType !== filters.propertyType) return false;
   if (filters.status && property.status !== filters.status) return false;
+  // A list narrowed to chosen properties (an Insight link) never gains one it was not given.
+  if (filters.propertyIds && !filters.propertyIds.split(',').map(Number).includes(property.id)) return false;
   const term = filters.q?.trim();
   if (!term) return true;
   // The name, or the address as the server folds it (one text, lines apart).
