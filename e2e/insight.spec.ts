@@ -221,6 +221,8 @@ test('a number counted for chosen properties opens a list of those properties on
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/properties\?status=non_compliant$/);
   await expect(page.getByText('Showing 2 chosen properties')).toHaveCount(0);
+  // The button went with the note: the keyboard is left on the page's content, not lost.
+  await expect(page.locator('#main-content')).toBeFocused();
   await expect(page.getByRole('heading', { name: '2 properties' })).toBeVisible();
   await expect(page.getByText('Gamma Lofts').first()).toBeVisible();
 

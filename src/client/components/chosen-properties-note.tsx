@@ -22,7 +22,15 @@ export function ChosenPropertiesNote({ count, of, onShowAll }: ChosenPropertiesN
         Showing {of ? `the ${of} of ` : ''}
         {count === 1 ? '1 chosen property' : `${count} chosen properties`}
       </p>
-      <Button variant="outline" size="sm" onClick={onShowAll}>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() => {
+          onShowAll();
+          // The note goes with the choice: focus moves to the page's content rather than being lost.
+          document.getElementById('main-content')?.focus();
+        }}
+      >
         Show all
       </Button>
     </div>
