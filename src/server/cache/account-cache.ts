@@ -83,7 +83,8 @@ export async function remembered<T>(
   }
   answerCacheLookups.inc({ result: 'miss' });
   const value = await compute();
-  const entry = { version: account.dataVersion, value, weight: weight(value) };
+  // The key counts too: a list narrowed to 500 chosen properties has a key of several kilobytes.
+  const entry = { version: account.dataVersion, value, weight: weight(value) + k.length * 2 };
   const old = cache.entries.get(k);
   if (old) {
     cache.entries.delete(k);
